@@ -1,0 +1,76 @@
+"""The ``trfkit`` command line: a click group whose commands load lazily.
+
+Each command lives in its own module under :mod:`trfkit.cli`; importing it only
+when it is invoked keeps ``trfkit --version`` and one-file checks fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+import click
+
+from .. import __version__
+
+#: command name -> "module:attribute" inside trfkit.cli
+COMMANDS: dict[str, str] = {
+    "convert": "convert:convert",
+    "info": "info:info",
+    "check": "check:check",
+    "rules": "rules:rules",
+    "rule": "rules:rule",
+    "tiebreaks": "tiebreaks:tiebreaks",
+    "explain": "tiebreaks:explain",
+    "playoff": "playoff:playoff",
+    "schema": "schema:schema",
+}
+
+
+class LazyGroup(click.Group):
+    """A group that imports a command's module only when the command is used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(name for name in COMMANDS if self._load(name) is not None)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return self._load(cmd_name)
+
+    @staticmethod
+    def _load(name: str) -> click.Command | None:
+        target = COMMANDS.get(name)
+        if target is None:
+            return None
+        module_name, attr = target.split(":")
+        try:
+            module = importlib.import_module(f"{__name__}.{module_name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"{__name__}.{module_name}":
+                return None  # command not built yet
+            raise
+        command: click.Command = getattr(module, attr)
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="trfkit")
+def cli() -> None:
+    """Read, check, convert and tie-break chess tournament report files.
+
+    \b
+    Examples:
+      trfkit info samples/swiss.trf
+      trfkit check samples/ --output-format github
+      trfkit convert samples/swiss.trf --to json
+      trfkit tiebreaks samples/swiss.trf --tb BH/C1 --tb SB
+    """
+
+
+def main(argv: list[str] | None = None) -> Any:
+    """Entry point of the console script; exit codes 0/1/2 as documented."""
+    try:
+        return cli.main(args=argv, prog_name="trfkit")
+    except BrokenPipeError:  # pragma: no cover - `trfkit ... | head`
+        sys.stderr.close()
+        sys.exit(1)

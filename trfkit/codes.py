@@ -1,0 +1,117 @@
+"""Every diagnostic code trfkit can emit, with its fixed name and severity.
+
+Codes never change meaning and are never reused; the hundreds digit is the
+category (T0 input, T1 record syntax, T2 header, T3 pairings and teams, T4 scores,
+T5 tie-breaks, T6 dialects, T9 internal). ``trfkit rules`` prints this table and
+``docs/rules.md`` is generated from it. Examples for ``trfkit rule CODE`` live in
+:mod:`trfkit.rule_docs` so that this table stays one line per code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+
+@dataclass(frozen=True, slots=True)
+class CodeInfo:
+    code: str
+    name: str
+    severity: str  # "error" | "warning" | "info"
+    stage: str  # decode | parse | validate | tiebreak | write | internal
+    summary: str
+    hint: str = ""
+
+
+def _c(code: str, name: str, severity: str, stage: str, summary: str, hint: str = "") -> CodeInfo:
+    return CodeInfo(code, name, severity, stage, summary, hint)
+
+
+_ALL: Final = (
+    # T0xx: input and encoding
+    _c("T001", "undecodable-input", "error", "decode", "The bytes cannot be decoded as text (binary data?)."),
+    _c("T002", "encoding-guessed", "info", "decode", "The input is not UTF-8; its encoding was guessed.",
+       "Save the file as UTF-8, or pass --encoding."),
+    _c("T003", "byte-order-mark", "info", "decode", "The input starts with a UTF-8 byte-order mark."),
+    _c("T004", "mixed-line-endings", "warning", "decode", "The input mixes CR, LF and CRLF line endings."),
+    _c("T005", "empty-input", "error", "decode", "The input is empty or holds only blank lines."),
+    _c("T006", "not-a-tournament-file", "error", "decode",
+       "The input does not look like a tournament report (no 001 or 012 record)."),
+    _c("T007", "input-too-large", "error", "decode", "The input is larger than the allowed maximum.",
+       "Raise the limit with --max-bytes."),
+    _c("T008", "line-too-long", "error", "decode", "A line is longer than any valid record can be."),
+    # T1xx: record syntax
+    _c("T101", "unknown-record-code", "error", "parse", "A line starts with a record code TRF does not define."),
+    _c("T102", "record-too-short", "error", "parse", "A record is too short or a mandatory field is missing."),
+    _c("T103", "field-not-numeric", "error", "parse", "A numeric field holds something else."),
+    _c("T104", "invalid-result-code", "error", "parse", "A round block holds an unknown result code."),
+    _c("T105", "invalid-color", "error", "parse", "A round block holds an unknown colour."),
+    _c("T106", "invalid-date", "error", "parse", "A date cannot be read or does not exist."),
+    _c("T107", "misaligned-round-block", "error", "parse",
+       "Round data is off the 10-column grid (wrong encoding or shifted columns).",
+       "If the file has accented names, try --encoding utf-8 or cp1252."),
+    _c("T108", "non-blank-separator", "warning", "parse", "A column that must be blank holds a character."),
+    _c("T109", "duplicate-singleton-record", "error", "parse", "A record that may occur once occurs again."),
+    _c("T110", "legacy-result-form", "info", "parse",
+       "A non-standard way to write an unplayed round was read and normalised."),
+    _c("T111", "normalised-field", "info", "parse", "A field written in a vendor style was normalised."),
+    _c("T112", "extra-round-blocks", "warning", "parse", "Empty round blocks after the last round were dropped."),
+    # T2xx: header consistency
+    _c("T201", "missing-tournament-name", "warning", "validate", "The tournament has no name (012)."),
+    _c("T202", "player-count-mismatch", "error", "validate", "062 differs from the number of 001 records."),
+    _c("T203", "rated-count-mismatch", "info", "validate", "072 differs from the number of rated players."),
+    _c("T204", "dates-out-of-order", "error", "validate", "Start, end or round dates are out of order."),
+    _c("T205", "round-count-mismatch", "error", "validate",
+       "The number of rounds differs between XXR/142, 132 and the round blocks."),
+    _c("T206", "unknown-tournament-type", "info", "validate", "192 holds a code outside the known list."),
+    # T3xx: pairings and teams
+    _c("T301", "unknown-opponent", "error", "validate", "An opponent's start number is not in the field."),
+    _c("T302", "asymmetric-pairing", "error", "validate", "A lists B as opponent but B does not list A."),
+    _c("T303", "color-conflict", "error", "validate", "Both players of a game have the same colour."),
+    _c("T304", "result-conflict", "error", "validate", "The two sides of a game show results that do not match."),
+    _c("T305", "duplicate-start-rank", "error", "validate", "Two 001 records share a start number."),
+    _c("T306", "duplicate-fide-id", "error", "validate", "Two players share a FIDE id."),
+    _c("T307", "self-pairing", "error", "validate", "A player is paired with themself."),
+    _c("T308", "repeated-pairing", "warning", "validate", "Two players meet more than once."),
+    _c("T309", "bye-with-opponent", "error", "validate", "A bye or absence code carries an opponent."),
+    _c("T310", "unknown-team-member", "error", "validate", "A team lists a start number that has no 001 record."),
+    _c("T311", "player-in-two-teams", "error", "validate", "A player is a member of two teams."),
+    _c("T312", "several-pairing-byes-in-round", "error", "validate",
+       "More than one pairing-allocated bye (U) in one round."),
+    _c("T313", "pairing-bye-twice", "error", "validate", "A player got the pairing-allocated bye twice."),
+    _c("T314", "missing-color", "warning", "validate", "A game with an opponent has no colour."),
+    # T4xx: scores and standings
+    _c("T401", "points-mismatch", "error", "validate",
+       "Declared points differ from the results under the file's scoring system."),
+    _c("T402", "rank-contradicts-points", "error", "validate", "A better rank is declared for fewer points."),
+    _c("T403", "scoring-system-assumed", "info", "validate", "No scoring system is declared; 1/½/0 was assumed."),
+    _c("T404", "duplicate-rank", "warning", "validate", "Two players declare the same rank."),
+    # T5xx: tie-breaks
+    _c("T501", "unsupported-tiebreak", "error", "tiebreak", "A tie-break code is unknown or not supported."),
+    _c("T502", "unplayed-game-assumption", "info", "tiebreak", "An unplayed round was scored by rule."),
+    _c("T503", "declared-tiebreak-differs", "warning", "tiebreak", "A declared value differs from the computed one."),
+    _c("T504", "incomplete-rounds", "warning", "tiebreak", "Some rounds have unfinished games."),
+    _c("T505", "rank-differs", "error", "tiebreak", "The file's rank differs from the computed standings."),
+    # T6xx: dialects and conversion
+    _c("T601", "vendor-record-preserved", "info", "parse", "A vendor or layout line was kept verbatim."),
+    _c("T602", "vendor-field-ignored", "info", "parse", "A vendor-specific field was ignored."),
+    _c("T603", "lossy-conversion", "warning", "write", "The output format cannot hold some of the input."),
+    # T9xx: internal
+    _c("T901", "parser-recovered", "warning", "internal", "The reader recovered from a malformed record."),
+    _c("T999", "internal-error", "error", "internal", "trfkit failed internally; please report a bug.",
+       "Please report this at the trfkit issue tracker with the input file if you can share it."),
+)
+
+CODES: Final[dict[str, CodeInfo]] = {c.code: c for c in _ALL}
+
+
+def register(info: CodeInfo) -> CodeInfo:
+    """Add a code from another module (team rules, Swiss-Manager readers).
+
+    Raises if the code exists with another name: codes never change meaning.
+    """
+    existing = CODES.get(info.code)
+    if existing is not None and existing.name != info.name:
+        raise ValueError(f"code {info.code} is already {existing.name}")
+    CODES[info.code] = info
+    return info

@@ -1,0 +1,83 @@
+"""Readers and writers, chosen by name or by sniffing the content.
+
+``read(data, fmt="auto")`` turns bytes into a :class:`~trfkit.document.Document`;
+``write(tournament, to)`` turns a model into text. Each format registers itself in
+:data:`READERS` / :data:`WRITERS` (``"module:function"``, imported on first use so
+that optional formats cost nothing until used).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+#: name -> (module, reader function, sniff function or None).
+#: A reader is ``f(data: bytes, *, path: str, encoding: str | None, strict: bool) -> Document``;
+#: a sniffer is ``g(head: bytes) -> bool`` looking at the first few KB.
+READERS: dict[str, tuple[str, str, str | None]] = {
+    "trf": ("trfkit.formats.trf_reader", "read_trf", "sniff_trf"),
+    "json": ("trfkit.formats.json_io", "read_json", "sniff_json"),
+    "swissmanager": ("trfkit.formats.swissmanager", "read_swissmanager", "sniff_swissmanager"),
+    "chess-results-xml": ("trfkit.formats.crxml", "read_crxml", "sniff_crxml"),
+    "chess-results-html": ("trfkit.formats.crhtml", "read_crhtml", "sniff_crhtml"),
+    "xlsx": ("trfkit.formats.crxlsx", "read_xlsx", "sniff_xlsx"),
+}
+
+#: Sniffing order: the most specific formats first, TRF last (it is the fallback).
+SNIFF_ORDER = ("swissmanager", "xlsx", "chess-results-xml", "chess-results-html", "json", "trf")
+
+#: name -> (module, writer function). A writer is ``f(tournament, **options) -> str``.
+WRITERS: dict[str, tuple[str, str]] = {
+    "trf": ("trfkit.formats.trf_writer", "write_trf"),
+    "trf16": ("trfkit.formats.trf_writer", "write_trf16"),
+    "trf26": ("trfkit.formats.trf_writer", "write_trf26"),
+    "json": ("trfkit.formats.json_io", "write_json"),
+    "csv": ("trfkit.formats.csv_writer", "write_csv"),
+}
+
+
+def _resolve(module: str, name: str) -> Callable[..., Any] | None:
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name == module:
+            return None  # format not built (yet) or optional extra missing
+        raise
+    return getattr(mod, name, None)
+
+
+def available_readers() -> list[str]:
+    return [name for name, (m, f, _) in READERS.items() if _resolve(m, f) is not None]
+
+
+def detect(head: bytes) -> str:
+    """Name of the reader whose sniffer accepts ``head``; ``"trf"`` as the fallback."""
+    for name in SNIFF_ORDER:
+        module, _, sniff = READERS[name]
+        if sniff is None:
+            continue
+        fn = _resolve(module, sniff)
+        if fn is not None and fn(head):
+            return name
+    return "trf"
+
+
+def read(data: bytes, fmt: str = "auto", *, path: str = "", encoding: str | None = None,
+         strict: bool = False) -> Any:
+    """Read ``data`` with the named reader (or the detected one) into a Document."""
+    name = detect(data[:8192]) if fmt == "auto" else fmt
+    module, func, _ = READERS[name]
+    reader = _resolve(module, func)
+    if reader is None:
+        raise ValueError(f"reader {name!r} is not available")
+    return reader(data, path=path, encoding=encoding, strict=strict)
+
+
+def write(tournament: Any, to: str, **options: Any) -> str:
+    """Render ``tournament`` in format ``to`` (see :data:`WRITERS`)."""
+    module, func = WRITERS[to]
+    writer = _resolve(module, func)
+    if writer is None:
+        raise ValueError(f"writer {to!r} is not available")
+    result: str = writer(tournament, **options)
+    return result

@@ -1,0 +1,402 @@
+"""The canonical tournament model: frozen, plain data, no I/O.
+
+Every reader (TRF16/TRF26, Swiss-Manager files, chess-results exports) produces a
+:class:`Tournament`; every writer, check and tie-break consumes one. The model keeps
+what the file said (declared points, ranks, header values as written) next to what
+can be parsed from it, so that writers lose nothing and checks can compare the two.
+
+Line numbers (``line``) point back at the source record so that diagnostics can be
+located; they are 0 for objects built in code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Iterator, Mapping
+
+from .results import RESULT_CODES, Kind, ResultCode, lookup
+
+__all__ = [
+    "PartialDate", "RoundEntry", "Player", "Team", "ScoringSystem", "HeaderRecord", "Header",
+    "ByeRecord", "Acceleration", "ProhibitedPairing", "AbnormalPoints", "LineUp", "TeamBye",
+    "ForfeitedMatch", "NationalRating", "RawLine", "Source", "Tournament", "replace",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PartialDate:
+    """A date as written, with whatever parts could be read (0/None = unknown)."""
+
+    raw: str
+    year: int | None = None
+    month: int | None = None
+    day: int | None = None
+
+    @property
+    def iso(self) -> str | None:
+        """``YYYY-MM-DD`` when complete, ``YYYY-MM`` or ``YYYY`` when partial, else None."""
+        if self.year is None:
+            return None
+        if not self.month:
+            return f"{self.year:04d}"
+        if not self.day:
+            return f"{self.year:04d}-{self.month:02d}"
+        return f"{self.year:04d}-{self.month:02d}-{self.day:02d}"
+
+    @property
+    def trf(self) -> str:
+        """The TRF26 form ``YYYY/MM/DD`` (unknown parts as 00), or the raw text."""
+        if self.year is None:
+            return self.raw
+        return f"{self.year:04d}/{self.month or 0:02d}/{self.day or 0:02d}"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry:
+    """One round of one player: opponent (start number) or None, colour, result code.
+
+    ``color`` is ``"w"``, ``"b"`` or ``""`` (no colour). ``result`` is a key of
+    :data:`trfkit.results.RESULT_CODES` (``""`` is an empty block, ``" "`` a blank
+    result, which both mean absent).
+    """
+
+    opponent: int | None
+    color: str
+    result: str
+
+    @property
+    def code(self) -> ResultCode:
+        return RESULT_CODES[self.result]
+
+    @property
+    def kind(self) -> Kind:
+        return RESULT_CODES[self.result].kind
+
+    @property
+    def played(self) -> bool:
+        """Played over the board against a real opponent."""
+        return self.opponent is not None and RESULT_CODES[self.result].played
+
+    @property
+    def is_empty(self) -> bool:
+        return self.opponent is None and not self.color and self.result == ""
+
+
+EMPTY_ROUND = RoundEntry(None, "", "")
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A ``001`` record. Declared ``points`` and ``rank`` are what the file says."""
+
+    start: int
+    name: str
+    sex: str = ""  # "m", "w" or "" (unknown)
+    title: str = ""  # GM IM WGM FM WIM CM WFM WCM, or as written when unknown
+    rating: int | None = None  # None = unrated
+    federation: str = ""
+    fide_id: int | None = None  # None = no FIDE id (blank or 0)
+    birth: PartialDate | None = None
+    points: float | None = None
+    rank: int | None = None
+    rounds: tuple[RoundEntry, ...] = ()
+    line: int = 0
+
+    def round(self, number: int) -> RoundEntry:
+        """Round ``number`` (1-based); an empty entry beyond the written blocks."""
+        if 1 <= number <= len(self.rounds):
+            return self.rounds[number - 1]
+        return EMPTY_ROUND
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A team from ``013`` (TRF16) or ``310`` (TRF26); members are start numbers."""
+
+    number: int
+    name: str
+    members: tuple[int, ...] = ()
+    nickname: str = ""
+    strength: str = ""
+    match_points: float | None = None  # declared (310)
+    game_points: float | None = None  # declared (310)
+    rank: int | None = None  # declared (310)
+    source: str = "013"  # "013" or "310"
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringSystem:
+    """Points per kind of result (record 162, ``XXS`` or ``BB?``; default 1/½/0).
+
+    ``source`` says where the values came from: ``"162"``, ``"XXS"``, ``"BB"`` or
+    ``"default"``. The PAB is worth a win unless stated otherwise.
+    """
+
+    win: float = 1.0
+    draw: float = 0.5
+    loss: float = 0.0
+    forfeit_win: float = 1.0
+    forfeit_loss: float = 0.0
+    full_bye: float = 1.0
+    half_bye: float = 0.5
+    zero_bye: float = 0.0
+    pab: float = 1.0
+    unknown: float = 0.5
+    source: str = "default"
+
+    def points(self, result: str) -> float:
+        """Points scored by result code ``result`` under this system."""
+        kind = RESULT_CODES[result].kind
+        return self.points_for_kind(kind)
+
+    def points_for_kind(self, kind: Kind) -> float:
+        return {
+            Kind.WIN: self.win,
+            Kind.DRAW: self.draw,
+            Kind.LOSS: self.loss,
+            Kind.FORFEIT_WIN: self.forfeit_win,
+            Kind.FORFEIT_LOSS: self.forfeit_loss,
+            Kind.FULL_BYE: self.full_bye,
+            Kind.HALF_BYE: self.half_bye,
+            Kind.PAB: self.pab,
+            Kind.ZERO_BYE: self.zero_bye,
+            Kind.NOT_PAIRED: self.zero_bye,
+        }[kind]
+
+    @property
+    def is_default(self) -> bool:
+        return replace(self, source="default") == ScoringSystem()
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderRecord:
+    """A tournament record (``??2`` code or engine line) exactly as written."""
+
+    code: str
+    value: str
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """Tournament data. ``records`` keeps every header line verbatim, in file order;
+    the typed fields are what could be read from them."""
+
+    records: tuple[HeaderRecord, ...] = ()
+    name: str = ""
+    city: str = ""
+    federation: str = ""
+    start_date: PartialDate | None = None
+    end_date: PartialDate | None = None
+    players_declared: int | None = None  # 062, first number
+    players_played: int | None = None  # 062 "(88)" as Swiss-Manager writes it
+    rated_declared: int | None = None  # 072
+    teams_declared: int | None = None  # 082
+    type_text: str = ""  # 092
+    chief_arbiter: str = ""  # 102
+    deputy_arbiters: tuple[str, ...] = ()  # 112, may repeat
+    time_control: str = ""  # 122
+    round_dates: tuple[PartialDate | None, ...] = ()  # 132
+    rounds: int | None = None  # 142 or XXR
+    initial_color: str = ""  # "w"/"b" from 152 or XXC white1/black1
+    scoring: ScoringSystem = field(default_factory=ScoringSystem)
+    rank_method: str = ""  # 172
+    pairing_controller: str = ""  # 182
+    type_code: str = ""  # 192
+    tiebreaks: tuple[str, ...] = ()  # 202
+    standings_tiebreaks: tuple[str, ...] = ()  # 212
+    time_control_code: str = ""  # 222
+    board_colors: str = ""  # 352
+    match_scoring: ScoringSystem | None = None  # 362 (W/D/L hold TW/TD/TL)
+
+    def first(self, code: str) -> HeaderRecord | None:
+        for record in self.records:
+            if record.code == code:
+                return record
+        return None
+
+    def all(self, code: str) -> tuple[HeaderRecord, ...]:
+        return tuple(r for r in self.records if r.code == code)
+
+
+@dataclass(frozen=True, slots=True)
+class ByeRecord:
+    """``240``: requested byes of type F, H or Z in one round."""
+
+    kind: str
+    round: int
+    players: tuple[int, ...]
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Acceleration:
+    """``250`` (range of players and rounds) or ``XXA`` (one player, per round)."""
+
+    match_points: float | None
+    game_points: float | None
+    first_round: int
+    last_round: int
+    first_player: int
+    last_player: int
+    per_round: tuple[float, ...] = ()  # XXA: fictitious points of each round
+    source: str = "250"
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ProhibitedPairing:
+    """``260`` (rounds first..last) or ``XXP``: none of ``players`` may meet."""
+
+    first_round: int | None
+    last_round: int | None
+    players: tuple[int, ...]
+    source: str = "260"
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class AbnormalPoints:
+    """``299``: points assigned outside the normal scoring (penalty, bonus, ...)."""
+
+    kind: str  # W D L F H Z + - or "" for a penalty/bonus
+    match_points: float | None
+    points: float | None
+    round: int | None  # None = all rounds
+    players: tuple[int, ...]
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LineUp:
+    """``300``: a team's board order in one round (0 = empty board)."""
+
+    round: int
+    team: int
+    opponent_team: int
+    players: tuple[int, ...]
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TeamBye:
+    """``320``: points of the team PAB and the team that got it in each round."""
+
+    match_points: float | None
+    game_points: float | None
+    teams_by_round: tuple[int | None, ...]
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ForfeitedMatch:
+    """``330``: a team match lost by forfeit (``+-``, ``-+`` or ``--``)."""
+
+    result: str
+    round: int
+    white_team: int
+    black_team: int
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class NationalRating:
+    """A National Rating Support line: federation code in columns 1-3."""
+
+    federation: str
+    start: int
+    sex: str
+    category: str
+    name: str
+    rating: int | None
+    origin: str
+    national_id: str
+    birth: PartialDate | None
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RawLine:
+    """A line kept verbatim: comment, unknown record, vendor or layout line.
+
+    ``kind`` is ``comment``, ``unknown``, ``layout`` (rulers, legends, blank lines),
+    ``vendor`` (an engine line not otherwise modelled) or ``crosstable`` (801/802).
+    """
+
+    kind: str
+    text: str
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where the model came from: dialect, TRF edition, encoding, line ending."""
+
+    format: str = ""  # "trf", "json", "swissmanager", "chess-results-xml", ...
+    edition: str = ""  # "trf16" or "trf26" for TRF input
+    dialect: str = ""  # "fide", "swiss-manager", "javafo", "bbpairings", "lichess", ...
+    encoding: str = ""
+    newline: str = ""  # "\n", "\r\n" or "\r"
+    bom: bool = False
+    path: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """A whole tournament report."""
+
+    header: Header = field(default_factory=Header)
+    players: tuple[Player, ...] = ()
+    teams: tuple[Team, ...] = ()
+    byes: tuple[ByeRecord, ...] = ()
+    accelerations: tuple[Acceleration, ...] = ()
+    prohibited: tuple[ProhibitedPairing, ...] = ()
+    abnormal: tuple[AbnormalPoints, ...] = ()
+    lineups: tuple[LineUp, ...] = ()
+    team_byes: tuple[TeamBye, ...] = ()
+    forfeited_matches: tuple[ForfeitedMatch, ...] = ()
+    national: tuple[NationalRating, ...] = ()
+    extra: tuple[RawLine, ...] = ()
+    source: Source = field(default_factory=Source)
+
+    @property
+    def scoring(self) -> ScoringSystem:
+        return self.header.scoring
+
+    @property
+    def rounds(self) -> int:
+        """Number of rounds: 142/XXR when declared, else the last round with data."""
+        if self.header.rounds:
+            return self.header.rounds
+        return self.played_rounds
+
+    @property
+    def played_rounds(self) -> int:
+        """The last round in which any player has a non-empty block."""
+        last = 0
+        for p in self.players:
+            for i in range(len(p.rounds), last, -1):
+                if not p.rounds[i - 1].is_empty:
+                    last = i
+                    break
+        return last
+
+    @property
+    def is_team_event(self) -> bool:
+        return bool(self.teams)
+
+    def by_start(self) -> Mapping[int, Player]:
+        """Players keyed by start number (the last one wins on duplicates)."""
+        return {p.start: p for p in self.players}
+
+    def iter_rounds(self) -> Iterator[tuple[Player, int, RoundEntry]]:
+        """Every (player, round number, entry) written in the file."""
+        for p in self.players:
+            for i, entry in enumerate(p.rounds, 1):
+                yield p, i, entry
+
+
+def result_of(code: str) -> ResultCode | None:
+    """Case-insensitive lookup re-exported for readers."""
+    return lookup(code)

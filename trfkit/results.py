@@ -1,0 +1,103 @@
+"""The one table of TRF result codes and what each means.
+
+Every module that needs to know whether a round was played, forfeited or a bye of
+which kind asks this table (TRF.md §4.3, TIEBREAKS.md §C.4). Nothing else in the
+package spells out result letters, so a new code is added here once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final, Mapping
+
+
+class Kind(str, Enum):
+    """What happened to a player in one round, independent of the scoring system."""
+
+    WIN = "win"  # over the board
+    DRAW = "draw"
+    LOSS = "loss"
+    FORFEIT_WIN = "forfeit-win"
+    FORFEIT_LOSS = "forfeit-loss"
+    FULL_BYE = "full-point-bye"  # F: requested or awarded full point, no opponent
+    HALF_BYE = "half-point-bye"  # H
+    PAB = "pairing-allocated-bye"  # U
+    ZERO_BYE = "zero-point-bye"  # Z or blank: known absence
+    NOT_PAIRED = "not-paired"  # an entirely blank block
+
+
+@dataclass(frozen=True, slots=True)
+class ResultCode:
+    """Meaning of one result character in a 001 round block.
+
+    ``letter`` is the scoring-system letter of record 162 (W D L A P) that decides
+    how many points the code is worth; ``played`` means a game over the board
+    (including the TRF codes W/D/L for games shorter than one move, which the FIDE
+    tools count as played but unrated).
+    """
+
+    code: str
+    kind: Kind
+    letter: str
+    played: bool
+    rated: bool
+    with_opponent: bool  # the code normally carries a real opponent
+    description: str
+
+    @property
+    def is_bye(self) -> bool:
+        return self.kind in (Kind.FULL_BYE, Kind.HALF_BYE, Kind.PAB, Kind.ZERO_BYE, Kind.NOT_PAIRED)
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
+
+
+def _rc(code: str, kind: Kind, letter: str, played: bool, rated: bool, opp: bool, text: str) -> ResultCode:
+    return ResultCode(code, kind, letter, played, rated, opp, text)
+
+
+RESULT_CODES: Final[Mapping[str, ResultCode]] = {
+    rc.code: rc
+    for rc in (
+        _rc("1", Kind.WIN, "W", True, True, True, "win"),
+        _rc("=", Kind.DRAW, "D", True, True, True, "draw"),
+        _rc("0", Kind.LOSS, "L", True, True, True, "loss"),
+        _rc("+", Kind.FORFEIT_WIN, "W", False, False, True, "forfeit win"),
+        _rc("-", Kind.FORFEIT_LOSS, "A", False, False, True, "forfeit loss"),
+        _rc("W", Kind.WIN, "W", True, False, True, "win, game of less than one move"),
+        _rc("D", Kind.DRAW, "D", True, False, True, "draw, game of less than one move"),
+        _rc("L", Kind.LOSS, "L", True, False, True, "loss, game of less than one move"),
+        _rc("H", Kind.HALF_BYE, "D", False, False, False, "half-point bye"),
+        _rc("F", Kind.FULL_BYE, "W", False, False, False, "full-point bye"),
+        _rc("U", Kind.PAB, "P", False, False, False, "pairing-allocated bye"),
+        _rc("Z", Kind.ZERO_BYE, "A", False, False, False, "zero-point bye (known absence)"),
+        _rc(" ", Kind.ZERO_BYE, "A", False, False, False, "blank result: zero-point bye"),
+        _rc("", Kind.NOT_PAIRED, "A", False, False, False, "empty round block: not paired"),
+    )
+}
+
+#: Codes a reader accepts case-insensitively and folds to the keys above.
+RESULT_ALIASES: Final[Mapping[str, str]] = {
+    "w": "W", "d": "D", "l": "L", "h": "H", "f": "F", "u": "U", "z": "Z",
+}
+
+#: The result a correct opponent line must show for each played or forfeited code.
+COMPLEMENT: Final[Mapping[str, frozenset[str]]] = {
+    "1": frozenset("0"),
+    "0": frozenset("1"),
+    "=": frozenset("="),
+    "W": frozenset("L"),
+    "L": frozenset("W"),
+    "D": frozenset("D"),
+    "+": frozenset("-"),
+    "-": frozenset("+-"),  # "--" is a double forfeit
+}
+
+COLORS: Final[Mapping[str, str]] = {"w": "white", "b": "black", "-": "none", "": "none"}
+
+
+def lookup(code: str) -> ResultCode | None:
+    """Return the meaning of a (possibly lower-case) result code, or None if unknown."""
+    return RESULT_CODES.get(RESULT_ALIASES.get(code, code))
