@@ -1,0 +1,179 @@
+"""Plumbing every command shares: reading an input, printing diagnostics, writing output.
+
+The commands only parse options and call these, so the exit-code contract lives
+in one place:
+
+* 0: clean; 1: the input has problems at or above the threshold (see
+  :func:`exit_status`); 2: usage error, unreadable path or internal error.
+* Diagnostics go to stderr as ``path:line:col: CODE message``; data to stdout.
+
+Typical command body::
+
+    @internal_errors
+    def check(input_path, fmt, encoding):
+        doc = read_document(input_path, fmt=fmt, encoding=encoding)
+        print_diagnostics(doc.diagnostics)
+        raise SystemExit(exit_status(doc.diagnostics))
+"""
+
+from __future__ import annotations
+
+import codecs
+import functools
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Callable, Iterable, TypeVar
+
+import click
+
+from ..diagnostics import Diagnostic, Severity
+from ..document import Document
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+STDIN_NAME = "<stdin>"
+
+
+class InputError(click.ClickException):
+    """A user-facing failure that must exit with status 2 (unreadable path, bad option value).
+
+    Click prints ``Error: <message>`` on one line; no traceback.
+    """
+
+    exit_code = 2
+
+
+def display_name(path: str) -> str:
+    """How an input is named in messages: ``<stdin>`` for ``-``, else the path as given."""
+    return STDIN_NAME if path == "-" else path
+
+
+def read_bytes(path: str) -> bytes:
+    """The bytes of ``path`` (``-`` = stdin), or :class:`InputError` saying why not."""
+    if path == "-":
+        return click.get_binary_stream("stdin").read()
+    p = Path(path)
+    if p.is_dir():
+        raise InputError(f"{path}: is a directory")
+    try:
+        return p.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def check_encoding(encoding: str | None) -> None:
+    """Reject an unknown ``--encoding`` before any reading starts."""
+    if encoding is None:
+        return
+    try:
+        codecs.lookup(encoding)
+    except LookupError:
+        raise InputError(f"unknown encoding {encoding!r}") from None
+
+
+def read_document(
+    path: str,
+    *,
+    fmt: str = "auto",
+    encoding: str | None = None,
+    strict: bool = False,
+    data: bytes | None = None,
+) -> Document:
+    """Read ``path`` (``-`` = stdin) with :func:`trfkit.formats.read` into a Document.
+
+    Diagnostics without a file name get :func:`display_name` of ``path`` so that
+    they print as ``path:line:col``. ``data`` skips the read (already in memory).
+    Unreadable paths, unknown encodings and missing readers raise
+    :class:`InputError` (exit 2); bad *content* never raises, it becomes diagnostics.
+    """
+    from .. import formats
+
+    check_encoding(encoding)
+    raw = read_bytes(path) if data is None else data
+    name = display_name(path)
+    try:
+        doc: Document = formats.read(raw, fmt, path=name, encoding=encoding, strict=strict)
+    except ValueError as exc:
+        # Only "reader X is not available" becomes exit 2; TrfError (strict mode)
+        # and anything else propagate to the caller.
+        if type(exc) is not ValueError or "is not available" not in str(exc):
+            raise
+        raise InputError(str(exc)) from None
+    if any(not d.file for d in doc.diagnostics):
+        fixed = tuple(d if d.file else d.with_file(name) for d in doc.diagnostics)
+        doc = Document(doc.tournament, fixed, doc.text)
+    return doc
+
+
+def print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
+    """Write each diagnostic to stderr as ``path:line:col: CODE message``, sorted by position."""
+    for d in sorted(diagnostics, key=lambda d: d.sort_key):
+        click.echo(str(d), err=True)
+
+
+def exit_status(diagnostics: Iterable[Diagnostic], fail_on: str = "error") -> int:
+    """1 if any diagnostic is at or above severity ``fail_on``, else 0."""
+    threshold = Severity(fail_on).rank
+    return int(any(d.severity.rank >= threshold for d in diagnostics))
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file and ``os.replace``.
+
+    A reader of ``path`` sees the old content or the new one, never half a file,
+    and an interrupted run leaves no partial output behind.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_output(text: str, output: str | None) -> None:
+    """Write ``text`` as UTF-8 to ``output`` (atomically) or to stdout when None or ``-``.
+
+    Bytes go to the binary stdout so that CR line endings survive unchanged.
+    """
+    data = text.encode("utf-8")
+    if output is None or output == "-":
+        stream = click.get_binary_stream("stdout")
+        stream.write(data)
+        stream.flush()
+        return
+    try:
+        atomic_write(Path(output), data)
+    except OSError as exc:
+        raise InputError(f"{output}: cannot write: {exc.strerror or exc}") from None
+
+
+def internal_errors(func: F) -> F:
+    """Turn any unexpected exception of a command into one line on stderr and exit 2.
+
+    Click's own exceptions (usage errors, :class:`InputError`, ``SystemExit``) pass
+    through untouched.
+    """
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.Abort, SystemExit):
+            raise
+        except KeyboardInterrupt:  # pragma: no cover - interactive only
+            raise
+        except Exception as exc:  # noqa: BLE001 - the whole point of this wrapper
+            raise InputError(
+                f"internal error (T999): {type(exc).__name__}: {exc}; please report a bug"
+            ) from None
+
+    return wrapper  # type: ignore[return-value]
+

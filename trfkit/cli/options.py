@@ -1,0 +1,91 @@
+"""Option bundles shared by the commands, so every command spells them the same way.
+
+Usage::
+
+    @click.command()
+    @click.argument("input_path", metavar="INPUT")
+    @input_options
+    @output_options(formats=("trf", "json", "csv"), default="trf")
+    def convert(input_path, fmt, encoding, output, to): ...
+
+``input_options`` adds ``--from`` (parameter ``fmt``) and ``--encoding``;
+``output_options`` adds ``-o/--output`` (parameter ``output``, ``None`` = stdout)
+and ``--to`` (parameter ``to``) with the formats the command can produce.
+``newline_option`` adds ``--newline`` (parameter ``newline``: ``"\\n"``, ``"\\r\\n"``,
+``"\\r"`` or ``None`` = as the input). The format lists come from the registries in
+:mod:`trfkit.formats`, so a new reader shows up in ``--from`` without touching this.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence, TypeVar
+
+import click
+
+from ..formats import READERS
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: ``--newline`` choice -> the line ending written.
+NEWLINES: dict[str, str] = {"cr": "\r", "lf": "\n", "crlf": "\r\n"}
+
+
+def input_options(func: F) -> F:
+    """Add ``--from auto|trf|json|...`` (as ``fmt``) and ``--encoding`` (as ``encoding``)."""
+    func = click.option(
+        "--encoding",
+        "encoding",
+        default=None,
+        metavar="NAME",
+        help="Decode the input with this encoding (e.g. utf-8, cp1252) instead of detecting it.",
+    )(func)
+    func = click.option(
+        "--from",
+        "fmt",
+        type=click.Choice(["auto", *READERS]),
+        default="auto",
+        show_default=True,
+        help="Input format; 'auto' sniffs the content.",
+    )(func)
+    return func
+
+
+def output_options(*, formats: Sequence[str], default: str) -> Callable[[F], F]:
+    """Add ``-o/--output FILE`` (as ``output``) and ``--to`` limited to ``formats``."""
+
+    def decorate(func: F) -> F:
+        func = click.option(
+            "--to",
+            "to",
+            type=click.Choice(list(formats)),
+            default=default,
+            show_default=True,
+            help="Output format.",
+        )(func)
+        func = click.option(
+            "-o",
+            "--output",
+            "output",
+            default=None,
+            metavar="PATH",
+            help="Write here instead of stdout ('-' is stdout).",
+        )(func)
+        return func
+
+    return decorate
+
+
+def _newline(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    return None if value is None else NEWLINES[value]
+
+
+def newline_option(func: F) -> F:
+    """Add ``--newline cr|lf|crlf`` (as ``newline``; ``None`` keeps the input's endings)."""
+    return click.option(
+        "--newline",
+        "newline",
+        type=click.Choice(list(NEWLINES)),
+        default=None,
+        callback=_newline,
+        help="Line ending of the output (default: as the input).",
+    )(func)
