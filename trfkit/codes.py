@@ -40,6 +40,8 @@ _ALL: Final = (
     _c("T007", "input-too-large", "error", "decode", "The input is larger than the allowed maximum.",
        "Raise the limit with --max-bytes."),
     _c("T008", "line-too-long", "error", "decode", "A line is longer than any valid record can be."),
+    _c("T009", "invalid-json-document", "error", "decode",
+       "The JSON input is malformed or does not match the tournament schema."),
     # T1xx: record syntax
     _c("T101", "unknown-record-code", "error", "parse", "A line starts with a record code TRF does not define."),
     _c("T102", "record-too-short", "error", "parse", "A record is too short or a mandatory field is missing."),
