@@ -1,0 +1,77 @@
+"""A crosstable as CSV: one row per player, one column per round.
+
+Columns: ``start, name, federation, rating, fide_id, points, rank, r1, r2, ...``
+(points with one decimal as in TRF, empty cells for unknown values). Each round
+cell is ``<opponent><colour><result>`` built from the TRF round block:
+
+==========  ======================================================
+``12w1``    beat start number 12 with White (``=`` draw, ``0`` loss)
+``7b+``     forfeit win against 7 (``-`` forfeit loss)
+``7-+``     forfeit against 7 without a colour (as some files write it)
+``12w``     paired with 12, no result yet (blank result)
+``0-U``     no opponent: pairing-allocated bye (``H`` half, ``F`` full,
+            ``Z`` zero-point bye, ``+`` a point without opponent)
+``0-``      no opponent, blank result: absent (a zero-point bye)
+(empty)     nothing written for that round
+==========  ======================================================
+
+The ``0`` and ``-`` are TRF's own "no opponent" and "no colour", so a bye never
+starts with a minus sign. Spreadsheet safety: a cell starting with ``= + - @``,
+a tab or a CR is prefixed with ``'`` so that Excel or LibreOffice do not run it
+as a formula; ``raw=True`` (``--raw-csv``) writes the values untouched.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from ..model import Player, RoundEntry, Tournament
+
+__all__ = ["write_csv", "round_cell", "neutralise", "HEADER"]
+
+HEADER = ("start", "name", "federation", "rating", "fide_id", "points", "rank")
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralise(cell: str) -> str:
+    """``cell`` made inert for spreadsheets (leading ``'`` before a formula character)."""
+    return "'" + cell if cell.startswith(_FORMULA_START) else cell
+
+
+def round_cell(entry: RoundEntry) -> str:
+    """The cell of one round block (see the module docstring for the forms)."""
+    if entry.is_empty:
+        return ""
+    opponent = str(entry.opponent) if entry.opponent is not None else "0"
+    return f"{opponent}{entry.color or '-'}{entry.result.strip()}"
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def _row(player: Player, rounds: int) -> list[str]:
+    points = "" if player.points is None else f"{player.points:.1f}"
+    fixed = [str(player.start), player.name, player.federation, _text(player.rating),
+             _text(player.fide_id), points, _text(player.rank)]
+    return fixed + [round_cell(player.round(r)) for r in range(1, rounds + 1)]
+
+
+def write_csv(t: Tournament, *, raw: bool = False, newline: str | None = None,
+              **_ignored: Any) -> str:
+    """``t`` as CSV text, players in start-number order.
+
+    ``newline`` ends each row (default ``"\\r\\n"`` as RFC 4180 says); other
+    writer options are accepted and ignored so that the CLI can pass one set.
+    """
+    rounds = max([t.rounds, *(len(p.rounds) for p in t.players)])
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator=newline or "\r\n")
+    writer.writerow([*HEADER, *(f"r{r}" for r in range(1, rounds + 1))])
+    for player in sorted(t.players, key=lambda p: p.start):
+        row = _row(player, rounds)
+        writer.writerow(row if raw else [neutralise(c) for c in row])
+    return buffer.getvalue()

@@ -1,0 +1,268 @@
+"""The canonical model as JSON, both ways, losing nothing.
+
+Every field of every model dataclass is written under its own name, in field
+order, so ``read_json(write_json(t)).tournament == t``: verbatim header records,
+kept raw lines, line numbers and the :class:`~trfkit.model.Source` all survive.
+That is what lets ``convert x.trf --to json`` then ``--to trf`` give the bytes of
+``convert x.trf --to trf``. Tuples become arrays, ``None`` becomes ``null``.
+
+Two derived keys are written for consumers and ignored on reading: ``iso`` on
+dates and ``kind`` on round entries (from :mod:`trfkit.results`).
+
+The document starts with ``{"format": "trfkit-tournament", "version": 1, ...}``;
+``schemas/tournament.schema.json`` describes it. Reading is driven by the model's
+type hints, so a new optional model field needs no code here (only the schema).
+Bad JSON never raises (unless ``strict``): it becomes T001/T006/T009 diagnostics.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+import types
+from typing import Any, Callable, Union, get_args, get_origin, get_type_hints
+
+from ..diagnostics import Diagnostic, TrfError, make
+from ..document import Document
+from ..model import PartialDate, RoundEntry, Tournament
+
+__all__ = ["FORMAT_MARKER", "FORMAT_VERSION", "write_json", "read_json", "sniff_json",
+           "to_data", "from_data"]
+
+FORMAT_MARKER = "trfkit-tournament"
+FORMAT_VERSION = 1
+
+#: Keys written for convenience only; never read back (they follow from other fields).
+_DERIVED: dict[type, Callable[[Any], dict[str, Any]]] = {
+    PartialDate: lambda d: {"iso": d.iso},
+    RoundEntry: lambda e: {"kind": e.kind.value},
+}
+
+
+# --------------------------------------------------------------------------- writing
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return _encode_object(value)
+    return value
+
+
+def _encode_object(obj: Any) -> dict[str, Any]:
+    out = {name: _encode(getattr(obj, name)) for name in _field_names(type(obj))}
+    derived = _DERIVED.get(type(obj))
+    if derived is not None:
+        out.update(derived(obj))
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
+def to_data(t: Tournament) -> dict[str, Any]:
+    """The JSON-ready dict for ``t`` (marker and version first)."""
+    return {"format": FORMAT_MARKER, "version": FORMAT_VERSION, **_encode_object(t)}
+
+
+def write_json(t: Tournament, *, indent: int | None = 2, newline: str | None = None,
+               **_ignored: Any) -> str:
+    """``t`` as a JSON document (UTF-8 text, non-ASCII kept, final newline).
+
+    ``indent=None`` writes one compact line. ``newline`` replaces the ``"\\n"``
+    line ends of indented output (the CLI passes ``--newline`` to every writer);
+    other writer options are accepted and ignored.
+    """
+    text = json.dumps(to_data(t), ensure_ascii=False, indent=indent) + "\n"
+    if newline and newline != "\n":
+        text = text.replace("\n", newline)
+    return text
+
+
+# --------------------------------------------------------------------------- reading
+
+class _Invalid(Exception):
+    """A schema violation; ``where`` grows from the leaf outwards as it propagates."""
+
+    def __init__(self, message: str, where: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.where = where
+
+    def inside(self, segment: str) -> "_Invalid":
+        joiner = "" if not self.where or self.where.startswith("[") else "."
+        self.where = f"{segment}{joiner}{self.where}"
+        return self
+
+
+Decoder = Callable[[Any], Any]
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {bool: "boolean", int: "integer", float: "number", str: "string",
+            list: "array", dict: "object"}.get(type(value), type(value).__name__)
+
+
+def _scalar(tp: type) -> Decoder:
+    def check(value: Any) -> Any:
+        if tp is float and type(value) in (int, float):
+            return float(value)
+        if type(value) is tp:
+            return value
+        raise _Invalid(f"expected {_kind(tp())}, found {_kind(value)}")
+
+    return check
+
+
+@functools.lru_cache(maxsize=None)
+def _decoder(tp: Any) -> Decoder:
+    """A function turning JSON data into a value of type ``tp`` (or raising _Invalid)."""
+    origin = get_origin(tp)
+    if origin is Union or origin is types.UnionType:
+        inner = [a for a in get_args(tp) if a is not type(None)]
+        if len(inner) != 1:  # pragma: no cover - the model has no such unions
+            raise TypeError(f"unsupported union {tp}")
+        item = _decoder(inner[0])
+        return lambda v: None if v is None else item(v)
+    if origin is tuple:
+        item = _decoder(get_args(tp)[0])
+
+        def seq(value: Any) -> tuple[Any, ...]:
+            if type(value) is not list:
+                raise _Invalid(f"expected array, found {_kind(value)}")
+            out = []
+            for i, v in enumerate(value):
+                try:
+                    out.append(item(v))
+                except _Invalid as exc:
+                    raise exc.inside(f"[{i}]") from None
+            return tuple(out)
+
+        return seq
+    if dataclasses.is_dataclass(tp):
+        return _object_decoder(tp)
+    if tp in (int, float, str, bool):
+        return _scalar(tp)
+    raise TypeError(f"unsupported type {tp}")  # pragma: no cover - model types only
+
+
+def _object_decoder(cls: type) -> Decoder:
+    hints = get_type_hints(cls)
+    fields = dataclasses.fields(cls)
+    decoders = {f.name: _decoder(hints[f.name]) for f in fields}
+    required = {f.name for f in fields
+                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
+    allowed = set(decoders) | set(_derived_keys(cls))
+
+    def build(value: Any) -> Any:
+        if type(value) is not dict:
+            raise _Invalid(f"expected object, found {_kind(value)}")
+        missing = required - value.keys()
+        if missing:
+            raise _Invalid(f"missing key {sorted(missing)[0]!r}")
+        unknown = value.keys() - allowed
+        if unknown:
+            raise _Invalid(f"unknown key {sorted(unknown)[0]!r}")
+        kwargs = {}
+        for name, v in value.items():
+            decode = decoders.get(name)
+            if decode is None:
+                continue  # a derived key
+            try:
+                kwargs[name] = decode(v)
+            except _Invalid as exc:
+                raise exc.inside(name) from None
+        try:
+            return cls(**kwargs)
+        except (ValueError, KeyError) as exc:  # pragma: no cover - model validation hook
+            raise _Invalid(str(exc)) from None
+
+    return build
+
+
+def _derived_keys(cls: type) -> tuple[str, ...]:
+    sample = {PartialDate: PartialDate(""), RoundEntry: RoundEntry(None, "", "")}.get(cls)
+    return tuple(_DERIVED[cls](sample)) if sample is not None else ()
+
+
+def _check_result_codes(t: Tournament) -> None:
+    """Round entries must use result codes of the one table (else ``.kind`` would fail)."""
+    from ..results import RESULT_CODES
+
+    for pi, p in enumerate(t.players):
+        for ri, e in enumerate(p.rounds):
+            if e.result not in RESULT_CODES:
+                raise _Invalid(f"unknown result code {e.result!r}",
+                               f"players[{pi}].rounds[{ri}].result")
+
+
+def from_data(data: Any) -> Tournament:
+    """Rebuild a Tournament from :func:`to_data` output; raises ValueError when invalid."""
+    try:
+        return _from_data(data)
+    except _Invalid as exc:
+        raise ValueError(f"{exc.where or '$'}: {exc.message}") from None
+
+
+def _from_data(data: Any) -> Tournament:
+    if type(data) is not dict:
+        raise _Invalid(f"expected object, found {_kind(data)}")
+    body = {k: v for k, v in data.items() if k not in ("format", "version")}
+    version = data.get("version")
+    if version != FORMAT_VERSION:
+        raise _Invalid(f"unsupported version {version!r} (this trfkit reads {FORMAT_VERSION})",
+                       "version")
+    t: Tournament = _decoder(Tournament)(body)
+    _check_result_codes(t)
+    return t
+
+
+def _fail(diag: Diagnostic, strict: bool, text: str | None) -> Document:
+    if strict:
+        raise TrfError(diag)
+    return Document(Tournament(), (diag,), text)
+
+
+def read_json(data: bytes, *, path: str = "", encoding: str | None = None,
+              strict: bool = False) -> Document:
+    """Read a trfkit tournament JSON document into a Document.
+
+    JSON is UTF-8 (a BOM is skipped) unless ``encoding`` says otherwise. Problems
+    give an empty tournament and one diagnostic: T001 undecodable bytes, T005
+    empty input, T009 malformed JSON (located at its line and column) or a schema
+    violation (its JSON path in the message), T006 JSON that is not a trfkit
+    tournament. ``strict=True`` raises :class:`~trfkit.diagnostics.TrfError` instead.
+    """
+    try:
+        text = data.decode(encoding or "utf-8-sig")
+    except (UnicodeDecodeError, LookupError) as exc:
+        return _fail(make("T001", f"cannot decode JSON input: {exc}", file=path), strict, None)
+    if not text.strip():
+        return _fail(make("T005", "the input is empty", file=path), strict, text)
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        diag = make("T009", f"invalid JSON: {exc.msg}", exc.lineno, exc.colno, file=path)
+        return _fail(diag, strict, text)
+    except RecursionError:
+        return _fail(make("T009", "invalid JSON: nested too deeply", file=path), strict, text)
+    if type(obj) is not dict or obj.get("format") != FORMAT_MARKER:
+        diag = make("T006", f'JSON without "format": "{FORMAT_MARKER}" is not a trfkit '
+                            "tournament document", file=path)
+        return _fail(diag, strict, text)
+    try:
+        tournament = _from_data(obj)
+    except _Invalid as exc:
+        diag = make("T009", f"{exc.where or '$'}: {exc.message}", file=path)
+        return _fail(diag, strict, text)
+    return Document(tournament, (), text)
+
+
+def sniff_json(head: bytes) -> bool:
+    """True when ``head`` starts (after a BOM and blanks) with a JSON object."""
+    return head.lstrip(b"\xef\xbb\xbf").lstrip().startswith(b"{")
