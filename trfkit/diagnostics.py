@@ -50,6 +50,7 @@ class Diagnostic:
     end_column: int | None = None
     related: Location | None = None
     hint: str | None = None
+    model_path: str | None = None  # e.g. "players[3].rounds[4]"; None when not tied to the model
 
     @property
     def sort_key(self) -> tuple[str, int, int, str]:
@@ -75,6 +76,7 @@ def make(
     file: str = "",
     related: Location | None = None,
     hint: str | None = None,
+    model_path: str | None = None,
 ) -> Diagnostic:
     """Build a diagnostic for a registered ``code`` (name and severity come from it)."""
     info = CODES[code]
@@ -89,6 +91,7 @@ def make(
         end_column=end_column,
         related=related,
         hint=hint if hint is not None else (info.hint or None),
+        model_path=model_path,
     )
 
 
