@@ -82,6 +82,10 @@ _ALL: Final = (
        "More than one pairing-allocated bye (U) in one round."),
     _c("T313", "pairing-bye-twice", "error", "validate", "A player got the pairing-allocated bye twice."),
     _c("T314", "missing-color", "warning", "validate", "A game with an opponent has no colour."),
+    _c("T315", "missing-opponent", "error", "validate",
+       "A result of a game over the board has no opponent (0000 or blank)."),
+    _c("T316", "start-number-gap", "error", "validate",
+       "Start numbers do not run from 1 to the number of players without gaps."),
     # T4xx: scores and standings
     _c("T401", "points-mismatch", "error", "validate",
        "Declared points differ from the results under the file's scoring system."),
