@@ -12,4 +12,73 @@ Everything else is an implementation detail and may change.
 
 from __future__ import annotations
 
+import os
+from typing import IO, Any, Union
+
+# Light modules only (plain dataclasses): `trfkit --version` must stay fast.
+from .diagnostics import Diagnostic, Severity, TrfError
+from .document import Document
+from .model import Tournament
+
 __version__ = "0.1.0"
+
+__all__ = [
+    "__version__", "load", "loads", "dump", "dumps",
+    "Tournament", "Document", "Diagnostic", "Severity", "TrfError",
+]
+
+PathOrFile = Union[str, "os.PathLike[str]", IO[bytes]]
+
+
+def load(source: PathOrFile, *, encoding: str | None = None, fmt: str = "auto",
+         strict: bool = False) -> Document:
+    """Read a tournament from a path or a binary file object.
+
+    Input is taken as bytes so that trfkit can find the encoding itself
+    (``encoding`` overrides). Bad content never raises: it is reported in
+    ``Document.diagnostics``; ``strict=True`` raises :class:`TrfError` instead.
+    """
+    from . import formats
+
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        with open(path, "rb") as fh:
+            data = fh.read()
+    else:
+        data = source.read()
+        path = str(getattr(source, "name", "") or "")
+        if isinstance(data, str):
+            raise TypeError("load() needs a binary file: open it with 'rb', or use loads() for text")
+    doc: Document = formats.read(data, fmt, path=path, encoding=encoding, strict=strict)
+    return doc
+
+
+def loads(data: str | bytes, *, encoding: str | None = None, fmt: str = "auto",
+          strict: bool = False, path: str = "") -> Document:
+    """Read a tournament from text or bytes (text is taken as already decoded)."""
+    from . import formats
+
+    if isinstance(data, str):
+        data, encoding = data.encode("utf-8"), "utf-8"
+    doc: Document = formats.read(data, fmt, path=path, encoding=encoding, strict=strict)
+    return doc
+
+
+def dumps(tournament: Tournament, to: str = "trf", **options: Any) -> str:
+    """Render ``tournament`` as ``to`` (trf, trf16, trf26, json, csv) text."""
+    from . import formats
+
+    return formats.write(tournament, to, **options)
+
+
+def dump(tournament: Tournament, fp: PathOrFile | IO[str], to: str = "trf",
+         **options: Any) -> None:
+    """Write ``tournament`` as ``to`` to a path (UTF-8) or an open text or binary file."""
+    text = dumps(tournament, to, **options)
+    if isinstance(fp, (str, os.PathLike)):
+        with open(fp, "wb") as fh:
+            fh.write(text.encode("utf-8"))
+    elif "b" in getattr(fp, "mode", "") or not hasattr(fp, "encoding"):
+        fp.write(text.encode("utf-8"))  # type: ignore[arg-type]
+    else:
+        fp.write(text)  # type: ignore[arg-type]
