@@ -20,6 +20,7 @@ __all__ = [
     "PartialDate", "RoundEntry", "Player", "Team", "ScoringSystem", "HeaderRecord", "Header",
     "ByeRecord", "Acceleration", "ProhibitedPairing", "AbnormalPoints", "LineUp", "TeamBye",
     "ForfeitedMatch", "NationalRating", "RawLine", "Source", "Tournament", "replace",
+    "DeclaredValue",
 ]
 
 
@@ -86,6 +87,22 @@ EMPTY_ROUND = RoundEntry(None, "", "")
 
 
 @dataclass(frozen=True, slots=True)
+class DeclaredValue:
+    """A tie-break value an input declares (CR XML ``tbN``, a CR table column, TRF26 310).
+
+    Kept next to the results so that checks can compare it with the computed value.
+    ``code`` is the trfkit/FIDE code (``"BH/C1"``, ``"SB"``, ``"WIN"``) or, when the
+    source names a tie-break trfkit cannot map, the source's own label (``"SM#36"``,
+    ``"tb4"``). ``value`` is None when ``raw`` is not a number.
+    """
+
+    code: str
+    value: float | None
+    raw: str = ""
+    slot: str = ""  # where it was written: "tb1", "TB2", "Wtg1", ...
+
+
+@dataclass(frozen=True, slots=True)
 class Player:
     """A ``001`` record. Declared ``points`` and ``rank`` are what the file says."""
 
@@ -101,6 +118,7 @@ class Player:
     rank: int | None = None
     rounds: tuple[RoundEntry, ...] = ()
     line: int = 0
+    declared: tuple[DeclaredValue, ...] = ()  # tie-break values as the input states them
 
     def round(self, number: int) -> RoundEntry:
         """Round ``number`` (1-based); an empty entry beyond the written blocks."""
@@ -123,6 +141,7 @@ class Team:
     rank: int | None = None  # declared (310)
     source: str = "013"  # "013" or "310"
     line: int = 0
+    declared: tuple[DeclaredValue, ...] = ()  # tie-break values as the input states them
 
 
 @dataclass(frozen=True, slots=True)
