@@ -1,0 +1,110 @@
+"""Tie-breaks: every individual C.07 / Article 32 tie-break, by rule edition.
+
+Public entry point::
+
+    from trfkit.tiebreaks import compute
+    standings = compute(tournament, ["BH/C1", "SB"], rules="auto")
+    for row in standings.rows:
+        print(row.rank, row.start, row.points, row.values)
+
+Layout: :mod:`.codes` parses the TRF26 code grammar, :mod:`.editions` holds the
+rule editions as data, :mod:`.context` precomputes per-player arrays once,
+:mod:`.unplayed` scores unplayed rounds per edition, :mod:`.registry` maps codes to
+functions (:mod:`.individual`, :mod:`.ratings`, :mod:`.direct`, team modules) and
+:mod:`.standings` sorts.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from ..model import Tournament
+from .codes import CodeError, TieBreakCode, parse, parse_list
+from .context import Context, Value
+from .editions import EDITIONS, Edition, resolve
+from .registry import UnknownTieBreak, lookup, register
+from .standings import PTS, Row, Standings, rank, rank_differences
+
+__all__ = ["compute", "Standings", "Row", "Context", "TieBreakCode", "Edition", "EDITIONS", "parse",
+           "parse_list", "register", "lookup", "CodeError", "UnknownTieBreak", "Value",
+           "default_codes", "declared_codes"]
+
+
+def declared_codes(tournament: Tournament) -> tuple[list[TieBreakCode], bool]:
+    """The file's own list: ``212`` (full order, includes PTS) or ``202`` (after PTS).
+
+    Returns (codes, full_order). Unparsable entries raise :class:`CodeError`.
+    """
+    header = tournament.header
+    if header.standings_tiebreaks:
+        return [parse(c) for c in header.standings_tiebreaks if c.strip()], True
+    if header.tiebreaks:
+        return [parse(c) for c in header.tiebreaks if c.strip()], False
+    return [], False
+
+
+def default_codes(ctx: Context) -> tuple[list[TieBreakCode], str]:
+    """A sensible default when neither the caller nor the file names tie-breaks:
+    round-robin SB, DE, WIN, KS (C.07 Annex: round-robin list); Swiss BH/C1, BH, SB, DE."""
+    if ctx.round_robin:
+        names = ["SB", "DE", "WIN", "KS"]
+        kind = "round-robin"
+    else:
+        names = ["BH/C1", "BH", "SB", "DE"]
+        kind = "Swiss"
+    from .registry import REGISTRY, _load
+
+    _load()
+    usable = [parse(n) for n in names if (ctx.scope, parse(n).name) in REGISTRY]
+    return usable, f"default tie-breaks for a {kind}: {', '.join(c.canonical for c in usable)}"
+
+
+def _as_codes(codes: Iterable[TieBreakCode | str]) -> list[TieBreakCode]:
+    return [c if isinstance(c, TieBreakCode) else parse(c) for c in codes]
+
+
+def compute(
+    tournament: Tournament,
+    codes: Sequence[TieBreakCode | str] | None,
+    *,
+    rules: str | Edition = "auto",
+    after_round: int | None = None,
+    unrated_rating: int | None = None,
+    full_order: bool = False,
+) -> Standings:
+    """Compute ``codes`` for every player and rank the field.
+
+    ``codes`` are the tie-breaks after points (``202`` semantics); with
+    ``full_order=True`` they are the complete order (``212``), PTS included where it
+    stands. ``None`` uses the file's list, else :func:`default_codes`. Raises
+    :class:`CodeError` / :class:`UnknownTieBreak` for codes that cannot be computed
+    and :class:`KeyError` for an unknown ``rules`` name.
+    """
+    edition = resolve(rules, tournament)
+    ctx = Context(tournament, edition, after_round=after_round, unrated_rating=unrated_rating)
+    if codes is None:
+        listed, full_order = declared_codes(tournament)
+        if not listed:
+            listed, _ = default_codes(ctx)
+            full_order = False
+    else:
+        listed = _as_codes(codes)
+    order = listed if full_order and any(c.name == "PTS" for c in listed) else [PTS, *listed]
+    entries = {c: lookup(c, ctx.scope) for c in [PTS, *listed]}  # validates every code first
+    values: dict[TieBreakCode, list[Value]] = {}
+    for code, entry in entries.items():
+        if not entry.group:
+            values[code] = ctx.value(code)
+    best_first, ranks, values = rank(ctx, order, values)
+    for code, entry in entries.items():
+        if entry.group and code not in values:
+            values[code] = [None] * ctx.n
+    rows = []
+    for i in best_first:
+        p = ctx.players[i]
+        row_values: dict[str, Value] = {"PTS": values[PTS][i]}
+        for code in listed:
+            row_values[str(code)] = values[code][i]
+        rows.append(Row(ranks[i], i, p.start, p.name, p.federation, p.rating, ctx.score[i], row_values))
+    diagnostics = ctx.diagnostics + rank_differences(ctx, ranks)
+    return Standings(edition, tuple(listed), tuple(rows), ctx.rounds, tuple(diagnostics))

@@ -1,0 +1,198 @@
+"""Tie-break codes: the TRF26 ``202``/``212`` grammar, parsed into :class:`TieBreakCode`.
+
+Grammar (TIEBREAKS.md §B.6), case-insensitive::
+
+    code      = name [ ":" ("MP" | "GP") ] *( "/" modifier )
+    modifier  = "C" n | "M" n | "L" ("+"|"-") n | "K" x | "P" | "F"
+
+Accepted on input as well: the legacy separators ``#`` and ``-`` (``BH:GP#C1``,
+``DE-P``), TieBreakServer's extensions (``/U2000`` rating of unrated players,
+``/V2024`` edition, ``/R /D /S /X /N`` flags, ``/L50`` Koya limit in per cent,
+``/L+1.0`` limit in points), the alias ``GE`` for ``REP`` and the self-defined names
+of Article 32 (``OTHER_RU_SBH`` = ``SOBH``, ``OTHER_RU_TPR400`` = ``TPR/400``).
+:attr:`TieBreakCode.canonical` is the one spelling trfkit writes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+__all__ = ["TieBreakCode", "CodeError", "parse", "parse_list", "ALIASES"]
+
+#: name as written (upper case) -> (canonical name, extra modifiers implied by the alias)
+ALIASES: dict[str, tuple[str, str]] = {
+    "GE": ("REP", ""),
+    "OTHER_RU_SBH": ("SOBH", ""),
+    "OTHER_RU_TPR400": ("TPR", "400"),
+    "AROC": ("ARO", "C1"),
+}
+
+_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
+_INT = re.compile(r"^\d+$")
+_NUM = re.compile(r"^\d+(?:\.\d+)?$")
+
+
+class CodeError(ValueError):
+    """A tie-break code that does not follow the grammar (reported as T501)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TieBreakCode:
+    """A parsed tie-break code. Hashable, so results can be cached per code.
+
+    ``limit`` is the Koya limit as written after ``L`` (``"+1"``, ``"-2"``,
+    ``"50"``, ``"+1.0"``); :meth:`koya_threshold` interprets it. ``number`` is a
+    bare numeric modifier (``TPR/400``). ``flags`` are single-letter switches
+    (``P``, ``F``, and TieBreakServer's ``R D S X N``).
+    """
+
+    name: str
+    score: str = ""  # "", "MP" or "GP"
+    cut: int = 0
+    median: int = 0
+    limit: str = ""
+    factor: float | None = None
+    unrated: int | None = None
+    version: str = ""
+    number: int | None = None
+    flags: frozenset[str] = frozenset()
+    text: str = field(default="", compare=False)  # as written; not part of equality
+
+    @property
+    def played_forfeits(self) -> bool:
+        """``/P``: forfeits count as games against the scheduled opponent."""
+        return "P" in self.flags
+
+    @property
+    def fore(self) -> bool:
+        """``/F``: use Fore Buchholz (AOB/F, SSSC)."""
+        return "F" in self.flags
+
+    @property
+    def base(self) -> str:
+        """Name with the score type: ``BH:MP``; the registry key for team variants."""
+        return f"{self.name}:{self.score}" if self.score else self.name
+
+    @property
+    def canonical(self) -> str:
+        """The spelling trfkit writes: upper case, ``/`` separators, fixed modifier order."""
+        parts = [self.base]
+        if self.cut:
+            parts.append(f"C{self.cut}")
+        if self.median:
+            parts.append(f"M{self.median}")
+        if self.limit:
+            parts.append(f"L{self.limit}")
+        if self.factor is not None:
+            parts.append(f"K{self.factor:g}")
+        if self.number is not None:
+            parts.append(str(self.number))
+        for flag in "PF":
+            if flag in self.flags:
+                parts.append(flag)
+        if self.unrated is not None:
+            parts.append(f"U{self.unrated}")
+        if self.version:
+            parts.append(f"V{self.version}")
+        for flag in sorted(self.flags - {"P", "F"}):
+            parts.append(flag)
+        return "/".join(parts)
+
+    @property
+    def trf(self) -> str:
+        """The spelling for a TRF26 ``202`` record (TieBreakServer-only extras dropped)."""
+        return "/".join(p for p in self.canonical.split("/")
+                        if not (p[:1] in "UV" and len(p) > 1) and p not in ("R", "D", "S", "X", "N"))
+
+    def koya_threshold(self, max_score: float, draw: float) -> float:
+        """The KS threshold: 50 % of ``max_score`` moved by the Limit modifier.
+
+        ``L+n``/``L-n`` move it by n half-points (steps of ``draw``, C.07 14.5) —
+        ``+`` widens nothing: it *raises* the threshold, ``-`` lowers it;
+        ``L+1.0`` (a decimal point) moves it by points; ``L50`` (digits only) is a
+        percentage of the maximum.
+        """
+        half = max_score / 2.0
+        lim = self.limit
+        if not lim:
+            return half
+        if lim[0] in "+-":
+            sign = -1.0 if lim[0] == "-" else 1.0
+            body = lim[1:]
+            if "." in body:
+                return half + sign * float(body)
+            return half + sign * float(body) * draw
+        return max_score * float(lim) / 100.0
+
+    def __str__(self) -> str:
+        return self.text or self.canonical
+
+
+def _tokens(text: str) -> list[str]:
+    """Split a code into name and modifier tokens, honouring the legacy separators."""
+    if "/" in text or "#" in text:
+        return [t for t in re.split(r"[/#]", text) if t != ""]
+    raw = text.split("-")
+    out: list[str] = []
+    i = 0
+    while i < len(raw):
+        tok = raw[i]
+        # "KS-L-1": an L token followed by digits is a negative limit, not two modifiers.
+        if out and tok == "L" and i + 1 < len(raw) and _NUM.match(raw[i + 1]):
+            out.append("L-" + raw[i + 1])
+            i += 2
+            continue
+        if tok != "":
+            out.append(tok)
+        i += 1
+    return out
+
+
+def parse(text: str) -> TieBreakCode:
+    """Parse one code; :class:`CodeError` says what is wrong."""
+    original = text.strip()
+    if not original:
+        raise CodeError("empty tie-break code")
+    upper = original.upper()
+    tokens = _tokens(upper)
+    if not tokens:
+        raise CodeError(f"{original!r}: no tie-break name")
+    head, *mods = tokens
+    score = ""
+    if ":" in head:
+        head, score = head.split(":", 1)
+        if score not in ("MP", "GP"):
+            raise CodeError(f"{original!r}: score type must be MP or GP, not {score!r}")
+    name, implied = ALIASES.get(head, (head, ""))
+    if implied:
+        mods = [implied, *mods]
+    if not _NAME.match(name):
+        raise CodeError(f"{original!r}: {head!r} is not a tie-break name")
+    fields: dict[str, object] = {}
+    flags: set[str] = set()
+    for mod in mods:
+        letter, arg = mod[0], mod[1:]
+        if _INT.match(mod):
+            fields["number"] = int(mod)
+        elif letter in "CM" and _INT.match(arg):
+            fields["cut" if letter == "C" else "median"] = int(arg)
+        elif letter == "L" and re.match(r"^[+-]?\d+(?:\.\d+)?$", arg):
+            fields["limit"] = arg
+        elif letter == "K" and _NUM.match(arg):
+            fields["factor"] = float(arg)
+        elif letter == "U" and _INT.match(arg):
+            fields["unrated"] = int(arg)
+        elif letter == "V" and _INT.match(arg):
+            fields["version"] = arg
+        elif len(mod) == 1 and mod in "PFRDSXN":
+            flags.add(mod)
+        else:
+            raise CodeError(f"{original!r}: unknown modifier /{mod}")
+    return TieBreakCode(name=name, score=score, flags=frozenset(flags), text=original,
+                        **fields)  # type: ignore[arg-type]
+
+
+def parse_list(text: str) -> list[TieBreakCode]:
+    """Parse a comma-separated ``202``/``212`` list (blanks around codes ignored)."""
+    return [parse(part) for part in text.split(",") if part.strip()]

@@ -1,0 +1,208 @@
+"""The shared, precomputed state of one tie-break run.
+
+Every tie-break of one ``compute()`` call receives the same :class:`Context`. It
+decodes the tournament once into flat per-player, per-round lists (index ``i`` =
+position in ``tournament.players``, round ``r`` = 0-based), so that a tie-break is a
+loop over lists of floats and ints, never a walk over the model:
+
+* ``opp[i][r]``  scheduled opponent's index, or ``-1`` (bye, absence, unknown opponent)
+* ``kind[i][r]`` :class:`~trfkit.results.Kind` of the round (``NOT_PAIRED`` past the file)
+* ``pts[i][r]``  points scored in the round under ``tournament.header.scoring``
+* ``otb[i][r]``  a game played over the board against ``opp[i][r]``
+* ``black[i][r]`` the player had Black in a game with an opponent
+* ``score[i]``   points after ``rounds`` rounds (recomputed from the results)
+* ``rating[i]``  the player's rating, ``unrated_rating`` for unrated players, or None
+
+Derived data shared by several tie-breaks (adjusted scores, Buchholz values, ...)
+goes through :meth:`Context.memo`, so e.g. AOB and SOBH reuse the Buchholz that BH
+computed. Per-code results are memoised by :meth:`Context.value` as well.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence, TypeVar
+
+from ..diagnostics import Diagnostic, make
+from ..model import Player, Tournament
+from ..results import RESULT_CODES, Kind
+from .editions import Edition
+
+__all__ = ["Context", "Value", "is_round_robin"]
+
+T = TypeVar("T")
+#: One tie-break value: a number, or None when undefined (sorted last).
+Value = float | None
+
+_RR_WORDS = ("ROBIN", "BERGER", "RR", "SCHEVENINGEN")
+
+
+def is_round_robin(tournament: Tournament, rounds: int) -> bool:
+    """Whether pairings were pre-determined (C.07 15.2): forfeits then count as games.
+
+    The tournament type (``192``/``092``) decides when it names one; otherwise,
+    like TieBreakServer, a field of ``rounds`` or ``rounds + 1`` players (single
+    round-robin) or twice that (double) is taken for a round-robin.
+    """
+    text = f"{tournament.header.type_code} {tournament.header.type_text}".upper()
+    if "SWISS" in text:
+        return False
+    if any(word in text for word in _RR_WORDS):
+        return True
+    n = len(tournament.players)
+    return rounds > 0 and n in (rounds, rounds + 1, 2 * rounds, 2 * (rounds + 1))
+
+
+class Context:
+    """Precomputed arrays and caches for one run (see the module docstring).
+
+    ``rounds`` is the number of rounds scored: ``after_round`` when given, else the
+    last round in which any player has a result. ``edition`` holds the rule switches.
+    ``round_robin`` says whether forfeits count as played games (15.2).
+    """
+
+    scope = "individual"
+
+    def __init__(
+        self,
+        tournament: Tournament,
+        edition: Edition,
+        *,
+        after_round: int | None = None,
+        unrated_rating: int | None = None,
+    ) -> None:
+        self.tournament = tournament
+        self.edition = edition
+        self.scoring = tournament.header.scoring
+        self.players: tuple[Player, ...] = tournament.players
+        self.n = len(self.players)
+        self.starts = [p.start for p in self.players]
+        self.index = {p.start: i for i, p in enumerate(self.players)}
+        self.unrated_rating = unrated_rating
+        self.diagnostics: list[Diagnostic] = []
+        self._memo: dict[Any, Any] = {}
+
+        last = _last_scored_round(tournament)
+        self.rounds = last if after_round is None else max(0, min(after_round, max(last, tournament.rounds)))
+        self.round_robin = is_round_robin(tournament, tournament.rounds or self.rounds)
+        self.win = self.scoring.win
+        self.draw = self.scoring.draw
+        self.loss = self.scoring.loss
+
+        self.opp: list[list[int]] = []
+        self.kind: list[list[Kind]] = []
+        self.pts: list[list[float]] = []
+        self.otb: list[list[bool]] = []
+        self.black: list[list[bool]] = []
+        self.score: list[float] = []
+        self.rating: list[int | None] = []
+        points_of = {kind: self.scoring.points_for_kind(kind) for kind in Kind}
+        index = self.index
+        for p in self.players:
+            opp_row: list[int] = []
+            kind_row: list[Kind] = []
+            pts_row: list[float] = []
+            otb_row: list[bool] = []
+            black_row: list[bool] = []
+            blocks = p.rounds
+            for r in range(self.rounds):
+                if r < len(blocks):
+                    entry = blocks[r]
+                    code = RESULT_CODES.get(entry.result, RESULT_CODES[""])
+                    o = index.get(entry.opponent, -1) if entry.opponent is not None else -1
+                    if o == index.get(p.start):
+                        o = -1
+                    kind = code.kind
+                    played = code.played and o >= 0
+                    if code.played and o < 0:
+                        kind = Kind.NOT_PAIRED  # a game result without a valid opponent
+                    is_black = entry.color == "b" and o >= 0
+                else:
+                    kind, o, played, is_black = Kind.NOT_PAIRED, -1, False, False
+                opp_row.append(o)
+                kind_row.append(kind)
+                pts_row.append(points_of[kind])
+                otb_row.append(played)
+                black_row.append(is_black)
+            self.opp.append(opp_row)
+            self.kind.append(kind_row)
+            self.pts.append(pts_row)
+            self.otb.append(otb_row)
+            self.black.append(black_row)
+            self.score.append(sum(pts_row))
+            rating = p.rating if p.rating else None
+            self.rating.append(rating if rating is not None else unrated_rating)
+
+    # -- helpers every tie-break may use ---------------------------------------------------
+
+    @property
+    def max_score(self) -> float:
+        """The most points anyone could have after ``rounds`` rounds."""
+        return self.rounds * self.win
+
+    def forfeit_as_game(self, i: int, r: int, played_forfeits: bool = False) -> bool:
+        """Round ``r`` of player ``i`` is a forfeit that counts as a game against the
+        scheduled opponent: always in a round-robin (15.2), else only with ``/P``."""
+        k = self.kind[i][r]
+        return (k is Kind.FORFEIT_WIN or k is Kind.FORFEIT_LOSS) and self.opp[i][r] >= 0 and (
+            played_forfeits or self.round_robin)
+
+    def games(self, i: int, played_forfeits: bool = False) -> list[tuple[int, int, float]]:
+        """``(round, opponent, points)`` of the games player ``i`` played against someone:
+        over the board, plus forfeits when :meth:`forfeit_as_game` says so."""
+        out = []
+        opp, pts, otb = self.opp[i], self.pts[i], self.otb[i]
+        for r in range(self.rounds):
+            if otb[r] or self.forfeit_as_game(i, r, played_forfeits):
+                out.append((r, opp[r], pts[r]))
+        return out
+
+    def rated_games(self, i: int) -> list[tuple[int, int, float]]:
+        """The games Art. 10 (rating tie-breaks) counts: over the board; in a
+        round-robin forfeits too, except under editions that exclude them (2026 15.2)."""
+        games = self.games(i)
+        if self.round_robin and self.edition.rr_forfeits_unplayed_for_ratings:
+            games = [g for g in games if self.otb[i][g[0]]]
+        return games
+
+    def memo(self, key: Any, factory: Callable[[], T]) -> T:
+        """Compute ``factory()`` once per ``key`` for this run (keys must be hashable)."""
+        try:
+            return self._memo[key]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self._memo[key] = factory()
+            return value
+
+    def value(self, code: Any) -> list[Value]:
+        """The values of another tie-break (a :class:`TieBreakCode`), computed once.
+
+        Lets a tie-break build on another (AOB on BH, APRO on TPR) without knowing
+        which module defines it.
+        """
+        from .registry import evaluate
+
+        return self.memo(("value", code), lambda: evaluate(self, code))
+
+    def note(self, code: str, message: str, player: int | None = None) -> None:
+        """Record a diagnostic (T5xx), located at the player's 001 line when given."""
+        line = self.players[player].line if player is not None else 1
+        self.diagnostics.append(make(code, message, line))
+
+    def player_label(self, i: int) -> str:
+        p = self.players[i]
+        return f"#{p.start} {p.name}".rstrip()
+
+    def round_values(self, rows: Sequence[Sequence[T]], i: int) -> Sequence[T]:
+        """Row ``i`` of a per-round table, limited to the rounds scored."""
+        return rows[i][: self.rounds]
+
+
+def _last_scored_round(tournament: Tournament) -> int:
+    """The last round in which some player has a result (a pairing without one does not count)."""
+    last = 0
+    for p in tournament.players:
+        for r in range(len(p.rounds), last, -1):
+            e = p.rounds[r - 1]
+            if e.result not in ("", " ") or (e.opponent is None and e.result == " "):
+                last = r
+                break
+    return last

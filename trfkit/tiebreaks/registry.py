@@ -1,0 +1,153 @@
+"""The tie-break registry: one decorated function per tie-break.
+
+How to add a tie-break (individual or team)::
+
+    from .registry import register
+    from .context import Context, Value
+    from .codes import TieBreakCode
+
+    @register("ARO", modifiers="CM", title="Average rating of opponents", article="C.07 10.1")
+    def aro(ctx: Context, code: TieBreakCode) -> list[Value]:
+        # one value per player, in ctx.players order; None = undefined (sorted last)
+        ...
+
+* ``name`` is the acronym after alias folding (``codes.ALIASES``); a team-only
+  variant may register ``"BH:MP"`` — lookup tries ``NAME:SCORE`` before ``NAME``.
+* ``modifiers`` lists the modifier letters the tie-break accepts: ``C`` cut, ``M``
+  median, ``L`` limit, ``K`` factor, ``P`` played forfeits, ``F`` fore, ``N`` a bare
+  number (``TPR/400``). TieBreakServer-only extras (``U V R D S X``) are always
+  accepted; a modifier outside the list is reported as T501 instead of ignored.
+* ``ascending=True`` when lower ranks higher (TPN, BC).
+* ``group=True`` for type-A tie-breaks that rank only the tied players (DE, EDE):
+  the function is then ``f(ctx, code, members: Sequence[int]) -> dict[int, Value]``
+  and is called by the standings once per still-tied group (higher = better).
+* ``scope`` is ``"individual"`` (``Context``) or ``"team"`` (the team context);
+  ``ctx.scope`` selects which registry entry a code resolves to.
+* Read the edition's switches from ``ctx.edition`` (never test its name), the
+  precomputed arrays from ``ctx`` (see :mod:`.context`), another tie-break's values
+  with ``ctx.value(parse("BH"))``, and report assumptions with ``ctx.note("T502", ...)``.
+
+The modules holding tie-breaks are imported on first lookup (:data:`MODULES`); a
+module that does not exist yet is skipped, so a partly built package still works.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from .codes import TieBreakCode
+
+__all__ = ["TieBreak", "REGISTRY", "MODULES", "register", "lookup", "evaluate", "UnknownTieBreak",
+           "all_tiebreaks"]
+
+#: Modules that register tie-breaks, imported lazily by :func:`lookup`.
+MODULES: list[str] = [
+    "trfkit.tiebreaks.individual",
+    "trfkit.tiebreaks.ratings",
+    "trfkit.tiebreaks.direct",
+    "trfkit.tiebreaks.team",
+]
+
+#: Modifier letters every tie-break accepts (TieBreakServer extensions; see codes.py).
+_ALWAYS = frozenset("UVRDSX")
+
+
+class UnknownTieBreak(ValueError):
+    """A code whose name is not registered or whose modifiers the tie-break rejects (T501)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TieBreak:
+    """One registered tie-break: its function and how to sort by its values."""
+
+    name: str
+    func: Callable[..., Any]
+    scope: str = "individual"
+    modifiers: frozenset[str] = frozenset()
+    ascending: bool = False
+    group: bool = False
+    title: str = ""
+    article: str = ""
+
+    def check(self, code: TieBreakCode) -> None:
+        """Raise :class:`UnknownTieBreak` for a modifier this tie-break does not take."""
+        used = set(code.flags)
+        if code.cut:
+            used.add("C")
+        if code.median:
+            used.add("M")
+        if code.limit:
+            used.add("L")
+        if code.factor is not None:
+            used.add("K")
+        if code.number is not None:
+            used.add("N")
+        bad = used - self.modifiers - _ALWAYS
+        if bad:
+            raise UnknownTieBreak(
+                f"{code}: {self.name} does not take the modifier(s) {', '.join('/' + b for b in sorted(bad))}")
+
+
+REGISTRY: dict[tuple[str, str], TieBreak] = {}
+_loaded = False
+
+
+def register(
+    name: str,
+    *,
+    scope: str = "individual",
+    modifiers: str = "",
+    ascending: bool = False,
+    group: bool = False,
+    title: str = "",
+    article: str = "",
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorator registering ``func`` as tie-break ``name`` (see the module docstring)."""
+
+    def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
+        key = (scope, name.upper())
+        REGISTRY[key] = TieBreak(name.upper(), func, scope, frozenset(modifiers.upper()), ascending,
+                                 group, title or (func.__doc__ or "").strip().split("\n")[0], article)
+        return func
+
+    return decorate
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for module in MODULES:
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+
+
+def all_tiebreaks(scope: str | None = None) -> list[TieBreak]:
+    """Every registered tie-break (of ``scope``), sorted by name."""
+    _load()
+    return sorted((t for (s, _), t in REGISTRY.items() if scope in (None, s)), key=lambda t: t.name)
+
+
+def lookup(code: TieBreakCode, scope: str = "individual") -> TieBreak:
+    """The tie-break for ``code`` in ``scope`` (``NAME:SCORE`` first, then ``NAME``)."""
+    _load()
+    entry = REGISTRY.get((scope, code.base)) or REGISTRY.get((scope, code.name))
+    if entry is None:
+        raise UnknownTieBreak(f"{code}: unknown or unsupported {scope} tie-break {code.name!r}")
+    entry.check(code)
+    return entry
+
+
+def evaluate(ctx: Any, code: TieBreakCode) -> list[Any]:
+    """Values of a non-group tie-break for every player/team of ``ctx``."""
+    entry = lookup(code, getattr(ctx, "scope", "individual"))
+    if entry.group:
+        raise UnknownTieBreak(f"{code}: {entry.name} ranks tied groups only; use it in standings")
+    values: Sequence[Any] = entry.func(ctx, code)
+    return list(values)

@@ -1,0 +1,129 @@
+"""Standings: points first, then the tie-breaks in order; still-tied players share a rank.
+
+Sorting is a refinement of groups: all players start in one group; each criterion
+(``PTS`` and the listed tie-breaks, in order) splits every group that is still tied
+by its value. Type-A tie-breaks (DE) are evaluated per group at that point, exactly
+as C.07 4 (2026 wording) asks. Nothing is ever decided at random: players left
+tied at the end share the rank of the first of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from ..diagnostics import Diagnostic, make
+from .codes import TieBreakCode, parse
+from .context import Context, Value
+from .editions import Edition
+from .registry import lookup
+
+__all__ = ["Row", "Standings", "rank"]
+
+PTS = parse("PTS")
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One player's line: rank (shared when tied), points and the tie-break values
+    keyed by the codes as the caller wrote them."""
+
+    rank: int
+    index: int
+    start: int
+    name: str
+    federation: str
+    rating: int | None
+    points: float
+    values: dict[str, Value]
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """The result of :func:`trfkit.tiebreaks.compute`: rows best first."""
+
+    edition: Edition
+    codes: tuple[TieBreakCode, ...]
+    rows: tuple[Row, ...]
+    rounds: int
+    diagnostics: tuple[Diagnostic, ...] = field(default=())
+
+    @property
+    def labels(self) -> list[str]:
+        """Column labels: the codes as written (``str(code)``)."""
+        return [str(c) for c in self.codes]
+
+    def by_start(self) -> dict[int, Row]:
+        return {row.start: row for row in self.rows}
+
+
+def _sort_key(value: Value, ascending: bool) -> tuple[int, float]:
+    if value is None:
+        return (1, 0.0)  # undefined sorts last either way
+    return (0, value if ascending else -value)
+
+
+def _eq(a: Value, b: Value) -> bool:
+    if a is None or b is None:
+        return a is b
+    return abs(a - b) < 1e-9
+
+
+def rank(ctx: Context, order: Sequence[TieBreakCode],
+         values: dict[TieBreakCode, list[Value]]) -> tuple[list[int], list[int], dict[TieBreakCode, list[Value]]]:
+    """Order players by ``order`` (the first entry is normally PTS).
+
+    ``values`` holds precomputed values of non-group criteria; group criteria (DE)
+    are evaluated here per tied group and their values are added to the returned
+    mapping (players never in a tied group get None). Returns (indices best first,
+    rank of each index, values).
+    """
+    groups: list[list[int]] = [list(range(ctx.n))]
+    out = dict(values)
+    for code in order:
+        entry = lookup(code, ctx.scope)
+        if entry.group:
+            col: list[Value] = out.get(code) or [None] * ctx.n
+            out[code] = col
+        else:
+            col = out[code]
+        refined: list[list[int]] = []
+        for g in groups:
+            if len(g) == 1:
+                refined.append(g)
+                continue
+            if entry.group:
+                got = entry.func(ctx, code, g)
+                for i in g:
+                    col[i] = got.get(i)
+            g = sorted(g, key=lambda i: _sort_key(col[i], entry.ascending))
+            cur = [g[0]]
+            for i in g[1:]:
+                if _eq(col[i], col[cur[0]]):
+                    cur.append(i)
+                else:
+                    refined.append(cur)
+                    cur = [i]
+            refined.append(cur)
+        groups = refined
+    order_idx: list[int] = []
+    ranks = [0] * ctx.n
+    for g in groups:
+        g.sort(key=lambda i: ctx.starts[i])  # stable display inside a shared rank
+        for i in g:
+            ranks[i] = len(order_idx) + 1 - 0  # provisional
+        first = len(order_idx) + 1
+        for i in g:
+            ranks[i] = first
+        order_idx.extend(g)
+    return order_idx, ranks, out
+
+
+def rank_differences(ctx: Context, ranks: list[int]) -> list[Diagnostic]:
+    """T505 for each player whose declared rank differs from the computed one."""
+    found = []
+    for i, p in enumerate(ctx.players):
+        if p.rank is not None and p.rank != ranks[i]:
+            found.append(make("T505", f"player {p.start} ({p.name}) declares rank {p.rank}, "
+                                      f"the computed standings give {ranks[i]}", p.line))
+    return found
