@@ -1,0 +1,142 @@
+"""T2xx: the header (``??2`` records, ``XXR``) against itself and against the player list.
+
+Header counts are written by hand or by a program at a different moment than the
+player lines, so they drift; these rules compare each declared number or date with
+what the file actually holds and point at the record that declares it.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Iterator
+
+from ..diagnostics import Diagnostic, make
+from ..model import HeaderRecord, PartialDate, Tournament
+from ..validate import rule
+from . import locate
+
+#: 192 code words both public parsers accept (TRF.md §3.3); ``CUSTOM_…`` is always allowed.
+KNOWN_TYPES: Final = frozenset({
+    "FIDE_DUTCH_2025", "FIDE_DUTCH", "FIDE_DUTCH_2017", "FIDE_DUTCH_2025_BAKU", "FIDE_DUTCH_BAKU",
+    "FIDE_DUTCH_2017_BAKU", "FIDE_DUBOV", "FIDE_BURSTEIN", "FIDE_BURSTEIN_BAKU", "FIDE_DOUBLESWISS",
+    "BERGER_ROUNDROBIN", "FIDE_ROUNDROBIN", "FIDE_DOUBLEROUNDROBIN", "FIDE_SCHILLER",
+    "FIDE_SCHEVENINGEN", "FIDE_TEAM_TYPEA_MP_GP", "FIDE_TEAM_MP_GP_BAKU", "FIDE_TEAM",
+    "FIDE_TEAM_GP_MP", "FIDE_TEAM_MP_GP", "FIDE_TEAM_BAKU",
+})
+
+
+def _record_at(code: str, message: str, record: HeaderRecord | None,
+               span: locate.Span | None = None) -> Diagnostic:
+    """At the value of ``record``, or 1:1 when the file has no such record."""
+    if record is None or not record.line:
+        return make(code, message, 1, 1)
+    return locate.at(code, message, record.line, span or locate.value(record))
+
+
+@rule("T201")
+def missing_tournament_name(t: Tournament) -> Iterator[Diagnostic]:
+    """Rating officers identify a report by its 012 name; an unnamed report gets lost."""
+    if not t.header.name.strip():
+        record = t.header.first("012")
+        yield _record_at("T201", "the tournament has no name (record 012 is missing or empty)",
+                         record, (1, 3))
+
+
+@rule("T202")
+def player_count_mismatch(t: Tournament) -> Iterator[Diagnostic]:
+    declared = t.header.players_declared
+    if declared is not None and declared != len(t.players):
+        yield _record_at("T202", f"062 declares {declared} players but the file has "
+                                 f"{len(t.players)} player records (001)", t.header.first("062"))
+
+
+@rule("T203")
+def rated_count_mismatch(t: Tournament) -> Iterator[Diagnostic]:
+    declared = t.header.rated_declared
+    rated = sum(1 for p in t.players if p.rating)
+    if declared is not None and declared != rated:
+        yield _record_at("T203", f"072 declares {declared} rated players but {rated} players "
+                                 "have a rating", t.header.first("072"))
+
+
+def _day(date: PartialDate | None) -> tuple[int, int, int] | None:
+    """A comparable day, or None when the date is not complete."""
+    if date is None or date.year is None or not date.month or not date.day:
+        return None
+    return (date.year, date.month, date.day)
+
+
+@rule("T204")
+def dates_out_of_order(t: Tournament) -> Iterator[Diagnostic]:
+    """Start ≤ every round date ≤ end, and round dates never go backwards."""
+    header = t.header
+    start, end = _day(header.start_date), _day(header.end_date)
+    if start and end and end < start:
+        yield _record_at("T204", f"the end date {header.end_date.iso if header.end_date else ''} "
+                                 f"is before the start date "
+                                 f"{header.start_date.iso if header.start_date else ''}",
+                         header.first("052"))
+    record = header.first("132")
+    previous: tuple[int, tuple[int, int, int]] | None = None
+    for number, date in enumerate(header.round_dates, 1):
+        day = _day(date)
+        if day is None or date is None:
+            continue
+        span = locate.block(number)
+        if previous is not None and day < previous[1]:
+            yield _record_at("T204", f"round {number} is dated {date.iso}, before round "
+                                     f"{previous[0]}", record, span)
+        elif start and day < start:
+            yield _record_at("T204", f"round {number} is dated {date.iso}, before the start "
+                                     "date (042)", record, span)
+        elif end and day > end:
+            yield _record_at("T204", f"round {number} is dated {date.iso}, after the end "
+                                     "date (052)", record, span)
+        previous = (number, day)
+
+
+def _first_block_after(t: Tournament, declared: int) -> tuple[int, int, int] | None:
+    """(player index, line, round) of the first non-empty block beyond round ``declared``."""
+    for index, player in enumerate(t.players):
+        for number in range(declared + 1, len(player.rounds) + 1):
+            if not player.rounds[number - 1].is_empty:
+                return index, player.line, number
+    return None
+
+
+@rule("T205")
+def round_count_mismatch(t: Tournament) -> Iterator[Diagnostic]:
+    """Blocks beyond the declared rounds, or a 132 dating more rounds than declared or played.
+
+    Fewer played rounds than declared is a tournament in progress, not a problem.
+    """
+    header = t.header
+    declared = header.rounds
+    declaring = header.first("142") or header.first("XXR")
+    if declared:
+        beyond = _first_block_after(t, declared)
+        if beyond is not None:
+            index, line, number = beyond
+            other = (locate.related(declaring.line, locate.value(declaring))
+                     if declaring is not None and declaring.line else None)
+            yield locate.at("T205", f"round {number} has data but the file declares "
+                                    f"{declared} rounds ({declaring.code if declaring else '142'})",
+                            line, locate.block(number), other=other,
+                            model_path=locate.player_path(index, number))
+    dated = sum(1 for d in header.round_dates if d is not None and d.year is not None)
+    if not dated:
+        return
+    limit = declared or 0
+    if declared and dated > declared:
+        yield _record_at("T205", f"132 dates {dated} rounds but the file declares {limit}",
+                         header.first("132"))
+    elif dated < t.played_rounds:
+        yield _record_at("T205", f"132 dates {dated} rounds but round blocks go up to round "
+                                 f"{t.played_rounds}", header.first("132"))
+
+
+@rule("T206")
+def unknown_tournament_type(t: Tournament) -> Iterator[Diagnostic]:
+    code = t.header.type_code.strip()
+    if code and code.upper() not in KNOWN_TYPES and not code.upper().startswith("CUSTOM_"):
+        yield _record_at("T206", f"192 holds {code!r}, which is not a known tournament type",
+                         t.header.first("192"))

@@ -1,0 +1,120 @@
+"""T4xx: declared points and ranks against the results.
+
+The Points column (81-84) is what standings and pairing engines trust, and it is
+often wrong in real files (TRF.md §9, §11.9): bbpPairings and JaVaFo refuse such
+files. The score is rebuilt under the file's own scoring system (162, ``XXS``,
+``BB?``; 1/½/0 when none is declared, which T403 says), plus 299 bonuses.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..diagnostics import Diagnostic, make
+from ..model import Player, ScoringSystem, Tournament
+from ..results import RESULT_CODES
+from ..validate import rule
+from . import locate
+
+TOLERANCE = 1e-6
+
+
+def _describe(scoring: ScoringSystem) -> str:
+    def num(x: float) -> str:
+        return f"{x:g}"
+
+    origin = "default" if scoring.source == "default" else f"from {scoring.source}"
+    return f"win {num(scoring.win)}, draw {num(scoring.draw)}, loss {num(scoring.loss)} ({origin})"
+
+
+def _bonuses(t: Tournament) -> tuple[dict[int, float], set[int]]:
+    """299 penalties/bonuses by start number, and players with a 299 we cannot evaluate.
+
+    A 299 without a result type adds its points (the Sharly-Chess bbpPairings test
+    ``indiv_299_bonus``); one with a type re-values a result in a way TRF26 leaves
+    open (TRF.md §6.1), so those players' totals are not checked.
+    """
+    extra: dict[int, float] = {}
+    unknown: set[int] = set()
+    for record in t.abnormal:
+        for start in record.players:
+            if record.kind.strip() or record.points is None:
+                unknown.add(start)
+            else:
+                extra[start] = extra.get(start, 0.0) + record.points
+    return extra, unknown
+
+
+def computed_points(player: Player, scoring: ScoringSystem) -> float:
+    """The player's score from the round blocks under ``scoring`` (unknown codes count 0)."""
+    total = 0.0
+    for entry in player.rounds:
+        code = RESULT_CODES.get(entry.result)
+        if code is not None:
+            total += scoring.points_for_kind(code.kind)
+    return total
+
+
+@rule("T401")
+def points_mismatch(t: Tournament) -> Iterator[Diagnostic]:
+    scoring = t.header.scoring
+    extra, unknown = _bonuses(t)
+    for position, player in enumerate(t.players):
+        if player.points is None or player.start in unknown:
+            continue
+        total = computed_points(player, scoring) + extra.get(player.start, 0.0)
+        if abs(total - player.points) > TOLERANCE:
+            yield locate.player_at(
+                "T401", f"player {player.start} declares {player.points:.1f} points but the "
+                        f"results give {total:.1f} ({_describe(scoring)})",
+                position, player, locate.POINTS, field="points")
+
+
+def _ranks_follow_points(t: Tournament) -> bool:
+    """False when 212 ranks by something before points (TRF26 allows it)."""
+    standings = [code.strip().upper() for code in t.header.standings_tiebreaks if code.strip()]
+    return not standings or standings[0] == "PTS"
+
+
+@rule("T402")
+def rank_contradicts_points(t: Tournament) -> Iterator[Diagnostic]:
+    """A better rank with fewer points, checked between neighbours in rank order."""
+    if not _ranks_follow_points(t):
+        return
+    ranked = sorted(((p.rank, p.line, i, p) for i, p in enumerate(t.players)
+                     if p.rank and p.points is not None), key=lambda x: (x[0], x[1]))
+    for (rank_a, _, position, a), (rank_b, _, _, b) in zip(ranked, ranked[1:]):
+        if rank_a < rank_b and a.points is not None and b.points is not None \
+                and a.points + TOLERANCE < b.points:
+            yield locate.player_at(
+                "T402", f"player {a.start} is ranked {rank_a} with {a.points:.1f} points, above "
+                        f"player {b.start} ranked {rank_b} with {b.points:.1f}",
+                position, a, locate.RANK, field="rank",
+                other=locate.related(b.line, locate.RANK))
+
+
+@rule("T403")
+def scoring_system_assumed(t: Tournament) -> Iterator[Diagnostic]:
+    """Only when scores matter: some player has a result and a declared total."""
+    if t.header.scoring.source != "default":
+        return
+    if any(p.points is not None and any(not e.is_empty for e in p.rounds) for p in t.players):
+        yield make("T403", "no scoring system is declared (162, XXS or BB?); points were checked "
+                           "against 1 for a win, 1/2 for a draw, 0 for a loss", 1, 1)
+
+
+@rule("T404")
+def duplicate_rank(t: Tournament) -> Iterator[Diagnostic]:
+    """TRF26 allows tied ranks; in TRF16 files a shared rank is suspicious."""
+    if t.source.edition == "trf26":
+        return
+    first: dict[int, Player] = {}
+    for position, player in enumerate(t.players):
+        if not player.rank:
+            continue
+        earlier = first.setdefault(player.rank, player)
+        if earlier is not player:
+            yield locate.player_at("T404", f"players {earlier.start} and {player.start} both "
+                                           f"declare rank {player.rank}", position, player,
+                                   locate.RANK, field="rank",
+                                   other=locate.related(earlier.line, locate.RANK))

@@ -1,0 +1,154 @@
+"""The validator: a registry of small rules over the canonical model, and its driver.
+
+A rule is a generator function ``f(tournament) -> Iterator[Diagnostic]`` registered
+under the one code it reports (``@rule("T302")``). Rules only state the problem and
+where it is; the driver adds what they all need: the file name, the selection of
+codes (``--select``/``--ignore``), and protection against a rule that crashes (it
+becomes a T999 diagnostic and the other rules still run), as jsonschema's
+``iter_errors`` does for its keyword functions.
+
+``iter_diagnostics`` is the lazy primitive; :func:`validate` (reader diagnostics +
+rule diagnostics, sorted, optionally strict) and :func:`is_valid` sit on top.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator
+
+from .codes import CODES, CodeInfo
+from .diagnostics import Diagnostic, Severity, TrfError, make
+from .document import Document
+from .model import Tournament
+from .selection import Selector
+
+__all__ = ["Rule", "RULES", "rule", "rules", "iter_diagnostics", "validate", "is_valid"]
+
+RuleFunc = Callable[[Tournament], Iterable[Diagnostic]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A registered check: the code it reports and the function that finds it."""
+
+    code: str
+    func: RuleFunc
+
+    @property
+    def info(self) -> CodeInfo:
+        return CODES[self.code]
+
+
+#: code -> rule; filled by the ``@rule`` decorators in :mod:`trfkit.checks`.
+RULES: dict[str, Rule] = {}
+
+#: Modules holding rules; imported on first use so that ``import trfkit`` stays cheap.
+CHECK_MODULES = ("trfkit.checks.header", "trfkit.checks.pairings", "trfkit.checks.scores")
+
+#: Reader codes after which there is no model worth checking (binary, empty, not TRF, too big).
+FATAL_CODES = frozenset({"T001", "T005", "T006", "T007"})
+
+
+def rule(code: str) -> Callable[[RuleFunc], RuleFunc]:
+    """Register the decorated generator as the check for ``code`` (one function per code)."""
+    if code not in CODES:
+        raise ValueError(f"{code} is not in trfkit.codes; add it there first")
+
+    def register(func: RuleFunc) -> RuleFunc:
+        existing = RULES.get(code)
+        if existing is not None and existing.func is not func:
+            raise ValueError(f"{code} already has a rule: {existing.func.__qualname__}")
+        RULES[code] = Rule(code, func)
+        return func
+
+    return register
+
+
+def rules() -> dict[str, Rule]:
+    """Every registered rule, importing the check modules if needed."""
+    for module in CHECK_MODULES:
+        importlib.import_module(module)
+    return RULES
+
+
+def _selector(select: Iterable[str] | str | None, ignore: Iterable[str] | str | None,
+              selector: Selector | None) -> Selector:
+    if selector is not None:
+        return selector
+    as_list = (lambda v: [v] if isinstance(v, str) else v)
+    return Selector.from_options(as_list(select), None, as_list(ignore))
+
+
+def _crashed(code: str, exc: Exception) -> Diagnostic:
+    name = CODES[code].name
+    return make("T999", f"rule {code} ({name}) failed with {type(exc).__name__}: {exc}; "
+                        "please report a bug with the input file", 1, 1)
+
+
+def iter_diagnostics(
+    tournament: Tournament,
+    *,
+    select: Iterable[str] | str | None = None,
+    ignore: Iterable[str] | str | None = None,
+    selector: Selector | None = None,
+) -> Iterator[Diagnostic]:
+    """Yield what the rules find in ``tournament``, rule by rule (code order).
+
+    ``select``/``ignore`` take codes or prefixes (longest prefix wins, see
+    :mod:`trfkit.selection`). A rule that raises yields one T999 diagnostic; the
+    other rules still run. Diagnostics without a file get ``tournament.source.path``.
+    """
+    chosen = _selector(select, ignore, selector)
+    path = tournament.source.path
+    for code, registered in sorted(rules().items()):
+        if not chosen.enabled(code):
+            continue
+        try:
+            for diagnostic in registered.func(tournament):
+                yield diagnostic.with_file(path) if path and not diagnostic.file else diagnostic
+        except Exception as exc:  # noqa: BLE001 - a broken rule must not stop the others
+            crash = _crashed(code, exc)
+            yield crash.with_file(path) if path else crash
+
+
+def validate(
+    subject: Document | Tournament,
+    strict: bool = False,
+    *,
+    select: Iterable[str] | str | None = None,
+    ignore: Iterable[str] | str | None = None,
+    selector: Selector | None = None,
+) -> list[Diagnostic]:
+    """All diagnostics of a document (reader's and rules') or a tournament, sorted by position.
+
+    Rules are skipped when the reader found the input unusable (empty, binary, not a
+    tournament file, columns shifted). ``strict=True`` raises :class:`TrfError` with
+    the first error-level diagnostic instead of returning a list that has one.
+    """
+    chosen = _selector(select, ignore, selector)
+    if isinstance(subject, Document):
+        found = [d for d in subject.diagnostics if chosen.enabled(d.code) or d.code == "T999"]
+        fatal = any(d.code in FATAL_CODES for d in subject.diagnostics)
+        tournament = subject.tournament
+    else:
+        found, fatal, tournament = [], False, subject
+    if not fatal:
+        found.extend(iter_diagnostics(tournament, selector=chosen))
+    found.sort(key=lambda d: d.sort_key)
+    if strict:
+        for diagnostic in found:
+            if diagnostic.severity is Severity.ERROR:
+                raise TrfError(diagnostic)
+    return found
+
+
+def is_valid(
+    subject: Document | Tournament,
+    *,
+    select: Iterable[str] | str | None = None,
+    ignore: Iterable[str] | str | None = None,
+) -> bool:
+    """True when nothing of error severity is found."""
+    return not any(d.severity is Severity.ERROR
+                   for d in validate(subject, select=select, ignore=ignore))
