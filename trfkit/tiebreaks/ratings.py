@@ -1,0 +1,328 @@
+"""Rating-based tie-breaks: ARO, TPR, PTP, APRO, APPO, RTNG (C.07 Art. 10) and the
+Article 32.4 variants (32.4.1 average over rounds, 32.4.3 the "more than two games"
+rule, 32.4.3.1 the 400-point rule). Definitions: TIEBREAKS.md §A.5, §B.3, §D.
+
+Why it is built this way:
+
+- Only games played over the board count (Art. 10 preamble): ``1 = 0`` and the
+  TRF codes ``W D L`` for games of less than one move (TieBreakServer counts them,
+  §C.4). Forfeits, byes and absences are ignored whatever they scored, and so are
+  round-robin forfeits in every edition (C.07 10: "played over the board"; the 2026
+  text says it explicitly, and the FIDE checker ignores them under 2024 too).
+- The score of a game is its *rating* score (1, ½, 0), never the tournament's
+  scoring system: a 3/1/0 event still has p = 2/3 for two wins and a loss.
+- Everything is exact: ratings are integers, scores :class:`~fractions.Fraction`,
+  expected scores integer hundredths (:mod:`.tables`). Averages are rounded half up
+  (TEC: 3.4 -> 3, 3.5 -> 4); TPR's percentage p is rounded half up too (§D.3).
+- Unrated players: C.07 drops rating tie-breaks when unrated players take part,
+  unless the rules give them a rating. So, without ``unrated_rating``, one unrated
+  player anywhere in the event makes every value undefined (``None``); with it,
+  every unrated player counts with that rating.
+- A value with nothing to average (no OTB game, or a cut that removes every game)
+  is undefined (``None``), as TEC exercise 18 and the FIDE checker have it.
+
+The pure functions (``average_rating``, ``performance``, ``perfect_performance``,
+...) take plain numbers; :func:`otb_records` turns a tournament into those
+numbers once, so a whole field costs O(players × rounds) plus, for PTP, a binary
+search of O(games × log 3000) per player.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Iterable, Mapping, Sequence
+
+from ..model import Player
+from ..results import Kind
+from .codes import TieBreakCode
+from .context import Context, Value
+from .registry import register
+from .tables import MAX_TABLE_DIFF, dp, expected_hundredths
+
+__all__ = [
+    "OtbRecord", "round_half_up", "average_rating", "performance", "perfect_performance",
+    "capped_ratings", "average_of", "percentage", "expected_total", "rating_of", "unrated_for",
+    "ratings", "otb_records", "aro", "tpr", "ptp", "apro", "appo", "rtng",
+    "ELECTED_ABSENCE_CODES", "elected_absences", "apply_elected_rule",
+]
+
+HALF = Fraction(1, 2)
+
+#: Rating score of an over-the-board result (the tournament's scoring system is irrelevant).
+_RATING_SCORE: Mapping[Kind, Fraction] = {Kind.WIN: Fraction(1), Kind.DRAW: HALF, Kind.LOSS: Fraction(0)}
+
+#: Art. 32.4.3 "chose not to play": requested byes, absences, forfeit losses, and
+#: empty blocks (the rounds after a withdrawal). TIEBREAKS.md §A.5 default.
+ELECTED_ABSENCE_CODES: frozenset[str] = frozenset({"H", "Z", " ", "", "-"})
+
+
+def round_half_up(value: Fraction) -> int:
+    """Nearest integer, .5 up (C.07 10.1: 1887.5 -> 1888)."""
+    return math.floor(value + HALF)
+
+
+# ---------------------------------------------------------------- pure functions
+
+
+def average_rating(ratings: Sequence[int], cut: int = 0, divisor: int | None = None) -> int | None:
+    """ARO: the average of ``ratings`` after dropping the ``cut`` lowest (32.4.2, Cut-n).
+
+    ``divisor`` replaces the number of games kept (Art. 32.4.1 divides by the number
+    of rounds); it is reduced by ``cut`` like the games are. ``None`` when no game
+    is left to average or the divisor is not positive.
+    """
+    kept = sorted(ratings)[cut:] if cut > 0 else list(ratings)
+    if not kept:
+        return None
+    den = len(kept) if divisor is None else divisor - cut
+    if den <= 0:
+        return None
+    return round_half_up(Fraction(sum(kept), den))
+
+
+def percentage(score: Fraction, games: int) -> int:
+    """p = score / games in whole per cent, rounded half up (TieBreakServer; §D.3)."""
+    return round_half_up(Fraction(score) * 100 / games)
+
+
+def performance(ratings: Sequence[int], score: Fraction) -> int | None:
+    """TPR (C.07 10.2): ARO + dp(p); p = 1 gives +800 and p = 0 gives -800."""
+    aro = average_rating(ratings)
+    if aro is None:
+        return None
+    return aro + dp(percentage(score, len(ratings)))
+
+
+def capped_ratings(own: int, ratings: Iterable[int], cap: int = 400) -> list[int]:
+    """Art. 32.4.3.1, reading (a): each opponent counts as at most ``cap`` points
+    away from the player's own rating (the B.02 8.3.1 rule, applied per opponent)."""
+    return [min(max(r, own - cap), own + cap) for r in ratings]
+
+
+def expected_total(rating: int, ratings: Sequence[int]) -> int:
+    """Σ PD(rating - R_i) in hundredths, table 8.1.2 without a cap."""
+    return sum(expected_hundredths(rating - r) for r in ratings)
+
+
+def perfect_performance(ratings: Sequence[int], score: Fraction) -> int | None:
+    """PTP (C.07 10.3): the lowest integer R with Σ PD(R - R_i) >= score.
+
+    A zero score gives the lowest opponent rating - 800; a score above the number
+    of games (impossible input) gives the highest + 800. Otherwise a binary search:
+    Σ PD is non-decreasing in R, is 0 below ``min - 735`` and n at ``max + 736``,
+    so the answer lies in that range and takes about log2(1500 + spread) steps.
+    """
+    if not ratings:
+        return None
+    target = Fraction(score) * 100
+    if target <= 0:
+        return min(ratings) - 800
+    if target > 100 * len(ratings):
+        return max(ratings) + 800
+    low = min(ratings) - MAX_TABLE_DIFF - 1  # every PD is 0 here: total < target
+    high = max(ratings) + MAX_TABLE_DIFF + 1  # every PD is 100 here: total >= target
+    while high - low > 1:
+        mid = (low + high) // 2
+        if expected_total(mid, ratings) >= target:
+            high = mid
+        else:
+            low = mid
+    return high
+
+
+def average_of(values: Iterable[int | None]) -> int | None:
+    """APRO/APPO: the average of the defined values, rounded half up."""
+    defined = [v for v in values if v is not None]
+    if not defined:
+        return None
+    return round_half_up(Fraction(sum(defined), len(defined)))
+
+
+# ---------------------------------------------------------------- from a tournament
+
+
+@dataclass(frozen=True, slots=True)
+class OtbRecord:
+    """A player's over-the-board games, sorted by the opponent's rating (lowest
+    first, so cuts are slices): opponents (player indices), their ratings, and the
+    player's rating score in each game."""
+
+    opponents: tuple[int, ...]
+    ratings: tuple[int, ...]
+    scores: tuple[Fraction, ...]
+
+    @property
+    def score(self) -> Fraction:
+        return sum(self.scores, Fraction(0))
+
+    def cut(self, low: int = 0, high: int = 0) -> OtbRecord:
+        """Without the ``low`` lowest-rated and ``high`` highest-rated opponents
+        (Cut-n / Median-n: the least significant ARO value is the lowest rating)."""
+        end = len(self.opponents) - high
+        if low <= 0 and high <= 0:
+            return self
+        return OtbRecord(self.opponents[low:end], self.ratings[low:end], self.scores[low:end])
+
+
+def rating_of(rating: int | None, unrated_rating: int | None) -> int | None:
+    """The rating used for tie-breaks: the file's, else the rules' rating for unrated
+    players. A rating of 0 is how some files write "unrated"."""
+    if rating is not None and rating > 0:
+        return rating
+    return unrated_rating
+
+
+def unrated_for(ctx: Context, code: TieBreakCode) -> int | None:
+    """The rating of unrated players: ``/U<R>`` on the code, else ``--unrated-rating``."""
+    return code.unrated if code.unrated is not None else ctx.unrated_rating
+
+
+def ratings(ctx: Context, unrated_rating: int | None) -> list[int] | None:
+    """Every player's tie-break rating; ``None`` when one is unrated and no rating is
+    given for unrated players (C.07 10: the rating tie-breaks are then dropped)."""
+    out: list[int] = []
+    for p in ctx.players:
+        r = rating_of(p.rating, unrated_rating)
+        if r is None:
+            return None
+        out.append(r)
+    return out
+
+
+def otb_records(ctx: Context, unrated_rating: int | None) -> list[OtbRecord] | None:
+    """Each player's OTB games over the rounds scored (memoised per unrated rating);
+    ``None`` when the field has an unrated player without a rule for it."""
+
+    def build() -> list[OtbRecord] | None:
+        rating = ratings(ctx, unrated_rating)
+        if rating is None:
+            ctx.note("T502", "rating tie-breaks are undefined: the field has unrated players and "
+                             "no rating for them was given (--unrated-rating or /U<rating>)")
+            return None
+        records = []
+        for i in range(ctx.n):
+            games = sorted((rating[o], o, _RATING_SCORE[k])
+                           for o, k, otb in zip(ctx.opp[i], ctx.kind[i], ctx.otb[i]) if otb)
+            records.append(OtbRecord(tuple(g[1] for g in games), tuple(g[0] for g in games),
+                                     tuple(g[2] for g in games)))
+        return records
+
+    return ctx.memo(("ratings.otb", unrated_rating), build)
+
+
+Scorer = Callable[[int, OtbRecord], "int | None"]
+
+
+def _each(ctx: Context, code: TieBreakCode, scorer: Scorer) -> list[Value]:
+    """``scorer(i, record)`` for every player, the record cut as ``code`` asks."""
+    records = otb_records(ctx, unrated_for(ctx, code))
+    if records is None:
+        return [None] * ctx.n
+    low, high = code.cut + code.median, code.median
+    out: list[Value] = []
+    for i, record in enumerate(records):
+        kept = record.cut(low, high)
+        out.append(scorer(i, kept) if kept.opponents else None)
+    return out
+
+
+def _elected_rule(ctx: Context, values: list[Value]) -> list[Value]:
+    """Art. 32.4.3 when the edition has it (ru-2013), else the values unchanged."""
+    if not ctx.edition.tpr_elected_rule:
+        return values
+    absences = {i: elected_absences(p, ctx.rounds) for i, p in enumerate(ctx.players)}
+    shifted = apply_elected_rule(dict(enumerate(values)), absences)
+    return [shifted[i] for i in range(ctx.n)]
+
+
+@register("ARO", modifiers="CM", title="Average rating of opponents", article="C.07 10.1; Art. 32.4.1-2")
+def aro(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """Average rating of the OTB opponents, .5 up; ``/Cn`` drops the n lowest-rated.
+
+    Under an edition with ``aro_divisor == "rounds"`` (Art. 32.4.1, ru-2013) the sum
+    is divided by the number of rounds scored, less the opponents cut (§A.5).
+    """
+    dropped = code.cut + 2 * code.median
+    divisor = ctx.rounds - dropped if ctx.edition.aro_divisor == "rounds" else None
+    return _each(ctx, code, lambda _i, r: average_rating(r.ratings, 0, divisor))
+
+
+@register("TPR", modifiers="CMN", title="Tournament performance rating", article="C.07 10.2; Art. 32.4.3")
+def tpr(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """ARO + dp(p). ``TPR/400`` (Art. 32.4.3.1): opponents' ratings limited to within
+    400 points of the player's own rating first. Under ru-2013 a player who chose
+    not to play more than two games is placed below every player who completed."""
+    if code.number is not None and code.number != 400:
+        raise ValueError(f"{code}: only TPR/400 is defined (Art. 32.4.3.1)")
+    if code.number == 400:
+        own = ratings(ctx, unrated_for(ctx, code))
+
+        def scorer(i: int, r: OtbRecord) -> int | None:
+            return performance(capped_ratings(own[i], r.ratings), r.score) if own else None
+    else:
+        def scorer(i: int, r: OtbRecord) -> int | None:
+            return performance(r.ratings, r.score)
+    return _elected_rule(ctx, _each(ctx, code, scorer))
+
+
+@register("PTP", modifiers="CM", title="Perfect tournament performance", article="C.07 10.3")
+def ptp(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """Lowest rating R whose expected score against the OTB opponents reaches the OTB score."""
+    return _each(ctx, code, lambda _i, r: perfect_performance(r.ratings, r.score))
+
+
+def _opponents_average(ctx: Context, code: TieBreakCode, own: Scorer) -> list[Value]:
+    """APRO/APPO: ``own`` (uncut) for every player, averaged over each one's OTB opponents."""
+    plain = TieBreakCode(name=code.name, unrated=code.unrated)
+    values = _each(ctx, plain, own)
+    return _each(ctx, plain, lambda _i, r: average_of(values[o] for o in r.opponents))
+
+
+@register("APRO", title="Average performance rating of opponents", article="C.07 10.4")
+def apro(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """The average of the OTB opponents' TPRs, .5 up."""
+    return _opponents_average(ctx, code, lambda _i, r: performance(r.ratings, r.score))
+
+
+@register("APPO", title="Average perfect performance of opponents", article="C.07 10.5")
+def appo(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """The average of the OTB opponents' PTPs, .5 up."""
+    return _opponents_average(ctx, code, lambda _i, r: perfect_performance(r.ratings, r.score))
+
+
+@register("RTNG", title="Rating", article="C.07 (2026) 10.6")
+def rtng(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """The player's own rating (the first one, 2026); undefined when unrated and the
+    rules give no rating for unrated players."""
+    unrated = unrated_for(ctx, code)
+    return [rating_of(p.rating, unrated) for p in ctx.players]
+
+
+# ---------------------------------------------------------------- Art. 32.4.3
+
+
+def elected_absences(player: Player, last_round: int,
+                     codes: frozenset[str] = ELECTED_ABSENCE_CODES) -> int:
+    """Rounds 1..last_round in which the player elected not to play (§A.5 default codes)."""
+    return sum(1 for n in range(1, last_round + 1) if player.round(n).result in codes)
+
+
+def apply_elected_rule(values: Mapping[int, Value], absences: Mapping[int, int],
+                       limit: int = 2) -> dict[int, Value]:
+    """Art. 32.4.3: whoever chose not to play more than ``limit`` games gets a TPR
+    below every player who completed the event (no such round at all).
+
+    The penalised players keep their order among themselves: all of them are
+    shifted down by one common amount, just enough to pass below the lowest
+    completer. Players with 1..limit absences are neither completers nor
+    penalised, so they are left as they are. Undefined values stay undefined.
+    """
+    completed = [v for s, v in values.items() if v is not None and absences.get(s, 0) == 0]
+    penalised = [v for s, v in values.items() if v is not None and absences.get(s, 0) > limit]
+    if not completed or not penalised:
+        return dict(values)
+    shift = max(0, max(penalised) - min(completed) + 1)
+    return {s: (v - shift if v is not None and absences.get(s, 0) > limit else v)
+            for s, v in values.items()}
