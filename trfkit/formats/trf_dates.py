@@ -1,0 +1,141 @@
+"""Dates as real TRF files write them (TRF.md §11.4).
+
+TRF16 does not fix a date format and TRF26 asks for ``YYYY/MM/DD``; real files use a
+dozen styles, including two-digit years whose field order can only be settled by the
+event's start/end dates (``11.25.02`` in a 132 record is 25 Feb 2011). Every parse
+keeps the raw text in :class:`~trfkit.model.PartialDate`, so nothing is lost even
+when the date cannot be read.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from typing import Final, Sequence
+
+from ..model import PartialDate
+
+__all__ = ["parse_date", "parse_round_date", "as_date"]
+
+_MONTHS: Final = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("jan", "jän", "janv"), ("feb", "fév", "fev"), ("mar", "mär", "mars", "maa"),
+            ("apr", "avr"), ("may", "mai", "mei"), ("jun", "juin"), ("jul", "juil"),
+            ("aug", "aoû", "aou"), ("sep", "set"), ("oct", "okt"), ("nov",), ("dec", "dez", "déc"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+
+_YMD: Final = re.compile(r"(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})")
+_DMY: Final = re.compile(r"(\d{1,2})\s*([/.\-])\s*(\d{1,2})\s*[/.\-]\s*(\d{4})")
+_SHORT: Final = re.compile(r"(\d{2})\s*[/.\-]\s*(\d{2})\s*[/.\-]\s*(\d{2})")
+_YEAR: Final = re.compile(r"(\d{4})")
+_YEAR_MONTH: Final = re.compile(r"(\d{4})\s*[/.\-]\s*(\d{1,2})")
+_NAMED_MDY: Final = re.compile(r"([^\W\d_]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})")
+_NAMED_DMY: Final = re.compile(r"(\d{1,2})\.?\s+([^\W\d_]+)\.?,?\s+(\d{4})")
+
+
+def _expand_year(yy: int) -> int:
+    """Two-digit years: 00-69 are 20xx, 70-99 are 19xx (TRF event dates are recent)."""
+    return 2000 + yy if yy < 70 else 1900 + yy
+
+
+def _valid(year: int, month: int, day: int) -> bool:
+    """True for a real calendar date, also when month/day are 0 (= unknown)."""
+    if not 0 <= month <= 12 or not 0 <= day <= 31 or year < 1000:
+        return False
+    if month == 0:
+        return day == 0
+    if day == 0:
+        return True
+    try:
+        _dt.date(year, month, day)
+    except ValueError:
+        return False
+    return True
+
+
+def _month(name: str) -> int:
+    key = name.lower()
+    for length in (4, 3):
+        if key[:length] in _MONTHS:
+            return _MONTHS[key[:length]]
+    return 0
+
+
+def _candidates(text: str) -> list[tuple[int, int, int]]:
+    """Every (year, month, day) reading of ``text`` in order of preference."""
+    m = _YMD.fullmatch(text)
+    if m:
+        return [(int(m[1]), int(m[2]), int(m[3]))]
+    m = _DMY.fullmatch(text)
+    if m:
+        a, b, year = int(m[1]), int(m[3]), int(m[4])
+        # Day first (European) unless only the US order makes sense.
+        return [(year, b, a), (year, a, b)]
+    m = _SHORT.fullmatch(text)
+    if m:
+        a, b, c = int(m[1]), int(m[2]), int(m[3])
+        # YY/MM/DD is the TRF form; YY.DD.MM occurs in ICU files; DD.MM.YY elsewhere.
+        return [(_expand_year(a), b, c), (_expand_year(a), c, b), (_expand_year(c), b, a)]
+    m = _YEAR_MONTH.fullmatch(text)
+    if m:
+        return [(int(m[1]), int(m[2]), 0)]
+    m = _YEAR.fullmatch(text)
+    if m:
+        return [(int(m[1]), 0, 0)]
+    m = _NAMED_MDY.fullmatch(text)
+    if m and _month(m[1]):
+        return [(int(m[3]), _month(m[1]), int(m[2]))]
+    m = _NAMED_DMY.fullmatch(text)
+    if m and _month(m[2]):
+        return [(int(m[3]), _month(m[2]), int(m[1]))]
+    return []
+
+
+def parse_date(raw: str) -> tuple[PartialDate | None, str | None]:
+    """Read one date; returns ``(date, problem)``.
+
+    ``date`` is None for a blank field. When the text cannot be read, ``date`` keeps
+    the raw text with no parts and ``problem`` says why (the caller reports T106).
+    """
+    return parse_round_date(raw, ())
+
+
+def parse_round_date(
+    raw: str, within: Sequence[_dt.date]
+) -> tuple[PartialDate | None, str | None]:
+    """Read a date, preferring the reading that falls between ``within[0]`` and ``within[1]``.
+
+    Used for 132 records with two-digit years, where ``YY/MM/DD``, ``YY.DD.MM`` and
+    ``DD.MM.YY`` cannot be told apart by the text alone.
+    """
+    text = raw.strip()
+    if not text:
+        return None, None
+    candidates = [c for c in _candidates(text) if _valid(*c)]
+    if not candidates:
+        return PartialDate(raw=text), f"{text!r} is not a date in any known style"
+    chosen = candidates[0]
+    if len(within) == 2 and len(candidates) > 1:
+        low, high = within
+        for cand in candidates:
+            if cand[1] and cand[2] and low <= _dt.date(*cand) <= high:
+                chosen = cand
+                break
+    year, month, day = chosen
+    return PartialDate(raw=text, year=year, month=month or None, day=day or None), None
+
+
+def as_date(value: PartialDate | None) -> _dt.date | None:
+    """A complete date as :class:`datetime.date`, else None."""
+    if value is None or value.year is None or not value.month or not value.day:
+        return None
+    try:
+        return _dt.date(value.year, value.month, value.day)
+    except ValueError:
+        return None

@@ -1,0 +1,219 @@
+"""The ``001`` player record and its round blocks: the reader's hot path (TRF.md §4).
+
+A 2000-player, 11-round file has 22 000 round blocks, so blocks are parsed by plain
+slicing and each distinct 8-character block is parsed once: :class:`BlockCache` maps
+the block text to its :class:`RoundEntry` and the problems found in it (with columns
+relative to the block), which are re-located for every line that repeats the block.
+
+Real-file quirks handled here (TRF.md §11.3, §11.5): sex ``f`` and upper case, title
+short forms, FIDE id / rating ``0``, colourless forfeits with an opponent, the legacy
+half-point bye ``0000 - =``, blank results, lower-case result letters, trailing
+blanks, and rows whose blocks are pushed off the 10-column grid (a wrong encoding).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Final
+
+from ..model import EMPTY_ROUND, NationalRating, Player, RoundEntry
+from ..results import RESULT_ALIASES, RESULT_CODES
+from .trf_dates import parse_date
+
+__all__ = ["BlockCache", "parse_player", "parse_national", "TITLES", "ROUND_START"]
+
+#: 0-based index of round 1's block; round r starts at ``ROUND_START + 10 * (r - 1)``.
+ROUND_START: Final = 91
+
+#: Title spellings seen in files -> canonical FIDE title (TRF.md §4.1; ``gf``/``mf`` are Papi's).
+TITLES: Final[dict[str, str]] = {
+    "g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM",
+    "gf": "WGM", "mf": "WIM", "ff": "WFM", "cf": "WCM",
+    "gm": "GM", "im": "IM", "fm": "FM", "cm": "CM", "wgm": "WGM", "wim": "WIM", "wfm": "WFM",
+    "wcm": "WCM",
+}
+_CANONICAL_TITLES: Final = frozenset(TITLES.values())
+_SEX: Final = {" ": "", "m": "m", "w": "w", "M": "m", "W": "w", "f": "w", "F": "w"}
+#: 0-based columns that must be blank in the fixed part of a 001 line.
+_SEPARATORS: Final = (3, 8, 13, 47, 52, 56, 68, 79, 84, 89, 90)
+
+#: (code, message, first column, last column); columns relative to the block (1-based).
+Problem = tuple[str, str, int, int]
+#: ``report(code, message, line, column, end_column)``
+Report = Callable[[str, str, int, int, int], None]
+
+
+class BlockCache:
+    """Parsed round blocks keyed by their 8 characters (see the module docstring)."""
+
+    __slots__ = ("_cache",)
+
+    def __init__(self) -> None:
+        self._cache: dict[str, tuple[RoundEntry, tuple[Problem, ...]]] = {}
+
+    def get(self, block: str) -> tuple[RoundEntry, tuple[Problem, ...]]:
+        hit = self._cache.get(block)
+        if hit is None:
+            hit = self._cache[block] = _parse_block(block)
+        return hit
+
+
+def _parse_block(block: str) -> tuple[RoundEntry, tuple[Problem, ...]]:
+    """One round block ``OOOO C R`` (8 characters, padded)."""
+    if not block.strip():
+        return EMPTY_ROUND, ()
+    problems: list[Problem] = []
+    opp_text = block[0:4].strip()
+    opponent: int | None = None
+    if opp_text and opp_text.strip("0"):
+        if opp_text.isdigit():
+            opponent = int(opp_text)
+        else:
+            problems.append(("T103", f"opponent {opp_text!r} is not a start number", 1, 4))
+    raw_color = block[5]
+    color = {"w": "w", "b": "b", "-": "", " ": ""}.get(raw_color)
+    if color is None:
+        color = {"W": "w", "B": "b"}.get(raw_color)
+        if color is None:
+            problems.append(("T105", f"colour {raw_color!r} is not w, b or -", 6, 6))
+            color = ""
+        else:
+            problems.append(("T111", f"colour {raw_color!r} written in upper case", 6, 6))
+    raw = block[7]
+    result = RESULT_ALIASES.get(raw, raw)
+    if result not in RESULT_CODES:
+        problems.append(("T104", f"result {raw!r} is not a TRF result code", 8, 8))
+        result = " "
+    if block[4] != " " or block[6] != " ":
+        problems.append(("T108", "the blanks between opponent, colour and result hold characters", 5, 7))
+    if opponent is None:
+        if result == "=" and not color:
+            problems.append(("T110", "legacy half-point bye '0000 - =' read as H", 1, 8))
+            result = "H"
+        elif result == "+":
+            # ``0000 - -`` (not paired / absent) is too common to report; bbpPairings accepts both.
+            problems.append(("T110", "forfeit win '+' without an opponent", 1, 8))
+    elif not color and result in ("+", "-"):
+        problems.append(("T110", f"forfeit {result!r} against {opponent} written without a colour", 1, 8))
+    return RoundEntry(opponent, color, result), tuple(problems)
+
+
+def _int(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text.isdigit() else None
+
+
+def _number(text: str, what: str, col: int, end: int, lineno: int, report: Report) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    if text.isdigit():
+        return int(text)
+    report("T103", f"{what} {text!r} is not a whole number", lineno, col, end)
+    return None
+
+
+def _fixed_fields(
+    line: str, lineno: int, report: Report
+) -> tuple[int | None, str, str, str, int | None, str, int | None, object]:
+    """Columns 1-79, shared by 001 and National Rating Support lines (TRF.md §6.5)."""
+    start = _number(line[4:8], "starting rank", 5, 8, lineno, report)
+    sex_raw = line[9]
+    sex = _SEX.get(sex_raw)
+    if sex is None:
+        report("T602", f"sex {sex_raw!r} is not m or w; ignored", lineno, 10, 10)
+        sex = ""
+    elif sex_raw in "fF":
+        report("T111", "sex 'f' read as 'w'", lineno, 10, 10)
+    title_raw = line[10:13].strip()
+    name = line[14:47].strip()
+    rating = _number(line[48:52], "rating", 49, 52, lineno, report) or None
+    federation = line[53:56].strip()
+    birth_text = line[69:79]
+    birth = None
+    if birth_text.strip():
+        birth, problem = parse_date(birth_text)
+        if problem:
+            report("T106", f"birth date {problem}", lineno, 70, 79)
+    return start, sex, title_raw, name, rating, federation, None, birth
+
+
+def parse_player(line: str, lineno: int, cache: BlockCache, report: Report) -> Player:
+    """Read one ``001`` line (tabs already expanded, trailing blanks stripped)."""
+    length = len(line)
+    if length < 84:
+        report("T102", f"001 record ends at column {length}, before the Points field (81-84)",
+               lineno, max(1, length), 84)
+    if length < 91:
+        line = line.ljust(91)
+    start, sex, title_raw, name, rating, federation, _, birth = _fixed_fields(line, lineno, report)
+    title = title_raw
+    if title_raw and title_raw not in _CANONICAL_TITLES:
+        title = TITLES.get(title_raw.lower(), title_raw)
+        if title != title_raw:
+            report("T111", f"title {title_raw!r} read as {title}", lineno, 11, 13)
+    fide_id = _number(line[57:68], "FIDE id", 58, 68, lineno, report) or None
+    points = None
+    points_text = line[80:84].strip()
+    if points_text:
+        try:
+            points = float(points_text.replace(",", "."))
+        except ValueError:
+            report("T103", f"points {points_text!r} are not a number", lineno, 81, 84)
+    rank = _number(line[85:89], "rank", 86, 89, lineno, report) or None
+    if start is None:
+        report("T102", "001 record without a starting rank (columns 5-8)", lineno, 5, 8)
+    for i in _SEPARATORS:
+        if line[i] != " ":
+            report("T108", f"column {i + 1} should be blank but holds {line[i]!r}", lineno, i + 1, i + 1)
+            break
+    rounds = _round_blocks(line, lineno, cache, report)
+    return Player(start=start or 0, name=name, sex=sex, title=title, rating=rating,
+                  federation=federation, fide_id=fide_id, birth=birth,  # type: ignore[arg-type]
+                  points=points, rank=rank, rounds=rounds, line=lineno)
+
+
+def _round_blocks(line: str, lineno: int, cache: BlockCache, report: Report) -> tuple[RoundEntry, ...]:
+    length = len(line)
+    if length <= ROUND_START:
+        return ()
+    count = (length - ROUND_START + 9) // 10
+    padded = line.ljust(ROUND_START + 10 * count)
+    aligned = _aligned(padded)
+    entries: list[RoundEntry] = []
+    get = cache.get
+    for r in range(count):
+        c = ROUND_START + 10 * r
+        entry, problems = get(padded[c:c + 8])
+        entries.append(entry)
+        if problems and aligned:
+            for code, message, col, end in problems:
+                report(code, f"round {r + 1}: {message}", lineno, c + col, c + end)
+        if padded[c + 8:c + 10] != "  " and aligned:
+            report("T108", f"round {r + 1}: the two columns after the block should be blank",
+                   lineno, c + 9, c + 10)
+    if not aligned:
+        report("T107", "round blocks are off the 10-column grid (columns shifted: wrong encoding "
+                       "or a field too wide); results of this line are unreliable",
+               lineno, ROUND_START + 1, length)
+    while entries and entries[-1] is EMPTY_ROUND:
+        entries.pop()
+    return tuple(entries)
+
+
+def _aligned(line: str) -> bool:
+    """TieBreakServer's check: the last of the first ``w`` and first ``b`` sits on a colour column."""
+    w = line.find("w", ROUND_START)
+    b = line.find("b", ROUND_START)
+    pos = max(w, b)
+    return pos < 0 or (pos - ROUND_START - 5) % 10 == 0
+
+
+def parse_national(line: str, lineno: int, report: Report) -> NationalRating:
+    """A National Rating Support line: ``001`` layout of columns 1-79, federation in 1-3."""
+    if len(line) < 80:
+        line = line.ljust(80)
+    start, sex, category, name, rating, origin, _, birth = _fixed_fields(line, lineno, report)
+    return NationalRating(federation=line[:3], start=start or 0, sex=sex, category=category,
+                          name=name, rating=rating, origin=origin,
+                          national_id=line[57:68].strip(), birth=birth,  # type: ignore[arg-type]
+                          line=lineno)

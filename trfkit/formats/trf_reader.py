@@ -1,0 +1,337 @@
+"""Read FIDE TRF16 / TRF26 files (with JaVaFo, bbpPairings and Swiss-Manager dialects).
+
+One readable loop dispatches each line on its first three characters; every record
+parser reports problems as located diagnostics and the loop recovers from anything a
+parser did not foresee (T901), so bad input never raises unless ``strict=True``.
+Lines that are not modelled (comments, rulers, legends, crosstables, unknown codes)
+are kept verbatim as :class:`RawLine` with their line numbers, which lets the writer
+put them back where they were. See TRF.md for the format and its real-world quirks.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from ..decoding import Decoded, decode
+from ..diagnostics import Diagnostic, Severity, TrfError, make
+from ..document import Document
+from ..model import (
+    AbnormalPoints, Acceleration, ByeRecord, ForfeitedMatch, Header, HeaderRecord, LineUp,
+    NationalRating, PartialDate, Player, ProhibitedPairing, RawLine, Source, Team, TeamBye,
+    Tournament, replace,
+)
+from . import trf_records as rec
+from .trf_dates import as_date, parse_date, parse_round_date
+from .trf_header import (
+    ENGINE_CODES, HEADER_CODES, REPEATABLE, TRF26_HEADER_CODES, parse_xxs, read_value,
+    scoring_from_records,
+)
+from .trf_players import ROUND_START, BlockCache, parse_national, parse_player
+
+__all__ = ["read_trf", "loads_trf", "sniff_trf", "TRF26_RECORD_CODES"]
+
+#: Non-header records that exist only in TRF26 (their presence makes a file TRF26).
+TRF26_RECORD_CODES: Final = frozenset("240 250 260 299 300 310 320 330 801 802".split())
+_LIST_PARSERS: Final = {
+    "240": ("byes", rec.parse_240), "250": ("accelerations", rec.parse_250),
+    "260": ("prohibited", rec.parse_260), "299": ("abnormal", rec.parse_299),
+    "300": ("lineups", rec.parse_300), "320": ("team_byes", rec.parse_320),
+    "330": ("forfeited_matches", rec.parse_330), "XXA": ("accelerations", rec.parse_xxa),
+    "XXP": ("prohibited", rec.parse_xxp),
+}
+#: Codes from an earlier proposal that TieBreakServer reads ("# Roberto", TRF.md §7).
+_LEGACY_VENDOR: Final = frozenset({"ACC", "TSE", "PAB", "FPB", "HPB", "ZPB", "MFO", "DFM"})
+_SNIFF: Final = re.compile(rb"^(?:\xef\xbb\xbf)?(?:0[0-9][0-9]|XX[RCSZAP]|BB[WDLZFU]|###)(?: |\r|\n|$)", re.M)
+_RULER: Final = re.compile(r"[0-9 ]+")
+
+
+def sniff_trf(head: bytes) -> bool:
+    """True when the first bytes look like a TRF file (a record code at a line start)."""
+    return bool(_SNIFF.search(head[:8192]))
+
+
+def read_trf(data: bytes, *, path: str = "", encoding: str | None = None, strict: bool = False) -> Document:
+    """Decode ``data`` (see :mod:`trfkit.decoding`) and read it as TRF."""
+    decoded = decode(data, encoding)
+    return _Reader(path, strict).run(decoded)
+
+
+def loads_trf(text: str, *, path: str = "", strict: bool = False) -> Document:
+    """Read TRF from text (line ends of any kind; a leading BOM character is dropped)."""
+    bom = text.startswith("\ufeff")
+    data = text[1:] if bom else text
+    decoded = decode(data.encode("utf-8"))
+    decoded = Decoded(decoded.text, "utf-8", bom, decoded.newline, False,
+                      tuple(d for d in decoded.diagnostics if d.code != "T003"))
+    return _Reader(path, strict).run(decoded)
+
+
+class _Reader:
+    """State of one read: the records met so far and the diagnostics."""
+
+    def __init__(self, path: str, strict: bool) -> None:
+        self.path = path
+        self.strict = strict
+        self.diags: list[Diagnostic] = []
+        self.records: list[HeaderRecord] = []
+        self.players: list[Player] = []
+        self.teams013: list[Team] = []
+        self.teams310: list[Team] = []
+        self.lists: dict[str, list[object]] = {name: [] for name, _ in _LIST_PARSERS.values()}
+        self.national: list[NationalRating] = []
+        self.extra: list[RawLine] = []
+        self.layout_lines = 0
+        self.cache = BlockCache()
+        self.lines: list[str] = []
+
+    # -- reporting -----------------------------------------------------------------
+    def report(self, code: str, message: str, line: int = 1, column: int = 1, end: int | None = None) -> None:
+        diag = make(code, message, line, column, end, file=self.path)
+        if self.strict and diag.severity is Severity.ERROR:
+            raise TrfError(diag)
+        self.diags.append(diag)
+
+    # -- main loop -----------------------------------------------------------------
+    def run(self, decoded: Decoded) -> Document:
+        for d in decoded.diagnostics:
+            d = d.with_file(self.path)
+            if self.strict and d.severity is Severity.ERROR:
+                raise TrfError(d)
+            self.diags.append(d)
+        text = decoded.text
+        lines = text.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        self.lines = lines
+        report = self.report
+        cache = self.cache
+        players = self.players
+        for lineno, line in enumerate(lines, 1):
+            try:
+                if "\t" in line and not line.startswith("#"):
+                    line = line.expandtabs(8)
+                    report("T901", "tab characters expanded to 8-column tab stops", lineno, 1, len(line))
+                if line.startswith("001"):
+                    players.append(parse_player(line.rstrip(), lineno, cache, report))
+                else:
+                    self.dispatch(line, lineno)
+            except TrfError:
+                raise
+            except Exception as exc:  # a parser bug must not lose the file: keep the line
+                report("T901", f"could not read this line ({type(exc).__name__}: {exc}); kept verbatim",
+                       lineno, 1, max(1, len(line)))
+                self.extra.append(RawLine("unknown", line, lineno))
+        tournament = self.finish(decoded)
+        return Document(tournament, tuple(self.diags), text)
+
+    def dispatch(self, line: str, lineno: int) -> None:
+        stripped = line.rstrip()
+        if not stripped:
+            self.extra.append(RawLine("layout", "", lineno))
+            return
+        if line.startswith("#"):
+            if not line.startswith("###"):
+                self.report("T601", "comment line starting with '#' (TRF26 comments start with '###'); kept",
+                            lineno, 1, len(stripped))
+            self.extra.append(RawLine("comment", line, lineno))
+            return
+        code = line[:3]
+        if code in HEADER_CODES or code in ENGINE_CODES:
+            if len(line) > 3 and line[3] != " ":
+                self.report("T108", f"column 4 of record {code} should be blank", lineno, 4, 4)
+                value = line[3:]
+            else:
+                value = line[4:]
+            self.records.append(HeaderRecord(code, value, lineno))
+        elif code == "013":
+            self.teams013.append(rec.parse_013(stripped, lineno, len(self.teams013) + 1, self.report))
+        elif code == "310":
+            self.teams310.append(rec.parse_310(stripped, lineno, self.report))
+        elif code in _LIST_PARSERS:
+            name, parser = _LIST_PARSERS[code]
+            self.lists[name].append(parser(stripped, lineno, self.report))
+        elif code in ("801", "802"):
+            self.extra.append(RawLine("crosstable", line, lineno))
+        elif _is_national(stripped):
+            self.national.append(parse_national(stripped, lineno, self.report))
+        else:
+            self.other(line, stripped, lineno)
+
+    def other(self, line: str, stripped: str, lineno: int) -> None:
+        """Rulers, legends, vendor and unknown lines: kept verbatim, reported."""
+        code = stripped[:3]
+        if _RULER.fullmatch(stripped) and (stripped.startswith("1234567890") or line.startswith("   ")):
+            self.layout_lines += 1
+            self.report("T601", "ruler line (Swiss-Manager layout) kept verbatim", lineno, 1, len(stripped))
+            self.extra.append(RawLine("layout", line, lineno))
+        elif len(code) == 3 and code.isalpha() and len(set(code)) == 1 and line[3:4] == " ":
+            self.layout_lines += 1
+            self.report("T601", "column legend line kept verbatim", lineno, 1, len(stripped))
+            self.extra.append(RawLine("layout", line, lineno))
+        elif code.isdigit():
+            self.report("T101", f"unknown record code {code!r}; line kept verbatim", lineno, 1, 3)
+            self.extra.append(RawLine("unknown", line, lineno))
+        elif code in _LEGACY_VENDOR or code.startswith(("XX", "BB")):
+            self.report("T601", f"vendor record {code!r} kept verbatim", lineno, 1, 3)
+            self.extra.append(RawLine("vendor", line, lineno))
+        else:
+            self.report("T601", "line that is not a TRF record kept verbatim", lineno, 1, len(stripped))
+            self.extra.append(RawLine("unknown", line, lineno))
+
+    # -- building the model ----------------------------------------------------------
+    def finish(self, decoded: Decoded) -> Tournament:
+        header = self.header()
+        players = self.trim_extra_rounds(tuple(self.players), header.rounds)
+        teams = self.teams()
+        lists = {name: tuple(items) for name, items in self.lists.items()}
+        edition = self.edition()
+        source = Source(format="trf", edition=edition, dialect=self.dialect(header),
+                        encoding=decoded.encoding, newline=decoded.newline, bom=decoded.bom,
+                        path=self.path)
+        if decoded.text and not players and not self.records and not teams and not self.national:
+            self.report("T006", "no 001 player or ??2 tournament record found: not a TRF file")
+        return Tournament(
+            header=header, players=players, teams=teams,
+            byes=lists["byes"], accelerations=lists["accelerations"],  # type: ignore[arg-type]
+            prohibited=lists["prohibited"], abnormal=lists["abnormal"],  # type: ignore[arg-type]
+            lineups=lists["lineups"], team_byes=lists["team_byes"],  # type: ignore[arg-type]
+            forfeited_matches=lists["forfeited_matches"],  # type: ignore[arg-type]
+            national=tuple(self.national), extra=tuple(sorted(self.extra, key=lambda r: r.line)),
+            source=source,
+        )
+
+    def header(self) -> Header:
+        fields: dict[str, object] = {}
+        deputies: list[str] = []
+        seen: dict[str, int] = {}
+        codes = {r.code for r in self.records}
+        for r in self.records:
+            if r.code not in REPEATABLE and r.code in seen:
+                self.report("T109", f"record {r.code} occurs again (first on line {seen[r.code]}); "
+                                    "the first one is used", r.line, 1, 3)
+                continue
+            seen.setdefault(r.code, r.line)
+            if (r.code == "XXR" and "142" in codes) or (r.code == "XXC" and "152" in codes):
+                continue  # the TRF26 record wins over the engine line
+            if r.code in ("042", "052"):
+                date, problem = parse_date(r.value)
+                if problem:
+                    self.report("T106", f"{r.code} {problem}", r.line, 5, 4 + len(r.value))
+                if date is not None:
+                    fields["start_date" if r.code == "042" else "end_date"] = date
+                continue
+            values, problems = read_value(r.code, r.value)
+            for code, message, col, end in problems:
+                self.report(code, message, r.line, col, end)
+            if r.code == "112":
+                deputies.extend(values.get("deputy_arbiters", ()))  # type: ignore[arg-type]
+            elif r.code == "XXC" and "initial_color" in fields:
+                continue
+            else:
+                fields.update(values)
+        fields["deputy_arbiters"] = tuple(deputies)
+        scoring, match_scoring = scoring_from_records(self.records)
+        if scoring.source == "XXS":
+            for r in self.records:
+                if r.code == "XXS":
+                    _, lost = parse_xxs(r.value, scoring)
+                    for code in lost:
+                        self.report("T602", f"XXS code {code} cannot be represented and was ignored",
+                                    r.line, 5, 4 + len(r.value))
+        fields["scoring"] = scoring
+        fields["match_scoring"] = match_scoring
+        fields["round_dates"] = self.round_dates(fields.get("start_date"), fields.get("end_date"))  # type: ignore[arg-type]
+        return Header(records=tuple(self.records), **fields)  # type: ignore[arg-type]
+
+    def round_dates(self, start: PartialDate | None, end: PartialDate | None) -> tuple[PartialDate | None, ...]:
+        """132: dates on the round grid; two-digit years settled by the 042/052 range."""
+        record = next((r for r in self.records if r.code == "132"), None)
+        if record is None:
+            return ()
+        line = "132 " + record.value.rstrip()
+        within = tuple(d for d in (as_date(start), as_date(end)) if d is not None)
+        dates: list[PartialDate | None] = []
+        c = ROUND_START
+        tokens = list(re.finditer(r"\S+", line[4:]))
+        on_grid = all((m.start() + 4 - ROUND_START) % 10 == 0 and m.start() + 4 >= ROUND_START for m in tokens)
+        if not on_grid:
+            self.report("T108", "132 round dates are not on the round-block columns "
+                                "(92, 102, ...); read in order", record.line, 5, len(line))
+            texts = [(m.group(), m.start() + 5) for m in tokens]
+        else:
+            texts = []
+            while c < len(line):
+                texts.append((line[c:c + 8], c + 1))
+                c += 10
+        for text, col in texts:
+            date, problem = parse_round_date(text, within if len(within) == 2 else ())
+            if problem:
+                self.report("T106", f"132 {problem}", record.line, col, col + len(text.rstrip()) - 1)
+            dates.append(date)
+        while dates and dates[-1] is None:
+            dates.pop()
+        return tuple(dates)
+
+    def trim_extra_rounds(self, players: tuple[Player, ...], rounds: int | None) -> tuple[Player, ...]:
+        """Drop empty blocks written beyond the declared number of rounds (T112)."""
+        if not rounds:
+            return players
+        out = list(players)
+        for i, p in enumerate(players):
+            if len(p.rounds) <= rounds:
+                continue
+            tail = p.rounds[rounds:]
+            if all(e.opponent is None and e.result in ("", " ") for e in tail):
+                self.report("T112", f"{len(tail)} empty round block(s) after round {rounds} dropped",
+                            p.line, ROUND_START + 1 + 10 * rounds, ROUND_START + 10 * len(p.rounds) - 2)
+                out[i] = replace(p, rounds=p.rounds[:rounds])
+        return tuple(out)
+
+    def teams(self) -> tuple[Team, ...]:
+        """310 teams win over 013 lines; a 013 line repeating a 310 team adds nothing."""
+        if not self.teams310:
+            return tuple(self.teams013)
+        known = {(t.name, t.members) for t in self.teams310}
+        for t in self.teams013:
+            if (t.name, t.members) not in known:
+                self.report("T601", "013 team line differs from every 310 record; kept verbatim", t.line, 1, 3)
+                self.extra.append(RawLine("unknown", self._line_text(t.line), t.line))
+        return tuple(self.teams310)
+
+    def _line_text(self, lineno: int) -> str:
+        return self.lines[lineno - 1] if 0 < lineno <= len(self.lines) else ""
+
+    def edition(self) -> str:
+        """``trf26`` when any TRF26-only record is present (142 alone is not: Swiss-Manager
+        writes it in TRF16 exports), else ``trf16``."""
+        lists = self.lists
+        trf26 = (
+            any(r.code in TRF26_HEADER_CODES for r in self.records)
+            or bool(self.teams310 or self.national)
+            or any(lists[n] for n in ("byes", "abnormal", "lineups", "team_byes", "forfeited_matches"))
+            or any(getattr(a, "source", "") == "250" for a in lists["accelerations"])
+            or any(getattr(p, "source", "") == "260" for p in lists["prohibited"])
+            or any(r.kind == "crosstable" or r.text.startswith("###") for r in self.extra)
+        )
+        return "trf26" if trf26 else "trf16"
+
+    def dialect(self, header: Header) -> str:
+        codes = {r.code for r in self.records}
+        if "lichess" in (header.city + header.federation + header.chief_arbiter).lower():
+            return "lichess"
+        if any(c.startswith("BB") for c in codes):
+            return "bbpairings"
+        if self.layout_lines or header.players_played is not None:
+            return "swiss-manager"
+        if any(c.startswith("XX") for c in codes) or any(
+                getattr(a, "source", "") == "XXA" for a in self.lists["accelerations"]):
+            return "javafo"
+        return "fide"
+
+
+def _is_national(stripped: str) -> bool:
+    """A National Rating Support line: 3 capital letters, blank, a start number in 5-8."""
+    code = stripped[:3]
+    return (len(stripped) >= 8 and code.isalpha() and code.isupper() and stripped[3] == " "
+            and stripped[4:8].strip().isdigit() and len(set(code)) > 1)
