@@ -173,8 +173,7 @@ def knockout(
             "32.5.6.1.2"
         if_tied: IfTied | None = None
         notes: tuple[str, ...] = (LATE,) if opts.late else (
-            "Time is limited: Armageddon games instead of matches (32.5.6.3 'if not, "
-            "Armageddon').",)
+            f"Time is limited: one Armageddon game per pairing instead of matches ({clause}).",)
     else:
         clock, games, title, as_in = RAPID, 2, "Knock-out matches of two games", "32.5.6.1.1"
         notes = ("The number of games per match is read from 32.5.6.1.1 (a mini-match of two "
@@ -205,12 +204,10 @@ def knockout(
     )
     later = tuple(
         replace(first, title=f"{name}: {title[0].lower()}{title[1:]}", pairings=None,
-                entrants=who, notes=(f"The {name.lower()} is not described in {clause}; it "
-                                     "follows from the knock-out and is played like the first "
-                                     "round. Its pairings must be fixed in advance (32.5.1)."
-                                     if name != "Final" else
-                                     f"The final is not described in {clause}; it follows from "
-                                     "the knock-out and is played like the first round.",))
+                entrants=who, notes=(f"Not described in {clause}: this round follows from the "
+                                     "knock-out and is played like the first round"
+                                     + ("." if name == "Final" else "; its pairings must be "
+                                        "fixed in advance (32.5.1)."),))
         for name, who in later_rounds
     )
     return (first, *later)

@@ -72,7 +72,7 @@ def plan_json(plan: Plan) -> dict[str, Any]:
     """The whole plan as the JSON object of the ``--to json`` contract."""
     out: dict[str, Any] = {
         "tied": plan.tied,
-        "clause": plan.clause,
+        "clause": plan.clause or None,
         "title": plan.title,
         "stages": [stage_json(s) for s in plan.stages],
         "excluded": list(plan.excluded),
@@ -175,7 +175,8 @@ def render_text(plan: Plan) -> str:
     names = _Names(plan.entrants)
     out = [
         "PLAY-OFF FOR FIRST PLACE",
-        f"Article 32.5 of the Russian chess rules (2013), item {plan.clause}",
+        f"Article 32.5 of the Russian chess rules (2013), item {plan.clause}"
+        if plan.clause else "Article 32.5 of the Russian chess rules (2013)",
         plan.title,
         "",
     ]
@@ -186,7 +187,7 @@ def render_text(plan: Plan) -> str:
             out.append(f"  {e.seed:>2}. {e.name} (start no. {e.start}), "
                        f"{_fmt_points(e.points)} points{dropped}")
         out.append("")
-    else:
+    elif plan.stages:
         out.append(f"Players tied for first place: {plan.tied}, numbered 1-{plan.tied} in "
                    "tie-break order.")
         out.append("")

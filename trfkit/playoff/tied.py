@@ -1,0 +1,126 @@
+"""Who is in the play-off: the players level on points for first place, in tie-break order.
+
+Article 32.5.6 counts the players who "have an equal number of points" for first
+place; the seeds 1..N of the plan are their order after the tie-breaks (32.5.6.5
+"in order of the highest tie-break"). The standings come from
+:func:`trfkit.tiebreaks.compute`; if that engine cannot be imported the players are
+ordered by points only (then by start number) and a note says so, so the planner
+still works on a bare install.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Sequence
+
+from ..diagnostics import Diagnostic
+from ..model import Tournament
+from .plan import Entrant, Note, NoteKind, Options, Plan
+from .table import build_plan
+
+#: Points closer than this are equal (scores are sums of halves or thirds).
+EPSILON = 1e-9
+
+
+@dataclass(frozen=True, slots=True)
+class Leaders:
+    """The players tied for first place, best first, and how they were ordered."""
+
+    entrants: tuple[Entrant, ...]
+    notes: tuple[Note, ...] = ()
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+
+def _points_only(tournament: Tournament) -> list[tuple[int, str, float, int]]:
+    """(start, name, points, rank) by points only: the fallback without the tie-break engine.
+
+    Points are summed from the round blocks with the file's scoring system; a player
+    without round blocks keeps the declared points.
+    """
+    scoring = tournament.scoring
+    rows = []
+    for p in tournament.players:
+        if any(not r.is_empty for r in p.rounds):
+            pts = sum(scoring.points(r.result) for r in p.rounds)
+        else:
+            pts = p.points or 0.0
+        rows.append((p.start, p.name, pts))
+    rows.sort(key=lambda r: (-r[2], r[0]))
+    ranked: list[tuple[int, str, float, int]] = []
+    for i, (start, name, pts) in enumerate(rows):
+        same = bool(ranked) and abs(ranked[-1][2] - pts) < EPSILON
+        ranked.append((start, name, pts, ranked[-1][3] if same else i + 1))
+    return ranked
+
+
+def leaders(
+    tournament: Tournament,
+    codes: Sequence[str] | None = None,
+    *,
+    rules: str = "auto",
+) -> Leaders:
+    """The players level on points with the leader, ordered by the tie-breaks.
+
+    Raises ``ValueError``/``KeyError`` from the tie-break engine for unknown codes or
+    rule names (the CLI turns these into usage errors).
+    """
+    notes: list[Note] = []
+    diagnostics: tuple[Diagnostic, ...] = ()
+    try:
+        from ..tiebreaks import compute
+    except ImportError:
+        ranked = _points_only(tournament)
+        notes.append(Note(NoteKind.SOURCE, "The tie-break engine is not available: the tied "
+                          "players are ordered by points only, then by start number. Establish "
+                          "their tie-break order before using the seeds."))
+    else:
+        standings = compute(tournament, list(codes) if codes else None, rules=rules)
+        ranked = [(r.start, r.name, float(r.points), r.rank) for r in standings.rows]
+        used = ", ".join(standings.labels) or "none"
+        notes.append(Note(NoteKind.SOURCE, f"Standings computed by trfkit under "
+                          f"{standings.edition.name}; tie-breaks after points: {used}."))
+        diagnostics = standings.diagnostics
+    if not ranked:
+        return Leaders((), tuple(notes), diagnostics)
+    top = max(points for _, _, points, _ in ranked)
+    tied = [row for row in ranked if abs(row[2] - top) < EPSILON]
+    entrants = tuple(Entrant(seed, start, name, points)
+                     for seed, (start, name, points, _) in enumerate(tied, 1))
+    notes.extend(_still_level(tied))
+    return Leaders(entrants, tuple(notes), diagnostics)
+
+
+def _still_level(tied: list[tuple[int, str, float, int]]) -> list[Note]:
+    """Notes for tied players the tie-breaks did not separate: their seeds need a lot."""
+    by_rank: dict[int, list[int]] = {}
+    for seed, (_, _, _, rank) in enumerate(tied, 1):
+        by_rank.setdefault(rank, []).append(seed)
+    return [
+        Note(NoteKind.SOURCE, "Seeds " + ", ".join(map(str, seeds)) + " are still level after "
+             "the tie-breaks; they are listed by start number. Where the plan depends on the "
+             "tie-break order, decide their order by lot.")
+        for seeds in by_rank.values() if len(seeds) > 1
+    ]
+
+
+def plan_for_tournament(
+    tournament: Tournament,
+    codes: Sequence[str] | None = None,
+    *,
+    rules: str = "auto",
+    options: Options = Options(),
+) -> tuple[Plan, tuple[Diagnostic, ...]]:
+    """The play-off plan for the players tied for first in ``tournament``, with names.
+
+    With fewer than two leaders the plan has no stages (``clause`` is empty).
+    """
+    found = leaders(tournament, codes, rules=rules)
+    count = len(found.entrants)
+    if count < 2:
+        who = (f"{found.entrants[0].name} is first alone" if found.entrants
+               else "the tournament has no players")
+        plan = Plan(tied=count, clause="", title=f"No play-off needed: {who}.", stages=(),
+                    notes=found.notes, options=options, entrants=found.entrants)
+        return plan, found.diagnostics
+    plan = build_plan(count, options)
+    return replace(plan, notes=found.notes + plan.notes, entrants=found.entrants), found.diagnostics
