@@ -1,13 +1,249 @@
-"""Individual tie-breaks computed from results alone (C.07 Arts. 7-9, Article 32.1/32.3)."""
+"""Individual tie-breaks computed from results alone (C.07 Arts. 7-9, Article 32.1/32.3).
+
+Each function is one tie-break; the unplayed-round rules live in :mod:`.unplayed`
+and the Cut/Median logic in :mod:`.cuts`, so nothing here depends on the edition
+except through ``ctx.edition`` flags. Values are floats (exact for ½-point steps).
+"""
 
 from __future__ import annotations
 
-from .codes import TieBreakCode
+import math
+
+from ..results import Kind
+from .codes import TieBreakCode, parse
 from .context import Context, Value
+from .cuts import Item, apply_cuts
 from .registry import register
+from .unplayed import Adjusted, adjusted
+
+# -- Art. 7: the participant's own results ---------------------------------------------------
 
 
 @register("PTS", title="Points", article="C.07 5")
 def points(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Points after the rounds scored, under the tournament's scoring system."""
     return list(ctx.score)
+
+
+def _count(ctx: Context, test: "callable[[int, int], bool]") -> list[Value]:  # type: ignore[valid-type]
+    return [float(sum(1 for r in range(ctx.rounds) if test(i, r))) for i in range(ctx.n)]
+
+
+@register("WIN", title="Rounds with the points of a win", article="C.07 7.1; Art. 32.1.4")
+def wins(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """Rounds scored as a win, played or not (OTB and forfeit wins, FPB, a PAB worth a win)."""
+    win = ctx.win
+    return _count(ctx, lambda i, r: ctx.pts[i][r] == win)
+
+
+@register("WON", title="Games won over the board", article="C.07 7.2")
+def won(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """Games won over the board."""
+    win = ctx.win
+    return _count(ctx, lambda i, r: ctx.otb[i][r] and ctx.pts[i][r] == win)
+
+
+@register("BPG", title="Games played with Black", article="C.07 7.3; Art. 32.1.5")
+def black_games(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """Games played over the board with Black; unplayed rounds are ignored."""
+    return _count(ctx, lambda i, r: ctx.otb[i][r] and ctx.black[i][r])
+
+
+@register("BWG", title="Games won with Black", article="C.07 7.4")
+def black_wins(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """Games won over the board with Black."""
+    win = ctx.win
+    return _count(ctx, lambda i, r: ctx.otb[i][r] and ctx.black[i][r] and ctx.pts[i][r] == win)
+
+
+_NOT_ELECTED = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.NOT_PAIRED, Kind.FORFEIT_LOSS})
+
+
+@register("REP", title="Rounds one elected to play", article="C.07 7.6 (GE before 2024-08)")
+def rounds_elected(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """Rounds minus half- and zero-point byes (absences, rounds after withdrawal) and forfeit losses."""
+    return _count(ctx, lambda i, r: ctx.kind[i][r] not in _NOT_ELECTED)
+
+
+@register("PS", modifiers="C", title="Progressive score", article="C.07 7.5; Art. 32.1.1")
+def progressive(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """Sum of the running scores after each round; ``/Cn`` drops rounds 1..n (32.1.1.1)."""
+    out: list[Value] = []
+    first = min(code.cut, ctx.rounds)
+    for row in ctx.pts:
+        running = total = 0.0
+        for r in range(ctx.rounds):
+            running += row[r]
+            if r >= first:
+                total += running
+        out.append(total)
+    return out
+
+
+@register("STD", title="Standard points (1/½/0)", article="C.07 7.7 (2026)")
+def standard_points(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """1 for more than a draw's points in a round, ½ for exactly a draw's, 0 otherwise.
+
+    Comparing with a draw's points (rather than with the opponent's points) gives
+    the same answer for every consistent game and follows TieBreakServer when the
+    two sides of a game disagree.
+    """
+    draw = ctx.draw
+    out: list[Value] = []
+    for row in ctx.pts:
+        total = 0.0
+        for r in range(ctx.rounds):
+            p = row[r]
+            total += 1.0 if p > draw + 1e-9 else 0.5 if abs(p - draw) <= 1e-9 else 0.0
+        out.append(total)
+    return out
+
+
+@register("TPN", ascending=True, title="Tournament pairing number", article="C.07 7.8 (2026)")
+def pairing_number(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """The start number; lower ranks higher."""
+    return [float(s) for s in ctx.starts]
+
+
+# -- Art. 8: Buchholz family ------------------------------------------------------------------
+
+
+def _table(ctx: Context, code: TieBreakCode, fore: bool = False) -> Adjusted:
+    return adjusted(ctx, fore=fore or code.fore, played_forfeits=code.played_forfeits)
+
+
+def _sum_with_cuts(ctx: Context, code: TieBreakCode, rows: list[list[Item]]) -> list[Value]:
+    low = code.cut + code.median
+    high = code.median
+    if not low and not high:
+        return [math.fsum(it.value for it in row) for row in rows]
+    vur_first = ctx.edition.vur_first
+    out: list[Value] = []
+    for row in rows:
+        kept, _ = apply_cuts(row, low, high, vur_first)
+        out.append(math.fsum(it.value for it in kept))
+    return out
+
+
+def buchholz_items(ctx: Context, table: Adjusted, i: int) -> list[Item]:
+    """The counted rounds of player ``i`` as cut items (key = value = opponent score)."""
+    items = []
+    c_row, v_row = table.contrib[i], table.vur[i]
+    for r in range(ctx.rounds):
+        c = c_row[r]
+        if c is not None:
+            items.append(Item(c, c, v_row[r], r))
+    return items
+
+
+def sonneborn_items(ctx: Context, table: Adjusted, i: int) -> list[Item]:
+    """The counted rounds of player ``i`` for SB: key = opponent score, value = product."""
+    items = []
+    c_row, v_row, p_row = table.contrib[i], table.vur[i], table.pts[i]
+    for r in range(ctx.rounds):
+        c = c_row[r]
+        if c is not None:
+            items.append(Item(c, c * p_row[r], v_row[r], r))
+    return items
+
+
+def _plain_bh(ctx: Context, table: Adjusted) -> list[Value]:
+    return [math.fsum(c for c in row if c is not None) for row in table.contrib]
+
+
+@register("BH", modifiers="CMP", title="Buchholz", article="C.07 8.1; Art. 32.3.1-32.3.1.4")
+def buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """Sum of the opponents' (adjusted) scores; ``/Cn`` cut, ``/Mn`` median."""
+    table = _table(ctx, code)
+    if not code.cut and not code.median:
+        return _plain_bh(ctx, table)
+    return _sum_with_cuts(ctx, code, [buchholz_items(ctx, table, i) for i in range(ctx.n)])
+
+
+@register("FB", modifiers="CMP", title="Fore Buchholz", article="C.07 8.3")
+def fore_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """Buchholz as if every paired game of the last round had been drawn."""
+    table = _table(ctx, code, fore=True)
+    if not code.cut and not code.median:
+        return _plain_bh(ctx, table)
+    return _sum_with_cuts(ctx, code, [buchholz_items(ctx, table, i) for i in range(ctx.n)])
+
+
+def _round_half_up(x: float, places: int) -> float:
+    scale = 10 ** places
+    return math.floor(x * scale + 0.5 + 1e-9) / scale
+
+
+@register("AOB", modifiers="FP", title="Average of opponents' Buchholz", article="C.07 8.2")
+def average_opponents_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """Average Buchholz of the opponents met over the board (``/F``: their Fore Buchholz),
+    rounded half-up to two decimals as TieBreakServer prints it; undefined without games."""
+    inner = parse("FB/P" if code.played_forfeits else "FB") if code.fore else \
+        parse("BH/P" if code.played_forfeits else "BH")
+    bh = ctx.value(inner)
+    out: list[Value] = []
+    for i in range(ctx.n):
+        vals = [bh[o] for r, o in enumerate(ctx.opp[i][:ctx.rounds]) if ctx.otb[i][r]]
+        vals = [v for v in vals if v is not None]
+        out.append(_round_half_up(math.fsum(vals) / len(vals), 2) if vals else None)
+    return out
+
+
+@register("SOBH", modifiers="CMP", title="Sum of opponents' Buchholz", article="Art. 32.3.1.5")
+def sum_opponents_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """Σ of the Buchholz (with the same cut/median) of every opponent met in a game.
+
+    Rounds without a game (byes, forfeits outside round-robins unless ``/P``) add
+    nothing: Article 32 gives no rule for them (TIEBREAKS.md §A.4, UNCERTAIN).
+    """
+    inner = parse(code.canonical.replace("SOBH", "BH", 1))
+    bh = ctx.value(inner)
+    table = _table(ctx, code)
+    out: list[Value] = []
+    for i in range(ctx.n):
+        total = 0.0
+        for r in range(ctx.rounds):
+            o = ctx.opp[i][r]
+            if o >= 0 and table.game[i][r] and bh[o] is not None:
+                total += bh[o]  # type: ignore[operator]
+        out.append(total)
+    return out
+
+
+# -- Art. 9: Sonneborn-Berger and Koya -------------------------------------------------------
+
+
+@register("SB", modifiers="CMP", title="Sonneborn-Berger", article="C.07 9.1; Art. 32.3.2.1")
+def sonneborn_berger(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """Σ opponent's (adjusted) score × points scored against that opponent."""
+    table = _table(ctx, code)
+    return _sum_with_cuts(ctx, code, [sonneborn_items(ctx, table, i) for i in range(ctx.n)])
+
+
+@register("KS", modifiers="L", title="Koya system", article="C.07 9.2; Art. 32.1.2-32.1.3")
+def koya(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """Points scored against opponents who finished with at least the threshold.
+
+    Threshold: 50 % of the maximum score, moved by ``/L+n`` / ``/L-n`` in half-point
+    steps (``/L+1.0``: points; ``/L50``: per cent). In a round-robin the maximum
+    counts only the games a player can have: a bye round of an odd field and players
+    who never played are left out (as TieBreakServer does).
+    """
+    games = ctx.rounds
+    if ctx.round_robin and ctx.n:
+        if ctx.rounds % ctx.n == 0:
+            games -= ctx.rounds // ctx.n
+        games -= sum(1 for i in range(ctx.n) if not any(o >= 0 for o in ctx.opp[i][:ctx.rounds])
+                     and not any(k is Kind.PAB for k in ctx.kind[i][:ctx.rounds]))
+    threshold = code.koya_threshold(games * ctx.win, 0.5)
+    score = ctx.score
+    out: list[Value] = []
+    for i in range(ctx.n):
+        total = 0.0
+        o_row, p_row = ctx.opp[i], ctx.pts[i]
+        for r in range(ctx.rounds):
+            o = o_row[r]
+            if o >= 0 and score[o] >= threshold - 1e-9:
+                total += p_row[r]
+        out.append(total)
+    return out

@@ -1,0 +1,211 @@
+"""Unplayed rounds: what each round contributes to Buchholz-type tie-breaks, by edition.
+
+:func:`adjusted` returns an :class:`Adjusted` table for one run and one mode
+(``fore`` for Fore Buchholz, ``played_forfeits`` for ``/P``): for every player the
+score *shown to opponents* and, round by round, the opponent score the player's own
+BH counts (``contrib``), the points the player scored (``pts``, for SB products) and
+whether the round may be cut first (``vur``). BH, FB, SB, AOB and SOBH are then plain
+sums over these lists.
+
+Editions (``ctx.edition.unplayed``):
+
+* ``"dummy"`` (C.07 2023/2024-08, Art. 16; TIEBREAKS.md §C.2): an own unplayed round is
+  a game against a dummy whose score is the player's own final score; voluntary
+  unplayed rounds (requested byes, forfeit losses, rounds after withdrawal) are the
+  cut candidates (16.5). A requested bye followed only by VURs (16.2.5) shows as a
+  draw to opponents, everything else at face value. With ``edition.dummy_cap``
+  (2026, §C.3) the dummy's score is at most the scheduled opponent's adjusted score
+  (forfeits) or draw points × rounds (byes, absences).
+* ``"virtual"`` (pre-2023 and Article 32; §C.1): an own unplayed round is a game
+  against a virtual opponent who had the player's score before the round, got the
+  opposite result and drew every later round; every unplayed round of an opponent
+  counts as a draw in what that opponent shows to others.
+
+In round-robins forfeits are games against the scheduled opponent (15.2) and
+rounds without an opponent are not counted at all (``contrib`` is None).
+Fore mode (Art. 8.3): every paired game of the last round counts as a draw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..results import Kind
+from .context import Context
+
+__all__ = ["Adjusted", "adjusted", "VUR_KINDS", "describe"]
+
+#: Voluntary unplayed rounds (16.1.2): requested byes (H, Z, absences, rounds after a
+#: withdrawal) and forfeit losses. PAB, full-point byes and forfeit wins are not.
+VUR_KINDS = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.NOT_PAIRED, Kind.FORFEIT_LOSS})
+
+
+@dataclass(frozen=True, slots=True)
+class Adjusted:
+    """Per-player, per-round data for BH/SB-type tie-breaks (see the module docstring).
+
+    ``own[i]``: the player's score as the dummy uses it (fore-adjusted in fore mode);
+    ``shown[i]``: the score opponents count; ``contrib[i][r]``: the opponent score the
+    player's round ``r`` contributes, None when the round is not counted;
+    ``pts[i][r]``: points scored in round ``r``; ``vur[i][r]``: a cut-first round;
+    ``game[i][r]``: the round counts as a game against ``ctx.opp[i][r]``.
+    """
+
+    own: list[float]
+    shown: list[float]
+    contrib: list[list[float | None]]
+    pts: list[list[float]]
+    vur: list[list[bool]]
+    game: list[list[bool]]
+
+
+def adjusted(ctx: Context, *, fore: bool = False, played_forfeits: bool = False) -> Adjusted:
+    """The table for this run and mode, computed once and cached on ``ctx``."""
+    return ctx.memo(("adjusted", fore, played_forfeits),
+                    lambda: _compute(ctx, fore, played_forfeits))
+
+
+def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
+    n, rounds, last = ctx.n, ctx.rounds, ctx.rounds - 1
+    draw = ctx.draw
+    rr = ctx.round_robin
+    opp, kind, otb = ctx.opp, ctx.kind, ctx.otb
+    forfeits_count = played_forfeits or rr
+
+    # Which rounds are games against the scheduled opponent, and the points scored.
+    game: list[list[bool]] = []
+    pts: list[list[float]] = []
+    fore_player = [False] * n
+    for i in range(n):
+        o_row, k_row, otb_row = opp[i], kind[i], otb[i]
+        g_row = [otb_row[r] or (o_row[r] >= 0 and forfeits_count
+                                and k_row[r] in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS))
+                 for r in range(rounds)]
+        p_row = list(ctx.pts[i][:rounds])
+        if fore and rounds:
+            # Art. 8.3: the last round's paired games count as draws (forfeits included).
+            if o_row[last] >= 0 or otb_row[last] or k_row[last] is Kind.PAB:
+                fore_player[i] = True
+            if o_row[last] >= 0:
+                p_row[last] = draw
+                g_row[last] = True
+        game.append(g_row)
+        pts.append(p_row)
+    own = [sum(row) for row in pts]
+
+    if ctx.edition.virtual_opponent:
+        return _virtual(ctx, own, pts, game)
+
+    # -- dummy opponent (2023 / 2024-08 / 2026) -------------------------------------------
+    vur = [[(not game[i][r]) and kind[i][r] in VUR_KINDS for r in range(rounds)] for i in range(n)]
+    shown: list[float] = []
+    no_opponent_value = 0.0 if rr else draw
+    for i in range(n):
+        row, o_row, v_row = pts[i], opp[i], vur[i]
+        lna = rounds if fore_player[i] else _last_not_vur(v_row, kind[i])
+        total = 0.0
+        for r in range(rounds):
+            total += row[r] if (r < lna or o_row[r] >= 0) else no_opponent_value
+        shown.append(total)
+
+    cap_rounds = draw * rounds
+    capped = ctx.edition.dummy_cap
+    contrib: list[list[float | None]] = []
+    for i in range(n):
+        o_row, g_row = opp[i], game[i]
+        mine = own[i]
+        c_row: list[float | None] = []
+        for r in range(rounds):
+            o = o_row[r]
+            if g_row[r] and o >= 0:
+                c_row.append(shown[o])
+            elif rr:
+                c_row.append(None if o < 0 else 0.0)
+            elif capped:
+                c_row.append(min(mine, shown[o]) if o >= 0 else min(mine, cap_rounds))
+            else:
+                c_row.append(mine)
+        contrib.append(c_row)
+    return Adjusted(own, shown, contrib, pts, vur, game)
+
+
+def _last_not_vur(v_row: list[bool], k_row: list[Kind]) -> int:
+    """Number of rounds up to and including the last one that is not a VUR (0 if none).
+
+    Rounds after it with no opponent are category 16.2.5 and show as draws.
+    """
+    for r in range(len(v_row) - 1, -1, -1):
+        if not v_row[r]:
+            return r + 1
+    return 0
+
+
+def _virtual(ctx: Context, own: list[float], pts: list[list[float]], game: list[list[bool]]) -> Adjusted:
+    """Pre-2023 rules: virtual opponent for own unplayed rounds, draws for opponents'."""
+    n, rounds, draw = ctx.n, ctx.rounds, ctx.draw
+    opp, kind = ctx.opp, ctx.kind
+    rr = ctx.round_robin
+    shown = []
+    for i in range(n):
+        total = 0.0
+        for r in range(rounds):
+            if game[i][r]:
+                total += pts[i][r]
+            elif not (rr and opp[i][r] < 0):
+                total += draw  # an unplayed round shows as a draw to the opponents
+        shown.append(total)
+    contrib: list[list[float | None]] = []
+    for i in range(n):
+        c_row: list[float | None] = []
+        before = 0.0
+        for r in range(rounds):
+            p = pts[i][r]
+            o = opp[i][r]
+            if game[i][r] and o >= 0:
+                c_row.append(shown[o])
+            elif rr and o < 0:
+                c_row.append(None)
+            else:
+                # Svon = SPR + (points of the opposite result) + draw × (n − R)
+                c_row.append(before + _opposite(ctx, kind[i][r], p) + draw * (rounds - r - 1))
+            before += p
+        contrib.append(c_row)
+    vur = [[False] * rounds for _ in range(n)]  # no VUR-first cutting before 2023
+    return Adjusted(own, shown, contrib, pts, vur, game)
+
+
+def _opposite(ctx: Context, kind: Kind, points: float) -> float:
+    """What the virtual opponent scored in the round: the opposite of the player's result."""
+    s = ctx.scoring
+    if points >= s.win:
+        return s.loss
+    if points <= s.loss:
+        return s.win
+    if abs(points - s.draw) < 1e-9:
+        return s.draw
+    return max(s.loss, s.win + s.loss - points)
+
+
+def describe(ctx: Context, table: Adjusted, i: int, r: int) -> str:
+    """Why round ``r`` of player ``i`` contributes what it does (for ``trfkit explain``)."""
+    o = ctx.opp[i][r]
+    k = ctx.kind[i][r]
+    value = table.contrib[i][r]
+    if value is None:
+        return "no opponent in a round-robin: not counted"
+    if table.game[i][r] and o >= 0:
+        why = "played" if ctx.otb[i][r] else "forfeit counted as a game"
+        return f"{why} vs {ctx.player_label(o)}, whose adjusted score is {table.shown[o]:g}"
+    if ctx.edition.virtual_opponent:
+        before = sum(table.pts[i][:r])
+        return (f"{k.value}: virtual opponent with {before:g} before round {r + 1}, the opposite result and "
+                f"draws afterwards = {value:g}")
+    reason = f"{k.value}: dummy opponent with the player's own score {table.own[i]:g}"
+    if ctx.edition.dummy_cap and value < table.own[i]:
+        if o >= 0:
+            reason += f", capped at {ctx.player_label(o)}'s adjusted score {value:g} (16.4.1)"
+        else:
+            reason += f", capped at draw x rounds = {value:g} (16.4.2)"
+    if table.vur[i][r]:
+        reason += "; voluntary unplayed round (cut first)"
+    return reason
