@@ -14,6 +14,7 @@ rule diagnostics, sorted, optionally strict) and :func:`is_valid` sit on top.
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
@@ -43,8 +44,10 @@ class Rule:
 #: code -> rule; filled by the ``@rule`` decorators in :mod:`trfkit.checks`.
 RULES: dict[str, Rule] = {}
 
-#: Modules holding rules; imported on first use so that ``import trfkit`` stays cheap.
-CHECK_MODULES = ("trfkit.checks.header", "trfkit.checks.pairings", "trfkit.checks.scores")
+#: Package whose modules hold rules; imported on first use so that ``import trfkit``
+#: stays cheap. Every module in it is loaded, so a new rule file needs no registration.
+CHECK_PACKAGE = "trfkit.checks"
+_loaded = False
 
 #: Reader codes after which there is no model worth checking (binary, empty, not TRF, too big).
 FATAL_CODES = frozenset({"T001", "T005", "T006", "T007"})
@@ -67,8 +70,12 @@ def rule(code: str) -> Callable[[RuleFunc], RuleFunc]:
 
 def rules() -> dict[str, Rule]:
     """Every registered rule, importing the check modules if needed."""
-    for module in CHECK_MODULES:
-        importlib.import_module(module)
+    global _loaded
+    if not _loaded:
+        package = importlib.import_module(CHECK_PACKAGE)
+        for module in pkgutil.iter_modules(package.__path__):
+            importlib.import_module(f"{CHECK_PACKAGE}.{module.name}")
+        _loaded = True
     return RULES
 
 

@@ -1,0 +1,265 @@
+"""What each diagnostic code means, with a bad and a good example (``trfkit rule CODE``).
+
+:mod:`trfkit.codes` keeps one line per code; the longer text lives here so that the
+table stays readable. ``python -m trfkit.rule_docs > docs/rules.md`` writes the
+rules page; a test fails when the committed page is stale, and another feeds every
+TRF example through the reader and validator (the bad one must raise its code, the
+good one must not), so the documentation cannot drift from the behaviour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from .codes import CODES
+
+DOCS_PAGE: Final = "docs/rules.md"
+
+
+def anchor(code: str) -> str:
+    """The Markdown anchor of a code's section (``t302-asymmetric-pairing``)."""
+    return f"{code.lower()}-{CODES[code].name}"
+
+
+def rule_url(code: str) -> str:
+    """Where a code is documented, relative to the repository root."""
+    return f"{DOCS_PAGE}#{anchor(code)}"
+
+
+@dataclass(frozen=True)
+class RuleDoc:
+    """``why`` explains the rule; ``bad``/``good`` are inputs (TRF text when ``is_trf``)."""
+
+    why: str
+    bad: str
+    good: str
+    is_trf: bool = True
+
+
+def _block(text: str) -> str:
+    """``"2 w 1"`` -> ``"   2 w 1"``; ``"0 - U"`` -> ``"0000 - U"``."""
+    opp, colour, result = (text.split(" ") + ["", ""])[:3]
+    number = int(opp)
+    return f"{number:>4} {colour} {result}" if number else f"0000 {colour} {result}"
+
+
+def p(start: int, points: str, rank: int, *blocks: str, fide: str = "", rating: str = "") -> str:
+    """A 001 line with the fields at their TRF16 columns (TRF.md §4.1)."""
+    name = f"Player {start}"
+    fixed = (f"001 {start:>4}      {name:<33} {rating:>4}     {fide:>11}            "
+             f"{points:>4} {rank:>4}")
+    return (fixed + "  " + "  ".join(_block(b) for b in blocks)).rstrip()
+
+
+def trf(*lines: str) -> str:
+    return "\n".join(lines) + "\n"
+
+
+# Two players who met in round 1, player 1 won: the base of most examples.
+_GAME = (p(1, "1.0", 1, "2 w 1"), p(2, "0.0", 2, "1 b 0"))
+_HEAD = ("012 Club Championship",)
+
+DOCS: Final[dict[str, RuleDoc]] = {
+    "T001": RuleDoc("A TRF file is text. Bytes that no encoding can turn into text are usually "
+                    "a PDF, a ZIP or a spreadsheet saved under a .trf name.",
+                    "a PDF or ZIP file renamed to event.trf", "the TRF export of the pairing "
+                    "program", is_trf=False),
+    "T002": RuleDoc("Column positions depend on the decoding; a guessed encoding can shift names "
+                    "and the round blocks after them.", "names with accents saved as cp1252",
+                    "the same file saved as UTF-8", is_trf=False),
+    "T003": RuleDoc("Some programs start UTF-8 files with a byte-order mark, which other tools "
+                    "read as part of the first record code.", "EF BB BF 30 31 32 20 ... (BOM, "
+                    "then 012)", "30 31 32 20 ... (012 without BOM)", is_trf=False),
+    "T004": RuleDoc("Mixed CR, LF and CRLF line endings mean the file was edited or concatenated "
+                    "by different tools.", "012 ...\\r\\n001 ...\\n", "012 ...\\r\\n001 ...\\r\\n",
+                    is_trf=False),
+    "T005": RuleDoc("An empty upload or a truncated transfer.", "", trf(*_HEAD, *_GAME)),
+    "T006": RuleDoc("Without a 012 or 001 record the input is not a tournament report.",
+                    trf("Hello, this is not a tournament"), trf(*_HEAD, *_GAME)),
+    "T007": RuleDoc("Very large inputs are refused to keep memory bounded.",
+                    "a 2 GB file", "a tournament report", is_trf=False),
+    "T008": RuleDoc("No valid record is longer than a few thousand characters; such a line is "
+                    "binary data or a damaged file.", "one 100 000-character line",
+                    "001 lines of 89 + 10 x rounds characters", is_trf=False),
+    "T101": RuleDoc("A three-digit record code TRF does not define is usually a typo for a real "
+                    "one (101 for 001), and the record is lost.",
+                    trf(*_HEAD, _GAME[0], "1" + _GAME[1][1:]), trf(*_HEAD, *_GAME)),
+    "T102": RuleDoc("A 001 line must reach the Points field (column 84); shorter lines lost "
+                    "their end.", trf(*_HEAD, "001    1      Player 1"), trf(*_HEAD, *_GAME)),
+    "T103": RuleDoc("Start numbers, ratings, FIDE ids, points and ranks are numbers; anything "
+                    "else means the columns are shifted.",
+                    trf(*_HEAD, _GAME[0].replace("1.0", "1,O", 1), _GAME[1]),
+                    trf(*_HEAD, *_GAME)),
+    "T104": RuleDoc("Results are 1 = 0 + - W D L H F U Z or blank (TRF.md §4.3).",
+                    trf(*_HEAD, _GAME[0][:-1] + "X", _GAME[1]), trf(*_HEAD, *_GAME)),
+    "T105": RuleDoc("Colours are w, b, - or blank.",
+                    trf(*_HEAD, _GAME[0].replace("2 w 1", "2 x 1"), _GAME[1]),
+                    trf(*_HEAD, *_GAME)),
+    "T106": RuleDoc("Dates must exist: a 30 February is a typo or a swapped day and month.",
+                    trf(*_HEAD, "042 2024/02/30", *_GAME), trf(*_HEAD, "042 2024/02/20", *_GAME)),
+    "T107": RuleDoc("Round blocks start at columns 92, 102, 112, ... A block off that grid usually "
+                    "means a UTF-8 file read as cp1252, or a hand edit.",
+                    trf(*_HEAD, _GAME[0][:91] + " " + _GAME[0][91:], _GAME[1]),
+                    trf(*_HEAD, *_GAME)),
+    "T108": RuleDoc("Separator columns (4, 9, 14, 48, ...) are blank; a character there means a "
+                    "field overflowed.", "001    1x     Player 1 ...", "001    1      Player 1 ...",
+                    is_trf=False),
+    "T109": RuleDoc("Records such as 012, 042 or 062 hold one value; a second copy contradicts "
+                    "or repeats the first.", trf(*_HEAD, "012 Another Name", *_GAME),
+                    trf(*_HEAD, *_GAME)),
+    "T110": RuleDoc("Old programs write unplayed rounds in ways TRF16 does not define "
+                    "(0000 - = for a half-point bye); trfkit reads and normalises them.",
+                    "0000 - =", "0000 - H", is_trf=False),
+    "T111": RuleDoc("Vendor spellings (sex f, lower-case title letters) are normalised.",
+                    "001    1 f  g Player 1 ...", "001    1 w GM Player 1 ...", is_trf=False),
+    "T112": RuleDoc("Empty blocks after the last round carry nothing and are dropped.",
+                    "...     2 w 1  0000 -  ", "...     2 w 1", is_trf=False),
+    "T201": RuleDoc("Rating officers and archives identify a report by its 012 name.",
+                    trf(*_GAME), trf(*_HEAD, *_GAME)),
+    "T202": RuleDoc("062 should count the 001 records; a difference means a player line is "
+                    "missing or the header is stale.", trf(*_HEAD, "062 3", *_GAME),
+                    trf(*_HEAD, "062 2", *_GAME)),
+    "T203": RuleDoc("072 should count the players with a rating.",
+                    trf(*_HEAD, "072 2", p(1, "1.0", 1, "2 w 1", rating="1800"), _GAME[1]),
+                    trf(*_HEAD, "072 1", p(1, "1.0", 1, "2 w 1", rating="1800"), _GAME[1])),
+    "T204": RuleDoc("The event cannot end before it starts, and rounds happen in order inside "
+                    "the event's dates.", trf(*_HEAD, "042 2024/03/02", "052 2024/03/01", *_GAME),
+                    trf(*_HEAD, "042 2024/03/01", "052 2024/03/02", *_GAME)),
+    "T205": RuleDoc("The number of rounds (142 or XXR) must cover every round block; extra "
+                    "blocks are results the standings will not count.",
+                    trf(*_HEAD, "XXR 1", p(1, "2.0", 1, "2 w 1", "2 b 1"),
+                        p(2, "0.0", 2, "1 b 0", "1 w 0")),
+                    trf(*_HEAD, "XXR 2", p(1, "2.0", 1, "2 w 1", "2 b 1"),
+                        p(2, "0.0", 2, "1 b 0", "1 w 0"))),
+    "T206": RuleDoc("192 codes select the pairing system for engines; an unknown one is ignored "
+                    "by them.", trf(*_HEAD, "192 FIDE_DUTCHY", *_GAME),
+                    trf(*_HEAD, "192 FIDE_DUTCH_2025", *_GAME)),
+    "T301": RuleDoc("Every opponent must have a 001 record.",
+                    trf(*_HEAD, p(1, "1.0", 1, "3 w 1"), p(2, "0.0", 2)), trf(*_HEAD, *_GAME)),
+    "T302": RuleDoc("A game is written on both players' lines; if only one side lists it, one of "
+                    "the lines is wrong.",
+                    trf(*_HEAD, p(1, "1.0", 1, "2 w 1"), p(2, "0.0", 2, "0 - Z"),
+                        p(3, "0.0", 3, "0 - Z")), trf(*_HEAD, *_GAME)),
+    "T303": RuleDoc("One player of a game has white, the other black.",
+                    trf(*_HEAD, _GAME[0], p(2, "0.0", 2, "1 w 0")), trf(*_HEAD, *_GAME)),
+    "T304": RuleDoc("The two sides must agree: 1 with 0, = with =, + with -, - with - "
+                    "(double forfeit), W with L, D with D.",
+                    trf(*_HEAD, _GAME[0], p(2, "1.0", 1, "1 b 1")), trf(*_HEAD, *_GAME)),
+    "T305": RuleDoc("Start numbers identify players in every round block; two players cannot "
+                    "share one.", trf(*_HEAD, *_GAME, p(2, "0.0", 3)),
+                    trf(*_HEAD, *_GAME, p(3, "0.0", 3))),
+    "T306": RuleDoc("A FIDE id belongs to one person; a repeat is a copy-paste error.",
+                    trf(*_HEAD, p(1, "1.0", 1, "2 w 1", fide="4100018"),
+                        p(2, "0.0", 2, "1 b 0", fide="4100018")),
+                    trf(*_HEAD, p(1, "1.0", 1, "2 w 1", fide="4100018"),
+                        p(2, "0.0", 2, "1 b 0", fide="4100026"))),
+    "T307": RuleDoc("Nobody plays themself.",
+                    trf(*_HEAD, p(1, "1.0", 1, "1 w 1"), p(2, "0.0", 2, "0 - Z")),
+                    trf(*_HEAD, *_GAME)),
+    "T308": RuleDoc("In a Swiss event two players meet at most once (a double round robin is "
+                    "the exception, hence a warning).",
+                    trf(*_HEAD, p(1, "2.0", 1, "2 w 1", "2 b 1"), p(2, "0.0", 2, "1 b 0", "1 w 0")),
+                    trf(*_HEAD, *_GAME)),
+    "T309": RuleDoc("H, F, U and Z are rounds without a game, so the opponent field is 0000.",
+                    trf(*_HEAD, p(1, "0.5", 1, "2 - H"), p(2, "0.5", 1, "0 - H")),
+                    trf(*_HEAD, p(1, "0.5", 1, "0 - H"), p(2, "0.5", 1, "0 - H"))),
+    "T310": RuleDoc("Team members are start numbers of 001 records.",
+                    trf(*_HEAD, *_GAME, "013 Team A                             1    3"),
+                    trf(*_HEAD, *_GAME, "013 Team A                             1    2")),
+    "T311": RuleDoc("A player plays for one team only.",
+                    trf(*_HEAD, *_GAME, "013 Team A                             1    2",
+                        "013 Team B                             2"),
+                    trf(*_HEAD, *_GAME, "013 Team A                             1",
+                        "013 Team B                             2")),
+    "T312": RuleDoc("The pairing-allocated bye goes to one player per round (in team events, to "
+                    "one team).",
+                    trf(*_HEAD, p(1, "1.0", 1, "0 - U"), p(2, "1.0", 1, "0 - U")),
+                    trf(*_HEAD, p(1, "1.0", 1, "0 - U"), p(2, "0.0", 2, "0 - Z"))),
+    "T313": RuleDoc("FIDE C.04.1: a player receives the pairing-allocated bye at most once.",
+                    trf(*_HEAD, p(1, "2.0", 1, "0 - U", "0 - U")),
+                    trf(*_HEAD, p(1, "1.5", 1, "0 - U", "0 - H"))),
+    "T314": RuleDoc("A game over the board has a white and a black player.",
+                    trf(*_HEAD, p(1, "1.0", 1, "2 - 1"), p(2, "0.0", 2, "1 - 0")),
+                    trf(*_HEAD, *_GAME)),
+    "T315": RuleDoc("A win, draw or loss over the board needs an opponent; a point without a "
+                    "game is F, H or U.",
+                    trf(*_HEAD, p(1, "1.0", 1, "0 w 1"), p(2, "0.0", 2, "0 - Z")),
+                    trf(*_HEAD, p(1, "1.0", 1, "0 - F"), p(2, "0.0", 2, "0 - Z"))),
+    "T316": RuleDoc("Start numbers run from 1 to the number of players; a hole usually means a "
+                    "player line was lost.", trf(*_HEAD, *_GAME, p(4, "0.0", 3)),
+                    trf(*_HEAD, *_GAME, p(3, "0.0", 3))),
+    "T401": RuleDoc("The Points column must equal the results added up under the file's scoring "
+                    "system (162, XXS, BB?; 1/0.5/0 by default). Pairing engines refuse files "
+                    "where it does not.", trf(*_HEAD, p(1, "1.5", 1, "2 w 1"), _GAME[1]),
+                    trf(*_HEAD, *_GAME)),
+    "T402": RuleDoc("Unless 212 ranks by something before points, a better rank needs at least "
+                    "as many points.", trf(*_HEAD, p(1, "1.0", 2, "2 w 1"), p(2, "0.0", 1, "1 b 0")),
+                    trf(*_HEAD, *_GAME)),
+    "T403": RuleDoc("Without 162, XXS or BB? lines the points are checked against 1/0.5/0; "
+                    "declare the system when the event used another one.",
+                    trf(*_HEAD, *_GAME),
+                    trf(*_HEAD, "162  W 1.0   D 0.5   L 0.0   A 0.0   P 1.0", *_GAME)),
+    "T404": RuleDoc("TRF26 allows tied ranks; in TRF16 files each rank is normally given once.",
+                    trf(*_HEAD, p(1, "0.5", 1, "2 w ="), p(2, "0.5", 1, "1 b =")),
+                    trf(*_HEAD, p(1, "0.5", 1, "2 w ="), p(2, "0.5", 2, "1 b ="))),
+    "T999": RuleDoc("trfkit itself failed on this input. The other rules and files were still "
+                    "checked; please report the bug with the file if you can share it.",
+                    "an input that crashes a rule", "(no example: this is a bug in trfkit)",
+                    is_trf=False),
+}
+
+
+def explain(code: str) -> str:
+    """The text ``trfkit rule CODE`` prints."""
+    info = CODES[code]
+    lines = [f"{code} {info.name} ({info.severity}, emitted by the {info.stage} stage)", "",
+             info.summary]
+    doc = DOCS.get(code)
+    if doc is not None:
+        lines += ["", doc.why]
+        lines += ["", "Bad:", _indent(doc.bad), "", "Good:", _indent(doc.good)]
+    if info.hint:
+        lines += ["", f"Hint: {info.hint}"]
+    lines += ["", f"Documentation: {rule_url(code)}"]
+    return "\n".join(lines) + "\n"
+
+
+def _indent(text: str) -> str:
+    return "\n".join("    " + line for line in (text.rstrip("\n") or "(empty input)").split("\n"))
+
+
+def _fence(text: str, is_trf: bool) -> list[str]:
+    if not is_trf:
+        return [f"`{text or '(empty input)'}`"]
+    return ["```", text.rstrip("\n") or "(empty input)", "```"]
+
+
+def markdown() -> str:
+    """The whole ``docs/rules.md`` page, generated from :data:`CODES` and :data:`DOCS`."""
+    out = ["# trfkit diagnostic codes", "",
+           "<!-- Generated by `python -m trfkit.rule_docs > docs/rules.md`; do not edit. -->", "",
+           "Codes never change meaning and are never reused. The hundreds digit is the category: "
+           "`--select T3` takes all pairing rules, `--ignore T308` one rule.", "",
+           "| code | name | severity | stage | summary |", "|---|---|---|---|---|"]
+    for code in sorted(CODES):
+        info = CODES[code]
+        out.append(f"| [{code}](#{anchor(code)}) | {info.name} | {info.severity} | {info.stage} | "
+                   f"{info.summary} |")
+    for code in sorted(CODES):
+        info = CODES[code]
+        out += ["", f"## {code} {info.name}", "",
+                f"Severity **{info.severity}**, stage {info.stage}. {info.summary}"]
+        doc = DOCS.get(code)
+        if doc is not None:
+            out += ["", doc.why, "", "Bad:", "", *_fence(doc.bad, doc.is_trf), "", "Good:", "",
+                    *_fence(doc.good, doc.is_trf)]
+        if info.hint:
+            out += ["", f"Hint: {info.hint}"]
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":  # pragma: no cover - exercised by the docs test through markdown()
+    import sys
+
+    sys.stdout.write(markdown())
