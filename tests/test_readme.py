@@ -1,0 +1,35 @@
+"""The README's set-up commands are the ones CI runs, and its examples use real samples."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def _setup_commands() -> list[str]:
+    section = README.split("## Set-up on a fresh machine", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```sh\n(.+?)\n```", section)
+
+
+def test_two_setup_commands_and_ci_runs_the_test_one() -> None:
+    install, test = _setup_commands()
+    assert install.startswith("python3 -m pip install . && trfkit ")
+    assert "pytest" in test
+    ci = (ROOT / ".ci/run").read_text(encoding="utf-8")
+    assert test in ci.splitlines()
+    assert (ROOT / ".ci/run").stat().st_mode & 0o111, ".ci/run must be executable"
+
+
+def test_sample_paths_named_in_the_readme_exist() -> None:
+    named = set(re.findall(r"samples/[\w.-]+\.trf", README))
+    assert "samples/swiss.trf" in named
+    for path in named:
+        assert (ROOT / path).is_file(), path
+
+
+def test_sections_for_the_other_commands_are_there() -> None:
+    for title in ("## Check", "## Tie-breaks", "## Play-off", "## Benchmarks"):
+        assert f"\n{title}\n" in README
