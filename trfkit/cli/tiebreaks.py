@@ -1,0 +1,189 @@
+"""``trfkit tiebreaks`` (standings with tie-break columns) and ``trfkit explain``.
+
+Contract (scripts depend on it): ``--to json`` prints
+``{"rules": ..., "tiebreaks": [...], "players": [{"start", "name", "rank", "values"}]}``
+with the codes as written on ``--tb`` plus ``"PTS"`` as keys and ``null`` for an
+undefined value. Exit 0 clean, 1 when the input or the standings have problems
+(e.g. a declared rank that differs, T505), 2 for usage errors and unreadable input.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Sequence
+
+import click
+
+from ..diagnostics import Diagnostic, Severity
+from ..model import Tournament, replace
+from ..tiebreaks import CodeError, Standings, UnknownTieBreak, compute, parse
+from ..tiebreaks.context import Context
+from ..tiebreaks.editions import EDITIONS, resolve
+from .common import InputError, exit_status, internal_errors, print_diagnostics, read_document, write_output
+from .options import input_options
+
+RULES = ["auto", *EDITIONS]
+
+
+def _number(value: float | None) -> str:
+    """Short text for a value: ``11``, ``7.25``, ``12.6``; ``-`` when undefined."""
+    if value is None:
+        return "-"
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def render_json(standings: Standings) -> str:
+    doc = {
+        "rules": standings.edition.name,
+        "tiebreaks": standings.labels,
+        "players": [
+            {"start": row.start, "name": row.name, "rank": row.rank, "values": row.values}
+            for row in standings.rows
+        ],
+    }
+    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+
+
+def render_csv(standings: Standings) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["rank", "start", "name", "federation", "rating", "points", *standings.labels])
+    for row in standings.rows:
+        w.writerow([row.rank, row.start, row.name, row.federation, row.rating or "",
+                    _number(row.points), *(_number(row.values[c]) if row.values[c] is not None else ""
+                                           for c in standings.labels)])
+    return buf.getvalue()
+
+
+def render_text(standings: Standings) -> str:
+    labels = standings.labels
+    head = ["Rk", "No", "Name", "Fed", "Rtg", "Pts", *labels]
+    body = [[str(r.rank), str(r.start), r.name, r.federation, str(r.rating or ""), _number(r.points),
+             *(_number(r.values[c]) for c in labels)] for r in standings.rows]
+    widths = [max(len(x) for x in col) for col in zip(head, *body)]
+    left = {2, 3}  # name and federation are left-aligned, numbers right-aligned
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(c.ljust(w) if k in left else c.rjust(w)
+                         for k, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+    title = (f"Standings after round {standings.rounds} - rules {standings.edition.name}: "
+             f"{standings.edition.title}")
+    return "\n".join([title, "", line(head), *(line(b) for b in body)]) + "\n"
+
+
+def render_trf(tournament: Tournament, standings: Standings) -> str:
+    from .. import formats
+
+    by_start = standings.by_start()
+    players = tuple(replace(p, points=by_start[p.start].points, rank=by_start[p.start].rank)
+                    if p.start in by_start else p for p in tournament.players)
+    header = replace(tournament.header, tiebreaks=tuple(c.trf for c in standings.codes))
+    try:
+        return formats.write(replace(tournament, players=players, header=header), "trf")
+    except ValueError as exc:
+        raise InputError(f"--to trf: {exc}") from None
+
+
+def _standings(tournament: Tournament, tb: Sequence[str], rules: str, after_round: int | None,
+               unrated_rating: int | None) -> Standings:
+    try:
+        codes = [parse(c) for c in tb] if tb else None
+        if codes is None:
+            from ..tiebreaks import declared_codes, default_codes
+
+            declared, _ = declared_codes(tournament)
+            if declared:
+                click.echo(f"tie-breaks from the file: {', '.join(c.canonical for c in declared)}", err=True)
+            else:
+                ctx = Context(tournament, resolve(rules, tournament), after_round=after_round)
+                _, message = default_codes(ctx)
+                click.echo(message, err=True)
+        return compute(tournament, codes, rules=rules, after_round=after_round, unrated_rating=unrated_rating)
+    except (CodeError, UnknownTieBreak) as exc:
+        raise InputError(f"T501 {exc}") from None
+
+
+def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+    return [d for d in diagnostics if d.severity is not Severity.INFO]
+
+
+@click.command("tiebreaks")
+@click.argument("input_path", metavar="INPUT")
+@click.option("--tb", "tb", multiple=True, metavar="CODE",
+              help="Tie-break code (TRF26 202 grammar, e.g. BH/C1, SB, DE/P); repeat for several. "
+                   "Default: the file's 202/212 list, else a default for the tournament type.")
+@click.option("--rules", type=click.Choice(RULES), default="auto", show_default=True,
+              help="Rule edition; auto picks by the start date (042).")
+@click.option("--after-round", type=click.IntRange(min=0), default=None, metavar="N",
+              help="Standings after round N.")
+@click.option("--unrated-rating", type=int, default=None, metavar="R",
+              help="Rating of unrated players for rating-based tie-breaks (default: undefined).")
+@click.option("--to", "to", type=click.Choice(["text", "csv", "json", "trf"]), default="text",
+              show_default=True, help="Output format.")
+@click.option("-o", "--output", "output", default=None, metavar="PATH",
+              help="Write here instead of stdout.")
+@input_options
+@internal_errors
+def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int | None,
+              unrated_rating: int | None, to: str, output: str | None, fmt: str,
+              encoding: str | None) -> None:
+    """Compute tie-breaks and standings.
+
+    \b
+    Examples:
+      trfkit tiebreaks event.trf --tb BH/C1 --tb BH --tb SB
+      trfkit tiebreaks event.trf --rules fide-2009 --to csv -o standings.csv
+      trfkit tiebreaks event.trf --tb ARO --unrated-rating 1400 --to json
+    """
+    doc = read_document(input_path, fmt=fmt, encoding=encoding)
+    standings = _standings(doc.tournament, tb, rules, after_round, unrated_rating)
+    if to == "json":
+        text = render_json(standings)
+    elif to == "csv":
+        text = render_csv(standings)
+    elif to == "trf":
+        text = render_trf(doc.tournament, standings)
+    else:
+        text = render_text(standings)
+    write_output(text, output)
+    diagnostics = _relevant(doc.diagnostics) + [d.with_file(d.file or input_path)
+                                                for d in standings.diagnostics]
+    print_diagnostics(diagnostics)
+    raise SystemExit(exit_status(diagnostics))
+
+
+@click.command("explain")
+@click.argument("input_path", metavar="INPUT")
+@click.option("--player", "player", type=int, required=True, metavar="N", help="Start number.")
+@click.option("--tb", "tb", required=True, metavar="CODE", help="Tie-break code, e.g. BH/C1.")
+@click.option("--rules", type=click.Choice(RULES), default="auto", show_default=True)
+@click.option("--after-round", type=click.IntRange(min=0), default=None, metavar="N")
+@click.option("--unrated-rating", type=int, default=None, metavar="R")
+@input_options
+@internal_errors
+def explain(input_path: str, player: int, tb: str, rules: str, after_round: int | None,
+            unrated_rating: int | None, fmt: str, encoding: str | None) -> None:
+    """Show how one player's tie-break is made up, round by round.
+
+    \b
+    Example:
+      trfkit explain event.trf --player 4 --tb BH/C1 --rules fide-2026
+    """
+    from ..tiebreaks.explain import explain as explain_one
+
+    doc = read_document(input_path, fmt=fmt, encoding=encoding)
+    t = doc.tournament
+    ctx = Context(t, resolve(rules, t), after_round=after_round, unrated_rating=unrated_rating)
+    if player not in ctx.index:
+        raise InputError(f"no player with start number {player}")
+    try:
+        result = explain_one(ctx, ctx.index[player], parse(tb))
+    except (CodeError, UnknownTieBreak) as exc:
+        raise InputError(f"T501 {exc}") from None
+    write_output(result.render(), None)
+    raise SystemExit(0)
