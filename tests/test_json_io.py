@@ -164,8 +164,9 @@ def test_schema_violations_name_the_json_path(mutate, message) -> None:  # type:
         (b"  \n ", "T005"),
         (b"\xff\xfe{", "T001"),
         (b"[1, 2]", "T006"),
+        (b"012 Test Open\n", "T006"),
         (b'{"format": "something-else", "version": 1}', "T006"),
-        (b"[" * 100000, "T009"),
+        (b"{\"a\":" + b"[" * 100000, "T009"),
     ],
 )
 def test_unusable_input_gives_one_error(data: bytes, code: str) -> None:

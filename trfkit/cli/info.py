@@ -74,7 +74,7 @@ def render_text(info: dict[str, Any]) -> str:
     rows = [
         ("file", info["file"]),
         ("name", info["name"] or "-"),
-        ("city", " ".join(v for v in (info["city"], info["federation"]) if v) or "-"),
+        ("place", " ".join(v for v in (info["city"], info["federation"]) if v) or "-"),
         ("dates", dates),
         ("type", kind),
         ("players", str(info["players"])),

@@ -244,6 +244,10 @@ def read_json(data: bytes, *, path: str = "", encoding: str | None = None,
         return _fail(make("T001", f"cannot decode JSON input: {exc}", file=path), strict, None)
     if not text.strip():
         return _fail(make("T005", "the input is empty", file=path), strict, text)
+    if not text.lstrip().startswith("{"):
+        diag = make("T006", "the input is not a JSON object, so not a trfkit tournament document",
+                    file=path)
+        return _fail(diag, strict, text)
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
