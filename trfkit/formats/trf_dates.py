@@ -115,8 +115,8 @@ def parse_round_date(
     ``DD.MM.YY`` cannot be told apart by the text alone.
     """
     text = raw.strip()
-    if not text:
-        return None, None
+    if not text.strip(" ./-0"):
+        return None, None  # blank, or an empty template such as "    .  .  " or 0000/00/00
     candidates = [c for c in _candidates(text) if _valid(*c)]
     if not candidates:
         return PartialDate(raw=text), f"{text!r} is not a date in any known style"

@@ -137,7 +137,11 @@ class _Reader:
             self.extra.append(RawLine("comment", line, lineno))
             return
         code = line[:3]
-        if code in HEADER_CODES or code in ENGINE_CODES:
+        if stripped.isdigit() and len(stripped) >= 10:
+            self.layout_lines += 1
+            self.report("T601", "ruler line (Swiss-Manager layout) kept verbatim", lineno, 1, len(stripped))
+            self.extra.append(RawLine("layout", line, lineno))
+        elif code in HEADER_CODES or code in ENGINE_CODES:
             if len(line) > 3 and line[3] != " ":
                 self.report("T108", f"column 4 of record {code} should be blank", lineno, 4, 4)
                 value = line[3:]

@@ -1,0 +1,129 @@
+"""Fixed-width rendering of one TRF record each: the inverse of the record parsers.
+
+Each function returns one line without its line end and without trailing blanks.
+Column positions are those of TRF.md §4-§6 and of :mod:`trf_players` /
+:mod:`trf_records`; a value too wide for its field is cut to the field, so that a
+line never shifts the columns after it (the writer reports such cuts as T603).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..model import (
+    AbnormalPoints, Acceleration, ByeRecord, ForfeitedMatch, LineUp, NationalRating, PartialDate,
+    Player, ProhibitedPairing, RoundEntry, Team, TeamBye,
+)
+
+__all__ = [
+    "player_line", "national_line", "team_013_line", "team_310_line", "round_block", "round_dates_value",
+    "bye_line", "acceleration_line", "prohibited_line", "abnormal_line", "lineup_line", "team_bye_line",
+    "forfeit_line", "NAME_WIDTH",
+]
+
+NAME_WIDTH: Final = 33
+
+
+def _int(value: int | None, width: int) -> str:
+    return f"{'' if value is None else value:>{width}}"[-width:]
+
+
+def _num(value: float | None, width: int) -> str:
+    return " " * width if value is None else f"{value:{width}.1f}"
+
+
+def _date(value: PartialDate | None) -> str:
+    return "" if value is None else value.trf[:10]
+
+
+def round_block(entry: RoundEntry) -> str:
+    """``OOOO C R``: opponent (``0000`` for none), colour (``-`` for none), result."""
+    if entry.is_empty:
+        return " " * 8
+    opponent = "0000" if entry.opponent is None else _int(entry.opponent, 4)
+    return f"{opponent} {entry.color or '-'} {entry.result or ' '}"
+
+
+def _fixed(code: str, start: int, sex: str, title: str, name: str, rating: int | None, federation: str,
+           ident: str, birth: PartialDate | None) -> str:
+    """Columns 1-79 shared by 001 and National Rating Support lines."""
+    return (f"{code:<3} {_int(start, 4)} {sex[:1] or ' '}{title[:3]:>3} {name[:NAME_WIDTH]:<{NAME_WIDTH}} "
+            f"{_int(rating, 4)} {federation[:3]:<3} {ident[-11:]:>11} {_date(birth):<10}")
+
+
+def player_line(p: Player) -> str:
+    """A ``001`` line with one block per round (round r at column 92 + 10(r-1))."""
+    head = _fixed("001", p.start, p.sex, p.title, p.name, p.rating, p.federation,
+                  "" if p.fide_id is None else str(p.fide_id), p.birth)
+    line = f"{head} {_num(p.points, 4)} {_int(p.rank, 4)}"
+    if p.rounds:
+        line += "".join("  " + round_block(e) for e in p.rounds)
+    return line.rstrip()
+
+
+def national_line(n: NationalRating) -> str:
+    return _fixed(n.federation, n.start, n.sex, n.category, n.name, n.rating, n.origin, n.national_id,
+                  n.birth).rstrip()
+
+
+def team_013_line(t: Team) -> str:
+    """``013``: name in 5-36, members from column 37 (no blank before the first)."""
+    return (f"013 {t.name[:32]:<32}" + " ".join(_int(m, 4) for m in t.members)).rstrip()
+
+
+def team_310_line(t: Team) -> str:
+    """``310``: number, name, nickname, strength, MP, GP, rank, members from column 74."""
+    line = (f"310 {_int(t.number, 3)} {t.name[:32]:<32} {t.nickname[:5]:<5} {t.strength[:6]:>6} "
+            f"{_num(t.match_points, 6)} {_num(t.game_points, 6)} {_int(t.rank, 3)}  ")
+    return (line + " ".join(_int(m, 4) for m in t.members)).rstrip()
+
+
+def round_dates_value(dates: tuple[PartialDate | None, ...]) -> str:
+    """The value of a ``132`` record: ``YY/MM/DD`` on the round grid (columns 92, 102, …)."""
+    cells = []
+    for d in dates:
+        if d is None:
+            cells.append(" " * 8)
+        elif d.year is not None and d.month and d.day:
+            cells.append(f"{d.year % 100:02d}/{d.month:02d}/{d.day:02d}")
+        else:
+            cells.append(f"{d.raw[:8]:<8}")
+    return (" " * 87 + "  ".join(cells)).rstrip()
+
+
+def bye_line(b: ByeRecord) -> str:
+    return (f"240 {b.kind[:1] or 'Z'} {_int(b.round, 3)} " + " ".join(_int(p, 4) for p in b.players)).rstrip()
+
+
+def acceleration_line(a: Acceleration) -> str:
+    if a.source == "XXA":
+        return f"XXA {_int(a.first_player, 4)}" + "".join(f" {_num(v, 4)}" for v in a.per_round)
+    return (f"250 {_num(a.match_points, 4)} {_num(a.game_points, 4)} {_int(a.first_round, 3)} "
+            f"{_int(a.last_round, 3)} {_int(a.first_player, 4)} {_int(a.last_player, 4)}").rstrip()
+
+
+def prohibited_line(p: ProhibitedPairing) -> str:
+    if p.source == "XXP":
+        return "XXP " + " ".join(str(i) for i in p.players)
+    return (f"260 {_int(p.first_round, 3)} {_int(p.last_round, 3)} "
+            + " ".join(_int(i, 4) for i in p.players)).rstrip()
+
+
+def abnormal_line(a: AbnormalPoints) -> str:
+    """``299`` in the TRF26 text layout (type 5, MP 8-11, points 14-17, round 20-22, ids from 24)."""
+    return (f"299 {a.kind[:1] or ' '}  {_num(a.match_points, 4)}  {_num(a.points, 4)}  {_int(a.round, 3)} "
+            + " ".join(_int(p, 4) for p in a.players)).rstrip()
+
+
+def lineup_line(u: LineUp) -> str:
+    return (f"300 {_int(u.round, 3)} {_int(u.team, 3)} {_int(u.opponent_team, 3)} "
+            + " ".join(_int(p, 4) for p in u.players)).rstrip()
+
+
+def team_bye_line(b: TeamBye) -> str:
+    teams = " ".join("   " if t is None else _int(t, 3) for t in b.teams_by_round)
+    return f"320 {_num(b.match_points, 4)} {_num(b.game_points, 4)} {teams}".rstrip()
+
+
+def forfeit_line(f: ForfeitedMatch) -> str:
+    return f"330 {f.result[:2]:<2} {_int(f.round, 3)} {_int(f.white_team, 3)} {_int(f.black_team, 3)}".rstrip()
