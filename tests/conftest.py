@@ -13,7 +13,7 @@ SAMPLES = ROOT / "samples"
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def shared_dir() -> Path:
     """``/work/shared`` (spec, corpus, expected values), or skip the test when absent."""
     if not (SHARED / "corpus").is_dir():

@@ -1,0 +1,73 @@
+"""Every TRF-like corpus file: JSON that validates, round-trips, and converts back to the same TRF.
+
+Reads ``../shared/corpus/trf`` beside the checkout; skipped when it is absent.
+The empty ``invalid.tab`` is the one file that cannot become a tournament.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import trfkit
+from trfkit.cli import cli
+from trfkit.formats.json_io import read_json, to_data, write_json
+from trfkit.schema import iter_schema_errors
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "trf"
+SUFFIXES = {".trf", ".tab", ".input"}
+EMPTY = {"icu-krause/invalid.tab"}
+
+
+def corpus_files() -> list[str]:
+    if not CORPUS.is_dir():
+        return []
+    return sorted(str(p.relative_to(CORPUS)) for p in CORPUS.rglob("*")
+                  if p.suffix in SUFFIXES and str(p.relative_to(CORPUS)) not in EMPTY)
+
+
+FILES = corpus_files()
+
+
+@pytest.fixture(scope="module")
+def corpus(shared_dir: Path) -> Path:  # noqa: ARG001 - shared_dir skips when absent
+    return CORPUS
+
+
+def test_corpus_is_there(corpus: Path) -> None:
+    assert len(FILES) >= 50  # 56 TRF-like files at the time of writing
+
+
+@pytest.mark.parametrize("name", FILES or ["<no corpus>"])
+def test_json_validates_and_round_trips(corpus: Path, name: str) -> None:
+    doc = trfkit.load(corpus / name)
+    t = doc.tournament
+    assert t.players, "every corpus file except the empty one holds players"
+    data = to_data(t)
+    assert list(iter_schema_errors("tournament", data)) == []
+    back = read_json(write_json(t).encode("utf-8"))
+    assert back.diagnostics == ()
+    assert back.tournament == t
+
+
+def test_empty_file_gives_a_diagnostic_not_a_crash(corpus: Path) -> None:
+    doc = trfkit.load(corpus / "icu-krause/invalid.tab")
+    assert doc.has_errors
+    assert doc.tournament.players == ()
+
+
+@pytest.mark.parametrize("name", FILES or ["<no corpus>"])
+def test_trf_via_json_is_byte_identical(corpus: Path, name: str, tmp_path: Path) -> None:
+    pytest.importorskip("trfkit.formats.trf_writer")
+    runner = CliRunner()
+    src = str(corpus / name)
+    direct = runner.invoke(cli, ["convert", src, "--to", "trf"])
+    assert direct.exit_code in (0, 1), direct.stderr
+    as_json = tmp_path / "x.json"
+    step = runner.invoke(cli, ["convert", src, "--to", "json", "-o", str(as_json)])
+    assert step.exit_code == direct.exit_code
+    back = runner.invoke(cli, ["convert", str(as_json), "--to", "trf"])
+    assert back.exit_code == 0, back.stderr  # JSON carries no diagnostics of its own
+    assert back.stdout_bytes == direct.stdout_bytes
