@@ -223,6 +223,13 @@ def player_in_two_teams(t: Tournament) -> Iterator[Diagnostic]:
 
 
 def _pabs(t: Tournament) -> Iterator[tuple[int, Player, int]]:
+    """Every U block of an individual event.
+
+    In team events a board-level U marks a board without opponent (the team PAB is
+    record 320, or not encoded at all), so the PAB rules belong to the team checks.
+    """
+    if t.is_team_event:
+        return
     for position, player in enumerate(t.players):
         for number, entry in enumerate(player.rounds, 1):
             if RESULT_CODES.get(entry.result) is not None and entry.kind is Kind.PAB:
@@ -231,14 +238,11 @@ def _pabs(t: Tournament) -> Iterator[tuple[int, Player, int]]:
 
 @rule("T312")
 def several_pairing_byes_in_round(t: Tournament) -> Iterator[Diagnostic]:
-    """At most one PAB per round; in team events one *team* (all its boards get U)."""
-    team_of = {start: team.number for team in t.teams for start in team.members}
+    """At most one pairing-allocated bye per round (FIDE C.04.1)."""
     first: dict[int, Player] = {}
     for position, player, number in _pabs(t):
         earlier = first.setdefault(number, player)
         if earlier is player:
-            continue
-        if t.teams and team_of.get(player.start, -1) == team_of.get(earlier.start, -2):
             continue
         yield locate.player_at("T312", f"round {number}: players {earlier.start} and "
                                        f"{player.start} both have the pairing-allocated bye",

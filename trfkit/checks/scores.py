@@ -71,9 +71,19 @@ def points_mismatch(t: Tournament) -> Iterator[Diagnostic]:
 
 
 def _ranks_follow_points(t: Tournament) -> bool:
-    """False when 212 ranks by something before points (TRF26 allows it)."""
+    """Whether the Rank column is an individual standing by points.
+
+    Not when 212 ranks by something before points (TRF26 allows it), not in team
+    events (players are ranked with their team), and not when every rank repeats
+    the start number (pairing-engine input files fill the column that way).
+    """
     standings = [code.strip().upper() for code in t.header.standings_tiebreaks if code.strip()]
-    return not standings or standings[0] == "PTS"
+    if standings and standings[0] != "PTS":
+        return False
+    if t.is_team_event:
+        return False
+    ranked = [p for p in t.players if p.rank]
+    return not ranked or any(p.rank != p.start for p in ranked)
 
 
 @rule("T402")

@@ -21,12 +21,15 @@ def render_text(reports: Sequence[FileReport], stream: TextIO) -> None:
     stream.write(summarize(reports).sentence() + "\n")
 
 
-def _caret(diagnostic: Diagnostic, source: str) -> str:
+def _caret(column: int, end_column: int | None) -> str:
     """Blanks up to the column, then ``^`` over the field (at least one)."""
-    start = diagnostic.column
-    end = diagnostic.end_column if diagnostic.end_column and diagnostic.end_column >= start \
-        else start
-    return " " * (start - 1) + "^" * (end - start + 1)
+    end = end_column if end_column and end_column >= column else column
+    return " " * (column - 1) + "^" * (end - column + 1)
+
+
+def _file_level(d: Diagnostic) -> bool:
+    """Problems of the whole file sit at 1:1 without a span: quoting line 1 would mislead."""
+    return d.line == 1 and d.column == 1 and d.end_column is None
 
 
 def _location(loc_file: str, line: int, column: int) -> str:
@@ -37,20 +40,21 @@ def full_block(diagnostic: Diagnostic, lines: dict[int, str] | None = None) -> s
     """One diagnostic with its source line, caret, related location and help."""
     lines = lines or {}
     out = [f"{diagnostic} [{diagnostic.severity.value}]"]
-    source = lines.get(diagnostic.line)
-    gutter = len(str(diagnostic.line))
+    source = None if _file_level(diagnostic) else lines.get(diagnostic.line)
+    related = diagnostic.related
+    gutter = max(len(str(diagnostic.line)), len(str(related.line)) if related else 0)
     pad = " " * gutter
     if source is not None:
         out.append(f" {pad} |")
-        out.append(f" {diagnostic.line} | {source}")
-        out.append(f" {pad} | {_caret(diagnostic, source)}")
-    related = diagnostic.related
+        out.append(f" {diagnostic.line:>{gutter}} | {source}")
+        out.append(f" {pad} | {_caret(diagnostic.column, diagnostic.end_column)}")
     if related is not None:
         where = _location(related.file or diagnostic.file, related.line, related.column)
-        other = lines.get(related.line)
         out.append(f" {pad} = related: {where}")
+        other = lines.get(related.line)
         if other is not None:
-            out.append(f" {pad}   {other}")
+            out.append(f" {related.line:>{gutter}} | {other}")
+            out.append(f" {pad} | {_caret(related.column, related.end_column)}")
     help_text = diagnostic.hint or CODES[diagnostic.code].summary
     out.append(f" {pad} = help: {help_text}")
     return "\n".join(out)

@@ -1,0 +1,158 @@
+"""Checking many inputs: find the files, check each one (optionally in worker processes).
+
+``trfkit check`` flattens its arguments first (stdin, files, directories walked
+recursively and filtered by glob, as sqlite-utils' ``insert-files`` does), then
+checks every input independently: a file that cannot be read, or that makes trfkit
+crash, becomes a report of its own and never stops the others. Results come back
+in input order whatever the number of workers, so output is deterministic.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Sequence
+
+from .diagnostics import Diagnostic, make
+from .reporters import FileReport
+from .selection import Selector
+
+#: File names ``trfkit check DIR`` picks up (case-insensitive): TRF and its engine
+#: dialects, ICU/Krause ``.tab``, text exports and Swiss-Manager's native files.
+DEFAULT_GLOBS: tuple[str, ...] = (
+    "*.trf", "*.trfx", "*.txt", "*.tab", "*.input", "*.tunx", "*.turx", "*.tumx", "*.tutx",
+)
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+@dataclass(frozen=True)
+class Job:
+    """One input to check. ``data`` is set for stdin (read once by the parent process)."""
+
+    path: str
+    display: str
+    data: bytes | None = None
+    missing: str | None = None  # why the path cannot be checked (does not exist, ...)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What every worker needs to know; plain values so that it pickles cheaply."""
+
+    fmt: str = "auto"
+    encoding: str | None = None
+    select: tuple[str, ...] = ("T",)
+    ignore: tuple[str, ...] = ()
+    quote_lines: bool = False  # keep the source lines diagnostics point at (``full``)
+    debug: bool = False
+
+
+def _matches(name: str, globs: Sequence[str]) -> bool:
+    lowered = name.lower()
+    return any(fnmatch.fnmatchcase(lowered, pattern.lower()) for pattern in globs)
+
+
+def _walk(directory: Path, globs: Sequence[str]) -> Iterator[Path]:
+    """Files below ``directory`` matching ``globs``, sorted, skipping hidden directories."""
+    for root, dirs, files in os.walk(directory):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if _matches(name, globs):
+                yield Path(root) / name
+
+
+def collect(paths: Iterable[str], globs: Sequence[str] = DEFAULT_GLOBS, *,
+            stdin_name: str = "<stdin>", stdin: bytes | None = None) -> list[Job]:
+    """Flatten command-line paths into jobs: ``-`` is stdin, directories are walked.
+
+    Files named explicitly are checked whatever their name; each input appears once.
+    """
+    jobs: list[Job] = []
+    seen: set[str] = set()
+
+    def add(job: Job) -> None:
+        if job.path not in seen:
+            seen.add(job.path)
+            jobs.append(job)
+
+    for raw in paths:
+        if raw == "-":
+            add(Job("-", stdin_name, stdin if stdin is not None else b""))
+            continue
+        path = Path(raw)
+        if path.is_dir():
+            for found in _walk(path, globs):
+                add(Job(str(found), str(found)))
+        elif path.exists():
+            add(Job(raw, raw))
+        else:
+            add(Job(raw, raw, missing=f"{raw}: no such file or directory"))
+    return jobs
+
+
+def _quoted(text: str | None, diagnostics: Sequence[Diagnostic]) -> dict[int, str]:
+    if not text or not diagnostics:
+        return {}
+    wanted = {d.line for d in diagnostics} | {d.related.line for d in diagnostics if d.related}
+    lines = _LINE_BREAK.split(text)
+    return {n: lines[n - 1] for n in sorted(wanted) if 1 <= n <= len(lines)}
+
+
+def check_job(job: Job, settings: Settings) -> FileReport:
+    """Read and validate one input; never raises (unless ``settings.debug``)."""
+    from .cli.common import InputError, read_document
+    from .validate import validate
+
+    if job.missing:
+        return FileReport(job.display, error=job.missing)
+    try:
+        doc = read_document(job.display if job.data is not None else job.path,
+                            fmt=settings.fmt, encoding=settings.encoding, data=job.data)
+        selector = Selector(settings.select, settings.ignore)
+        found = validate(doc, selector=selector)
+        found = [d if d.file else d.with_file(job.display) for d in found]
+        lines = _quoted(doc.text, found) if settings.quote_lines else {}
+        return FileReport(job.display, tuple(found), lines)
+    except InputError as exc:
+        return FileReport(job.display, error=exc.format_message())
+    except Exception as exc:  # noqa: BLE001 - one bad file must not stop the others
+        if settings.debug:
+            raise
+        crash = make("T999", f"trfkit failed on this input with {type(exc).__name__}: {exc}; "
+                             "please report a bug with the input file", file=job.display)
+        return FileReport(job.display, (crash,))
+
+
+def _to_wire(report: FileReport) -> tuple[Any, ...]:
+    """A worker's report as plain data (frozen slotted dataclasses do not pickle on 3.10)."""
+    from .reporters.machine import to_dict
+
+    return (report.path, [to_dict(d) for d in report.diagnostics], dict(report.lines),
+            report.error)
+
+
+def _from_wire(wire: tuple[Any, ...]) -> FileReport:
+    from .reporters.machine import from_dict
+
+    path, diagnostics, lines, error = wire
+    return FileReport(path, tuple(from_dict(d) for d in diagnostics), lines, error)
+
+
+def _work(args: tuple[Job, Settings]) -> tuple[Any, ...]:
+    return _to_wire(check_job(*args))
+
+
+def run(jobs: Sequence[Job], settings: Settings, workers: int = 1) -> list[FileReport]:
+    """Check every job, in ``workers`` processes when more than one; results in job order."""
+    if workers <= 1 or len(jobs) <= 1:
+        return [check_job(job, settings) for job in jobs]
+    workers = min(workers, len(jobs))
+    chunk = max(1, min(64, len(jobs) // (workers * 4)))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        wires = list(pool.map(_work, [(job, settings) for job in jobs], chunksize=chunk))
+    return [_from_wire(w) for w in wires]

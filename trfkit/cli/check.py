@@ -1,0 +1,99 @@
+"""``trfkit check``: located, coded diagnostics for people and CI.
+
+Exit status: 0 when nothing at or above ``--fail-on`` was found, 1 when something
+was, 2 for usage errors, unreadable paths and internal errors (T999), also with
+``--exit-zero``. Diagnostics are the command's data, so they go to stdout.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from typing import Sequence
+
+import click
+
+from ..batch import DEFAULT_GLOBS, Settings, collect, run
+from ..reporters import FORMATS, FileReport, render
+from ..selection import Selector, SelectorError
+from .common import STDIN_NAME, InputError, check_encoding, exit_status
+from .options import input_options
+
+
+def _selector(select: tuple[str, ...], extend: tuple[str, ...], ignore: tuple[str, ...]) -> Selector:
+    try:
+        return Selector.from_options(select or None, extend, ignore)
+    except SelectorError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PATH... | -")
+@input_options
+@click.option("--output-format", "output_format", type=click.Choice(FORMATS), default="text",
+              show_default=True, help="How to print the diagnostics.")
+@click.option("--select", "select", multiple=True, metavar="CODES",
+              help="Report only these codes or prefixes (e.g. T3,T401). Default: all.")
+@click.option("--extend-select", "extend_select", multiple=True, metavar="CODES",
+              help="Add codes or prefixes to the selection.")
+@click.option("--ignore", "ignore", multiple=True, metavar="CODES",
+              help="Do not report these codes or prefixes (the longest prefix wins).")
+@click.option("--fail-on", "fail_on", type=click.Choice(["error", "warning", "info"]),
+              default="error", show_default=True,
+              help="Lowest severity that makes the exit status 1.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when problems are found "
+              "(unreadable inputs and internal errors still exit 2).")
+@click.option("--statistics", is_flag=True, help="Print how often each code occurs instead.")
+@click.option("--glob", "globs", multiple=True, metavar="PATTERN",
+              help="File names to check inside directories (repeatable; default: "
+                   + " ".join(DEFAULT_GLOBS) + ", any case).")
+@click.option("-j", "--jobs", "jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes.")
+@click.option("--stdin-display-name", default=STDIN_NAME, show_default=True,
+              help="File name to show for input read from '-'.")
+@click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
+def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format: str,
+          select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...],
+          fail_on: str, exit_zero: bool, statistics: bool, globs: tuple[str, ...], jobs: int,
+          stdin_display_name: str, debug: bool) -> None:
+    """Check tournament files and report problems with file, line, column and code.
+
+    \b
+    Examples:
+      trfkit check event.trf
+      trfkit check reports/ --glob '*.trf' -j 4
+      trfkit check event.trf --output-format full --ignore T403
+      cat event.trf | trfkit check - --stdin-display-name event.trf
+      trfkit check reports/ --output-format sarif > trfkit.sarif
+    """
+    selector = _selector(select, extend_select, ignore)
+    check_encoding(encoding)
+    stdin = click.get_binary_stream("stdin").read() if "-" in paths else None
+    inputs = collect(paths, globs or DEFAULT_GLOBS, stdin_name=stdin_display_name, stdin=stdin)
+    if not inputs:
+        raise InputError("no files to check (see --glob)")
+    settings = Settings(fmt=fmt, encoding=encoding, select=selector.select,
+                        ignore=selector.ignore, quote_lines=output_format == "full", debug=debug)
+    try:
+        reports = run(inputs, settings, jobs)
+    except Exception as exc:  # noqa: BLE001 - worker pool failures: one line, exit 2
+        if debug:
+            raise
+        click.echo(f"trfkit: internal error (T999): {type(exc).__name__}: {exc}; "
+                   "please report a bug", err=True)
+        sys.exit(2)
+    for report in reports:
+        if report.error is not None:
+            click.echo(f"trfkit: {report.error}", err=True)
+    buffer = io.StringIO()
+    render(output_format, reports, buffer, with_statistics=statistics)
+    click.echo(buffer.getvalue(), nl=False)
+    sys.exit(exit_code(reports, fail_on, exit_zero))
+
+
+def exit_code(reports: Sequence[FileReport], fail_on: str, exit_zero: bool) -> int:
+    """2 for unreadable inputs or internal errors; else 1 when something reaches ``fail_on``."""
+    diagnostics = [d for r in reports for d in r.diagnostics]
+    if any(r.error is not None for r in reports) or any(d.code == "T999" for d in diagnostics):
+        return 2
+    return 0 if exit_zero else exit_status(diagnostics, fail_on)
