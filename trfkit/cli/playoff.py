@@ -14,7 +14,7 @@ import click
 
 from ..playoff.plan import Clock, Options, Plan
 from .common import (
-    InputError, exit_status, internal_errors, print_diagnostics, read_document, write_output,
+    InputError, display_name, exit_status, internal_errors, print_diagnostics, read_document, write_output,
 )
 from .options import input_options, output_options
 
@@ -103,6 +103,7 @@ def _plan_from_file(path: str, fmt: str, encoding: str | None, rules: str,
         raise InputError(str(exc.args[0]) if exc.args else str(exc)) from None
     except ValueError as exc:  # unknown or malformed tie-break code (--tb or the file's list)
         raise InputError(f"{exc} (choose the tie-breaks with --tb)") from None
-    diagnostics = doc.diagnostics + tuple(found)
+    name = display_name(path)
+    diagnostics = doc.diagnostics + tuple(d if d.file else d.with_file(name) for d in found)
     print_diagnostics(diagnostics)
     return plan, exit_status(diagnostics)

@@ -11,10 +11,13 @@ still works on a bare install.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..diagnostics import Diagnostic
 from ..model import Tournament
+
+if TYPE_CHECKING:
+    from ..tiebreaks import Standings
 from .plan import Entrant, Note, NoteKind, Options, Plan
 from .table import build_plan
 
@@ -64,30 +67,70 @@ def leaders(
     Raises ``ValueError``/``KeyError`` from the tie-break engine for unknown codes or
     rule names (the CLI turns these into usage errors).
     """
+    if not tournament.players:
+        return Leaders(())
     notes: list[Note] = []
     diagnostics: tuple[Diagnostic, ...] = ()
     try:
-        from ..tiebreaks import compute
+        from ..tiebreaks import compute  # noqa: F401 - only to know whether it is there
     except ImportError:
         ranked = _points_only(tournament)
         notes.append(Note(NoteKind.SOURCE, "The tie-break engine is not available: the tied "
                           "players are ordered by points only, then by start number. Establish "
                           "their tie-break order before using the seeds."))
     else:
-        standings = compute(tournament, list(codes) if codes else None, rules=rules)
+        standings, dropped = _standings(tournament, codes, rules)
         ranked = [(r.start, r.name, float(r.points), r.rank) for r in standings.rows]
         used = ", ".join(standings.labels) or "none"
         notes.append(Note(NoteKind.SOURCE, f"Standings computed by trfkit under "
                           f"{standings.edition.name}; tie-breaks after points: {used}."))
+        if dropped:
+            notes.append(Note(NoteKind.SOURCE, "Tie-breaks of the file that trfkit cannot "
+                              f"compute were left out: {', '.join(dropped)}."))
         diagnostics = standings.diagnostics
-    if not ranked:
-        return Leaders((), tuple(notes), diagnostics)
     top = max(points for _, _, points, _ in ranked)
     tied = [row for row in ranked if abs(row[2] - top) < EPSILON]
     entrants = tuple(Entrant(seed, start, name, points)
                      for seed, (start, name, points, _) in enumerate(tied, 1))
     notes.extend(_still_level(tied))
-    return Leaders(entrants, tuple(notes), diagnostics)
+    return Leaders(entrants, tuple(notes), _about(diagnostics, tournament, entrants))
+
+
+def _about(diagnostics: tuple[Diagnostic, ...], tournament: Tournament,
+           entrants: tuple[Entrant, ...]) -> tuple[Diagnostic, ...]:
+    """The standings diagnostics that concern the play-off: file-level ones and those on
+    the tied players' lines (a rank disagreement in 40th place does not change the plan)."""
+    starts = {e.start for e in entrants}
+    lines = {p.line for p in tournament.players if p.start in starts and p.line}
+    return tuple(d for d in diagnostics if d.line in lines or not d.line)
+
+
+def _standings(tournament: Tournament, codes: Sequence[str] | None,
+               rules: str) -> tuple[Standings, list[str]]:
+    """Standings with ``codes``, else with the file's own list, leaving out the codes of
+    that list the engine rejects (an arbiter still needs a plan when the file names an
+    exotic tie-break); the second value lists what was left out."""
+    from ..tiebreaks import compute
+
+    if codes:
+        return compute(tournament, list(codes), rules=rules), []
+    try:
+        return compute(tournament, None, rules=rules), []
+    except ValueError:
+        pass
+    header = tournament.header
+    listed = [c for c in header.standings_tiebreaks or header.tiebreaks if c.strip()]
+    full_order = bool(header.standings_tiebreaks)
+    kept: list[str] = []
+    dropped: list[str] = []
+    for code in listed:
+        try:
+            compute(tournament, [*kept, code], rules=rules, full_order=full_order)
+        except ValueError:
+            dropped.append(code.strip())
+        else:
+            kept.append(code)
+    return compute(tournament, kept, rules=rules, full_order=full_order), dropped
 
 
 def _still_level(tied: list[tuple[int, str, float, int]]) -> list[Note]:
