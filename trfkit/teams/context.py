@@ -1,0 +1,146 @@
+"""The team counterpart of :class:`trfkit.tiebreaks.context.Context`.
+
+Team tie-breaks receive a :class:`TeamContext`: the rebuilt matches
+(:func:`trfkit.teams.matches.rebuild`) flattened into per-team, per-round lists, so a
+team tie-break is the same loop over lists as an individual one, run on match points
+or game points (TIEBREAKS.md §E). Index ``i`` is the position in ``tournament.teams``
+(team numbers are ``ctx.starts[i]``), round ``r`` is 0-based:
+
+* ``opp[i][r]``   opposing team's index, or ``-1`` (bye, absence)
+* ``kind[i][r]``  team-level :class:`~trfkit.results.Kind` of the round
+* ``pts["MP"][i][r]``, ``pts["GP"][i][r]``  match and game points of the round
+* ``otb[i][r]``   a match with at least one board played over the board
+* ``vur[i][r]``   a voluntary unplayed round (absence, forfeited match lost)
+
+``primary`` is the score the standings rank on first: MP unless ``192`` says
+``_GP_MP`` (or ends in ``_GP``), as TieBreakServer derives it (TRF.md §3.3).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, TypeVar
+
+from ..diagnostics import Diagnostic, make
+from ..model import Team, Tournament
+from ..results import Kind
+from ..tiebreaks.editions import Edition
+from .matches import TeamEvent, rebuild
+
+__all__ = ["TeamContext", "primary_score", "team_round_robin"]
+
+T = TypeVar("T")
+
+_RR_WORDS = ("ROBIN", "BERGER", "RR", "SCHEVENINGEN", "SCHILLER")
+
+
+def primary_score(tournament: Tournament) -> str:
+    """``"GP"`` when the tournament type puts game points first, else ``"MP"``."""
+    code = tournament.header.type_code.upper()
+    if "_GP_MP" in code or code.endswith("_GP"):
+        return "GP"
+    return "MP"
+
+
+def team_round_robin(tournament: Tournament, teams: int, rounds: int) -> bool:
+    """Pre-determined pairings (C.07 15.2): by the type text, else by the team count."""
+    text = f"{tournament.header.type_code} {tournament.header.type_text}".upper()
+    if "SWISS" in text:
+        return False
+    if any(word in text for word in _RR_WORDS):
+        return True
+    if rounds <= 0:
+        return False
+    return teams in (rounds, rounds + 1) or 2 * teams in (rounds, rounds + 2)
+
+
+class TeamContext:
+    """Precomputed team arrays and caches for one run (see the module docstring)."""
+
+    scope = "team"
+
+    def __init__(self, tournament: Tournament, edition: Edition, *, after_round: int | None = None,
+                 unencoded_bye: tuple[float, float] | None = None, event: TeamEvent | None = None) -> None:
+        self.tournament = tournament
+        self.edition = edition
+        self.event = event if event is not None else rebuild(tournament, unencoded_bye=unencoded_bye)
+        self.teams: tuple[Team, ...] = tournament.teams
+        self.n = len(self.teams)
+        self.starts = [t.number for t in self.teams]
+        self.index = {t.number: i for i, t in enumerate(self.teams)}
+        played = self.event.rounds_played
+        self.rounds = played if after_round is None else max(0, min(after_round, played))
+        self.round_robin = team_round_robin(tournament, self.n, tournament.rounds or self.rounds)
+        self.primary = primary_score(tournament)
+        self.team_size = max(1, self.event.team_size)
+        ms, gs = self.event.match_scoring, self.event.game_scoring
+        #: points of a won / drawn match in each score type
+        self.win = {"MP": ms.win, "GP": gs.win * self.team_size}
+        self.draw = {"MP": ms.draw, "GP": gs.draw * self.team_size}
+        self.board_win = gs.win
+        self.diagnostics: list[Diagnostic] = list(self.event.diagnostics)
+        self._memo: dict[Any, Any] = {}
+
+        self.opp: list[list[int]] = []
+        self.kind: list[list[Kind]] = []
+        self.otb: list[list[bool]] = []
+        self.vur: list[list[bool]] = []
+        self.pts: dict[str, list[list[float]]] = {"MP": [], "GP": []}
+        for team in self.teams:
+            rows = self.event.rounds[team.number][: self.rounds]
+            self.opp.append([self.index.get(tr.opponent, -1) if tr.opponent is not None else -1 for tr in rows])
+            self.kind.append([tr.kind for tr in rows])
+            self.otb.append([tr.played for tr in rows])
+            self.vur.append([tr.voluntary_unplayed for tr in rows])
+            self.pts["MP"].append([tr.match_points for tr in rows])
+            self.pts["GP"].append([tr.game_points for tr in rows])
+        self.totals = {s: [sum(row) for row in self.pts[s]] for s in ("MP", "GP")}
+        #: the primary score, under the name the standings code expects
+        self.score = self.totals[self.primary]
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    def score_type(self, code: Any) -> str:
+        """``MP``/``GP`` from ``code.score``, else the primary score."""
+        return getattr(code, "score", "") or self.primary
+
+    @staticmethod
+    def other(score: str) -> str:
+        return "GP" if score == "MP" else "MP"
+
+    def board_points(self, i: int) -> dict[int, float]:
+        """Game points per board over the rounds scored (C.07 Art. 12)."""
+        out: dict[int, float] = {}
+        for tr in self.event.rounds[self.starts[i]][: self.rounds]:
+            for board, pts in tr.board_points(self.team_size, self.board_win).items():
+                out[board] = out.get(board, 0.0) + pts
+        return out
+
+    def forfeit_as_game(self, i: int, r: int, played_forfeits: bool = False) -> bool:
+        """A forfeited match counts as a match against the scheduled team in a
+        round-robin (15.2) or with ``/P``."""
+        return (self.kind[i][r] in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS) and self.opp[i][r] >= 0
+                and (played_forfeits or self.round_robin))
+
+    def met(self, i: int, r: int, played_forfeits: bool = False) -> bool:
+        """Round ``r`` of team ``i`` counts as a match against ``opp[i][r]``."""
+        return self.opp[i][r] >= 0 and (self.otb[i][r] or self.forfeit_as_game(i, r, played_forfeits))
+
+    def memo(self, key: Any, factory: Callable[[], T]) -> T:
+        try:
+            return self._memo[key]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self._memo[key] = factory()
+            return value
+
+    def value(self, code: Any) -> list[float | None]:
+        from ..tiebreaks.registry import evaluate
+
+        return self.memo(("value", code), lambda: evaluate(self, code))
+
+    def note(self, code: str, message: str, team: int | None = None) -> None:
+        line = self.teams[team].line if team is not None else 1
+        self.diagnostics.append(make(code, message, line))
+
+    def label(self, i: int) -> str:
+        t = self.teams[i]
+        return f"team {t.number} {t.name}".rstrip()

@@ -1,0 +1,121 @@
+"""Team standings: the team counterpart of :func:`trfkit.tiebreaks.compute`.
+
+``compute_teams(tournament, ["BH:MP", "EMGSB/C1"])`` rebuilds the matches, evaluates
+each code in the team scope of the tie-break registry and ranks the teams on the
+primary score (MP unless ``192`` says GP first), then the codes in order, with the
+same refinement-by-groups sorting as the individual standings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from ..diagnostics import Diagnostic, make
+from ..model import Tournament
+from ..tiebreaks.codes import TieBreakCode, parse
+from ..tiebreaks.editions import Edition, resolve
+from ..tiebreaks.registry import lookup
+from ..tiebreaks.standings import rank
+from .context import TeamContext
+from .matches import TeamEvent
+
+__all__ = ["TeamRow", "TeamStandings", "compute_teams", "DEFAULT_TEAM_CODES"]
+
+#: Used when neither the caller nor the file names tie-breaks: the secondary score,
+#: then the C.07 team list most events use (Olympiad-style Swiss).
+DEFAULT_TEAM_CODES = ("MPvGP", "EDE", "BH:MP/C1")
+
+_PTS = parse("PTS")
+
+
+@dataclass(frozen=True, slots=True)
+class TeamRow:
+    """One team's line: rank (shared when tied), scores and tie-break values."""
+
+    rank: int
+    index: int
+    number: int
+    name: str
+    match_points: float
+    game_points: float
+    values: dict[str, float | None]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamStandings:
+    edition: Edition
+    primary: str
+    codes: tuple[TieBreakCode, ...]
+    rows: tuple[TeamRow, ...]
+    rounds: int
+    event: TeamEvent
+    diagnostics: tuple[Diagnostic, ...] = field(default=())
+
+    @property
+    def labels(self) -> list[str]:
+        return [str(c) for c in self.codes]
+
+
+def _declared(tournament: Tournament) -> tuple[list[TieBreakCode], bool]:
+    header = tournament.header
+    if header.standings_tiebreaks:
+        return [parse(c) for c in header.standings_tiebreaks if c.strip()], True
+    if header.tiebreaks:
+        return [parse(c) for c in header.tiebreaks if c.strip()], False
+    return [], False
+
+
+def _rank_differences(ctx: TeamContext, ranks: list[int]) -> list[Diagnostic]:
+    """T505 for each team whose declared (310) rank differs from the computed one."""
+    return [make("T505", f"team {t.number} ({t.name}) declares rank {t.rank}, the computed standings "
+                         f"give {ranks[i]}", t.line)
+            for i, t in enumerate(ctx.teams) if t.rank is not None and t.rank != ranks[i]]
+
+
+def compute_teams(
+    tournament: Tournament,
+    codes: Sequence[TieBreakCode | str] | None,
+    *,
+    rules: str | Edition = "auto",
+    after_round: int | None = None,
+    full_order: bool = False,
+    unencoded_bye: tuple[float, float] | None = None,
+) -> TeamStandings:
+    """Rank the teams of ``tournament`` (see the module docstring).
+
+    ``codes`` follow ``202`` semantics (after the primary score) or, with
+    ``full_order=True``, ``212`` semantics. ``None`` takes the file's list, else
+    :data:`DEFAULT_TEAM_CODES`. ``unencoded_bye=(mp, gp)`` counts a team bye the file
+    does not encode as a PAB worth that much (see :mod:`trfkit.teams.matches`).
+    Raises ``CodeError``/``UnknownTieBreak`` for codes that cannot be computed.
+    """
+    edition = resolve(rules, tournament)
+    ctx = TeamContext(tournament, edition, after_round=after_round, unencoded_bye=unencoded_bye)
+    if codes is None:
+        listed, full_order = _declared(tournament)
+        if not listed:
+            listed, full_order = [parse(c) for c in DEFAULT_TEAM_CODES], False
+    else:
+        listed = [c if isinstance(c, TieBreakCode) else parse(c) for c in codes]
+    primary_codes = {"PTS", "MPTS" if ctx.primary == "MP" else "GPTS"}
+    has_primary = any(c.name in primary_codes and not c.score for c in listed)
+    order = listed if full_order and has_primary else [_PTS, *listed]
+    entries = {c: lookup(c, ctx.scope) for c in [_PTS, *listed]}
+    values: dict[TieBreakCode, list[float | None]] = {}
+    for code, entry in entries.items():
+        if not entry.group:
+            values[code] = ctx.value(code)
+    best_first, ranks, values = rank(ctx, order, values)  # type: ignore[arg-type]
+    for code, entry in entries.items():
+        if entry.group and code not in values:
+            values[code] = [None] * ctx.n
+    rows = []
+    for i in best_first:
+        team = ctx.teams[i]
+        row_values = {str(code): values[code][i] for code in listed}
+        rows.append(TeamRow(ranks[i], i, team.number, team.name, ctx.totals["MP"][i], ctx.totals["GP"][i],
+                            row_values))
+    diagnostics = ctx.diagnostics + _rank_differences(ctx, ranks)
+    return TeamStandings(edition, ctx.primary, tuple(listed), tuple(rows), ctx.rounds, ctx.event,
+                         tuple(diagnostics))
