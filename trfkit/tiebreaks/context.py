@@ -41,7 +41,8 @@ def is_round_robin(tournament: Tournament, rounds: int) -> bool:
 
     The tournament type (``192``/``092``) decides when it names one; otherwise,
     like TieBreakServer, a field of ``rounds`` or ``rounds + 1`` players (single
-    round-robin) or twice that (double) is taken for a round-robin.
+    round-robin) is taken for a round-robin, as is a field of half the rounds
+    (TieBreakServer's test for a double round-robin).
     """
     text = f"{tournament.header.type_code} {tournament.header.type_text}".upper()
     if "SWISS" in text:
@@ -49,14 +50,14 @@ def is_round_robin(tournament: Tournament, rounds: int) -> bool:
     if any(word in text for word in _RR_WORDS):
         return True
     n = len(tournament.players)
-    return rounds > 0 and n in (rounds, rounds + 1, 2 * rounds, 2 * (rounds + 1))
+    return rounds > 0 and (n in (rounds, rounds + 1) or 2 * n in (rounds, rounds + 1))
 
 
 class Context:
     """Precomputed arrays and caches for one run (see the module docstring).
 
     ``rounds`` is the number of rounds scored: ``after_round`` when given, else the
-    last round in which any player has a result. ``edition`` holds the rule switches.
+    declared number of rounds (142/XXR), else the last round with a result. ``edition`` holds the rule switches.
     ``round_robin`` says whether forfeits count as played games (15.2).
     """
 
@@ -81,8 +82,11 @@ class Context:
         self.diagnostics: list[Diagnostic] = []
         self._memo: dict[Any, Any] = {}
 
-        last = _last_scored_round(tournament)
-        self.rounds = last if after_round is None else max(0, min(after_round, max(last, tournament.rounds)))
+        # Like TieBreakServer, the rounds scored are the declared number of rounds
+        # (142/XXR): rounds not yet played count as unplayed (zero-point) rounds and
+        # blocks written beyond the declared number are ignored.
+        total = tournament.rounds if tournament.header.rounds else _last_scored_round(tournament)
+        self.rounds = total if after_round is None else max(0, min(after_round, total))
         self.round_robin = is_round_robin(tournament, tournament.rounds or self.rounds)
         self.win = self.scoring.win
         self.draw = self.scoring.draw
