@@ -3,7 +3,8 @@
 Contract (scripts depend on it): ``--to json`` prints
 ``{"rules": ..., "tiebreaks": [...], "players": [{"start", "name", "rank", "values"}]}``
 with the codes as written on ``--tb`` plus ``"PTS"`` as keys and ``null`` for an
-undefined value. Exit 0 clean, 1 when the input or the standings have problems
+undefined value. A team event (``Tournament.teams``) gives ``"teams"`` rows
+(``number``, ``name``, ``rank``, ``values`` with ``MP`` and ``GP``) unless ``--players``. Exit 0 clean, 1 when the input or the standings have problems
 (e.g. a declared rank that differs, T505), 2 for usage errors and unreadable input.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Sequence
+from typing import Any, Sequence
 
 import click
 
@@ -108,6 +109,52 @@ def _standings(tournament: Tournament, tb: Sequence[str], rules: str, after_roun
         raise InputError(f"T501 {exc}") from None
 
 
+def _team_standings(tournament: Tournament, tb: Sequence[str], rules: str,
+                    after_round: int | None) -> Any:
+    """Team standings (trfkit.teams) for a team event, or None when that module is absent."""
+    try:
+        from ..teams.standings import compute_teams
+    except ModuleNotFoundError:
+        return None
+    try:
+        codes = [parse(c) for c in tb] if tb else None
+        return compute_teams(tournament, codes, rules=rules, after_round=after_round)
+    except (CodeError, UnknownTieBreak) as exc:
+        raise InputError(f"T501 {exc}") from None
+
+
+def render_team_json(standings: Any) -> str:
+    doc = {
+        "rules": standings.edition.name,
+        "tiebreaks": standings.labels,
+        "teams": [
+            {"number": row.number, "name": row.name, "rank": row.rank,
+             "values": {"MP": row.match_points, "GP": row.game_points, **row.values}}
+            for row in standings.rows
+        ],
+    }
+    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+
+
+def render_team_table(standings: Any, to: str) -> str:
+    labels = standings.labels
+    head = ["rank", "number", "name", "MP", "GP", *labels]
+    body = [[str(r.rank), str(r.number), r.name, _number(r.match_points), _number(r.game_points),
+             *(_number(r.values[c]) for c in labels)] for r in standings.rows]
+    if to == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(head)
+        w.writerows([[c if c != "-" else "" for c in b] for b in body])
+        return buf.getvalue()
+    widths = [max(len(x) for x in col) for col in zip(head, *body)]
+    lines = ["  ".join(c.ljust(w) if k == 2 else c.rjust(w) for k, (c, w) in enumerate(zip(row, widths))).rstrip()
+             for row in [head, *body]]
+    title = (f"Team standings after round {standings.rounds} - rules {standings.edition.name}: "
+             f"{standings.edition.title}")
+    return "\n".join([title, "", *lines]) + "\n"
+
+
 def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
     return [d for d in diagnostics if d.severity is not Severity.INFO]
 
@@ -127,10 +174,12 @@ def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
               show_default=True, help="Output format.")
 @click.option("-o", "--output", "output", default=None, metavar="PATH",
               help="Write here instead of stdout.")
+@click.option("--players", "players", is_flag=True,
+              help="In a team event, rank the individual players instead of the teams.")
 @input_options
 @internal_errors
 def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int | None,
-              unrated_rating: int | None, to: str, output: str | None, fmt: str,
+              unrated_rating: int | None, to: str, output: str | None, players: bool, fmt: str,
               encoding: str | None) -> None:
     """Compute tie-breaks and standings.
 
@@ -141,6 +190,14 @@ def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int
       trfkit tiebreaks event.trf --tb ARO --unrated-rating 1400 --to json
     """
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
+    if doc.tournament.is_team_event and not players and to != "trf":
+        team = _team_standings(doc.tournament, tb, rules, after_round)
+        if team is not None:
+            write_output(render_team_json(team) if to == "json" else render_team_table(team, to), output)
+            diagnostics = _relevant(doc.diagnostics) + [d.with_file(d.file or input_path)
+                                                        for d in team.diagnostics]
+            print_diagnostics(diagnostics)
+            raise SystemExit(exit_status(diagnostics))
     standings = _standings(doc.tournament, tb, rules, after_round, unrated_rating)
     if to == "json":
         text = render_json(standings)
