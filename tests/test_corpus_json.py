@@ -32,7 +32,7 @@ FILES = corpus_files()
 
 
 @pytest.fixture(scope="module")
-def corpus(shared_dir: Path) -> Path:  # noqa: ARG001 - shared_dir skips when absent
+def corpus(shared_dir: Path) -> Path:
     return CORPUS
 
 

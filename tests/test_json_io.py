@@ -12,9 +12,25 @@ from trfkit import formats, model
 from trfkit.diagnostics import TrfError
 from trfkit.formats.json_io import read_json, sniff_json, to_data, write_json
 from trfkit.model import (
-    AbnormalPoints, Acceleration, ByeRecord, DeclaredValue, ForfeitedMatch, Header, HeaderRecord,
-    LineUp, NationalRating, PartialDate, Player, ProhibitedPairing, RawLine, RoundEntry,
-    ScoringSystem, Source, Team, TeamBye, Tournament,
+    AbnormalPoints,
+    Acceleration,
+    ByeRecord,
+    DeclaredValue,
+    ForfeitedMatch,
+    Header,
+    HeaderRecord,
+    LineUp,
+    NationalRating,
+    PartialDate,
+    Player,
+    ProhibitedPairing,
+    RawLine,
+    RoundEntry,
+    ScoringSystem,
+    Source,
+    Team,
+    TeamBye,
+    Tournament,
 )
 
 

@@ -23,8 +23,16 @@ from .model import Tournament
 __version__ = "0.1.0"
 
 __all__ = [
-    "__version__", "load", "loads", "dump", "dumps",
-    "Tournament", "Document", "Diagnostic", "Severity", "TrfError",
+    "Diagnostic",
+    "Document",
+    "Severity",
+    "Tournament",
+    "TrfError",
+    "__version__",
+    "dump",
+    "dumps",
+    "load",
+    "loads",
 ]
 
 PathOrFile = Union[str, "os.PathLike[str]", IO[bytes]]
@@ -78,7 +86,9 @@ def dump(tournament: Tournament, fp: PathOrFile | IO[str], to: str = "trf",
     if isinstance(fp, (str, os.PathLike)):
         with open(fp, "wb") as fh:
             fh.write(text.encode("utf-8"))
-    elif "b" in getattr(fp, "mode", "") or not hasattr(fp, "encoding"):
-        fp.write(text.encode("utf-8"))  # type: ignore[arg-type]
+        return
+    stream: Any = fp  # text or binary: decided at run time
+    if "b" in getattr(stream, "mode", "") or not hasattr(stream, "encoding"):
+        stream.write(text.encode("utf-8"))
     else:
-        fp.write(text)  # type: ignore[arg-type]
+        stream.write(text)

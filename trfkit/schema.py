@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Iterator
 from importlib.resources import files
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
 
-__all__ = ["schema_dir", "schema_names", "schema_text", "load_schema", "iter_schema_errors"]
+__all__ = ["iter_schema_errors", "load_schema", "schema_dir", "schema_names", "schema_text"]
 
 SUFFIX = ".schema.json"
 
@@ -45,7 +46,7 @@ def schema_text(name: str) -> str:
     return (schema_dir() / f"{name}{SUFFIX}").read_text(encoding="utf-8")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def load_schema(name: str) -> dict[str, Any]:
     """The parsed schema ``name`` (cached; do not mutate it)."""
     data: dict[str, Any] = json.loads(schema_text(name))
@@ -54,7 +55,7 @@ def load_schema(name: str) -> dict[str, Any]:
 
 def iter_schema_errors(name: str, instance: Any) -> Iterator[tuple[str, str]]:
     """``(json_path, message)`` for every way ``instance`` violates schema ``name``."""
-    import jsonschema  # lazy: importing it costs more than the rest of trfkit
+    import jsonschema  # type: ignore[import-untyped,unused-ignore]  # lazy: slow to import
 
     validator_cls = jsonschema.validators.validator_for(load_schema(name))
     validator = validator_cls(load_schema(name))

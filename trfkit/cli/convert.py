@@ -8,16 +8,22 @@ input tree, is refused with exit 2).
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import click
 
 from ..document import Document
 from ..formats import WRITERS
 from .common import (
-    InputError, display_name, exit_status, internal_errors, print_diagnostics,
-    read_document, write_output,
+    InputError,
+    display_name,
+    exit_status,
+    internal_errors,
+    print_diagnostics,
+    read_document,
+    write_output,
 )
 from .options import input_options, newline_option, output_options
 
@@ -43,17 +49,20 @@ def nothing_read(doc: Document) -> bool:
 
 
 def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | None, to: str,
-                options: dict[str, Any], data: bytes | None = None) -> int:
-    """Convert one input (``-`` = stdin) to ``target`` (None = stdout); the exit status."""
+                options: dict[str, Any]) -> tuple[int, bool]:
+    """Convert one input (``-`` = stdin) to ``target`` (None = stdout).
+
+    Returns the exit status and whether an output was written.
+    """
     from .. import formats
 
-    doc = read_document(source, fmt=fmt, encoding=encoding, data=data)
+    doc = read_document(source, fmt=fmt, encoding=encoding)
     print_diagnostics(doc.diagnostics)
-    if not nothing_read(doc):
-        write_output(formats.write(doc.tournament, to, **options), target)
-    else:
+    if nothing_read(doc):
         click.echo(f"{display_name(source)}: nothing to convert", err=True)
-    return exit_status(doc.diagnostics)
+        return exit_status(doc.diagnostics), False
+    write_output(formats.write(doc.tournament, to, **options), target)
+    return exit_status(doc.diagnostics), True
 
 
 def _walk(root: Path) -> Iterator[Path]:
@@ -89,9 +98,9 @@ def convert_tree(root: Path, out: Path, *, fmt: str, encoding: str | None, to: s
         try:
             if target.exists() and _same(target, path):  # pragma: no cover - guarded above
                 raise InputError(f"{target}: refusing to overwrite an input")
-            code = convert_one(str(path), str(target), fmt=fmt, encoding=encoding, to=to,
-                               options=options)
-            converted += 1
+            code, written = convert_one(str(path), str(target), fmt=fmt, encoding=encoding,
+                                        to=to, options=options)
+            converted += written
         except click.ClickException as exc:
             click.echo(f"Error: {exc.format_message()}", err=True)
             code = 2
@@ -139,5 +148,6 @@ def convert(input_path: str, fmt: str, encoding: str | None, output: str | None,
         if target.exists() and _same(target, Path(input_path)):
             raise InputError(f"{output}: refusing to overwrite the input")
         output = str(target)
-    raise SystemExit(convert_one(input_path, output, fmt=fmt, encoding=encoding, to=to,
-                                 options=options))
+    status, _ = convert_one(input_path, output, fmt=fmt, encoding=encoding, to=to,
+                            options=options)
+    raise SystemExit(status)

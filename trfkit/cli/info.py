@@ -11,7 +11,12 @@ from ..diagnostics import Severity
 from ..document import Document
 from ..model import PartialDate
 from .common import (
-    display_name, exit_status, internal_errors, print_diagnostics, read_bytes, read_document,
+    display_name,
+    exit_status,
+    internal_errors,
+    print_diagnostics,
+    read_bytes,
+    read_document,
     write_output,
 )
 from .options import input_options, output_options

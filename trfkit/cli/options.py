@@ -18,7 +18,8 @@ and ``--to`` (parameter ``to``) with the formats the command can produce.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import click
 

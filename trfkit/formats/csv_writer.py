@@ -29,7 +29,7 @@ from typing import Any
 
 from ..model import Player, RoundEntry, Tournament
 
-__all__ = ["write_csv", "round_cell", "neutralise", "HEADER"]
+__all__ = ["HEADER", "neutralise", "round_cell", "write_csv"]
 
 HEADER = ("start", "name", "federation", "rating", "fide_id", "points", "rank")
 

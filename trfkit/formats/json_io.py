@@ -21,14 +21,22 @@ import dataclasses
 import functools
 import json
 import types
-from typing import Any, Callable, Union, get_args, get_origin, get_type_hints
+from collections.abc import Callable
+from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from ..diagnostics import Diagnostic, TrfError, make
 from ..document import Document
 from ..model import PartialDate, RoundEntry, Tournament
 
-__all__ = ["FORMAT_MARKER", "FORMAT_VERSION", "write_json", "read_json", "sniff_json",
-           "to_data", "from_data"]
+__all__ = [
+    "FORMAT_MARKER",
+    "FORMAT_VERSION",
+    "from_data",
+    "read_json",
+    "sniff_json",
+    "to_data",
+    "write_json",
+]
 
 FORMAT_MARKER = "trfkit-tournament"
 FORMAT_VERSION = 1
@@ -51,14 +59,15 @@ def _encode(value: Any) -> Any:
 
 
 def _encode_object(obj: Any) -> dict[str, Any]:
-    out = {name: _encode(getattr(obj, name)) for name in _field_names(type(obj))}
+    cls: Any = type(obj)
+    out = {name: _encode(getattr(obj, name)) for name in _field_names(cls)}
     derived = _DERIVED.get(type(obj))
     if derived is not None:
         out.update(derived(obj))
     return out
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
@@ -92,7 +101,7 @@ class _Invalid(Exception):
         self.message = message
         self.where = where
 
-    def inside(self, segment: str) -> "_Invalid":
+    def inside(self, segment: str) -> _Invalid:
         joiner = "" if not self.where or self.where.startswith("[") else "."
         self.where = f"{segment}{joiner}{self.where}"
         return self
@@ -119,7 +128,7 @@ def _scalar(tp: type) -> Decoder:
     return check
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _decoder(tp: Any) -> Decoder:
     """A function turning JSON data into a value of type ``tp`` (or raising _Invalid)."""
     origin = get_origin(tp)
@@ -145,7 +154,7 @@ def _decoder(tp: Any) -> Decoder:
 
         return seq
     if dataclasses.is_dataclass(tp):
-        return _object_decoder(tp)
+        return _object_decoder(tp)  # type: ignore[arg-type]
     if tp in (int, float, str, bool):
         return _scalar(tp)
     raise TypeError(f"unsupported type {tp}")  # pragma: no cover - model types only
@@ -164,10 +173,10 @@ def _object_decoder(cls: type) -> Decoder:
             raise _Invalid(f"expected object, found {_kind(value)}")
         missing = required - value.keys()
         if missing:
-            raise _Invalid(f"missing key {sorted(missing)[0]!r}")
+            raise _Invalid(f"missing key {min(missing)!r}")
         unknown = value.keys() - allowed
         if unknown:
-            raise _Invalid(f"unknown key {sorted(unknown)[0]!r}")
+            raise _Invalid(f"unknown key {min(unknown)!r}")
         kwargs = {}
         for name, v in value.items():
             decode = decoders.get(name)
