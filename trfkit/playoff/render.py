@@ -143,9 +143,13 @@ def _stage_lines(stage: Stage, names: _Names, indent: str, lead: str = "") -> li
         lines.append(f"{pad}Groups: {len(stage.group_sizes)} groups of {sizes} players; "
                      "composition not stated by the text")
     if stage.pairings:
-        pairs = "; ".join(f"{names.number(a, stage.numbering)} v {names.number(b, stage.numbering)}"
-                          for a, b in stage.pairings)
-        lines.append(f"{pad}Pairings: {pairs}")
+        pairs = [f"{names.number(a, stage.numbering)} v {names.number(b, stage.numbering)}"
+                 for a, b in stage.pairings]
+        if len(pairs) == 1:
+            lines.append(f"{pad}Pairing: {pairs[0]}")
+        else:
+            lines.append(f"{pad}Pairings:")
+            lines.extend(f"{pad}  - {pair}" for pair in pairs)
     games = "1 game" if stage.games == 1 else f"{stage.games} games"
     lines.append(f"{pad}Games: {games} per pairing")
     clock = stage.time_control.label if stage.time_control else "not stated by the text"

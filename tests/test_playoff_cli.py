@@ -1,0 +1,166 @@
+"""``trfkit playoff``: the --tied form, the INPUT form, options and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from trfkit.cli import cli
+from trfkit.model import Player, RoundEntry, Tournament
+from trfkit.playoff.tied import _points_only, leaders, plan_for_tournament
+
+DATA = Path(__file__).resolve().parent / "data" / "playoff"
+
+
+def run(runner: CliRunner, *args: str) -> tuple[int, str, str]:
+    result = runner.invoke(cli, ["playoff", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_tied_json(runner: CliRunner) -> None:
+    code, out, _ = run(runner, "--tied", "9", "--to", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["tied"], data["clause"]) == (9, "32.5.6.8")
+    assert data["stages"][0]["groups"] == [[1, 5, 9], [2, 6, 7], [3, 4, 8]]
+
+
+def test_tied_text_default(runner: CliRunner) -> None:
+    code, out, _ = run(runner, "--tied", "3")
+    assert code == 0 and "item 32.5.6.2" in out
+
+
+@pytest.mark.parametrize("args", [
+    (), ("--tied", "1"), ("--tied", "x"),
+    ("--tied", "3", "--agreed-tc", "900+10"),
+    ("--tied", "2", "--agreed-tc", "900+10", "--late"),
+    ("--tied", "2", "--agreed-tc", "900+10", "--time-limited"),
+    ("--tied", "2", "--agreed-tc", "ten minutes"),
+    ("--tied", "2", "--agreed-tc", "120+5"),
+    ("--tied", "2", "--agreed-tc", "180+5"),
+])
+def test_usage_errors_exit_2(runner: CliRunner, args: tuple[str, ...]) -> None:
+    code, out, err = run(runner, *args)
+    assert code == 2 and out == "" and "Error" in err and "Traceback" not in err
+
+
+def test_both_tied_and_input_is_a_usage_error(runner: CliRunner) -> None:
+    code, _, err = run(runner, str(DATA / "two-tied.trf"), "--tied", "2")
+    assert code == 2 and "either --tied N or an INPUT" in err
+
+
+def test_agreed_control_for_two(runner: CliRunner) -> None:
+    code, out, _ = run(runner, "--tied", "2", "--agreed-tc", "900+10", "--to", "json")
+    assert code == 0
+    stage = json.loads(out)["stages"][0]
+    assert stage["clause"] == "32.5.7"
+    assert stage["time_control"] == {"base_seconds": 900, "increment_seconds": 10}
+
+
+def test_late_and_time_limited_flags(runner: CliRunner) -> None:
+    _, out, _ = run(runner, "--tied", "2", "--late", "--to", "json")
+    assert json.loads(out)["stages"][0]["format"] == "armageddon"
+    _, out, _ = run(runner, "--tied", "4", "--time-limited", "--to", "json")
+    first = json.loads(out)["stages"][0]
+    assert (first["games"], first["time_control"]["black_seconds"]) == (1, 240)
+
+
+def test_output_file(runner: CliRunner, tmp_path: Path) -> None:
+    target = tmp_path / "plan.json"
+    code, out, _ = run(runner, "--tied", "5", "--to", "json", "-o", str(target))
+    assert code == 0 and out == ""
+    assert json.loads(target.read_text("utf-8"))["clause"] == "32.5.6.4"
+
+
+# --------------------------------------------------------------- INPUT form
+
+def test_input_two_tied_ordered_by_sonneborn_berger(runner: CliRunner) -> None:
+    # two-tied.trf: Abbott (1) and Casey (3) have 2 points of 3. SB by hand:
+    # Abbott beat Doyle (0.5) and drew Byrne (1.5) and Casey (2.0): 0.5 + 0.75 + 1.0 = 2.25;
+    # Casey beat Byrne (1.5) and drew Doyle (0.5) and Abbott (2.0): 1.5 + 0.25 + 1.0 = 2.75.
+    code, out, err = run(runner, str(DATA / "two-tied.trf"), "--tb", "SB", "--to", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert (data["tied"], data["clause"]) == (2, "32.5.6.1")
+    assert [(p["seed"], p["start"], p["name"], p["points"]) for p in data["players"]] == [
+        (1, 3, "Casey, Cian", 2.0), (2, 1, "Abbott, Alan", 2.0)]
+    assert "tie-breaks after points: SB" in data["notes"][0]
+
+
+def test_input_text_names_players(runner: CliRunner) -> None:
+    code, out, _ = run(runner, str(DATA / "two-tied.trf"), "--tb", "SB")
+    assert code == 0
+    assert "Pairing: 1. Casey, Cian (start no. 3) v 2. Abbott, Alan (start no. 1)" in out
+
+
+def test_input_twelve_tied_drops_from_ninth(runner: CliRunner) -> None:
+    code, out, _ = run(runner, str(DATA / "twelve-tied.trf"), "--to", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["tied"], data["clause"], data["excluded"]) == (12, "32.5.6.10", [9, 10, 11, 12])
+    assert [p["start"] for p in data["players"]] == list(range(1, 13))
+    assert any("still level after the tie-breaks" in n for n in data["notes"])
+    assert data["stages"][0]["pairings"] == [[1, 8], [2, 7], [3, 6], [4, 5]]
+
+
+def test_input_unknown_tiebreak_is_a_usage_error(runner: CliRunner) -> None:
+    code, out, err = run(runner, str(DATA / "two-tied.trf"), "--tb", "NOPE")
+    assert code == 2 and out == "" and "--tb" in err
+
+
+def test_input_unknown_rules_is_a_usage_error(runner: CliRunner) -> None:
+    code, _, err = run(runner, str(DATA / "two-tied.trf"), "--rules", "fide-1900")
+    assert code == 2 and "unknown rules" in err
+
+
+def test_input_missing_file_exits_2(runner: CliRunner, tmp_path: Path) -> None:
+    code, _, err = run(runner, str(tmp_path / "absent.trf"))
+    assert code == 2 and "cannot read" in err
+
+
+def test_input_without_a_tie(runner: CliRunner, samples_dir: Path) -> None:
+    code, out, _ = run(runner, str(samples_dir / "roundrobin.trf"), "--tb", "SB", "--to", "json")
+    data = json.loads(out)
+    assert (data["tied"], data["clause"], data["stages"]) == (1, None, [])
+    assert data["players"][0]["name"] == "Dubois, Marie"
+
+
+def test_empty_input_has_no_play_off(runner: CliRunner, tmp_path: Path) -> None:
+    empty = tmp_path / "empty.trf"
+    empty.write_bytes(b"")
+    code, out, err = run(runner, str(empty))
+    assert code == 1 and "T005" in err and "no players" in out
+
+
+def test_points_only_fallback_orders_by_points_then_start() -> None:
+    def p(start: int, *results: str) -> Player:
+        return Player(start=start, name=f"P{start}",
+                      rounds=tuple(RoundEntry(9, "w", r) for r in results))
+
+    t = Tournament(players=(p(1, "=", "0"), p(2, "1", "="), p(3, "=", "1"), p(4, "0", "0")))
+    assert _points_only(t) == [(2, "P2", 1.5, 1), (3, "P3", 1.5, 1), (1, "P1", 0.5, 3),
+                               (4, "P4", 0.0, 4)]
+
+
+def test_library_form_without_players() -> None:
+    plan, diagnostics = plan_for_tournament(Tournament())
+    assert (plan.tied, plan.stages, diagnostics) == (0, (), ())
+    assert leaders(Tournament()).entrants == ()
+
+
+# --------------------------------------------------------------- the corpus
+
+def test_corpus_tec_round_robin_three_tied(runner: CliRunner, shared_dir: Path) -> None:
+    # TIEBREAKS.md G.2: Alyx, Bruno, Charline 3.5 points; SB 9.25, 6.25, 6.25; KS 2.0, 0.5, 0.5.
+    path = shared_dir / "corpus" / "trf" / "fide-tec" / "tec2023_rr.trf"
+    code, out, err = run(runner, str(path), "--tb", "SB", "--tb", "KS", "--to", "json")
+    assert code in (0, 1), err
+    data = json.loads(out)
+    assert (data["tied"], data["clause"]) == (3, "32.5.6.2")
+    assert [(p["seed"], p["start"], p["points"]) for p in data["players"]] == [
+        (1, 1, 3.5), (2, 2, 3.5), (3, 3, 3.5)]
+    assert any(n.startswith("Seeds 2, 3 are still level") for n in data["notes"])
+    assert data["stages"][0]["clause"] == "32.5.6.2.1"
