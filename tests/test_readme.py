@@ -33,3 +33,20 @@ def test_sample_paths_named_in_the_readme_exist() -> None:
 def test_sections_for_the_other_commands_are_there() -> None:
     for title in ("## Check", "## Tie-breaks", "## Play-off", "## Benchmarks"):
         assert f"\n{title}\n" in README
+
+
+def test_python_example_runs(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    (block,) = re.findall(r"```python\n(.+?)\n```", README, flags=re.S)
+    monkeypatch.chdir(ROOT)
+    namespace: dict[str, object] = {}
+    exec(compile(block, "README.md", "exec"), namespace)  # noqa: S102 - our own README
+    doc = namespace["doc"]
+    assert doc.tournament.players[0].name == "Moreau, Claire"  # type: ignore[attr-defined]
+
+
+def test_info_example_matches_the_command(runner, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from trfkit.cli import cli
+
+    shown = README.split("$ trfkit info samples/swiss.trf\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(ROOT)
+    assert runner.invoke(cli, ["info", "samples/swiss.trf"]).stdout == shown
