@@ -65,7 +65,7 @@ def playoff(input_path: str | None, tied: int | None, rules: str, tb: tuple[str,
       trfkit playoff --tied 6
       trfkit playoff --tied 2 --agreed-tc 900+10
       trfkit playoff --tied 12 --time-limited --to json
-      trfkit playoff samples/roundrobin.trf --late
+      trfkit playoff results.trf --tb SB --late
     """
     from ..playoff.render import render_json, render_text
     from ..playoff.table import build_plan

@@ -93,6 +93,9 @@ def leaders(
     entrants = tuple(Entrant(seed, start, name, points)
                      for seed, (start, name, points, _) in enumerate(tied, 1))
     notes.extend(_still_level(tied))
+    if tournament.is_team_event:
+        notes.append(Note(NoteKind.SOURCE, "This is a team event: the plan is for the players "
+                          "tied in the individual standings (Article 32.5 speaks of players)."))
     return Leaders(entrants, tuple(notes), _about(diagnostics, tournament, entrants))
 
 
