@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+from functools import lru_cache
 from typing import Final, Sequence
 
 from ..model import PartialDate
@@ -97,6 +98,7 @@ def _candidates(text: str) -> list[tuple[int, int, int]]:
     return []
 
 
+@lru_cache(maxsize=8192)
 def parse_date(raw: str) -> tuple[PartialDate | None, str | None]:
     """Read one date; returns ``(date, problem)``.
 
@@ -115,6 +117,11 @@ def parse_round_date(
     ``DD.MM.YY`` cannot be told apart by the text alone.
     """
     text = raw.strip()
+    if len(text) == 10 and text[4] == "/" and text[7] == "/" and not within:
+        # Fast path for the TRF26 form YYYY/MM/DD (every birth date of a large file).
+        y, m, d = text[:4], text[5:7], text[8:]
+        if y.isdigit() and m.isdigit() and d.isdigit() and _valid(int(y), int(m), int(d)):
+            return PartialDate(raw=text, year=int(y), month=int(m) or None, day=int(d) or None), None
     if not text.strip(" ./-0"):
         return None, None  # blank, or an empty template such as "    .  .  " or 0000/00/00
     candidates = [c for c in _candidates(text) if _valid(*c)]

@@ -35,6 +35,9 @@ _CANONICAL_TITLES: Final = frozenset(TITLES.values())
 _SEX: Final = {" ": "", "m": "m", "w": "w", "M": "m", "W": "w", "f": "w", "F": "w"}
 #: 0-based columns that must be blank in the fixed part of a 001 line.
 _SEPARATORS: Final = (3, 8, 13, 47, 52, 56, 68, 79, 84, 89, 90)
+_BLANK_SEPARATORS: Final = " " * len(_SEPARATORS)
+#: Block tails (columns 5-10 of a block) of a game with an opponent: " w 1  " -> ("w", "1").
+_TAILS: Final = {f" {c} {r}  ": (c, r) for c in "wb" for r in "10=+-WDL"}
 
 #: (code, message, first column, last column); columns relative to the block (1-based).
 Problem = tuple[str, str, int, int]
@@ -43,22 +46,40 @@ Report = Callable[[str, str, int, int, int], None]
 
 
 class BlockCache:
-    """Parsed round blocks keyed by their 8 characters (see the module docstring)."""
+    """Parsed round blocks keyed by their 10 characters (block plus the two separator blanks).
 
-    __slots__ = ("_cache",)
+    ``entries`` maps every block seen to its entry; ``problems`` holds only the blocks
+    that have something to report, so the common clean line costs one set test.
+    """
+
+    __slots__ = ("entries", "problems", "opponents")
 
     def __init__(self) -> None:
-        self._cache: dict[str, tuple[RoundEntry, tuple[Problem, ...]]] = {}
+        self.entries: dict[str, RoundEntry] = {}
+        self.opponents: dict[str, int] = {}
+        self.problems: dict[str, tuple[Problem, ...]] = {}
 
-    def get(self, block: str) -> tuple[RoundEntry, tuple[Problem, ...]]:
-        hit = self._cache.get(block)
-        if hit is None:
-            hit = self._cache[block] = _parse_block(block)
-        return hit
+    def miss(self, block: str) -> RoundEntry:
+        # Fast path for the clean, common shape "  12 w 1  ": the tail " w 1  " and the
+        # opponent text are looked up, not parsed.
+        tail = _TAILS.get(block[4:])
+        if tail is not None:
+            text = block[:4]
+            opponent = self.opponents.get(text)
+            if opponent is None and text.lstrip().isdigit() and text.strip("0 "):
+                opponent = self.opponents[text] = int(text)
+            if opponent is not None:
+                entry = self.entries[block] = RoundEntry(opponent, tail[0], tail[1])
+                return entry
+        entry, problems = _parse_block(block)
+        self.entries[block] = entry
+        if problems:
+            self.problems[block] = problems
+        return entry
 
 
 def _parse_block(block: str) -> tuple[RoundEntry, tuple[Problem, ...]]:
-    """One round block ``OOOO C R`` (8 characters, padded)."""
+    """One round block ``OOOO C R`` plus its two separator columns (10 characters, padded)."""
     if not block.strip():
         return EMPTY_ROUND, ()
     problems: list[Problem] = []
@@ -85,6 +106,8 @@ def _parse_block(block: str) -> tuple[RoundEntry, tuple[Problem, ...]]:
         result = " "
     if block[4] != " " or block[6] != " ":
         problems.append(("T108", "the blanks between opponent, colour and result hold characters", 5, 7))
+    if block[8:10].strip():
+        problems.append(("T108", "the two columns after the block should be blank", 9, 10))
     if opponent is None:
         if result == "=" and not color:
             problems.append(("T110", "legacy half-point bye '0000 - =' read as H", 1, 8))
@@ -103,6 +126,8 @@ def _int(text: str) -> int | None:
 
 
 def _number(text: str, what: str, col: int, end: int, lineno: int, report: Report) -> int | None:
+    if text.isdigit():
+        return int(text)
     text = text.strip()
     if not text:
         return None
@@ -162,10 +187,10 @@ def parse_player(line: str, lineno: int, cache: BlockCache, report: Report) -> P
     rank = _number(line[85:89], "rank", 86, 89, lineno, report) or None
     if start is None:
         report("T102", "001 record without a starting rank (columns 5-8)", lineno, 5, 8)
-    for i in _SEPARATORS:
-        if line[i] != " ":
-            report("T108", f"column {i + 1} should be blank but holds {line[i]!r}", lineno, i + 1, i + 1)
-            break
+    if (line[3] + line[8] + line[13] + line[47] + line[52] + line[56] + line[68] + line[79] + line[84]
+            + line[89] + line[90]) != _BLANK_SEPARATORS:
+        i = next(i for i in _SEPARATORS if line[i] != " ")
+        report("T108", f"column {i + 1} should be blank but holds {line[i]!r}", lineno, i + 1, i + 1)
     rounds = _round_blocks(line, lineno, cache, report)
     return Player(start=start or 0, name=name, sex=sex, title=title, rating=rating,
                   federation=federation, fide_id=fide_id, birth=birth,  # type: ignore[arg-type]
@@ -176,25 +201,23 @@ def _round_blocks(line: str, lineno: int, cache: BlockCache, report: Report) -> 
     length = len(line)
     if length <= ROUND_START:
         return ()
-    count = (length - ROUND_START + 9) // 10
-    padded = line.ljust(ROUND_START + 10 * count)
-    aligned = _aligned(padded)
-    entries: list[RoundEntry] = []
-    get = cache.get
-    for r in range(count):
-        c = ROUND_START + 10 * r
-        entry, problems = get(padded[c:c + 8])
-        entries.append(entry)
-        if problems and aligned:
-            for code, message, col, end in problems:
-                report(code, f"round {r + 1}: {message}", lineno, c + col, c + end)
-        if padded[c + 8:c + 10] != "  " and aligned:
-            report("T108", f"round {r + 1}: the two columns after the block should be blank",
-                   lineno, c + 9, c + 10)
+    end = ROUND_START + 10 * ((length - ROUND_START + 9) // 10)
+    if length < end:
+        line += " " * (end - length)
+    blocks = [line[c:c + 10] for c in range(ROUND_START, end, 10)]
+    known = cache.entries.get
+    miss = cache.miss
+    entries = [known(b) or miss(b) for b in blocks]
+    aligned = _aligned(line)
     if not aligned:
         report("T107", "round blocks are off the 10-column grid (columns shifted: wrong encoding "
                        "or a field too wide); results of this line are unreliable",
                lineno, ROUND_START + 1, length)
+    elif cache.problems and not cache.problems.keys().isdisjoint(blocks):
+        for r, block in enumerate(blocks):
+            for code, message, col, last in cache.problems.get(block, ()):
+                c = ROUND_START + 10 * r
+                report(code, f"round {r + 1}: {message}", lineno, c + col, c + last)
     while entries and entries[-1] is EMPTY_ROUND:
         entries.pop()
     return tuple(entries)

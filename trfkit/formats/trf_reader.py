@@ -10,6 +10,7 @@ put them back where they were. See TRF.md for the format and its real-world quir
 
 from __future__ import annotations
 
+import gc
 import re
 from typing import Final
 
@@ -104,6 +105,18 @@ class _Reader:
         if lines and lines[-1] == "":
             lines.pop()
         self.lines = lines
+        # Tens of thousands of small frozen objects: pausing the cyclic GC saves ~10 %.
+        gc_was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            self.loop(lines)
+        finally:
+            if gc_was_enabled:
+                gc.enable()
+        tournament = self.finish(decoded)
+        return Document(tournament, tuple(self.diags), text)
+
+    def loop(self, lines: list[str]) -> None:
         report = self.report
         cache = self.cache
         players = self.players
@@ -122,8 +135,6 @@ class _Reader:
                 report("T901", f"could not read this line ({type(exc).__name__}: {exc}); kept verbatim",
                        lineno, 1, max(1, len(line)))
                 self.extra.append(RawLine("unknown", line, lineno))
-        tournament = self.finish(decoded)
-        return Document(tournament, tuple(self.diags), text)
 
     def dispatch(self, line: str, lineno: int) -> None:
         stripped = line.rstrip()
