@@ -122,7 +122,7 @@ def test_input_missing_file_exits_2(runner: CliRunner, tmp_path: Path) -> None:
 
 
 def test_input_without_a_tie(runner: CliRunner, samples_dir: Path) -> None:
-    code, out, _ = run(runner, str(samples_dir / "roundrobin.trf"), "--tb", "SB", "--to", "json")
+    _code, out, _ = run(runner, str(samples_dir / "roundrobin.trf"), "--tb", "SB", "--to", "json")
     data = json.loads(out)
     assert (data["tied"], data["clause"], data["stages"]) == (1, None, [])
     assert data["players"][0]["name"] == "Dubois, Marie"

@@ -12,7 +12,15 @@ import pytest
 
 from trfkit.playoff import Options, build_plan
 from trfkit.playoff.plan import (
-    ARMAGEDDON, RAPID, ArmageddonClock, Clock, Format, NoteKind, Numbering, Plan, Stage,
+    ARMAGEDDON,
+    RAPID,
+    ArmageddonClock,
+    Clock,
+    Format,
+    NoteKind,
+    Numbering,
+    Plan,
+    Stage,
 )
 from trfkit.playoff.table import row_for
 

@@ -14,7 +14,13 @@ import click
 
 from ..playoff.plan import Clock, Options, Plan
 from .common import (
-    InputError, display_name, exit_status, internal_errors, print_diagnostics, read_document, write_output,
+    InputError,
+    display_name,
+    exit_status,
+    internal_errors,
+    print_diagnostics,
+    read_document,
+    write_output,
 )
 from .options import input_options, output_options
 

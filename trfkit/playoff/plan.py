@@ -14,11 +14,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Union
 
 __all__ = [
-    "Format", "Numbering", "Clock", "ArmageddonClock", "TimeControl", "RAPID", "ARMAGEDDON",
-    "Branch", "IfTied", "Stage", "Entrant", "Options", "Note", "NoteKind", "Plan",
+    "ARMAGEDDON",
+    "DEFAULT_OPTIONS",
+    "RAPID",
+    "ArmageddonClock",
+    "Branch",
+    "Clock",
+    "Entrant",
+    "Format",
+    "IfTied",
+    "Note",
+    "NoteKind",
+    "Numbering",
+    "Options",
+    "Plan",
+    "Stage",
+    "TimeControl",
 ]
 
 
@@ -79,7 +92,7 @@ class ArmageddonClock:
         return f"W{self.white_seconds}-B{self.black_seconds}"
 
 
-TimeControl = Union[Clock, ArmageddonClock]
+TimeControl = Clock | ArmageddonClock
 
 #: 32.5.6.1.1: "двух 3-минутных партий с добавочными 5 секундами после каждого хода".
 RAPID = Clock(base_seconds=180, increment_seconds=5)
@@ -182,6 +195,10 @@ class Options:
     agreed: Clock | None = None
 
 
+#: No special circumstances: time allows, regular games finished on time, no agreed control.
+DEFAULT_OPTIONS = Options()
+
+
 class NoteKind(str, Enum):
     """Why a note is there, so that the announcement can group them."""
 
@@ -214,5 +231,5 @@ class Plan:
     stages: tuple[Stage, ...]
     excluded: tuple[int, ...] = ()
     notes: tuple[Note, ...] = ()
-    options: Options = Options()
+    options: Options = DEFAULT_OPTIONS
     entrants: tuple[Entrant, ...] = ()

@@ -14,11 +14,19 @@ are decided in one place per procedure.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 from .plan import (
-    ARMAGEDDON, RAPID, Branch, Format, IfTied, Numbering, Options, Stage,
+    ARMAGEDDON,
+    RAPID,
+    Branch,
+    Format,
+    IfTied,
+    Numbering,
+    Options,
+    Stage,
+    TimeControl,
 )
 
 #: A procedure of 32.5.6 as the table uses it: options in, stages out.
@@ -46,6 +54,7 @@ def armageddon_game(
         time_control=ARMAGEDDON,
         pairings=(pairing,) if pairing else None,
         entrants=entrants,
+        numbering=Numbering.TIEBREAK if pairing else Numbering.NOT_STATED,
         colours=BY_LOT,
         as_in="" if clause == "32.5.6.1.2" else "32.5.6.1.2",
         notes=notes,
@@ -60,12 +69,13 @@ def two_players(opts: Options, pair: tuple[int, int] = (1, 2)) -> tuple[Stage, .
     """
     if opts.late:
         return (armageddon_game("32.5.8", pairing=pair, notes=(LATE,)),)
-    clause, clock, notes = "32.5.6.1.1", RAPID, ()
+    clause, clock = "32.5.6.1.1", RAPID
+    notes: tuple[str, ...] = ()
     if opts.agreed is not None:
         clause, clock = "32.5.7", opts.agreed
-        notes = ("32.5.7 allows a longer time control by agreement of the organiser and the chief "
+        notes = (("32.5.7 allows a longer time control by agreement of the organiser and the chief "
                  "arbiter; it does not change the number of games, so the two-game mini-match of "
-                 "32.5.6.1.1 is kept.",)
+                 "32.5.6.1.1 is kept."),)
     return (
         Stage(
             clause=clause,
@@ -74,6 +84,7 @@ def two_players(opts: Options, pair: tuple[int, int] = (1, 2)) -> tuple[Stage, .
             games=2,
             time_control=clock,
             pairings=(pair,),
+            numbering=Numbering.TIEBREAK,
             colours=MATCH_COLOURS,
             as_in="32.5.6.1.1" if clause != "32.5.6.1.1" else "",
             if_tied=IfTied(
@@ -168,16 +179,18 @@ def knockout(
     ``armageddon_allowed=False`` is 32.5.6.1.1.2 ("except Armageddon"): matches always.
     """
     short = (opts.time_limited or opts.late) and armageddon_allowed
+    clock: TimeControl
     if short:
-        clock, games, title, as_in = ARMAGEDDON, 1, "Knock-out, one Armageddon game per pairing", \
-            "32.5.6.1.2"
+        clock, games, as_in = ARMAGEDDON, 1, "32.5.6.1.2"
+        title = "Knock-out, one Armageddon game per pairing"
         if_tied: IfTied | None = None
         notes: tuple[str, ...] = (LATE,) if opts.late else (
             f"Time is limited: one Armageddon game per pairing instead of matches ({clause}).",)
     else:
-        clock, games, title, as_in = RAPID, 2, "Knock-out matches of two games", "32.5.6.1.1"
-        notes = ("The number of games per match is read from 32.5.6.1.1 (a mini-match of two "
-                 "games).",)
+        clock, games, as_in = RAPID, 2, "32.5.6.1.1"
+        title = "Knock-out matches of two games"
+        notes = (("The number of games per match is read from 32.5.6.1.1 (a mini-match of two "
+                 "games)."),)
         if armageddon_allowed:
             if_tied = IfTied(
                 "If a match is level: one Armageddon game between its two players (not stated "
@@ -233,8 +246,8 @@ def five_players(
                (armageddon_game("32.5.6.1.1.4", entrants="the two players still level"),)),
     )
     late = opts.late
-    notes = (LATE, "32.5.8 does not say how five players go straight to Armageddon; read as "
-                   "the round-robin of 32.5.6.4 played as Armageddon games.") if late else ()
+    notes = (LATE, ("32.5.8 does not say how five players go straight to Armageddon; read as "
+                   "the round-robin of 32.5.6.4 played as Armageddon games.")) if late else ()
     return (
         Stage(
             clause="32.5.6.4",
@@ -270,9 +283,9 @@ def armageddon_all(opts: Options, tied: int = 7) -> tuple[Stage, ...]:
             as_in="32.5.6.1.2",
             if_tied=IfTied("If still level: first place goes to the player with the fewest "
                            "moves (32.5.6.6)."),
-            notes=("32.5.6.6 does not say how the seven players are paired (round-robin, "
+            notes=(("32.5.6.6 does not say how the seven players are paired (round-robin, "
                    "knock-out or otherwise) nor how many games each plays; fix it in advance "
-                   "(32.5.1).",),
+                   "(32.5.1)."),),
         ),
     )
 

@@ -12,7 +12,15 @@ import json
 from typing import Any
 
 from .plan import (
-    ArmageddonClock, Branch, Clock, Entrant, IfTied, NoteKind, Numbering, Plan, Stage,
+    ArmageddonClock,
+    Branch,
+    Clock,
+    Entrant,
+    IfTied,
+    NoteKind,
+    Numbering,
+    Plan,
+    Stage,
     TimeControl,
 )
 

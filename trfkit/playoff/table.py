@@ -12,12 +12,12 @@ Sources: ``shared/seed/article-32.ru.md`` (the Russian text) and
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import Mapping
 
 from . import procedures as p
-from .plan import Note, NoteKind, Numbering, Options, Plan
+from .plan import DEFAULT_OPTIONS, Note, NoteKind, Numbering, Options, Plan
 
 #: 32.5.6.10: from eleven tied players on, only the first eight play (as 32.5.6.7).
 CUT_FROM = 11
@@ -37,8 +37,8 @@ class Row:
 
 KNOCKOUT_GAPS = (
     "32.5.6.3 'two knock-out matches' is read as the two matches of the first round.",
-    "32.5.6.3 does not describe the final nor how a level match is decided; trfkit reads "
-    "both from 32.5.6.1 (same time control, then one Armageddon game).",
+    ("32.5.6.3 does not describe the final nor how a level match is decided; trfkit reads "
+    "both from 32.5.6.1 (same time control, then one Armageddon game)."),
 )
 
 EIGHT = Row(
@@ -49,12 +49,12 @@ EIGHT = Row(
             later_rounds=(("Semi-finals", "the four quarter-final winners"),
                           ("Final", "the two semi-final winners"))),
     (
-        "32.5.6.7 does not say whether 1..8 are tie-break places or drawn by lot; read as the "
-        "tie-break order (best against last, as in 32.5.6.5).",
-        "32.5.6.7 states no time control for the knock-out; read as 32.5.6.3: two-game matches "
-        "at 3 min + 5 s when time allows, otherwise Armageddon games ('or as 32.5.6.1.2').",
-        "32.5.6.7 does not describe the semi-final pairings nor the final; fix them in advance "
-        "(32.5.1).",
+        ("32.5.6.7 does not say whether 1..8 are tie-break places or drawn by lot; read as the "
+        "tie-break order (best against last, as in 32.5.6.5)."),
+        ("32.5.6.7 states no time control for the knock-out; read as 32.5.6.3: two-game matches "
+        "at 3 min + 5 s when time allows, otherwise Armageddon games ('or as 32.5.6.1.2')."),
+        ("32.5.6.7 does not describe the semi-final pairings nor the final; fix them in advance "
+        "(32.5.1)."),
     ),
     "32.5.6.7 refers to '30.5.6.1.2', which does not exist; it is read as 32.5.6.1.2 (one "
     "Armageddon game), the evident meaning.",
@@ -72,10 +72,10 @@ TABLE: Mapping[int, Row] = {
         "Three players: single round-robin, then a round-robin of Armageddon games",
         p.three_players,
         (
-            "32.5.6.2.1 and 32.5.6.2.2 say only 'if the results remain level'; what happens when "
-            "two of the three share first place is not stated.",
-            "'Won a point in the fewest moves' and 'two players knock out the third' "
-            "(32.5.6.2.3) are not defined further.",
+            ("32.5.6.2.1 and 32.5.6.2.2 say only 'if the results remain level'; what happens when "
+            "two of the three share first place is not stated."),
+            ("'Won a point in the fewest moves' and 'two players knock out the third' "
+            "(32.5.6.2.3) are not defined further."),
         ),
     ),
     4: Row(
@@ -89,11 +89,11 @@ TABLE: Mapping[int, Row] = {
         "Five players: single round-robin (pairing numbers by lot)",
         p.five_players,
         (
-            "The four follow-ups of 32.5.6.4 are printed as 32.5.6.1.1.1-32.5.6.1.1.4; they "
-            "belong to 32.5.6.4 and are cited as printed.",
+            ("The four follow-ups of 32.5.6.4 are printed as 32.5.6.1.1.1-32.5.6.1.1.4; they "
+            "belong to 32.5.6.4 and are cited as printed."),
             "32.5.6.4: 'level' is read as level for first place after the round-robin.",
-            "32.5.6.1.1.2 applies 32.5.6.3 'except Armageddon', which leaves a level knock-out "
-            "match with no stated decider; fix it in advance (32.5.1).",
+            ("32.5.6.1.1.2 applies 32.5.6.3 'except Armageddon', which leaves a level knock-out "
+            "match with no stated decider; fix it in advance (32.5.1)."),
             *KNOCKOUT_GAPS[:1],
         ),
     ),
@@ -123,12 +123,12 @@ TABLE: Mapping[int, Row] = {
                 groups=((1, 5, 9), (2, 6, 7), (3, 4, 8)), names=("A", "B", "C"),
                 numbering=Numbering.NOT_STATED, final=False),
         (
-            "32.5.6.8 does not say whether 1..9 are tie-break places; read as the tie-break "
-            "order, as in 32.5.6.5.",
-            "32.5.6.8 cites only 32.5.6.2.2; if a group ends level, its continuation 32.5.6.2.3 "
-            "is the natural reading.",
-            "32.5.6.8 does not say how the three group winners then decide first place; fix it "
-            "in advance (32.5.1).",
+            ("32.5.6.8 does not say whether 1..9 are tie-break places; read as the tie-break "
+            "order, as in 32.5.6.5."),
+            ("32.5.6.8 cites only 32.5.6.2.2; if a group ends level, its continuation 32.5.6.2.3 "
+            "is the natural reading."),
+            ("32.5.6.8 does not say how the three group winners then decide first place; fix it "
+            "in advance (32.5.1)."),
         ),
     ),
     10: Row(
@@ -137,9 +137,9 @@ TABLE: Mapping[int, Row] = {
         partial(p.in_groups, per_group=p.five_players, clause="32.5.6.9", sizes=(5, 5),
                 numbering=Numbering.NOT_STATED),
         (
-            "32.5.6.9 does not say how the ten players are split into the two groups of five; "
+            ("32.5.6.9 does not say how the ten players are split into the two groups of five; "
             "fix it in advance (32.5.1). Inside each group the pairing numbers are drawn by lot "
-            "(32.5.6.4).",
+            "(32.5.6.4)."),
         ),
     ),
 }
@@ -150,8 +150,8 @@ OVERFLOW = Row(
     "Eleven or more players: places 9 and below drop out; the first eight play as 32.5.6.7",
     EIGHT.procedure,
     (
-        "32.5.6.10: places 9 and below are taken from the tie-break order (implied by 'from "
-        "9th down').",
+        ("32.5.6.10: places 9 and below are taken from the tie-break order (implied by 'from "
+        "9th down')."),
         *EIGHT.silent,
     ),
     EIGHT.typo,
@@ -159,18 +159,20 @@ OVERFLOW = Row(
 
 #: 32.5.1-32.5.5 and the preamble of 32.5.6: printed with every plan.
 PROVISIONS = (
-    "32.5.1: the pairing system and the times of the play-off must be fixed in advance, before "
-    "the tournament starts.",
-    "32.5.2: if time before the closing ceremony is short, the last-round games between players "
-    "who could finish level may start before the other games.",
-    "32.5.3: the play-off starts at least 30 minutes after the end of the last regular game of "
-    "the play-off players; later stages are separated by breaks of at least 10 minutes.",
-    "32.5.4: every game has an arbiter; a dispute goes to a panel of three other arbiters, "
-    "whose decision is final.",
+    ("32.5: a play-off, as an additional competition, is recommended to decide first place, the "
+    "champion's title or qualifying places."),
+    ("32.5.1: the pairing system and the times of the play-off must be fixed in advance, before "
+    "the tournament starts."),
+    ("32.5.2: if time before the closing ceremony is short, the last-round games between players "
+    "who could finish level may start before the other games."),
+    ("32.5.3: the play-off starts at least 30 minutes after the end of the last regular game of "
+    "the play-off players; later stages are separated by breaks of at least 10 minutes."),
+    ("32.5.4: every game has an arbiter; a dispute goes to a panel of three other arbiters, "
+    "whose decision is final."),
     "32.5.5: colours are drawn by lot, except where the Berger tables fix them.",
     "32.5.6: this is the procedure for a play-off whose time is somewhat limited.",
-    "32.5.6.1.2: Armageddon is White 5 min, Black 4 min, a draw counts as a win for Black; no "
-    "increment is stated.",
+    ("32.5.6.1.2: Armageddon is White 5 min, Black 4 min, a draw counts as a win for Black; no "
+    "increment is stated."),
 )
 
 def row_for(tied: int) -> Row:
@@ -202,7 +204,7 @@ def option_notes(tied: int, opts: Options) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def build_plan(tied: int, opts: Options = Options()) -> Plan:
+def build_plan(tied: int, opts: Options = DEFAULT_OPTIONS) -> Plan:
     """The play-off for ``tied`` players seeded 1..tied in tie-break order."""
     row = row_for(tied)
     if tied != 2 and opts.agreed is not None:

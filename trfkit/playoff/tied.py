@@ -10,15 +10,16 @@ still works on a bare install.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic
 from ..model import Tournament
 
 if TYPE_CHECKING:
     from ..tiebreaks import Standings
-from .plan import Entrant, Note, NoteKind, Options, Plan
+from .plan import DEFAULT_OPTIONS, Entrant, Note, NoteKind, Options, Plan
 from .table import build_plan
 
 #: Points closer than this are equal (scores are sums of halves or thirds).
@@ -154,7 +155,7 @@ def plan_for_tournament(
     codes: Sequence[str] | None = None,
     *,
     rules: str = "auto",
-    options: Options = Options(),
+    options: Options = DEFAULT_OPTIONS,
 ) -> tuple[Plan, tuple[Diagnostic, ...]]:
     """The play-off plan for the players tied for first in ``tournament``, with names.
 
