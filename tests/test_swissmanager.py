@@ -177,7 +177,7 @@ def test_team_swiss_reads_teams_members_and_team_bye() -> None:
         (1, "Rooks", (2, 1)), (2, "Knights", (3, 4)), (3, "Bishops", (5, 6))]
     assert t.header.type_text == "Team: Swiss-System" and t.header.teams_declared == 3
     assert t.team_byes and t.team_byes[0].teams_by_round == (3,)
-    assert t.header.tiebreaks == ("GP", "BH:GP")
+    assert t.header.tiebreaks == ("GPTS", "BH:MP")
     assert entries(doc, 2) == [(3, "w", "1")] and entries(doc, 5) == []
 
 

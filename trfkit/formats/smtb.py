@@ -39,7 +39,7 @@ TABLE: Final[dict[int, SmTieBreak]] = {t.number: t for t in (
     _t(10, "rtgØ", "rating average of the opponents", "ARO"),
     _t(11, "Res.", "direct encounter", "DE"),
     _t(12, "vict", "the greater number of victories", "WIN"),
-    _t(13, "MP", "match points (2/1/0)", "MP"),
+    _t(13, "MP", "match points (2/1/0)", "MPTS"),
     _t(14, "Res.", "direct encounter of teams on match points", "EDE:MP"),
     _t(15, "BT", "board tie-breaks of the whole tournament"),
     _t(16, "BH.", "Buchholz (team points of the opponents and own points)"),
@@ -70,7 +70,7 @@ TABLE: Final[dict[int, SmTieBreak]] = {t.number: t for t in (
     _t(41, "ratMax", "better result against the lowest starting rank"),
     _t(42, "Pts+", "points including qualifying rounds"),
     _t(43, "Pts.", "play-off points"),
-    _t(44, "MP", "match points (variable)", "MP"),
+    _t(44, "MP", "match points (variable)", "MPTS"),
     _t(45, "Koya", "Koya", "KS"),
     _t(46, "Pts+MP", "game points + match points (3/1/0)"),
     _t(47, "PtsV", "points (variable)", "PTS"),
@@ -221,6 +221,14 @@ _WITH_PARAMETERS: Final[dict[int, Callable[[list[str], bool], str | None]]] = {
 }
 
 
+#: Numbers Swiss-Manager offers for individual events only (both team columns "-" in
+#: its table); in a team event their values follow no documented rule.
+INDIVIDUAL_ONLY: Final = frozenset({
+    2, 3, 4, 5, 8, 9, 10, 11, 12, 17, 19, 20, 21, 23, 25, 26, 27, 28, 29, 30, 31, 32, 33, 36, 37, 41,
+    43, 45, 52, 53, 54, 55, 58, 59, 60, 61, 68, 69, 70, 79, 80, 81, 85, 88,
+})
+
+
 def fide_code(number: int, detail: str = "", *, team: bool = False) -> str | None:
     """The trfkit code for Swiss-Manager tie-break ``number`` with parameters ``detail``.
 
@@ -229,16 +237,16 @@ def fide_code(number: int, detail: str = "", *, team: bool = False) -> str | Non
     parameters) has no FIDE counterpart.
     """
     entry = TABLE.get(number)
-    if entry is None or entry.code is None:
+    if entry is None or entry.code is None or (team and number in INDIVIDUAL_ONLY):
         return None
     if team and number in (1, 47):
-        return "GP"
+        return "GPTS"
     params = _params(detail)
     handler = _WITH_PARAMETERS.get(number)
     if handler is not None and params:
         return handler(params, team)
     if team and number == 84:
-        return "BH:GP"
+        return "BH:MP"  # Swiss-Manager's default for teams (its declared values are MP sums)
     return entry.code
 
 

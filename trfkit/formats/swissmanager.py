@@ -17,7 +17,6 @@ Diagnostics of this binary format use ``line`` 1 and ``column`` = byte offset + 
 
 from __future__ import annotations
 
-import re
 import struct
 from dataclasses import dataclass, field
 from typing import Final
@@ -25,10 +24,11 @@ from typing import Final
 from ..diagnostics import Diagnostic, TrfError, make
 from ..document import Document
 from ..model import (
-    EMPTY_ROUND, Header, PartialDate, Player, RoundEntry, Source, Team, TeamBye, Tournament,
+    EMPTY_ROUND, Header, Player, RoundEntry, Source, Team, TeamBye, Tournament,
 )
 from . import smbinary as sm
 from . import smtb
+from .crcommon import date_from_number, is_private, public_text
 
 __all__ = ["read_swissmanager", "sniff_swissmanager", "private_strings", "TYPES"]
 
@@ -52,9 +52,6 @@ _PRIVATE_LABELS: Final = {
     9: "short name", 11: "internal id", 13: "age groups", 23: "e-mail", 24: "web site",
 }
 
-_EMAIL = re.compile(r"[^\s@]+@[^\s@]+\.[A-Za-z]{2,}")
-_PATH = re.compile(r"(^|[\s\"'(])([A-Za-z]:[\\/]|\\\\|/(home|Users|tmp|var)/)")
-
 # Result byte -> (white, black) TRF codes for a game between two listed players.
 _GAME: Final = {1: ("1", "0"), 2: ("=", "="), 3: ("0", "1"), 4: ("+", "-"), 5: ("-", "+"),
                 6: ("-", "-"), 10: ("-", "-")}
@@ -71,12 +68,6 @@ def sniff_swissmanager(head: bytes) -> bool:
     return head[:4] == MAGIC
 
 
-def _public(text: str) -> str:
-    """``text`` stripped, or "" when it holds an e-mail address or a local path."""
-    text = text.strip()
-    return "" if _EMAIL.search(text) or _PATH.search(text) else text
-
-
 def private_strings(data: bytes) -> tuple[tuple[str, str], ...]:
     """The non-empty header strings the model leaves out, as (label, text) pairs.
 
@@ -88,16 +79,9 @@ def private_strings(data: bytes) -> tuple[tuple[str, str], ...]:
         return ()
     out = []
     for i, text in enumerate(layout.header_strings):
-        if text.strip() and (i not in _PUBLIC or not _public(text)):
+        if text.strip() and (i not in _PUBLIC or not public_text(text)):
             out.append((_PRIVATE_LABELS.get(i, f"header string {i}"), text.strip()))
     return tuple(out)
-
-
-def _date(value: int) -> PartialDate | None:
-    if not value:
-        return None
-    year, month, day = value // 10000, value // 100 % 100, value % 100
-    return PartialDate(f"{year:04d}/{month:02d}/{day:02d}", year or None, month or None, day or None)
 
 
 @dataclass
@@ -299,7 +283,7 @@ def _player(start: int, rec: sm.PlayerRecord, rounds: dict[int, RoundEntry], n_r
         rating=rec.rating or None,
         federation=rec.federation.strip(),
         fide_id=rec.fide_id or None,
-        birth=_date(rec.birth),
+        birth=date_from_number(rec.birth),
         rounds=tuple(rounds.get(r, EMPTY_ROUND) for r in range(1, last_round + 1)),
     )
 
@@ -315,7 +299,7 @@ def _teams(data: bytes, layout: sm.Layout, players: tuple[sm.PlayerRecord, ...],
     if missing:
         b.add("T621", f"players name team numbers {missing} that the teams section does not hold", 0)
     return tuple(
-        Team(number=i, name=_public(rec.name), nickname=_public(rec.short_name),
+        Team(number=i, name=public_text(rec.name), nickname=public_text(rec.short_name),
              members=tuple(start for _, start in sorted(members.get(i, []))), source="swissmanager")
         for i, rec in enumerate(records, 1)
     )
@@ -343,12 +327,12 @@ def _header(strings: tuple[str, ...], config: sm.Config, schedule: tuple[sm.Sche
             type_text: str, n_teams: int, b: _Build) -> Header:
     def pick(*indices: int) -> str:
         for i in indices:
-            value = _public(strings[i])
+            value = public_text(strings[i])
             if value:
                 return value
         return ""
 
-    withheld = sum(1 for i, s in enumerate(strings) if s.strip() and (_EMAIL.search(s) or _PATH.search(s)))
+    withheld = sum(1 for s in strings if is_private(s))
     if withheld:
         b.add("T624", f"{withheld} header string(s) hold e-mail addresses or local paths; they were not "
               "copied", sm.HEADER_FIXED)
@@ -359,15 +343,15 @@ def _header(strings: tuple[str, ...], config: sm.Config, schedule: tuple[sm.Sche
         name=pick(_NAME),
         city=pick(_CITY, _VENUE),
         federation=pick(_FEDERATION, _FEDERATION_2),
-        start_date=_date(config.start_date),
-        end_date=_date(config.end_date),
+        start_date=date_from_number(config.start_date),
+        end_date=date_from_number(config.end_date),
         players_declared=config.players,
         teams_declared=n_teams or None,
         type_text=type_text,
         chief_arbiter=pick(_CHIEF_ARBITER, _ARBITER),
         deputy_arbiters=(deputy,) if deputy else (),
         time_control=pick(_TIME_CONTROL),
-        round_dates=tuple(_date(r.date) for r in schedule),
+        round_dates=tuple(date_from_number(r.date) for r in schedule),
         rounds=config.rounds or len(schedule) or None,
         tiebreaks=codes,
     )
@@ -383,7 +367,7 @@ def _tiebreak_codes(numbers: tuple[int, ...], team: bool, b: _Build) -> tuple[st
             unmapped.append(smtb.describe(number))
         elif code not in codes:
             codes.append(code)
-    primary = "MP" if team else "PTS"
+    primary = "MPTS" if team else "PTS"
     while codes and codes[0] == primary:
         codes.pop(0)
     if unmapped:

@@ -1,0 +1,157 @@
+"""T503: tie-break values an input declares, against the ones trfkit computes.
+
+chess-results upload XML (``tb1``..``tb6``), chess-results tables (``TB1``..,
+``Wtg1``..) and TRF26 ``310`` records (team MP and GP) carry the sending program's
+own numbers. They are kept in the model (:class:`~trfkit.model.DeclaredValue`,
+``Team.match_points``/``game_points``) and compared here, one diagnostic per
+disagreement with both values, so an arbiter sees where Swiss-Manager (or a hand
+edit) and the FIDE rules part ways. Values whose code trfkit cannot compute
+(``SM#36``, unlabelled ``tb4``) are carried, never compared.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator, Sequence
+
+from ..diagnostics import Diagnostic, make
+from ..model import DeclaredValue, Tournament
+from ..validate import rule
+
+#: A computed table: code -> {row key (start or team number) -> value}.
+Table = dict[str, dict[int, float | None]]
+
+
+def _decimals(raw: str) -> int:
+    text = raw.strip().replace(",", ".")
+    return len(text.split(".", 1)[1]) if "." in text else 0
+
+
+def agrees(declared: float, computed: float, raw: str = "") -> bool:
+    """Equal within the precision the declared value was written with (``7,50``
+    matches 7.5; ``26,5`` matches 26.45..26.55 would be too lax, so half a unit of
+    the last written decimal); integers must match exactly."""
+    places = _decimals(raw) if raw else 6
+    tolerance = 0.5 * 10 ** -places + 1e-9 if places else 1e-9
+    return abs(declared - computed) <= tolerance
+
+
+def _fmt(value: float | None) -> str:
+    return "none" if value is None else f"{value:g}"
+
+
+def _computable(codes: Sequence[str], compute: Callable[[list[str]], Table]) -> Table:
+    """Compute every code that the engine accepts; codes it refuses are skipped."""
+    from ..tiebreaks import CodeError, UnknownTieBreak
+
+    wanted = list(dict.fromkeys(codes))
+    try:
+        return compute(wanted)
+    except (CodeError, UnknownTieBreak):
+        pass
+    table: Table = {}
+    for code in wanted:
+        try:
+            table.update(compute([code]))
+        except (CodeError, UnknownTieBreak):
+            continue
+    return table
+
+
+def _individual(t: Tournament) -> Table:
+    from ..tiebreaks import compute, parse
+
+    codes = [d.code for p in t.players for d in p.declared if _parsable(d.code)]
+    if not codes:
+        return {}
+
+    def run(selected: list[str]) -> Table:
+        parsed = [parse(c) for c in selected if parse(c).name != "PTS"]
+        standings = compute(t, parsed)
+        out: Table = {c: {} for c in selected}
+        for row in standings.rows:
+            for c, code in zip([c for c in selected if parse(c).name != "PTS"], parsed):
+                out[c][row.start] = _number(row.values.get(str(code)))
+            if "PTS" in out:
+                out["PTS"][row.start] = row.points
+        return out
+
+    return _computable(codes, run)
+
+
+def _team_values(t: Tournament) -> dict[int, list[DeclaredValue]]:
+    """Per team: its declared values, plus 310-style MP/GP when not already declared."""
+    out: dict[int, list[DeclaredValue]] = {}
+    for team in t.teams:
+        values = list(team.declared)
+        have = {d.code for d in values}
+        if team.match_points is not None and "MPTS" not in have:
+            values.append(DeclaredValue("MPTS", team.match_points, f"{team.match_points:g}", team.source))
+        if team.game_points is not None and "GPTS" not in have:
+            values.append(DeclaredValue("GPTS", team.game_points, f"{team.game_points:g}", team.source))
+        out[team.number] = [d for d in values if _parsable(d.code)]
+    return out
+
+
+def _teams(t: Tournament, declared: dict[int, list[DeclaredValue]]) -> Table:
+    from ..teams.standings import compute_teams
+    from ..tiebreaks import parse
+
+    codes = [d.code for values in declared.values() for d in values]
+    if not codes:
+        return {}
+
+    def run(selected: list[str]) -> Table:
+        standings = compute_teams(t, [parse(c) for c in selected if c not in ("MPTS", "GPTS")])
+        out: Table = {c: {} for c in selected}
+        for row in standings.rows:
+            for c in selected:
+                if c == "MPTS":
+                    out[c][row.number] = row.match_points
+                elif c == "GPTS":
+                    out[c][row.number] = row.game_points
+                else:
+                    out[c][row.number] = _number(row.values.get(str(parse(c))))
+        return out
+
+    return _computable(codes, run)
+
+
+def _parsable(code: str) -> bool:
+    from ..tiebreaks import CodeError, parse
+
+    if code.startswith(("SM#", "tb", "TB")):
+        return False
+    try:
+        parse(code)
+    except CodeError:
+        return False
+    return True
+
+
+def _number(value: object) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+@rule("T503")
+def declared_tiebreak_differs(t: Tournament) -> Iterator[Diagnostic]:
+    table = _individual(t)
+    for p in t.players:
+        for d in p.declared:
+            yield from _compare(d, table.get(d.code, {}), p.start, f"player {p.start} ({p.name})", p.line)
+    declared = _team_values(t)
+    team_table = _teams(t, declared) if any(declared.values()) else {}
+    for team in t.teams:
+        for d in declared.get(team.number, []):
+            yield from _compare(d, team_table.get(d.code, {}), team.number,
+                                f"team {team.number} ({team.name})", team.line)
+
+
+def _compare(d: DeclaredValue, computed: dict[int, float | None], key: int, who: str,
+             line: int) -> Iterator[Diagnostic]:
+    if d.value is None or key not in computed:
+        return
+    value = computed[key]
+    if value is None or not agrees(d.value, value, d.raw):
+        where = f" ({d.slot})" if d.slot else ""
+        yield make("T503", f"{who}: declared {d.code}{where} {d.raw or _fmt(d.value)}, computed {_fmt(value)}",
+                   line or 1)

@@ -1,0 +1,84 @@
+"""Small helpers shared by the Swiss-Manager and chess-results readers.
+
+Numbers in chess-results exports come as ``26,5``, ``7.50``, ``½`` or ``3½``; dates
+as ``YYYYMMDD``, ``dd.mm.yyyy`` or a bare year; and any free-text field may hold an
+e-mail address or a local path that must not reach the model (SWISS_MANAGER.md §3.7).
+Each of those rules lives here once.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from ..model import PartialDate
+
+_EMAIL: Final = re.compile(r"[^\s@<>\"']+@[^\s@<>\"']+\.[A-Za-z]{2,}")
+_PATH: Final = re.compile(r"(^|[\s\"'(])([A-Za-z]:[\\/]|\\\\[^\\]|/(home|Users|tmp|var)/)")
+_NUMBER: Final = re.compile(r"^[+-]?(\d+)?(?:[.,](\d+))?(½)?$")
+
+
+def is_private(text: str) -> bool:
+    """True when ``text`` holds an e-mail address or a local file path."""
+    return bool(_EMAIL.search(text) or _PATH.search(text))
+
+
+def public_text(text: str | None) -> str:
+    """``text`` stripped, or "" when it is private (see :func:`is_private`)."""
+    text = (text or "").strip()
+    return "" if is_private(text) else text
+
+
+def parse_number(text: str | float | int | None) -> float | None:
+    """``"26,5"`` -> 26.5, ``"3½"`` -> 3.5, ``"½"`` -> 0.5, numbers as they are; else None."""
+    if text is None or isinstance(text, bool):
+        return None
+    if isinstance(text, (int, float)):
+        return float(text)
+    s = text.strip().replace("\u00a0", "").replace(" ", "")
+    m = _NUMBER.match(s)
+    if not s or m is None or not (m.group(1) or m.group(2) or m.group(3)):
+        return None
+    whole = float(m.group(1) or 0)
+    if m.group(2):
+        whole += float("0." + m.group(2))
+    if m.group(3):
+        whole += 0.5
+    return -whole if s.startswith("-") else whole
+
+
+def parse_int(text: str | float | int | None) -> int | None:
+    value = parse_number(text)
+    return int(value) if value is not None and value == int(value) else None
+
+
+def date_from_number(value: int) -> PartialDate | None:
+    """``20250926`` -> 2025-09-26 (zero month/day = unknown); 0 -> None."""
+    if value <= 0:
+        return None
+    year, month, day = value // 10000, value // 100 % 100, value % 100
+    return PartialDate(f"{year:04d}/{month:02d}/{day:02d}", year or None, month or None, day or None)
+
+
+def parse_date(text: str | None) -> PartialDate | None:
+    """``YYYYMMDD``, ``dd.mm.yyyy``, ``yyyy-mm-dd`` or a bare year; None when blank or unreadable."""
+    s = (text or "").strip()
+    if not s:
+        return None
+    if re.fullmatch(r"\d{8}", s):
+        return date_from_number(int(s))
+    if re.fullmatch(r"\d{4}", s):
+        return PartialDate(s, int(s))
+    m = re.fullmatch(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", s)
+    if m:
+        return PartialDate(s, int(m.group(3)), int(m.group(2)) or None, int(m.group(1)) or None)
+    m = re.fullmatch(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})", s)
+    if m:
+        return PartialDate(s, int(m.group(1)), int(m.group(2)) or None, int(m.group(3)) or None)
+    return None
+
+
+def sex_code(text: str | None) -> str:
+    """``m``/``M`` -> "m", ``w``/``f`` -> "w", anything else (computer, blank) -> ""."""
+    s = (text or "").strip().lower()
+    return {"m": "m", "w": "w", "f": "w"}.get(s, "")

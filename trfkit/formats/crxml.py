@@ -1,0 +1,361 @@
+"""Reader for chess-results upload XML (what Swiss-Manager sends to chess-results).
+
+The format (SWISS_MANAGER.md §4.4) holds players, pairings, results, byes and
+forfeits, teams and team pairings, and, unlike the native file, the sender's own
+computed points, ranks and tie-break values (``tb1``..``tb6`` with their
+Swiss-Manager numbers in ``tbNno``). Those are kept as declared values so that
+``trfkit check`` can compare them with what trfkit computes.
+
+Parsing is hardened without a new dependency: the document is read with expat
+directly, and any DOCTYPE or entity declaration makes the reader refuse the input
+(T627) before anything is expanded; external entities are never fetched. Element
+line numbers are kept for diagnostics.
+"""
+
+from __future__ import annotations
+
+import xml.parsers.expat as expat
+from dataclasses import dataclass, field
+from typing import Final, Iterator
+
+from ..diagnostics import Diagnostic, TrfError, make
+from ..document import Document
+from ..model import (
+    EMPTY_ROUND, DeclaredValue, Header, Player, RoundEntry, Source, Team, TeamBye, Tournament,
+)
+from . import smtb
+from .crcommon import parse_date, parse_int, parse_number, public_text, sex_code
+
+__all__ = ["read_crxml", "sniff_crxml", "Element", "parse_xml", "UnsafeXml"]
+
+TYPES: Final = {0: ("Individual: Swiss-System", False), 1: ("Individual: round robin", False),
+                2: ("Team: round robin", True), 3: ("Team: Swiss-System", True)}
+TB_SLOTS: Final = 6
+PAB, NOT_PAIRED = -1, -2
+
+
+class UnsafeXml(Exception):
+    """The document declares a DOCTYPE or entities."""
+
+
+@dataclass
+class Element:
+    tag: str
+    attrib: dict[str, str]
+    line: int
+    children: list["Element"] = field(default_factory=list)
+
+    def get(self, key: str, default: str = "") -> str:
+        return self.attrib.get(key, default)
+
+    def find(self, path: str) -> "Element | None":
+        return next(self.iter(path), None)
+
+    def iter(self, path: str) -> Iterator["Element"]:
+        """Children along a ``a/b`` path (no wildcards)."""
+        head, _, rest = path.partition("/")
+        for child in self.children:
+            if child.tag == head:
+                if rest:
+                    yield from child.iter(rest)
+                else:
+                    yield child
+
+
+def parse_xml(data: bytes) -> Element:
+    """Parse with expat, refusing DOCTYPE and entity declarations (raises
+    :class:`UnsafeXml`) and never resolving external entities. Raises
+    ``expat.ExpatError`` for malformed XML."""
+    parser = expat.ParserCreate()
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    root: list[Element] = []
+    stack: list[Element] = []
+
+    def refuse(*_args: object) -> None:
+        raise UnsafeXml(f"line {parser.CurrentLineNumber}: DOCTYPE or entity declarations are not accepted")
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        element = Element(tag, attrs, parser.CurrentLineNumber)
+        if stack:
+            stack[-1].children.append(element)
+        else:
+            root.append(element)
+        stack.append(element)
+
+    def end(_tag: str) -> None:
+        stack.pop()
+
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    parser.UnparsedEntityDeclHandler = refuse
+    parser.ExternalEntityRefHandler = refuse  # type: ignore[assignment]
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.Parse(data, True)
+    if not root:
+        raise expat.ExpatError("no root element")
+    return root[0]
+
+
+def sniff_crxml(head: bytes) -> bool:
+    """A ``<chessresults`` root near the start (UTF-8 or UTF-16)."""
+    return b"<chessresults" in head or "<chessresults".encode("utf-16-le") in head
+
+
+@dataclass
+class _Build:
+    path: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def add(self, code: str, message: str, line: int = 1) -> None:
+        self.diagnostics.append(make(code, message, line, file=self.path))
+
+
+def read_crxml(data: bytes, *, path: str = "", encoding: str | None = None,
+               strict: bool = False) -> Document:
+    """Read chess-results upload XML into a Document (``encoding`` is taken from the
+    XML declaration; the argument is ignored)."""
+    b = _Build(path)
+    tournament = Tournament(source=Source(format="chess-results-xml", dialect="swiss-manager", path=path))
+    try:
+        root = parse_xml(data)
+    except UnsafeXml as exc:
+        b.add("T627", str(exc))
+        root = None
+    except expat.ExpatError as exc:
+        b.add("T001", f"not well-formed XML: {exc}", getattr(exc, "lineno", 1) or 1)
+        root = None
+    if root is not None:
+        if root.tag != "chessresults":
+            b.add("T006", f"the XML root is <{root.tag}>, not <chessresults>", root.line)
+        else:
+            tournament = _tournament(root, b, tournament.source)
+    if strict:
+        for d in b.diagnostics:
+            if d.severity.value == "error":
+                raise TrfError(d)
+    return Document(tournament, tuple(b.diagnostics), None)
+
+
+@dataclass(frozen=True)
+class _Slot:
+    index: int  # 1..6
+    number: int  # Swiss-Manager tie-break number, 0 = none
+    code: str  # trfkit code, "SM#n" or "tbN"
+
+
+def _slots(t: Element, team: bool, b: _Build) -> list[_Slot]:
+    slots = []
+    unmapped = []
+    for i in range(1, TB_SLOTS + 1):
+        number = parse_int(t.get(f"tb{i}no")) or 0
+        if number:
+            code = smtb.fide_code(number, t.get(f"tb{i}_detail"), team=team)
+            if code is None:
+                unmapped.append(smtb.describe(number))
+                code = smtb.label(number)
+        else:
+            code = f"tb{i}"
+        slots.append(_Slot(i, number, code))
+    if unmapped:
+        b.add("T626", "tie-break(s) without a FIDE counterpart are carried, not checked: "
+              + "; ".join(unmapped), t.line)
+    return slots
+
+
+def _declared(e: Element, slots: list[_Slot]) -> tuple[DeclaredValue, ...]:
+    out = []
+    for slot in slots:
+        raw = e.get(f"tb{slot.index}").strip()
+        if raw:
+            out.append(DeclaredValue(slot.code, parse_number(raw), raw, f"tb{slot.index}"))
+    return tuple(out)
+
+
+def _tournament(root: Element, b: _Build, source: Source) -> Tournament:
+    t = root.find("tournamentdata/tournament") or Element("tournament", {}, root.line)
+    kind = parse_int(t.get("type")) or 0
+    type_text, team_event = TYPES.get(kind, TYPES[0])
+    slots = _slots(t, team_event, b)
+    player_slots = slots if not team_event else [_Slot(s.index, 0, f"tb{s.index}") for s in slots]
+    pairings = _pairings(root, b)
+    _board_byes(root, pairings, parse_int(t.get("playerperteam")) or 0)
+    elements = list(root.iter("players/player"))
+    empty = [e for e in elements if not _name(e) and (parse_int(e.get("no")) or 0) not in pairings]
+    if empty:
+        b.add("T602", f"{len(empty)} empty player entries (no name, no games) were dropped", empty[0].line)
+    players = tuple(_player(e, pairings.get(parse_int(e.get("no")) or 0, {}), player_slots)
+                    for e in elements if e not in empty)
+    known = {p.start for p in players}
+    for start in sorted(set(pairings) - known):
+        b.add("T301", f"pairings name player {start}, who is not in <players>")
+    teams = tuple(_team(e, players, root, slots) for e in root.iter("teams/team"))
+    rounds = [(parse_int(r.get("round")) or 0, parse_date(r.get("date"))) for r in root.iter("rounds/round")]
+    n_rounds = parse_int(t.get("rounds")) or len(rounds) or None
+    primary = "MPTS" if team_event else "PTS"
+    tiebreaks = tuple(s.code for s in slots if s.number and not s.code.startswith("SM#"))
+    while tiebreaks and tiebreaks[0] == primary:
+        tiebreaks = tiebreaks[1:]
+    chief = public_text(t.get("chiefarbiter")) or public_text(t.get("arbiter"))
+    deputy = public_text(t.get("deputyarbiter"))
+    header = Header(
+        name=public_text(t.get("name")),
+        city=public_text(t.get("location")),
+        federation=public_text(t.get("federation")),
+        start_date=parse_date(t.get("from")),
+        end_date=parse_date(t.get("to")),
+        players_declared=len(players),
+        teams_declared=len(teams) or None,
+        type_text=type_text,
+        chief_arbiter=chief,
+        deputy_arbiters=(deputy,) if deputy else (),
+        time_control=" ".join(t.get("timecontrol").split()),
+        round_dates=tuple(d for _, d in sorted(rounds, key=lambda r: r[0])),
+        rounds=n_rounds,
+        tiebreaks=tiebreaks,
+    )
+    return Tournament(header=header, players=players, teams=teams,
+                      team_byes=_team_byes(root), source=source)
+
+
+def _name(e: Element) -> str:
+    last, first = e.get("lastname").strip(), e.get("firstname").strip()
+    return f"{last}, {first}" if last and first else (last or first)
+
+
+def _player(e: Element, rounds: dict[int, RoundEntry], slots: list[_Slot]) -> Player:
+    last_round = max(rounds, default=0)
+    return Player(
+        start=parse_int(e.get("no")) or 0,
+        name=_name(e),
+        sex=sex_code(e.get("sex")),
+        title=e.get("title").strip(),
+        rating=parse_int(e.get("rtgfide")) or None,
+        federation=e.get("fed").strip(),
+        fide_id=parse_int(e.get("fideid")) or None,
+        birth=parse_date(e.get("dob")),
+        points=parse_number(e.get("pts")),
+        rank=parse_int(e.get("rank")),
+        rounds=tuple(rounds.get(r, EMPTY_ROUND) for r in range(1, last_round + 1)),
+        line=e.line,
+        declared=_declared(e, slots),
+    )
+
+
+def _team(e: Element, players: tuple[Player, ...], root: Element, slots: list[_Slot]) -> Team:
+    number = parse_int(e.get("no")) or 0
+    boards = {}
+    for p_el in root.iter("players/player"):
+        if parse_int(p_el.get("teamno")) == number:
+            boards[parse_int(p_el.get("no")) or 0] = parse_int(p_el.get("board")) or 0
+    declared = _declared(e, slots)
+    game_points = next((d.value for d in declared if d.code == "GPTS"), None)
+    return Team(
+        number=number,
+        name=e.get("teamname").strip(),
+        members=tuple(sorted(boards, key=lambda s: (boards[s], s))),
+        nickname=e.get("teamshort").strip(),
+        match_points=parse_number(e.get("points")),
+        game_points=game_points,
+        rank=parse_int(e.get("rank")),
+        source="chess-results-xml",
+        line=e.line,
+        declared=declared,
+    )
+
+
+def _team_byes(root: Element) -> tuple[TeamBye, ...]:
+    by_round: dict[int, int] = {}
+    points = set()
+    for e in root.iter("teampairings/teampairing"):
+        if parse_int(e.get("no2")) == PAB:
+            by_round[parse_int(e.get("round")) or 0] = parse_int(e.get("no1")) or 0
+            points.add(parse_number(e.get("res1")))
+    if not by_round:
+        return ()
+    last = max(by_round)
+    game_points = points.pop() if len(points) == 1 else None
+    return (TeamBye(None, game_points, tuple(by_round.get(r) for r in range(1, last + 1))),)
+
+
+def _board_byes(root: Element, pairings: dict[int, dict[int, RoundEntry]], boards: int) -> None:
+    """Give the team PAB to the bye team's first ``boards`` members, as Swiss-Manager
+    scores it (one point per board: its declared player points include it), so that
+    the board results add up to the team's game points."""
+    members: dict[int, list[tuple[int, int]]] = {}
+    for e in root.iter("players/player"):
+        team, board = parse_int(e.get("teamno")) or 0, parse_int(e.get("board")) or 0
+        if team and board:
+            members.setdefault(team, []).append((board, parse_int(e.get("no")) or 0))
+    for e in root.iter("teampairings/teampairing"):
+        if parse_int(e.get("no2")) != PAB:
+            continue
+        rnd, team = parse_int(e.get("round")) or 0, parse_int(e.get("no1")) or 0
+        lineup = sorted(members.get(team, []))
+        for board, start in lineup[:boards or len(lineup)]:
+            pairings.setdefault(start, {}).setdefault(rnd, RoundEntry(None, "", "U"))
+
+
+def _score(text: str) -> str:
+    """``1.0``/``1``/``0,5``/``0`` -> ``"1"``, ``"="``, ``"0"``; "" when blank or odd."""
+    value = parse_number(text)
+    return {1.0: "1", 0.5: "=", 0.0: "0"}.get(value, "") if value is not None else ""
+
+
+_FORFEIT: Final = {"1": "+", "0": "-", "=": "="}
+_UNRATED: Final = {"1": "W", "0": "L", "=": "D"}
+
+
+def _pairings(root: Element, b: _Build) -> dict[int, dict[int, RoundEntry]]:
+    """start number -> round -> entry."""
+    out: dict[int, dict[int, RoundEntry]] = {}
+
+    def put(start: int, rnd: int, entry: RoundEntry, line: int) -> None:
+        slot = out.setdefault(start, {})
+        if rnd in slot:
+            b.add("T901", f"round {rnd}: player {start} is paired twice; the second pairing was ignored", line)
+        else:
+            slot[rnd] = entry
+
+    for e in root.iter("playerpairings/playerpairing"):
+        rnd = parse_int(e.get("round")) or 0
+        white, black = parse_int(e.get("whiteno")) or 0, parse_int(e.get("blackno")) or 0
+        rw, rb, forfeit = _score(e.get("reswhite")), _score(e.get("resblack")), e.get("forfeit").strip().upper()
+        if rnd <= 0:
+            b.add("T103", "a playerpairing has no round number", e.line)
+            continue
+        if white > 0 and black in (PAB, NOT_PAIRED):
+            put(white, rnd, RoundEntry(None, "", _lone(black, rw)), e.line)
+        elif white > 0 and black > 0:
+            pair = _game(rw, rb, forfeit)
+            if pair is None:
+                b.add("T623", f"round {rnd}: the game {white}-{black} has no result", e.line)
+                continue
+            put(white, rnd, RoundEntry(black, "w", pair[0]), e.line)
+            put(black, rnd, RoundEntry(white, "b", pair[1]), e.line)
+        elif (white > 0) != (black > 0) and min(white, black) == 0:
+            start, result = (white, rw) if white > 0 else (black, rb)
+            put(start, rnd, RoundEntry(None, "", {"1": "+", "0": "-", "=": "H"}.get(result, "Z")), e.line)
+        elif white or black:
+            b.add("T621", f"round {rnd}: a pairing of {white} and {black} cannot be read", e.line)
+    return out
+
+
+def _lone(black: int, result: str) -> str:
+    if black == PAB:
+        return {"1": "U", "=": "H", "0": "Z"}.get(result, "U")
+    return {"1": "F", "=": "H"}.get(result, "Z")
+
+
+def _game(rw: str, rb: str, forfeit: str) -> tuple[str, str] | None:
+    if forfeit == "D":
+        return ("-", "-")
+    if not rw or not rb:
+        return None
+    if forfeit == "K":
+        return (_FORFEIT[rw], _FORFEIT[rb])
+    if forfeit == "U":
+        return (_UNRATED[rw], _UNRATED[rb])
+    if forfeit == "H":  # adjourned: no result yet
+        return None
+    return (rw, rb)
