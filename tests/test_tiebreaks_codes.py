@@ -1,0 +1,83 @@
+"""The TRF26 202/212 code grammar, legacy separators and TieBreakServer extras (TIEBREAKS.md §B.6)."""
+
+from __future__ import annotations
+
+import pytest
+
+from trfkit.model import PartialDate
+from trfkit.tiebreaks.codes import CodeError, parse, parse_list
+from trfkit.tiebreaks.editions import EDITIONS, by_date, resolve
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("BH/C1", "BH/C1"),
+    ("bh/c1", "BH/C1"),
+    ("BH:GP#C1", "BH:GP/C1"),      # legacy '#'
+    ("DE-P", "DE/P"),              # legacy '-'
+    ("KS-L-1", "KS/L-1"),          # '-' separator and a negative limit
+    ("KS/L+2", "KS/L+2"),
+    ("EMGSB/C1/P", "EMGSB/C1/P"),
+    ("GE", "REP"),                 # alias before 2024-08
+    ("OTHER_RU_SBH", "SOBH"),
+    ("OTHER_RU_TPR400", "TPR/400"),
+    ("TPR/400", "TPR/400"),
+    ("AOB/F", "AOB/F"),
+    ("SB/C1/U2000/V2024", "SB/C1/U2000/V2024"),
+])
+def test_canonical_spelling(text: str, canonical: str) -> None:
+    assert parse(text).canonical == canonical
+
+
+def test_fields() -> None:
+    code = parse("bh:mp/m2/p")
+    assert (code.name, code.score, code.median, code.cut, code.played_forfeits) == ("BH", "MP", 2, 0, True)
+    assert str(code) == "bh:mp/m2/p"  # str() keeps the user's spelling for output keys
+    assert parse("SB/U1500").unrated == 1500
+
+
+def test_equality_ignores_spelling() -> None:
+    assert parse("bh/c1") == parse("BH#C1") and hash(parse("bh/c1")) == hash(parse("BH/C1"))
+
+
+def test_trf_spelling_drops_tiebreakserver_extras() -> None:
+    assert parse("SB/C1/U2000/V2024/R").trf == "SB/C1"
+
+
+def test_list() -> None:
+    assert [c.canonical for c in parse_list("EDET/P, EMGSB/C1/P,BH:MP/C1/P,MPvGP")] == [
+        "EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPVGP"]
+
+
+@pytest.mark.parametrize("bad", ["", "BH/Q", "BH:XP", "1BH", "BH/C"])
+def test_errors(bad: str) -> None:
+    with pytest.raises(CodeError):
+        parse(bad)
+
+
+@pytest.mark.parametrize("limit, expected", [("", 3.5), ("+1", 4.0), ("-2", 2.5), ("50", 3.5), ("+1.0", 4.5),
+                                             ("60", 4.2)])
+def test_koya_threshold(limit: str, expected: float) -> None:
+    code = parse("KS" + (f"/L{limit}" if limit else ""))
+    assert code.koya_threshold(7.0, 0.5) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("date, edition", [
+    ((2024, 3, 31), "fide-2009"), ((2024, 4, 1), "fide-2024"), ((2026, 2, 28), "fide-2024"),
+    ((2026, 3, 1), "fide-2026"), ((2023, None, None), "fide-2009"), ((2026, 3, None), "fide-2026"),
+])
+def test_auto_edition_by_start_date(date: tuple[int, int | None, int | None], edition: str) -> None:
+    assert by_date(PartialDate("x", *date)).name == edition
+
+
+def test_auto_without_date_is_current_rules() -> None:
+    assert by_date(None).name == "fide-2026"
+    assert resolve("auto").name == "fide-2026"
+
+
+def test_editions_are_data() -> None:
+    assert set(EDITIONS) == {"fide-2009", "fide-2024", "fide-2026", "ru-2013"}
+    assert EDITIONS["fide-2026"].dummy_cap and not EDITIONS["fide-2024"].dummy_cap
+    assert EDITIONS["ru-2013"].virtual_opponent and EDITIONS["ru-2013"].aro_divisor == "rounds"
+    assert not EDITIONS["fide-2009"].vur_first and EDITIONS["fide-2024"].vur_first
+    with pytest.raises(KeyError):
+        resolve("fide-1999")
