@@ -6,6 +6,7 @@ import csv
 import hashlib
 import io
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -195,3 +196,20 @@ def test_json_then_trf_gives_the_bytes_of_trf(runner: CliRunner, tmp_path: Path)
         back = runner.invoke(cli, ["convert", str(as_json), "--to", "trf"])
         assert back.exit_code == 0
         assert back.stdout_bytes == direct.stdout_bytes, sample.name
+
+
+def test_broken_pipe_is_not_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from trfkit.cli import common
+
+    def closed(text: str, output: str | None) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr("trfkit.cli.convert.write_output", closed)
+    monkeypatch.setattr(sys, "stdout", sys.stdout)  # click wraps both on EPIPE: restore after
+    monkeypatch.setattr(sys, "stderr", sys.stderr)
+    with pytest.raises(SystemExit) as info:
+        from trfkit.cli import main
+
+        main(["convert", str(SWISS), "--to", "csv"])
+    assert info.value.code == 1
+    assert common.InputError.exit_code == 2

@@ -167,7 +167,8 @@ def internal_errors(func: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
-        except (click.exceptions.ClickException, click.exceptions.Exit, click.Abort, SystemExit):
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.Abort, SystemExit,
+                BrokenPipeError):  # a closed pipe (`| head`) is handled by cli.main
             raise
         except KeyboardInterrupt:  # pragma: no cover - interactive only
             raise
