@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -164,3 +165,15 @@ def test_corpus_tec_round_robin_three_tied(runner: CliRunner, shared_dir: Path) 
         (1, 1, 3.5), (2, 2, 3.5), (3, 3, 3.5)]
     assert any(n.startswith("Seeds 2, 3 are still level") for n in data["notes"])
     assert data["stages"][0]["clause"] == "32.5.6.2.1"
+
+
+def test_without_the_tiebreak_engine_points_only_with_a_note(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from trfkit import formats
+
+    doc = formats.read((DATA / "two-tied.trf").read_bytes(), path="two-tied.trf")
+    monkeypatch.setitem(sys.modules, "trfkit.tiebreaks", None)  # import now fails
+    found = leaders(doc.tournament)
+    # Abbott (start 1) and Casey (start 3) both have 2 points; without tie-breaks: start order.
+    assert [(e.seed, e.start, e.points) for e in found.entrants] == [(1, 1, 2.0), (2, 3, 2.0)]
+    assert "ordered by points only" in found.notes[0].text

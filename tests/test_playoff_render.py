@@ -121,3 +121,15 @@ def test_text_lot_numbers_are_not_seeds() -> None:
     text = render_text(build_plan(4))
     assert "Pairing numbers: drawn by lot" in text
     assert "- No. 1 v No. 4" in text and "seed" not in text.split("STAGE 1")[1].split("\n\n")[0]
+
+
+def test_text_ten_players_says_the_groups_are_not_given() -> None:
+    text = render_text(build_plan(10))
+    assert "Groups: 2 groups of 5 players; who plays in which group is not stated" in text
+    assert "Players: the winner of group 1 and the winner of group 2" in text
+
+
+def test_text_knockout_rounds_are_named() -> None:
+    text = render_text(build_plan(4))
+    assert "Semi-finals: knock-out matches of two games (32.5.6.3, as 32.5.6.1.1)" in text
+    assert "Final: knock-out matches of two games (32.5.6.3, as 32.5.6.1.1)" in text

@@ -169,6 +169,7 @@ def knockout(
     *,
     clause: str = "32.5.6.3",
     numbering: Numbering = Numbering.LOT,
+    first_round: str = "Semi-finals",
     later_rounds: tuple[tuple[str, str], ...] = (("Final", "the two semi-final winners"),),
     armageddon_allowed: bool = True,
 ) -> tuple[Stage, ...]:
@@ -205,7 +206,7 @@ def knockout(
     first = Stage(
         clause=clause,
         format=Format.KNOCKOUT,
-        title=title,
+        title=f"{first_round}: {title[0].lower()}{title[1:]}",
         games=games,
         time_control=clock,
         pairings=pairings,

@@ -147,9 +147,10 @@ def _stage_lines(stage: Stage, names: _Names, indent: str, lead: str = "") -> li
             label = f"Group {name}" if len(stage.groups) > 1 else "Players"
             lines.append(f"{pad}{label}: {members}")
     elif stage.group_sizes:
-        sizes = " and ".join(str(s) for s in stage.group_sizes)
-        lines.append(f"{pad}Groups: {len(stage.group_sizes)} groups of {sizes} players; "
-                     "composition not stated by the text")
+        sizes = sorted(set(stage.group_sizes))
+        each = str(sizes[0]) if len(sizes) == 1 else "/".join(map(str, stage.group_sizes))
+        lines.append(f"{pad}Groups: {len(stage.group_sizes)} groups of {each} players; who plays "
+                     "in which group is not stated by the text (fix it in advance, 32.5.1)")
     if stage.pairings:
         pairs = [f"{names.number(a, stage.numbering)} v {names.number(b, stage.numbering)}"
                  for a, b in stage.pairings]

@@ -46,6 +46,7 @@ EIGHT = Row(
     "Eight players: knock-out 1 v 8, 2 v 7, 3 v 6, 4 v 5",
     partial(p.knockout, pairings=((1, 8), (2, 7), (3, 6), (4, 5)), clause="32.5.6.7",
             numbering=Numbering.NOT_STATED,
+            first_round="Quarter-finals",
             later_rounds=(("Semi-finals", "the four quarter-final winners"),
                           ("Final", "the two semi-final winners"))),
     (
