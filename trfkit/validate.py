@@ -53,6 +53,19 @@ _loaded = False
 FATAL_CODES = frozenset({"T001", "T005", "T006", "T007"})
 
 
+#: Reader codes that make a whole line unreliable (cut short, columns shifted): rule
+#: findings on or against such a line are consequences of the reported problem.
+UNRELIABLE_LINE_CODES = frozenset({"T102", "T107"})
+
+
+def _follows_from(diagnostic: Diagnostic, lines: set[int]) -> bool:
+    """True when ``diagnostic`` points at, or relates to, a line the reader found unreliable."""
+    if not lines or diagnostic.code == "T999":
+        return False
+    related = diagnostic.related
+    return diagnostic.line in lines or (related is not None and related.line in lines)
+
+
 def rule(code: str) -> Callable[[RuleFunc], RuleFunc]:
     """Register the decorated generator as the check for ``code`` (one function per code)."""
     if code not in CODES:
@@ -130,18 +143,22 @@ def validate(
     """All diagnostics of a document (reader's and rules') or a tournament, sorted by position.
 
     Rules are skipped when the reader found the input unusable (empty, binary, not a
-    tournament file, columns shifted). ``strict=True`` raises :class:`TrfError` with
+    tournament file), and their findings on or against a line the reader found cut
+    short or shifted (T102, T107) are dropped as consequences of that problem. ``strict=True`` raises :class:`TrfError` with
     the first error-level diagnostic instead of returning a list that has one.
     """
     chosen = _selector(select, ignore, selector)
+    unreliable: set[int] = set()
     if isinstance(subject, Document):
         found = [d for d in subject.diagnostics if chosen.enabled(d.code) or d.code == "T999"]
         fatal = any(d.code in FATAL_CODES for d in subject.diagnostics)
+        unreliable = {d.line for d in subject.diagnostics if d.code in UNRELIABLE_LINE_CODES}
         tournament = subject.tournament
     else:
         found, fatal, tournament = [], False, subject
     if not fatal:
-        found.extend(iter_diagnostics(tournament, selector=chosen))
+        found.extend(d for d in iter_diagnostics(tournament, selector=chosen)
+                     if not _follows_from(d, unreliable))
     found.sort(key=lambda d: d.sort_key)
     if strict:
         for diagnostic in found:

@@ -105,9 +105,10 @@ def _first_block_after(t: Tournament, declared: int) -> tuple[int, int, int] | N
 
 @rule("T205")
 def round_count_mismatch(t: Tournament) -> Iterator[Diagnostic]:
-    """Blocks beyond the declared rounds, or a 132 dating more rounds than declared or played.
+    """Blocks beyond the declared rounds, or a 132 dating more rounds than declared.
 
-    Fewer played rounds than declared is a tournament in progress, not a problem.
+    Fewer played rounds than declared is a tournament in progress, and a 132 that
+    dates only some rounds is common (O), so neither is reported.
     """
     header = t.header
     declared = header.rounds
@@ -123,15 +124,9 @@ def round_count_mismatch(t: Tournament) -> Iterator[Diagnostic]:
                             line, locate.block(number), other=other,
                             model_path=locate.player_path(index, number))
     dated = sum(1 for d in header.round_dates if d is not None and d.year is not None)
-    if not dated:
-        return
-    limit = declared or 0
     if declared and dated > declared:
-        yield _record_at("T205", f"132 dates {dated} rounds but the file declares {limit}",
+        yield _record_at("T205", f"132 dates {dated} rounds but the file declares {declared}",
                          header.first("132"))
-    elif dated < t.played_rounds:
-        yield _record_at("T205", f"132 dates {dated} rounds but round blocks go up to round "
-                                 f"{t.played_rounds}", header.first("132"))
 
 
 @rule("T206")
