@@ -188,7 +188,9 @@ def test_unrated_player_makes_every_rating_tiebreak_undefined() -> None:
     rows = {1: (2000, "+W2 =B3"), 2: (None, "-B1 +W3"), 3: (1800, "=W1 -B2")}
     t = tournament(rows)
     codes = ["ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"]
-    plain = compute(t, codes, rules="fide-2026").by_start()
+    undefined = compute(t, codes, rules="fide-2026")
+    assert any(d.code == "T502" and "unrated" in d.message for d in undefined.diagnostics)
+    plain = undefined.by_start()
     assert all(plain[s].values[c] is None for s in (1, 2, 3) for c in codes[:5])
     assert plain[1].values["RTNG"] == 2000 and plain[2].values["RTNG"] is None
     given = compute(t, codes, rules="fide-2026", unrated_rating=1500).by_start()
@@ -239,10 +241,13 @@ def test_short_games_count_as_played() -> None:
     # TRF W/D/L (less than one move) count as played, as in TieBreakServer (§C.4)
     players = (Player(1, "A", rating=2000, rounds=(RoundEntry(2, "w", "W"),)),
                Player(2, "B", rating=1800, rounds=(RoundEntry(1, "b", "L"),)))
-    got = compute(Tournament(header=Header(rounds=1), players=players), ["ARO", "TPR"],
-                  rules="fide-2024").by_start()
+    standings = compute(Tournament(header=Header(rounds=1), players=players), ["ARO", "TPR"],
+                        rules="fide-2024")
+    got = standings.by_start()
     assert got[1].values["ARO"] == 1800 and got[1].values["TPR"] == 2600
     assert got[2].values["TPR"] == 1200
+    notes = [d.message for d in standings.diagnostics if d.code == "T502"]
+    assert len(notes) == 2 and "less than one move" in notes[0]
 
 
 # ------------------------------------------------------------------ Art. 32.4.3

@@ -207,9 +207,20 @@ def otb_records(ctx: Context, unrated_rating: int | None) -> list[OtbRecord] | N
                            for o, k, otb in zip(ctx.opp[i], ctx.kind[i], ctx.otb[i]) if otb)
             records.append(OtbRecord(tuple(g[1] for g in games), tuple(g[0] for g in games),
                                      tuple(g[2] for g in games)))
+            _note_short_games(ctx, i)
         return records
 
     return ctx.memo(("ratings.otb", unrated_rating), build)
+
+
+def _note_short_games(ctx: Context, i: int) -> None:
+    """§C.4: games of less than one move (W D L) count as played, as the FIDE checker
+    has it; C.07 does not say, so the assumption is reported."""
+    blocks = ctx.players[i].rounds[: ctx.rounds]
+    for r, entry in enumerate(blocks):
+        if ctx.otb[i][r] and not entry.code.rated:
+            ctx.note("T502", f"{ctx.player_label(i)}: round {r + 1} ({entry.result}, less than one "
+                             "move) counts as a game played for the rating tie-breaks", i)
 
 
 Scorer = Callable[[int, OtbRecord], "int | None"]
@@ -267,29 +278,41 @@ def tpr(ctx: Context, code: TieBreakCode) -> list[Value]:
     return _elected_rule(ctx, _each(ctx, code, scorer))
 
 
+def _plain(ctx: Context, code: TieBreakCode, measure: str) -> list[Value]:
+    """Uncut TPR or PTP of every player, computed once per run and unrated rating
+    (PTP, APRO and APPO share them; ru-2013's 32.4.3 shift is not applied here)."""
+    unrated = unrated_for(ctx, code)
+    func = performance if measure == "tpr" else perfect_performance
+    return ctx.memo(("ratings." + measure, unrated),
+                    lambda: _each(ctx, TieBreakCode(name=measure.upper(), unrated=unrated),
+                                  lambda _i, r: func(r.ratings, r.score)))
+
+
 @register("PTP", modifiers="CM", title="Perfect tournament performance", article="C.07 10.3")
 def ptp(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Lowest rating R whose expected score against the OTB opponents reaches the OTB score."""
+    if not code.cut and not code.median:
+        return list(_plain(ctx, code, "ptp"))
     return _each(ctx, code, lambda _i, r: perfect_performance(r.ratings, r.score))
 
 
-def _opponents_average(ctx: Context, code: TieBreakCode, own: Scorer) -> list[Value]:
-    """APRO/APPO: ``own`` (uncut) for every player, averaged over each one's OTB opponents."""
-    plain = TieBreakCode(name=code.name, unrated=code.unrated)
-    values = _each(ctx, plain, own)
-    return _each(ctx, plain, lambda _i, r: average_of(values[o] for o in r.opponents))
+def _opponents_average(ctx: Context, code: TieBreakCode, measure: str) -> list[Value]:
+    """APRO/APPO: the opponents' uncut TPR/PTP averaged over each player's OTB games."""
+    values = _plain(ctx, code, measure)
+    return _each(ctx, TieBreakCode(name=code.name, unrated=code.unrated),
+                 lambda _i, r: average_of(values[o] for o in r.opponents))
 
 
 @register("APRO", title="Average performance rating of opponents", article="C.07 10.4")
 def apro(ctx: Context, code: TieBreakCode) -> list[Value]:
     """The average of the OTB opponents' TPRs, .5 up."""
-    return _opponents_average(ctx, code, lambda _i, r: performance(r.ratings, r.score))
+    return _opponents_average(ctx, code, "tpr")
 
 
 @register("APPO", title="Average perfect performance of opponents", article="C.07 10.5")
 def appo(ctx: Context, code: TieBreakCode) -> list[Value]:
     """The average of the OTB opponents' PTPs, .5 up."""
-    return _opponents_average(ctx, code, lambda _i, r: perfect_performance(r.ratings, r.score))
+    return _opponents_average(ctx, code, "ptp")
 
 
 @register("RTNG", title="Rating", article="C.07 (2026) 10.6")
