@@ -224,11 +224,20 @@ def _round_blocks(line: str, lineno: int, cache: BlockCache, report: Report) -> 
 
 
 def _aligned(line: str) -> bool:
-    """TieBreakServer's check: the last of the first ``w`` and first ``b`` sits on a colour column."""
-    w = line.find("w", ROUND_START)
-    b = line.find("b", ROUND_START)
-    pos = max(w, b)
-    return pos < 0 or (pos - ROUND_START - 5) % 10 == 0
+    """TieBreakServer's check: the first ``w`` and the first ``b`` sit on colour columns.
+
+    A lower-case ``w`` result (win in less than one move) is also accepted in the
+    result column when a colour precedes it.
+    """
+    for letter in "wb":
+        pos = line.find(letter, ROUND_START)
+        if pos < 0:
+            continue
+        offset = (pos - ROUND_START) % 10
+        if offset == 5 or (offset == 7 and letter == "w" and line[pos - 2] in "wb-"):
+            continue
+        return False
+    return True
 
 
 def parse_national(line: str, lineno: int, report: Report) -> NationalRating:
