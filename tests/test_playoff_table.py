@@ -138,7 +138,8 @@ def test_five_players_round_robin_and_the_four_follow_ups() -> None:
     assert branches[3].stages[0].clause == "32.5.6.2.1"
     assert branches[2].stages[0].time_control == ARMAGEDDON
     assert branches[2].stages[0].format is Format.ARMAGEDDON
-    assert "32.5.6.1.1.1-32.5.6.1.1.4" in notes(build_plan(5), NoteKind.SILENT)
+    assert "32.5.6.1.1.1-32.5.6.1.1.4" in notes(build_plan(5), NoteKind.TYPO)
+    assert "32.5.6.1.1.1-32.5.6.1.1.4" in notes(build_plan(10), NoteKind.TYPO)
 
 
 def test_five_players_without_armageddon_even_when_time_is_limited() -> None:

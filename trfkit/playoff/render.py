@@ -139,7 +139,8 @@ def _stage_lines(stage: Stage, names: _Names, indent: str, lead: str = "") -> li
     if stage.entrants:
         lines.append(f"{pad}Players: {stage.entrants}")
     if stage.numbering is Numbering.LOT and (stage.groups or stage.pairings):
-        lines.append(f"{pad}Pairing numbers: drawn by lot")
+        among = " among the players above" if names.by_seed and not stage.entrants else ""
+        lines.append(f"{pad}Pairing numbers: drawn by lot{among}")
     if stage.groups:
         group_names = stage.group_names or tuple(str(i) for i in range(1, len(stage.groups) + 1))
         for name, group in zip(group_names, stage.groups):
@@ -208,6 +209,10 @@ def render_text(plan: Plan) -> str:
         seeds = f"{plan.excluded[0]}-{plan.excluded[-1]}"
         out.append(f"Seeds {seeds} drop out and share a part of the prize fund fixed in advance "
                    "(32.5.6.10).")
+        out.append("")
+    if plan.stages:
+        out.append("Start: at least 30 minutes after the last regular game of the play-off "
+                   "players has ended (32.5.3).")
         out.append("")
     for number, stage in enumerate(plan.stages, 1):
         if number > 1:

@@ -41,6 +41,11 @@ KNOCKOUT_GAPS = (
     "both from 32.5.6.1 (same time control, then one Armageddon game)."),
 )
 
+FIVE_NUMBERING = (
+    "The four follow-ups of 32.5.6.4 are printed as 32.5.6.1.1.1-32.5.6.1.1.4 (a numbering that "
+    "belongs under 32.5.6.1.1); they are read as items of 32.5.6.4 and cited as printed."
+)
+
 EIGHT = Row(
     "32.5.6.7",
     "Eight players: knock-out 1 v 8, 2 v 7, 3 v 6, 4 v 5",
@@ -90,13 +95,12 @@ TABLE: Mapping[int, Row] = {
         "Five players: single round-robin (pairing numbers by lot)",
         p.five_players,
         (
-            ("The four follow-ups of 32.5.6.4 are printed as 32.5.6.1.1.1-32.5.6.1.1.4; they "
-            "belong to 32.5.6.4 and are cited as printed."),
             "32.5.6.4: 'level' is read as level for first place after the round-robin.",
             ("32.5.6.1.1.2 applies 32.5.6.3 'except Armageddon', which leaves a level knock-out "
             "match with no stated decider; fix it in advance (32.5.1)."),
             *KNOCKOUT_GAPS[:1],
         ),
+        FIVE_NUMBERING,
     ),
     6: Row(
         "32.5.6.5",
@@ -142,6 +146,7 @@ TABLE: Mapping[int, Row] = {
             "fix it in advance (32.5.1). Inside each group the pairing numbers are drawn by lot "
             "(32.5.6.4)."),
         ),
+        FIVE_NUMBERING,
     ),
 }
 
@@ -191,6 +196,10 @@ def option_notes(tied: int, opts: Options) -> tuple[str, ...]:
                      "Armageddon.")
         if tied in (7, 9):
             notes.append("32.5.8 changes nothing here: these stages are Armageddon already.")
+        if tied in (5, 10):
+            notes.append("32.5.8 and 32.5.6.1.1.2 conflict for four players still level: "
+                         "32.5.6.1.1.2 excludes Armageddon, so their knock-out keeps its "
+                         "matches (trfkit's reading).")
     elif opts.time_limited:
         notes.append("Time is limited: the 'if time allows' branches are not used (32.5.6.3 and "
                      "32.5.6.7 use Armageddon games; 32.5.7 is not available).")
