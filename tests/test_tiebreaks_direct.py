@@ -186,3 +186,58 @@ def test_old_rule_needs_every_pair_to_have_met() -> None:
     for rules in ("fide-2009", "ru-2013"):
         old = de_values(rows, rules)
         assert old[1] == old[2] == old[3] == (1, 0.0)
+
+
+# ------------------------------------------------------------------ property: 6.3 is exact
+
+from itertools import combinations, product  # noqa: E402
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from trfkit.tiebreaks.direct import _placed_first  # noqa: E402
+
+
+def _first_whatever(players: list[int], base: dict[int, float], open_pairs: list[tuple[int, int]]) -> int | None:
+    """Brute force: the player strictly ahead of every other in every completion."""
+    for x in players:
+        sure = True
+        for outcome in product((1.0, 0.5, 0.0), repeat=len(open_pairs)):
+            final = dict(base)
+            for (a, b), pa in zip(open_pairs, outcome):
+                final[a] += pa
+                final[b] += 1.0 - pa
+            if any(final[y] >= final[x] for y in players if y != x):
+                sure = False
+                break
+        if sure:
+            return x
+    return None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=2, max_value=5).flatmap(lambda k: st.tuples(
+    st.just(k), st.lists(st.sampled_from([None, 1.0, 0.5, 0.0]), min_size=k * (k - 1) // 2,
+                         max_size=k * (k - 1) // 2))))
+def test_swiss_rule_matches_brute_force(case: tuple[int, list[float | None]]) -> None:
+    k, results = case
+    players = list(range(k))
+    g: dict[int, list[tuple[int, float]]] = {i: [] for i in players}
+    open_pairs = []
+    for (a, b), res in zip(combinations(players, 2), results):
+        if res is None:
+            open_pairs.append((a, b))
+        else:
+            g[a].append((b, res))
+            g[b].append((a, 1.0 - res))
+    totals, missing = subtable(players, g)
+    placed = _placed_first(players, totals, missing, 1.0)
+    expected, left = [], list(players)
+    while len(left) > 1:
+        x = _first_whatever(left, totals, open_pairs)
+        if x is None:
+            break
+        expected.append(x)
+        left.remove(x)
+    ordered = sorted(players, key=lambda i: (-totals[i], i))
+    assert ordered[:placed] == expected

@@ -284,3 +284,19 @@ def test_ru_2013_tpr_applies_the_elected_rule() -> None:
     assert [fide[s].values["TPR"] for s in range(1, 6)] == [1832, 1700, 2500, 2300, 1842]
     # ru-2013: #4 goes just below the lowest completer (#1, 1832); the others keep theirs
     assert [ru[s].values["TPR"] for s in range(1, 6)] == [1832, 1700, 2500, 1831, 1842]
+
+
+# ------------------------------------------------------------------ property: PTP search
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.integers(min_value=1000, max_value=2800), min_size=1, max_size=9),
+       st.integers(min_value=1, max_value=18))
+def test_ptp_equals_a_linear_scan(ratings: list[int], halves: int) -> None:
+    score = Fraction(min(halves, 2 * len(ratings)), 2)
+    linear = next(r for r in range(min(ratings) - 800, max(ratings) + 801)
+                  if expected_total(r, ratings) >= score * 100)
+    assert perfect_performance(ratings, score) == linear
