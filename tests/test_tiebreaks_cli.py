@@ -1,0 +1,107 @@
+"""``trfkit tiebreaks`` and ``trfkit explain``: the output contract scripts depend on, exit codes."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from trfkit.cli import cli
+
+# A 4-player Swiss written by hand: 1 and 2 on 2 points, 3 and 4 on 1; declared ranks.
+TRF = """012 Tiny Swiss
+042 2025/05/01
+092 Swiss
+XXR 3
+001    1      Alpha,A                           2000                             2.0    {r1}     3 w 1     2 b 0     4 w 1
+001    2      Beta,B                            1900                             2.0    {r2}     4 b 0     1 w 1     3 b 1
+001    3      Gamma,C                           1800                             1.0    3     1 b 0     4 w 1     2 w 0
+001    4      Delta,D                           1700                             1.0    4     2 w 1     3 b 0     1 b 0
+"""
+
+
+@pytest.fixture()
+def tiny(tmp_path: Path) -> Path:
+    path = tmp_path / "tiny.trf"
+    path.write_text(TRF.format(r1="1", r2="2"), encoding="ascii")
+    return path
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_json_contract(tiny: Path) -> None:
+    code, out, err = run("tiebreaks", str(tiny), "--tb", "bh", "--tb", "TPN", "--rules", "fide-2024", "--to", "json")
+    doc = json.loads(out)
+    assert list(doc) == ["rules", "tiebreaks", "players"]
+    assert doc["rules"] == "fide-2024" and doc["tiebreaks"] == ["bh", "TPN"]
+    first = doc["players"][0]
+    assert list(first) == ["start", "name", "rank", "values"]
+    # Alpha met C (1), B (2), D (1): BH 4; tied with Beta on points and BH, first on TPN
+    assert first == {"start": 1, "name": "Alpha,A", "rank": 1, "values": {"PTS": 2.0, "bh": 4.0, "TPN": 1.0}}
+    assert code == 0, err  # the declared ranks agree
+
+
+def test_rank_disagreement_exit_1(tmp_path: Path) -> None:
+    path = tmp_path / "swapped.trf"
+    path.write_text(TRF.format(r1="2", r2="1"), encoding="ascii")
+    code, out, err = run("tiebreaks", str(path), "--tb", "TPN", "--to", "json")
+    assert code == 1
+    assert "T505" in err and json.loads(out)["players"][0]["start"] == 1
+
+
+def test_null_for_undefined(tiny: Path) -> None:
+    _, out, _ = run("tiebreaks", str(tiny), "--tb", "ARO", "--to", "json")
+    by_start = {p["start"]: p["values"] for p in json.loads(out)["players"]}
+    assert by_start[1]["ARO"] == 1800  # (1800 + 1900 + 1700) / 3
+    assert by_start[2]["ARO"] == 1833  # (1700 + 2000 + 1800) / 3 = 1833.3
+    _, out, _ = run("tiebreaks", str(tiny), "--tb", "AOB", "--after-round", "0", "--to", "json")
+    assert json.loads(out)["players"][0]["values"]["AOB"] is None
+
+
+def test_csv_columns(tiny: Path) -> None:
+    _, out, _ = run("tiebreaks", str(tiny), "--tb", "BH/C1", "--tb", "SB", "--to", "csv")
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0] == ["rank", "start", "name", "federation", "rating", "points", "BH/C1", "SB"]
+    # BH/C1 3 for both leaders; SB: Beta beat Alpha (2) and Gamma (1) = 3, Alpha 1 + 1 = 2
+    assert rows[1] == ["1", "2", "Beta,B", "", "1900", "2", "3", "3"]
+    assert rows[2] == ["2", "1", "Alpha,A", "", "2000", "2", "3", "2"]
+
+
+def test_text_states_the_edition(tiny: Path) -> None:
+    _, out, _ = run("tiebreaks", str(tiny), "--tb", "BH")
+    assert "rules fide-2024" in out.splitlines()[0]  # auto: 042 is 2025-05-01
+    _, out, _ = run("tiebreaks", str(tiny), "--tb", "BH", "--rules", "ru-2013")
+    assert "rules ru-2013" in out.splitlines()[0]
+
+
+def test_default_list_is_announced(tiny: Path) -> None:
+    code, out, err = run("tiebreaks", str(tiny), "--to", "json")
+    assert "default tie-breaks for a Swiss" in err
+    assert json.loads(out)["tiebreaks"][0] == "BH/C1"
+
+
+def test_bad_code_is_usage_error(tiny: Path) -> None:
+    code, _, err = run("tiebreaks", str(tiny), "--tb", "BH/Q9")
+    assert code == 2 and "T501" in err and "Traceback" not in err
+
+
+def test_unreadable_input_exit_2(tmp_path: Path) -> None:
+    code, _, err = run("tiebreaks", str(tmp_path / "missing.trf"))
+    assert code == 2 and "Traceback" not in err
+
+
+def test_explain(tiny: Path) -> None:
+    code, out, _ = run("explain", str(tiny), "--player", "1", "--tb", "SB", "--rules", "fide-2024")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "SB of #1 Alpha,A under fide-2024"
+    assert "round 2: 2 x 0 = 0" in out and lines[-1].strip() == "total: 2"
+    code, _, err = run("explain", str(tiny), "--player", "9", "--tb", "SB")
+    assert code == 2 and "no player" in err
