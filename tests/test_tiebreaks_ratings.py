@@ -292,7 +292,7 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(st.lists(st.integers(min_value=1000, max_value=2800), min_size=1, max_size=9),
        st.integers(min_value=1, max_value=18))
 def test_ptp_equals_a_linear_scan(ratings: list[int], halves: int) -> None:
