@@ -54,6 +54,7 @@ DEFAULT_MATCH_SCORING = ScoringSystem(win=2.0, draw=1.0, loss=0.0, forfeit_win=2
                                       source="default")
 
 _PLAYED_KINDS = (Kind.WIN, Kind.DRAW, Kind.LOSS)
+_REQUESTED = {"F": Kind.FULL_BYE, "H": Kind.HALF_BYE, "Z": Kind.ZERO_BYE}
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,14 +306,19 @@ def _forfeit_round(rnd: int, team: int, fm: ForfeitedMatch, side: _Side, ms: Sco
 
 
 def _bye_round(rnd: int, side: _Side, ms: ScoringSystem, gs: ScoringSystem, size: int,
-               team_byes: Mapping[int, tuple[float | None, float | None]]) -> TeamRound:
-    """A round without opposing team: declared PAB, bye on the boards, or absence."""
+               team_byes: Mapping[int, tuple[float | None, float | None]],
+               requested: Kind | None = None) -> TeamRound:
+    """A round without opposing team: declared PAB (320), requested bye (240: F, H, Z;
+    in a team event its numbers are teams), bye on the boards, or absence."""
     team = side.team
     declared = team_byes.get(team)
     if declared is not None:
         mp, gp = declared
         return TeamRound(rnd, team, None, Kind.PAB, ms.pab if mp is None else mp,
                          size * gs.pab if gp is None else gp, 0.0, (), "320")
+    if requested is not None:
+        return TeamRound(rnd, team, None, requested, ms.points_for_kind(requested),
+                         size * gs.points_for_kind(requested), 0.0, (), "240")
     if side.solo_kinds:
         if all(k in (Kind.PAB, Kind.FULL_BYE) for k in side.solo_kinds):
             return TeamRound(rnd, team, None, Kind.PAB, ms.pab, side.gp, 0.0, tuple(side.boards), "boards-bye")
@@ -357,6 +363,9 @@ def rebuild(tournament: Tournament, *, unencoded_bye: tuple[float, float] | None
     for fm in tournament.forfeited_matches:
         forfeits[(fm.round, fm.white_team)] = fm
         forfeits[(fm.round, fm.black_team)] = fm
+    requested: dict[tuple[int, int], Kind] = {
+        (b.round, team): _REQUESTED[b.kind] for b in tournament.byes if b.kind in _REQUESTED
+        for team in b.players}
     pab: dict[int, dict[int, tuple[float | None, float | None]]] = {}
     for tb in tournament.team_byes:
         for r, t in enumerate(tb.teams_by_round, 1):
@@ -397,7 +406,7 @@ def rebuild(tournament: Tournament, *, unencoded_bye: tuple[float, float] | None
                 declared = dict(pab.get(rnd, {}))
                 if (rnd, team.number) in byes and unencoded_bye is not None:
                     declared[team.number] = unencoded_bye
-                tr = _bye_round(rnd, side, ms, gs, size, declared)
+                tr = _bye_round(rnd, side, ms, gs, size, declared, requested.get((rnd, team.number)))
                 if (rnd, team.number) in byes:
                     tr = TeamRound(tr.round, tr.team, None, tr.kind, tr.match_points, tr.game_points, 0.0,
                                    tr.boards, "unencoded-bye")

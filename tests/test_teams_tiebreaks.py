@@ -1,0 +1,198 @@
+"""Team tie-breaks on two hand-made events; every value below is worked out by hand.
+
+FOUR_TEAMS (all matches played; 2 boards; MP 2/1/0):
+
+    round 1: T1-T2 1.5:0.5 (T1 W), T3-T4 1:1 (D)
+    round 2: T1-T3 1.5:0.5 (T1 W), T2-T4 1:1 (D)
+    round 3: T1-T4 1:1 (D),        T2-T3 2:0 (T2 W)
+    MP: T1 5, T2 3, T3 1, T4 3      GP: T1 4, T2 3.5, T3 1.5, T4 3
+
+THREE_TEAMS (Swiss-Manager style, the bye team has no board; 2 boards):
+
+    round 1: T1-T2 2:0, T3 idle     round 2: T2-T3 1.5:0.5, T1 idle
+    round 3: T1-T3 2:0, T2 idle
+    MP: T1 4, T2 2, T3 0            GP: T1 4, T2 1.5, T3 0.5
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from team_fixtures import FOUR_TEAMS, THREE_TEAMS, event
+from trfkit.teams.context import TeamContext
+from trfkit.tiebreaks.codes import parse
+from trfkit.tiebreaks.editions import EDITIONS
+from trfkit.tiebreaks.registry import lookup
+
+
+def values(spec: dict, code: str, rules: str = "fide-2024", **kw: object) -> dict[int, float | None]:
+    ctx = TeamContext(event(**spec), EDITIONS[rules], **kw)  # type: ignore[arg-type]
+    return dict(zip(ctx.starts, ctx.value(parse(code))))
+
+
+def group(spec: dict, code: str, members: list[int], rules: str = "fide-2024") -> dict[int, float | None]:
+    ctx = TeamContext(event(**spec), EDITIONS[rules])
+    tb = parse(code)
+    got = lookup(tb, "team").func(ctx, tb, [ctx.index[m] for m in members])
+    return {ctx.starts[i]: v for i, v in got.items()}
+
+
+# -- scores ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("code, expected", [
+    ("MPTS", {1: 5, 2: 3, 3: 1, 4: 3}),
+    ("GPTS", {1: 4, 2: 3.5, 3: 1.5, 4: 3}),
+    ("PTS", {1: 5, 2: 3, 3: 1, 4: 3}),            # MP is primary by default
+    ("MPvGP", {1: 4, 2: 3.5, 3: 1.5, 4: 3}),      # the score that is not primary
+    ("OTHER_RU_MPGP", {1: 9, 2: 6.5, 3: 2.5, 4: 6}),  # Art. 32.2.3: MP + GP
+])
+def test_scores(code: str, expected: dict[int, float]) -> None:
+    assert values(FOUR_TEAMS, code) == expected
+
+
+def test_game_points_primary_from_192() -> None:
+    spec = dict(FOUR_TEAMS, type_code="FIDE_TEAM_GP_MP")
+    assert values(spec, "PTS") == {1: 4, 2: 3.5, 3: 1.5, 4: 3}
+    assert values(spec, "MPvGP") == {1: 5, 2: 3, 3: 1, 4: 3}
+
+
+def test_362_match_scoring() -> None:
+    from trfkit.model import ScoringSystem
+
+    three = ScoringSystem(win=3, draw=1, loss=0, forfeit_win=3, pab=3, source="362")
+    assert values(dict(FOUR_TEAMS, match_scoring=three), "MPTS") == {1: 7, 2: 4, 3: 1, 4: 3}
+
+
+# -- Buchholz family, all matches played -------------------------------------------------------
+
+@pytest.mark.parametrize("code, expected", [
+    # opponents: T1 {2,3,4}, T2 {1,4,3}, T3 {4,1,2}, T4 {3,2,1}
+    ("BH:MP", {1: 3 + 1 + 3, 2: 5 + 3 + 1, 3: 3 + 5 + 3, 4: 1 + 3 + 5}),
+    ("BH:GP", {1: 3.5 + 1.5 + 3, 2: 4 + 3 + 1.5, 3: 3 + 4 + 3.5, 4: 1.5 + 3.5 + 4}),
+    ("BH:MP/C1", {1: 6, 2: 8, 3: 8, 4: 8}),
+    ("BH:GP/C1", {1: 6.5, 2: 7, 3: 7.5, 4: 7.5}),
+    ("BH:MP/M1", {1: 3, 2: 3, 3: 3, 4: 3}),
+    ("BH", {1: 7, 2: 9, 3: 11, 4: 9}),  # primary score
+    # AOB: average of the opponents' BH:MP (7, 9, 11, 9)
+    ("AOB:MP", {1: (9 + 11 + 9) / 3, 2: (7 + 9 + 11) / 3, 3: (9 + 7 + 9) / 3, 4: (11 + 9 + 7) / 3}),
+])
+def test_buchholz_played(code: str, expected: dict[int, float]) -> None:
+    got = values(FOUR_TEAMS, code)
+    assert got == pytest.approx(expected)
+
+
+# -- Extended Sonneborn-Berger (13.2) and Article 32.3.2.2 -----------------------------------
+
+@pytest.mark.parametrize("code, expected", [
+    # T1: opp MP/GP (3/3.5, 1/1.5, 3/3), own MP (2, 2, 1), own GP (1.5, 1.5, 1)
+    ("EMMSB", {1: 3 * 2 + 1 * 2 + 3 * 1, 2: 5 * 0 + 3 * 1 + 1 * 2, 3: 3 * 1 + 5 * 0 + 3 * 0,
+               4: 1 * 1 + 3 * 1 + 5 * 1}),
+    ("EMGSB", {1: 3 * 1.5 + 1 * 1.5 + 3 * 1, 2: 5 * 0.5 + 3 * 1 + 1 * 2, 3: 3 * 1 + 5 * 0.5 + 3 * 0,
+               4: 1 * 1 + 3 * 1 + 5 * 1}),
+    ("EGMSB", {1: 3.5 * 2 + 1.5 * 2 + 3 * 1, 2: 4 * 0 + 3 * 1 + 1.5 * 2, 3: 3 * 1 + 4 * 0 + 3.5 * 0,
+               4: 1.5 * 1 + 3.5 * 1 + 4 * 1}),
+    ("EGGSB", {1: 3.5 * 1.5 + 1.5 * 1.5 + 3 * 1, 2: 4 * 0.5 + 3 * 1 + 1.5 * 2, 3: 3 * 1 + 4 * 0.5 + 0,
+               4: 1.5 * 1 + 3.5 * 1 + 4 * 1}),
+    # cut: the opponent with the lowest score, then the lowest product
+    ("EMMSB/C1", {1: 11 - 2, 2: 5 - 2, 3: 3 - 0, 4: 9 - 1}),
+    ("EGGSB/C1", {1: 10.5 - 2.25, 2: 8 - 3, 3: 5 - 3, 4: 9 - 1.5}),
+    ("SB", {1: 10.5, 2: 8, 3: 5, 4: 9}),      # team SB = EGGSB (Art. 32.3.2.2)
+    ("SB:MP", {1: 11, 2: 5, 3: 3, 4: 9}),     # ... = EMMSB when asked for match points
+])
+def test_extended_sonneborn_berger(code: str, expected: dict[int, float]) -> None:
+    assert values(FOUR_TEAMS, code) == pytest.approx(expected)
+
+
+# -- own results -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("code, expected", [
+    ("PS:MP", {1: 2 + 4 + 5, 2: 0 + 1 + 3, 3: 1 + 1 + 1, 4: 1 + 2 + 3}),
+    ("PS:GP", {1: 1.5 + 3 + 4, 2: 0.5 + 1.5 + 3.5, 3: 1 + 1.5 + 1.5, 4: 1 + 2 + 3}),
+    ("PS:MP/C1", {1: 9, 2: 4, 3: 2, 4: 5}),
+    ("WIN:MP", {1: 2, 2: 1, 3: 0, 4: 0}),
+    ("WIN:GP", {1: 3, 2: 2, 3: 1, 4: 2}),     # boards won
+    ("WON:MP", {1: 2, 2: 1, 3: 0, 4: 0}),
+    # KS: threshold half of 2 MP x 3 rounds = 3 MP (teams 1, 2, 4) / half of 2 x 3 GP = 3 GP
+    ("KS:MP", {1: 2 + 1, 2: 0 + 1, 3: 1 + 0 + 0, 4: 1 + 1}),
+    ("KS:GP", {1: 1.5 + 1, 2: 0.5 + 1, 3: 1 + 0.5 + 0, 4: 1 + 1}),
+])
+def test_own_results(code: str, expected: dict[int, float]) -> None:
+    assert values(FOUR_TEAMS, code) == expected
+
+
+def test_board_count_lower_is_better() -> None:
+    # T1: r1 1x1 + 2x0.5, r2 1x0.5 + 2x1, r3 1x0 + 2x1 = 6.5
+    assert values(FOUR_TEAMS, "BC") == {1: 6.5, 2: 5.5, 3: 2.5, 4: 3.5}
+    assert lookup(parse("BC"), "team").ascending
+
+
+def test_sssc() -> None:
+    # MP primary: FN = floor(2 MP x 3 rounds / 2 GP per match) = 3; GP + BH:MP / 3
+    got = values(FOUR_TEAMS, "SSSC")
+    assert got == pytest.approx({1: 4 + 7 / 3, 2: 3.5 + 9 / 3, 3: 1.5 + 11 / 3, 4: 3 + 9 / 3})
+    assert values(FOUR_TEAMS, "SSSC/K2") == pytest.approx({1: 7.5, 2: 8, 3: 7, 4: 7.5})
+
+
+# -- group tie-breaks: EDE (13.3), DE, TBR (12.2), BBE (12.3) ----------------------------------
+
+def test_ede_splits_on_the_primary_score() -> None:
+    # among T2, T3, T4: T2 got 1 (T4) + 2 (T3) = 3 MP, T4 1 + 1 = 2, T3 0 + 1 = 1
+    got = group(FOUR_TEAMS, "EDE", [2, 3, 4])
+    assert got[2] > got[4] > got[3]
+
+
+def test_ede_leaves_a_drawn_pair_tied_and_the_board_variants_decide() -> None:
+    # T2-T4 drew 1:1 (MP 1:1, GP 1:1). Board 1 points: T2 0+0.5+1 = 1.5, T4 1+0.5+1 = 2.5;
+    # without board 2: the same; BC: T2 5.5, T4 3.5 (lower is better)
+    assert group(FOUR_TEAMS, "EDE", [2, 4]) == {2: 1.0, 4: 1.0}
+    assert group(FOUR_TEAMS, "DE", [2, 4]) == {2: 1.0, 4: 1.0}
+    for code in ("EDET", "EDEB", "EDEBT", "EDEBB", "TBR", "BBE"):
+        got = group(FOUR_TEAMS, code, [2, 4])
+        assert got[4] > got[2], code
+
+
+def test_de_with_a_missing_match_decides_only_when_certain() -> None:
+    # THREE_TEAMS: T1 beat T2 and T3; T2 beat T3: complete, T1 > T2 > T3
+    got = group(THREE_TEAMS, "DE", [1, 2, 3])
+    assert got[1] > got[2] > got[3]
+    # FOUR_TEAMS T1 and T3: T1 won their match 2:0 in MP
+    got = group(FOUR_TEAMS, "EDE", [1, 3])
+    assert got[1] > got[3]
+
+
+# -- unplayed rounds: THREE_TEAMS -------------------------------------------------------------
+# Shown to others (16.3): T1 4 (its absence in round 2 is followed by a match),
+# T2 0 + 2 + 1 = 3 (its last-round absence counts as a draw, 16.2.5), T3 0.
+# GP: T1 4, T2 0 + 1.5 + 1 = 2.5, T3 0.5.
+
+@pytest.mark.parametrize("code, rules, expected", [
+    ("MPTS", "fide-2024", {1: 4, 2: 2, 3: 0}),
+    ("GPTS", "fide-2024", {1: 4, 2: 1.5, 3: 0.5}),
+    # own absence = dummy with the own final score (16.4)
+    ("BH:MP", "fide-2024", {1: 3 + 4 + 0, 2: 4 + 0 + 2, 3: 0 + 3 + 4}),
+    ("BH:GP", "fide-2024", {1: 2.5 + 4 + 0.5, 2: 4 + 0.5 + 1.5, 3: 0.5 + 2.5 + 4}),
+    # 2026: the dummy is capped at a draw per round, 1 MP x 3 = 3 (T1: 4 -> 3)
+    ("BH:MP", "fide-2026", {1: 6, 2: 6, 3: 7}),
+    ("BH:GP", "fide-2026", {1: 6, 2: 6, 3: 7}),
+    # cut 1: the absence (a VUR) goes first unless the least significant value is lower
+    ("BH:MP/C1", "fide-2024", {1: 3, 2: 4, 3: 7}),
+    # before 2023: virtual opponent; others see every unplayed round as a draw
+    # (T1 2+1+2 = 5, T2 0+2+1 = 3, T3 1+0+0 = 1); own: before + (2 - 0) + 1 x rounds left
+    ("BH:MP", "fide-2009", {1: 3 + (2 + 2 + 1) + 1, 2: 5 + 1 + (2 + 2 + 0), 3: (0 + 2 + 2) + 3 + 5}),
+    ("EMGSB", "fide-2024", {1: 3 * 2 + 4 * 0 + 0 * 2, 2: 4 * 0 + 0 * 1.5 + 2 * 0, 3: 0 * 0 + 3 * 0.5 + 0}),
+    ("PS:MP", "fide-2024", {1: 2 + 2 + 4, 2: 0 + 2 + 2, 3: 0}),
+    ("WIN:MP", "fide-2024", {1: 2, 2: 1, 3: 0}),
+    ("BC", "fide-2024", {1: 3 + 3, 2: 0.5 + 2, 3: 0.5}),
+    ("AOB:MP", "fide-2024", {1: (6 + 7) / 2, 2: (7 + 7) / 2, 3: (6 + 7) / 2}),
+])
+def test_unplayed_rounds(code: str, rules: str, expected: dict[int, float]) -> None:
+    assert values(THREE_TEAMS, code, rules) == pytest.approx(expected)
+
+
+def test_unencoded_bye_counted_as_pab() -> None:
+    # with the bye worth a drawn match (1 MP, 1 GP = a draw on 2 boards)
+    assert values(THREE_TEAMS, "MPTS", unencoded_bye=(1.0, 1.0)) == {1: 5, 2: 3, 3: 1}
+    assert values(THREE_TEAMS, "GPTS", unencoded_bye=(1.0, 1.0)) == {1: 5, 2: 2.5, 3: 1.5}
+    # a PAB is not a voluntary unplayed round: BH:MP/C1 now cuts the least significant value
+    # shown: T1 5, T2 3, T3 1; T1 = 3 (T2) + dummy 5 (PAB) + 1 (T3), cut 1 -> 8
+    assert values(THREE_TEAMS, "BH:MP/C1", unencoded_bye=(1.0, 1.0))[1] == 8
