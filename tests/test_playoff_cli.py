@@ -122,11 +122,14 @@ def test_input_missing_file_exits_2(runner: CliRunner, tmp_path: Path) -> None:
     assert code == 2 and "cannot read" in err
 
 
-def test_input_without_a_tie(runner: CliRunner, samples_dir: Path) -> None:
-    _code, out, _ = run(runner, str(samples_dir / "roundrobin.trf"), "--tb", "SB", "--to", "json")
+def test_input_without_a_tie(runner: CliRunner) -> None:
+    code, out, err = run(runner, str(DATA / "no-tie.trf"), "--to", "json")
+    assert code == 0, err
     data = json.loads(out)
     assert (data["tied"], data["clause"], data["stages"]) == (1, None, [])
-    assert data["players"][0]["name"] == "Dubois, Marie"
+    assert data["players"] == [{"seed": 1, "start": 1, "name": "Quinn, Quentin", "points": 1.0}]
+    code, out, _ = run(runner, str(DATA / "no-tie.trf"))
+    assert "No play-off needed: Quinn, Quentin is first alone." in out
 
 
 def test_empty_input_has_no_play_off(runner: CliRunner, tmp_path: Path) -> None:

@@ -195,7 +195,8 @@ def render_text(plan: Plan) -> str:
         "",
     ]
     if plan.entrants:
-        out.append(f"Players tied for first place ({plan.tied}), in tie-break order:")
+        out.append(f"Players tied for first place ({plan.tied}), in tie-break order:"
+                   if plan.stages else "Leader:")
         for e in plan.entrants:
             dropped = "  (drops out, 32.5.6.10)" if e.seed in plan.excluded else ""
             out.append(f"  {e.seed:>2}. {e.name} (start no. {e.start}), "
