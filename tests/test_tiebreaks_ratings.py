@@ -8,7 +8,7 @@ import pytest
 from _crosstable import TEC_SWISS, tournament
 
 from trfkit.model import Header, Player, RoundEntry, ScoringSystem, Tournament
-from trfkit.tiebreaks import compute
+from trfkit.tiebreaks import UnknownTieBreak, compute
 from trfkit.tiebreaks.ratings import (
     apply_elected_rule,
     average_of,
@@ -163,6 +163,11 @@ def test_tpr_400_hand_computed() -> None:
     assert rows[16].values["OTHER_RU_TPR400"] == 1899
     # #3 (2100): every opponent within 400, so TPR/400 = TPR
     assert rows[3].values["TPR/400"] == 2089
+
+
+def test_only_the_400_point_rule_is_a_tpr_number() -> None:
+    with pytest.raises(UnknownTieBreak):
+        compute(tournament(TEC_SWISS), ["TPR/300"], rules="ru-2013")
 
 
 def test_median_on_aro_drops_lowest_and_highest() -> None:

@@ -38,7 +38,7 @@ from ..model import Player
 from ..results import Kind
 from .codes import TieBreakCode
 from .context import Context, Value
-from .registry import register
+from .registry import UnknownTieBreak, register
 from .tables import MAX_TABLE_DIFF, dp, expected_hundredths
 
 __all__ = [
@@ -266,7 +266,7 @@ def tpr(ctx: Context, code: TieBreakCode) -> list[Value]:
     400 points of the player's own rating first. Under ru-2013 a player who chose
     not to play more than two games is placed below every player who completed."""
     if code.number is not None and code.number != 400:
-        raise ValueError(f"{code}: only TPR/400 is defined (Art. 32.4.3.1)")
+        raise UnknownTieBreak(f"{code}: only TPR/400 is defined (Art. 32.4.3.1)")
     if code.number == 400:
         own = ratings(ctx, unrated_for(ctx, code))
 
