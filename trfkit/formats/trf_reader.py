@@ -204,7 +204,9 @@ class _Reader:
         source = Source(format="trf", edition=edition, dialect=self.dialect(header),
                         encoding=decoded.encoding, newline=decoded.newline, bom=decoded.bom,
                         path=self.path)
-        if decoded.text and not players and not self.records and not teams and not self.national:
+        if decoded.text and not (players or self.records or teams or self.national
+                                 or any(lists.values())
+                                 or any(r.kind == "crosstable" or r.text.startswith("###") for r in self.extra)):
             self.report("T006", "no 001 player or ??2 tournament record found: not a TRF file")
         return Tournament(
             header=header, players=players, teams=teams,
