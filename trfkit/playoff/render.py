@@ -129,7 +129,7 @@ class _Names:
 
 
 def _fmt_points(value: float) -> str:
-    return f"{value:g}"
+    return f"{value:g} point" + ("" if value == 1 else "s")
 
 
 def _stage_lines(stage: Stage, names: _Names, indent: str, lead: str = "") -> list[str]:
@@ -200,7 +200,7 @@ def render_text(plan: Plan) -> str:
         for e in plan.entrants:
             dropped = "  (drops out, 32.5.6.10)" if e.seed in plan.excluded else ""
             out.append(f"  {e.seed:>2}. {e.name} (start no. {e.start}), "
-                       f"{_fmt_points(e.points)} points{dropped}")
+                       f"{_fmt_points(e.points)}{dropped}")
         out.append("")
     elif plan.stages:
         out.append(f"Players tied for first place: {plan.tied}, numbered 1-{plan.tied} in "
