@@ -105,3 +105,13 @@ def test_explain(tiny: Path) -> None:
     assert "round 2: 2 x 0 = 0" in out and lines[-1].strip() == "total: 2"
     code, _, err = run("explain", str(tiny), "--player", "9", "--tb", "SB")
     assert code == 2 and "no player" in err
+
+
+def test_json_output_matches_the_schema(tiny: Path) -> None:
+    from trfkit.schema import iter_schema_errors
+
+    _, out, _ = run("tiebreaks", str(tiny), "--tb", "BH/C1", "--tb", "ARO", "--to", "json")
+    assert list(iter_schema_errors("standings", json.loads(out))) == []
+    broken = json.loads(out)
+    broken["players"][0]["values"]["BH/C1"] = "11"
+    assert list(iter_schema_errors("standings", broken)) != []
