@@ -221,3 +221,10 @@ def test_public_api_round_trip(tmp_path) -> None:  # type: ignore[no-untyped-def
         assert trfkit.load(fh).tournament == t
     with open(path, encoding="utf-8") as text_fh, pytest.raises(TypeError, match="binary"):
         trfkit.load(text_fh)  # type: ignore[arg-type]
+
+
+def test_non_finite_numbers_become_null() -> None:
+    t = Tournament(players=(Player(1, "A", points=float("nan")), Player(2, "B", points=float("inf"))))
+    text = write_json(t)
+    assert "NaN" not in text and "Infinity" not in text
+    assert [p.points for p in read_json(text.encode()).tournament.players] == [None, None]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import math
 import types
 from collections.abc import Callable
 from typing import Any, Union, get_args, get_origin, get_type_hints
@@ -55,6 +56,8 @@ def _encode(value: Any) -> Any:
         return [_encode(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return _encode_object(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return None  # JSON has no NaN/Infinity; a non-finite number is no value at all
     return value
 
 
