@@ -305,3 +305,21 @@ def test_ptp_equals_a_linear_scan(ratings: list[int], halves: int) -> None:
     linear = next(r for r in range(min(ratings) - 800, max(ratings) + 801)
                   if expected_total(r, ratings) >= score * 100)
     assert perfect_performance(ratings, score) == linear
+
+
+def test_explain_lines_show_ratings_cut_and_arithmetic() -> None:
+    from trfkit.tiebreaks.codes import parse
+    from trfkit.tiebreaks.context import Context
+    from trfkit.tiebreaks.editions import FIDE_2024, RU_2013
+    from trfkit.tiebreaks.ratings import explain_lines
+
+    ctx = Context(tournament(TEC_SWISS), FIDE_2024)
+    lines = explain_lines(ctx, 3, parse("ARO/C1"))  # #4 David, TEC exercise 18
+    assert lines[1] == "round 2: half-point-bye, not a game over the board: ignored"
+    assert "cut: #13 P13 (rating 1600)" in lines
+    assert lines[-1] == "average rating: 5950 / 3 = 1983"
+    assert explain_lines(ctx, 3, parse("TPR"))[-1] == "p = 3 / 4 = 75 %, dp = 193"
+    assert explain_lines(ctx, 3, parse("PTP"))[-1] == "score 3 in 4: expected 3 at 2168, 2.98 at 2167"
+    ru = Context(tournament(TEC_SWISS), RU_2013)
+    assert explain_lines(ru, 8, parse("ARO"))[-1].endswith("3950 / 5 = 790")
+    assert explain_lines(ru, 0, parse("TPR/400"))[-2] == "average rating: 9600 / 5 = 1920"

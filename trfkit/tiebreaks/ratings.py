@@ -45,7 +45,7 @@ __all__ = [
     "OtbRecord", "round_half_up", "average_rating", "performance", "perfect_performance",
     "capped_ratings", "average_of", "percentage", "expected_total", "rating_of", "unrated_for",
     "ratings", "otb_records", "aro", "tpr", "ptp", "apro", "appo", "rtng",
-    "ELECTED_ABSENCE_CODES", "elected_absences", "apply_elected_rule",
+    "ELECTED_ABSENCE_CODES", "elected_absences", "apply_elected_rule", "explain_lines",
 ]
 
 HALF = Fraction(1, 2)
@@ -349,3 +349,57 @@ def apply_elected_rule(values: Mapping[int, Value], absences: Mapping[int, int],
     shift = max(0, max(penalised) - min(completed) + 1)
     return {s: (v - shift if v is not None and absences.get(s, 0) > limit else v)
             for s, v in values.items()}
+
+
+# ---------------------------------------------------------------- explain
+
+
+def explain_lines(ctx: Context, i: int, code: TieBreakCode) -> list[str]:
+    """What a rating tie-break of player ``i`` is made of, for ``trfkit explain``:
+    every round (a rated game, or why it is ignored), what the cut removed, and the
+    arithmetic (average, p and dp, or the PTP check at R and R - 1)."""
+    unrated = unrated_for(ctx, code)
+    records = otb_records(ctx, unrated)
+    if records is None:
+        return ["undefined: the field has unrated players and no rating is given for them"]
+    rating = ratings(ctx, unrated) or []
+    lines = []
+    for r in range(ctx.rounds):
+        o = ctx.opp[i][r]
+        if ctx.otb[i][r]:
+            lines.append(f"round {r + 1}: {ctx.player_label(o)}, rating {rating[o]}, "
+                         f"scored {_RATING_SCORE[ctx.kind[i][r]]}")
+        else:
+            lines.append(f"round {r + 1}: {ctx.kind[i][r].value}, not a game over the board: ignored")
+    full = records[i]
+    low, high = code.cut + code.median, code.median
+    kept = full.cut(low, high)
+    for o, rt in zip(full.opponents, full.ratings):
+        if o not in kept.opponents:
+            lines.append(f"cut: {ctx.player_label(o)} (rating {rt})")
+    if not kept.opponents:
+        return lines + ["no game left to average: undefined"]
+    n, total = len(kept.opponents), sum(kept.ratings)
+    if code.name in ("APRO", "APPO"):
+        values = _plain(ctx, code, "tpr" if code.name == "APRO" else "ptp")
+        for o in full.opponents:
+            lines.append(f"{ctx.player_label(o)}: {'TPR' if code.name == 'APRO' else 'PTP'} {values[o]}")
+    elif code.name == "PTP":
+        best = perfect_performance(kept.ratings, kept.score)
+        if best is not None and kept.score > 0:
+            lines.append(f"score {kept.score} in {n}: expected {expected_total(best, kept.ratings) / 100:g} "
+                         f"at {best}, {expected_total(best - 1, kept.ratings) / 100:g} at {best - 1}")
+    elif code.name == "ARO" and ctx.edition.aro_divisor == "rounds":
+        den = ctx.rounds - code.cut - 2 * code.median
+        lines.append(f"sum of ratings over the rounds (Art. 32.4.1): {total} / {den} = "
+                     f"{average_rating(kept.ratings, 0, den)}")
+    else:
+        used = list(kept.ratings)
+        if code.name == "TPR" and code.number == 400:
+            used = capped_ratings(rating[i], used)
+            lines.append(f"ratings limited to {rating[i]} +/- 400: {', '.join(map(str, used))}")
+        lines.append(f"average rating: {sum(used)} / {n} = {average_rating(used)}")
+        if code.name == "TPR":
+            p = percentage(kept.score, n)
+            lines.append(f"p = {kept.score} / {n} = {p} %, dp = {dp(p)}")
+    return lines
