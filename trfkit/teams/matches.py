@@ -341,6 +341,8 @@ def _team_size(tournament: Tournament, sides: Mapping[tuple[int, int], _Side],
         best = max(best, games)
     if best == 0:
         best = max((len(s.boards) for s in sides.values()), default=0)
+    if best == 0:  # no board written at all: the smallest team list
+        best = min((len(t.members) for t in tournament.teams), default=0)
     return best
 
 
@@ -385,12 +387,12 @@ def rebuild(tournament: Tournament, *, unencoded_bye: tuple[float, float] | None
 
     diagnostics: list[Diagnostic] = []
     byes = unencoded_byes(tournament, sides, n_rounds)
-    for rnd, team_no in byes:
+    for rnd, team_no in sorted(byes):
         team = next(t for t in tournament.teams if t.number == team_no)
         counted = ("counted as a zero-point absence, as the file's totals count it"
                    if unencoded_bye is None else
                    f"counted as the team PAB: {unencoded_bye[0]:g} MP, {unencoded_bye[1]:g} GP")
-        diagnostics.append(make("T321", f"team {team_no} ({team.name}) has no board in round {rnd} while "
+        diagnostics.append(make("T321", f"round {rnd}: team {team_no} ({team.name}) has no board while "
                                         f"every other team is paired: a team bye the file does not encode; "
                                         f"{counted}", team.line))
 
