@@ -6,6 +6,8 @@ import dataclasses
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import trfkit
 from trfkit import formats, model
@@ -228,3 +230,27 @@ def test_non_finite_numbers_become_null() -> None:
     text = write_json(t)
     assert "NaN" not in text and "Infinity" not in text
     assert [p.points for p in read_json(text.encode()).tournament.players] == [None, None]
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=200))
+def test_random_bytes_never_raise(data: bytes) -> None:
+    doc = read_json(data)
+    assert doc.diagnostics or doc.tournament is not None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(st.sampled_from(["header", "players", "teams", "source", "extra", "x"]),
+                       json_values, max_size=4))
+def test_random_documents_never_raise(body: dict) -> None:  # type: ignore[type-arg]
+    data = json.dumps({"format": "trfkit-tournament", "version": 1, **body}).encode()
+    doc = read_json(data)
+    assert all(d.code == "T009" for d in doc.diagnostics)
