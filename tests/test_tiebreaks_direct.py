@@ -7,12 +7,15 @@ shared while still tied), 0 for every member when DE separates nobody.
 
 from __future__ import annotations
 
+from itertools import combinations, product
+
 import pytest
 from _crosstable import TEC_SWISS, tournament
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from trfkit.model import ScoringSystem
 from trfkit.tiebreaks import compute
-from trfkit.tiebreaks.direct import direct_tiers, subtable, tier_ranks
+from trfkit.tiebreaks.direct import _placed_first, direct_tiers, subtable, tier_ranks
 
 #: TEC round-robin (§G.2): Franck's round-4 forfeit loss to Helene counts as a game (15.2).
 TEC_RR = {
@@ -190,12 +193,6 @@ def test_old_rule_needs_every_pair_to_have_met() -> None:
 
 # ------------------------------------------------------------------ property: 6.3 is exact
 
-from itertools import combinations, product  # noqa: E402
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from trfkit.tiebreaks.direct import _placed_first  # noqa: E402
 
 
 def _first_whatever(players: list[int], base: dict[int, float], open_pairs: list[tuple[int, int]]) -> int | None:

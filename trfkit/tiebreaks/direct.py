@@ -44,13 +44,13 @@ from __future__ import annotations
 
 import heapq
 from collections import defaultdict
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from .codes import TieBreakCode
 from .context import Context, Value
 from .registry import register
 
-__all__ = ["Games", "subtable", "direct_tiers", "tier_ranks", "direct_encounter"]
+__all__ = ["Games", "direct_encounter", "direct_tiers", "subtable", "tier_ranks"]
 
 #: Each player's games: player -> [(opponent, points scored), ...].
 Games = Mapping[int, Sequence[tuple[int, float]]]

@@ -30,9 +30,9 @@ search of O(games × log 3000) per player.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Iterable, Mapping, Sequence
 
 from ..model import Player
 from ..results import Kind
@@ -42,10 +42,29 @@ from .registry import UnknownTieBreak, register
 from .tables import MAX_TABLE_DIFF, dp, expected_hundredths
 
 __all__ = [
-    "OtbRecord", "round_half_up", "average_rating", "performance", "perfect_performance",
-    "capped_ratings", "average_of", "percentage", "expected_total", "rating_of", "unrated_for",
-    "ratings", "otb_records", "aro", "tpr", "ptp", "apro", "appo", "rtng",
-    "ELECTED_ABSENCE_CODES", "elected_absences", "apply_elected_rule", "explain_lines",
+    "ELECTED_ABSENCE_CODES",
+    "OtbRecord",
+    "apply_elected_rule",
+    "appo",
+    "apro",
+    "aro",
+    "average_of",
+    "average_rating",
+    "capped_ratings",
+    "elected_absences",
+    "expected_total",
+    "explain_lines",
+    "otb_records",
+    "percentage",
+    "perfect_performance",
+    "performance",
+    "ptp",
+    "rating_of",
+    "ratings",
+    "round_half_up",
+    "rtng",
+    "tpr",
+    "unrated_for",
 ]
 
 HALF = Fraction(1, 2)
@@ -132,12 +151,12 @@ def perfect_performance(ratings: Sequence[int], score: Fraction) -> int | None:
     return high
 
 
-def average_of(values: Iterable[int | None]) -> int | None:
-    """APRO/APPO: the average of the defined values, rounded half up."""
+def average_of(values: Iterable[float | None]) -> int | None:
+    """APRO/APPO: the average of the defined values (integers), rounded half up."""
     defined = [v for v in values if v is not None]
     if not defined:
         return None
-    return round_half_up(Fraction(sum(defined), len(defined)))
+    return round_half_up(Fraction(sum(defined)) / len(defined))
 
 
 # ---------------------------------------------------------------- from a tournament

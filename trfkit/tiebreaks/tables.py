@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["DP_BY_PERCENT", "PD_ROWS", "PD_HIGH", "dp", "expected_hundredths", "MAX_TABLE_DIFF"]
+__all__ = ["DP_BY_PERCENT", "MAX_TABLE_DIFF", "PD_HIGH", "PD_ROWS", "dp", "expected_hundredths"]
 
 #: Table 8.1.1: fractional score p (index = 100·p, 0..100) -> rating difference dp.
 DP_BY_PERCENT: Final[tuple[int, ...]] = (
