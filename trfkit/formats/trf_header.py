@@ -255,6 +255,8 @@ def parse_xxs(value: str, base: ScoringSystem) -> tuple[ScoringSystem, list[str]
         values[code] = number
         for f in fields:
             changes[f] = number
+    if "draw" in changes:
+        changes["unknown"] = changes["draw"]  # an unknown result counts as a draw (TRF.md §3.2)
     for white, black in (("WW", "BW"), ("WD", "BD"), ("WL", "BL")):
         if white in values and black in values and values[white] != values[black]:
             lost.append(f"{white}/{black}")

@@ -2,7 +2,8 @@
 
 One readable loop dispatches each line on its first three characters; every record
 parser reports problems as located diagnostics and the loop recovers from anything a
-parser did not foresee (T901), so bad input never raises unless ``strict=True``.
+parser did not foresee (T901), so bad input never raises. Diagnostics come back in
+file order; ``strict=True`` raises :class:`TrfError` for the first error among them.
 Lines that are not modelled (comments, rulers, legends, crosstables, unknown codes)
 are kept verbatim as :class:`RawLine` with their line numbers, which lets the writer
 put them back where they were. See TRF.md for the format and its real-world quirks.
@@ -88,18 +89,11 @@ class _Reader:
 
     # -- reporting -----------------------------------------------------------------
     def report(self, code: str, message: str, line: int = 1, column: int = 1, end: int | None = None) -> None:
-        diag = make(code, message, line, column, end, file=self.path)
-        if self.strict and diag.severity is Severity.ERROR:
-            raise TrfError(diag)
-        self.diags.append(diag)
+        self.diags.append(make(code, message, line, column, end, file=self.path))
 
     # -- main loop -----------------------------------------------------------------
     def run(self, decoded: Decoded) -> Document:
-        for d in decoded.diagnostics:
-            d = d.with_file(self.path)
-            if self.strict and d.severity is Severity.ERROR:
-                raise TrfError(d)
-            self.diags.append(d)
+        self.diags.extend(d.with_file(self.path) for d in decoded.diagnostics)
         text = decoded.text
         lines = text.split("\n")
         if lines and lines[-1] == "":
@@ -114,7 +108,12 @@ class _Reader:
             if gc_was_enabled:
                 gc.enable()
         tournament = self.finish(decoded)
-        return Document(tournament, tuple(self.diags), text)
+        diags = tuple(sorted(self.diags, key=lambda d: (d.line, d.column)))  # stable: decode first
+        if self.strict:
+            first = next((d for d in diags if d.severity is Severity.ERROR), None)
+            if first is not None:
+                raise TrfError(first)
+        return Document(tournament, diags, text)
 
     def loop(self, lines: list[str]) -> None:
         report = self.report
@@ -129,8 +128,6 @@ class _Reader:
                     players.append(parse_player(line.rstrip(), lineno, cache, report))
                 else:
                     self.dispatch(line, lineno)
-            except TrfError:
-                raise
             except Exception as exc:  # a parser bug must not lose the file: keep the line
                 report("T901", f"could not read this line ({type(exc).__name__}: {exc}); kept verbatim",
                        lineno, 1, max(1, len(line)))
