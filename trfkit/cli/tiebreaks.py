@@ -110,7 +110,7 @@ def _standings(tournament: Tournament, tb: Sequence[str], rules: str, after_roun
 
 
 def _team_standings(tournament: Tournament, tb: Sequence[str], rules: str,
-                    after_round: int | None) -> Any:
+                    after_round: int | None, team_bye: tuple[float, float] | None = None) -> Any:
     """Team standings (trfkit.teams) for a team event, or None when that module is absent."""
     try:
         from ..teams.standings import compute_teams
@@ -118,12 +118,12 @@ def _team_standings(tournament: Tournament, tb: Sequence[str], rules: str,
         return None
     try:
         codes = [parse(c) for c in tb] if tb else None
-        return compute_teams(tournament, codes, rules=rules, after_round=after_round)
+        return compute_teams(tournament, codes, rules=rules, after_round=after_round, unencoded_bye=team_bye)
     except (CodeError, UnknownTieBreak) as exc:
         raise InputError(f"T501 {exc}") from None
 
 
-def render_team_json(standings: Any) -> str:
+def render_team_json(standings: Any, players: list[dict[str, Any]] | None = None) -> str:
     doc = {
         "rules": standings.edition.name,
         "tiebreaks": standings.labels,
@@ -133,6 +133,8 @@ def render_team_json(standings: Any) -> str:
             for row in standings.rows
         ],
     }
+    if players is not None:
+        doc["players"] = players
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -153,6 +155,17 @@ def render_team_table(standings: Any, to: str) -> str:
     title = (f"Team standings after round {standings.rounds} - rules {standings.edition.name}: "
              f"{standings.edition.title}")
     return "\n".join([title, "", *lines]) + "\n"
+
+
+def _team_bye_option(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[float, float] | None:
+    """``--team-bye 1,3`` -> (1.0, 3.0)."""
+    if value is None:
+        return None
+    try:
+        mp, gp = (float(part) for part in value.split(","))
+    except ValueError:
+        raise click.BadParameter("give match points and game points, e.g. 1,3") from None
+    return mp, gp
 
 
 def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
@@ -176,11 +189,15 @@ def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
               help="Write here instead of stdout.")
 @click.option("--players", "players", is_flag=True,
               help="In a team event, rank the individual players instead of the teams.")
+@click.option("--team-bye", "team_bye", default=None, metavar="MP,GP", callback=_team_bye_option,
+              help="Count a team bye the file does not encode (T321, Swiss-Manager TRF16) as a PAB "
+                   "worth MP match points and GP game points, e.g. 1,3. Default: as the file says, "
+                   "a zero-point absence.")
 @input_options
 @internal_errors
 def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int | None,
-              unrated_rating: int | None, to: str, output: str | None, players: bool, fmt: str,
-              encoding: str | None) -> None:
+              unrated_rating: int | None, to: str, output: str | None, players: bool,
+              team_bye: tuple[float, float] | None, fmt: str, encoding: str | None) -> None:
     """Compute tie-breaks and standings.
 
     \b
@@ -191,9 +208,15 @@ def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int
     """
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
     if doc.tournament.is_team_event and not players and to != "trf":
-        team = _team_standings(doc.tournament, tb, rules, after_round)
+        team = _team_standings(doc.tournament, tb, rules, after_round, team_bye)
         if team is not None:
-            write_output(render_team_json(team) if to == "json" else render_team_table(team, to), output)
+            if to == "json":
+                from ..teams.standings import player_rows
+
+                text = render_team_json(team, player_rows(doc.tournament, rules=rules, after_round=after_round))
+            else:
+                text = render_team_table(team, to)
+            write_output(text, output)
             diagnostics = _relevant(doc.diagnostics) + [d.with_file(d.file or input_path)
                                                         for d in team.diagnostics]
             print_diagnostics(diagnostics)

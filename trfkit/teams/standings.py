@@ -119,3 +119,19 @@ def compute_teams(
     diagnostics = ctx.diagnostics + _rank_differences(ctx, ranks)
     return TeamStandings(edition, ctx.primary, tuple(listed), tuple(rows), ctx.rounds, ctx.event,
                          tuple(diagnostics))
+
+
+def player_rows(tournament: Tournament, *, rules: str | Edition = "auto",
+                after_round: int | None = None) -> list[dict[str, object]]:
+    """The individual side of a team event for reports: every player with team, rank and points.
+
+    Team outputs keep the players (the board results the team scores come from); they
+    are ranked on points alone, since the requested codes are team tie-breaks.
+    """
+    from ..tiebreaks import compute
+    from .matches import team_of
+
+    teams = team_of(tournament)
+    standings = compute(tournament, [], rules=rules, after_round=after_round)
+    return [{"start": row.start, "name": row.name, "team": teams.get(row.start), "rank": row.rank,
+             "values": {"PTS": row.points}} for row in standings.rows]
