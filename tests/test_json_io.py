@@ -157,6 +157,8 @@ def test_syntax_error_is_located() -> None:
          "players[0].rounds[1].opponent: expected integer, found string"),
         (lambda d: d["players"][0]["rounds"][0].update(result="Q"),
          "players[0].rounds[0].result: unknown result code 'Q'"),
+        (lambda d: d["players"][0]["rounds"][0].update(color="W"),
+         "players[0].rounds[0].color: unknown colour 'W' (expected 'w', 'b' or '')"),
         (lambda d: d["players"][1].update(start=True),
          "players[1].start: expected integer, found boolean"),
         (lambda d: d["header"].update(colour="w"), "header: unknown key 'colour'"),

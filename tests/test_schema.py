@@ -73,6 +73,7 @@ def test_real_output_validates() -> None:
     [
         (lambda d: d["players"][0]["rounds"][0].update(result="Q"), "$.players[0].rounds[0].result"),
         (lambda d: d["players"][0].update(rating="2310"), "$.players[0].rating"),
+        (lambda d: d["players"][0]["rounds"][0].update(color="-"), "$.players[0].rounds[0].color"),
         (lambda d: d["header"].update(colour="w"), "$.header"),
         (lambda d: d.update(version=2), "$.version"),
         (lambda d: d["teams"][0].pop("members") and d["teams"][0].pop("name"), "$.teams[0]"),

@@ -42,6 +42,9 @@ __all__ = [
 FORMAT_MARKER = "trfkit-tournament"
 FORMAT_VERSION = 1
 
+#: Colours a round entry may hold in the model ("" = none).
+_COLORS = frozenset({"w", "b", ""})
+
 #: Keys written for convenience only; never read back (they follow from other fields).
 _DERIVED: dict[type, Callable[[Any], dict[str, Any]]] = {
     PartialDate: lambda d: {"iso": d.iso},
@@ -202,8 +205,8 @@ def _derived_keys(cls: type) -> tuple[str, ...]:
     return tuple(_DERIVED[cls](sample)) if sample is not None else ()
 
 
-def _check_result_codes(t: Tournament) -> None:
-    """Round entries must use result codes of the one table (else ``.kind`` would fail)."""
+def _check_round_entries(t: Tournament) -> None:
+    """Round entries use the one result table and the model's colours (else ``.kind`` fails)."""
     from ..results import RESULT_CODES
 
     for pi, p in enumerate(t.players):
@@ -211,6 +214,9 @@ def _check_result_codes(t: Tournament) -> None:
             if e.result not in RESULT_CODES:
                 raise _Invalid(f"unknown result code {e.result!r}",
                                f"players[{pi}].rounds[{ri}].result")
+            if e.color not in _COLORS:
+                raise _Invalid(f"unknown colour {e.color!r} (expected 'w', 'b' or '')",
+                               f"players[{pi}].rounds[{ri}].color")
 
 
 def from_data(data: Any) -> Tournament:
@@ -230,7 +236,7 @@ def _from_data(data: Any) -> Tournament:
         raise _Invalid(f"unsupported version {version!r} (this trfkit reads {FORMAT_VERSION})",
                        "version")
     t: Tournament = _decoder(Tournament)(body)
-    _check_result_codes(t)
+    _check_round_entries(t)
     return t
 
 
