@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Iterator
 
 from .codes import CODES, CodeInfo
@@ -64,6 +64,17 @@ def _follows_from(diagnostic: Diagnostic, lines: set[int]) -> bool:
         return False
     related = diagnostic.related
     return diagnostic.line in lines or (related is not None and related.line in lines)
+
+
+#: Sources whose model line numbers are lines of a TRF text ("" = built in code).
+#: Rules locate problems by TRF columns; for other inputs (Swiss-Manager binaries,
+#: XML, JSON) that would point into nowhere, so the location becomes the file
+#: itself and ``model_path`` says where the problem is.
+LINE_BASED_FORMATS = frozenset({"trf", ""})
+
+
+def _unlocated(diagnostic: Diagnostic) -> Diagnostic:
+    return replace(diagnostic, line=1, column=1, end_column=None, related=None)
 
 
 def rule(code: str) -> Callable[[RuleFunc], RuleFunc]:
@@ -121,11 +132,14 @@ def iter_diagnostics(
     """
     chosen = _selector(select, ignore, selector)
     path = tournament.source.path
+    columns = tournament.source.format in LINE_BASED_FORMATS
     for code, registered in sorted(rules().items()):
         if not chosen.enabled(code):
             continue
         try:
             for diagnostic in registered.func(tournament):
+                if not columns:
+                    diagnostic = _unlocated(diagnostic)
                 yield diagnostic.with_file(path) if path and not diagnostic.file else diagnostic
         except Exception as exc:  # noqa: BLE001 - a broken rule must not stop the others
             crash = _crashed(code, exc)
