@@ -7,7 +7,10 @@ tied when it is applied, so the standings call it once per tied group
 Representation (as the FIDE checker, TieBreakServer, prints DE): the rank inside
 the group, 1 = best, players DE cannot separate sharing the rank of the first of
 them; when DE separates nobody in the group every member gets 0. Lower is
-better (registered ``ascending``).
+better (registered ``ascending``). Players who are not tied when DE is applied are
+not passed here (TieBreakServer prints 0 for them). TieBreakServer's printed DE
+also depends on where DE stands in its own list (it ranks the groups tied at
+that point), so its values are comparable only for the same list.
 
 Rules by edition (``ctx.edition.de_rule``):
 
@@ -32,8 +35,9 @@ with a set lookup per game), then sorts (O(k log k)); the Swiss placing of 6.3 i
 a single sweep down the score order against a heap of potential scores,
 O(k log k). Each restart works on a strict subset of the
 group and the subsets of one level are disjoint, so a level costs O(k·r + k log k)
-and there are at most k levels: O(k²·r) in the worst case (every level peels off
-one player), O(k·r) in the usual case where one or two levels settle the group.
+and there are at most k levels: O(k²·(r + log k)) in the worst case (every level
+peels off one player), O(k·(r + log k)) in the usual case where one or two levels
+settle the group.
 Nothing is exponential: the "whatever the missing results" test needs no
 enumeration, because the worst case for the candidate (losing every missing
 game) and the best case for each rival (winning every missing game) can always
