@@ -30,6 +30,15 @@ def corpus_files() -> list[str]:
 
 FILES = corpus_files()
 
+#: Swiss-Manager and chess-results inputs: their readers fill the same model, so JSON
+#: must carry their tournaments without loss too.
+OTHER_ROOT = CORPUS.parent
+OTHER_SUFFIXES = {".tunx", ".xml", ".html", ".xlsx"}
+OTHER_FILES = sorted(
+    str(p.relative_to(OTHER_ROOT)) for p in (OTHER_ROOT.rglob("*") if OTHER_ROOT.is_dir() else ())
+    if p.suffix.lower() in OTHER_SUFFIXES and "trf" not in p.relative_to(OTHER_ROOT).parts
+)
+
 
 @pytest.fixture(scope="module")
 def corpus(shared_dir: Path) -> Path:
@@ -47,6 +56,15 @@ def test_json_validates_and_round_trips(corpus: Path, name: str) -> None:
     assert t.players, "every corpus file except the empty one holds players"
     data = to_data(t)
     assert list(iter_schema_errors("tournament", data)) == []
+    back = read_json(write_json(t).encode("utf-8"))
+    assert back.diagnostics == ()
+    assert back.tournament == t
+
+
+@pytest.mark.parametrize("name", OTHER_FILES or ["<no corpus>"])
+def test_other_formats_round_trip_through_json(corpus: Path, name: str) -> None:
+    t = trfkit.load(OTHER_ROOT / name).tournament
+    assert list(iter_schema_errors("tournament", to_data(t))) == []
     back = read_json(write_json(t).encode("utf-8"))
     assert back.diagnostics == ()
     assert back.tournament == t
