@@ -16,11 +16,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from generate import generate_trf  # noqa: E402
+from generate import generate_trf
 
-import trfkit  # noqa: E402
-from trfkit.model import Header, Player, RoundEntry, Tournament  # noqa: E402
-from trfkit.tiebreaks import compute  # noqa: E402
+import trfkit
+from trfkit.model import Header, Player, RoundEntry, Tournament
+from trfkit.tiebreaks import compute
 
 CODES = ["ARO", "ARO/C1", "TPR", "TPR/400", "PTP", "APRO", "APPO", "RTNG", "DE"]
 
