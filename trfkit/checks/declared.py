@@ -134,24 +134,37 @@ def _number(value: object) -> float | None:
 
 @rule("T503")
 def declared_tiebreak_differs(t: Tournament) -> Iterator[Diagnostic]:
+    undefined: dict[str, list[str]] = {}
     table = _individual(t)
     for p in t.players:
         for d in p.declared:
-            yield from _compare(d, table.get(d.code, {}), p.start, f"player {p.start} ({p.name})", p.line)
+            yield from _compare(d, table.get(d.code, {}), p.start, f"player {p.start} ({p.name})", p.line,
+                                undefined)
     declared = _team_values(t)
     team_table = _teams(t, declared) if any(declared.values()) else {}
     for team in t.teams:
         for d in declared.get(team.number, []):
             yield from _compare(d, team_table.get(d.code, {}), team.number,
-                                f"team {team.number} ({team.name})", team.line)
+                                f"team {team.number} ({team.name})", team.line, undefined)
+    for code, who in undefined.items():
+        shown = ", ".join(who[:5]) + (f" and {len(who) - 5} more" if len(who) > 5 else "")
+        yield make("T503", f"declared {code} values cannot be recomputed (the tie-break is undefined "
+                   f"here, e.g. unrated opponents without a rating rule): {shown}", 1)
 
 
 def _compare(d: DeclaredValue, computed: dict[int, float | None], key: int, who: str,
-             line: int) -> Iterator[Diagnostic]:
+             line: int, undefined: dict[str, list[str]]) -> Iterator[Diagnostic]:
+    """One T503 when the values differ; a computed None (a group tie-break such as DE
+    outside a tie, which chess-results prints as 0, or an undefined value) is collected
+    into one summary per code instead of one line per player."""
     if d.value is None or key not in computed:
         return
     value = computed[key]
-    if value is None or not agrees(d.value, value, d.raw):
+    if value is None:
+        if d.value != 0:
+            undefined.setdefault(d.code, []).append(who.split(" (")[0])
+        return
+    if not agrees(d.value, value, d.raw):
         where = f" ({d.slot})" if d.slot else ""
         yield make("T503", f"{who}: declared {d.code}{where} {d.raw or _fmt(d.value)}, computed {_fmt(value)}",
                    line or 1)

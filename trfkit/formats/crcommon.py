@@ -24,9 +24,10 @@ def is_private(text: str) -> bool:
 
 
 def public_text(text: str | None) -> str:
-    """``text`` stripped, or "" when it is private (see :func:`is_private`)."""
+    """``text`` stripped, or "" when it is private (see :func:`is_private`) or holds no
+    letter or digit at all (placeholders such as ``.`` or ``-``)."""
     text = (text or "").strip()
-    return "" if is_private(text) else text
+    return "" if is_private(text) or not any(c.isalnum() for c in text) else text
 
 
 def parse_number(text: str | float | int | None) -> float | None:

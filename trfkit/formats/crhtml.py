@@ -1,0 +1,117 @@
+"""Reader for chess-results pages saved as HTML (crosstables and starting lists).
+
+Only files the user saved are read; trfkit never fetches pages. The stdlib
+``html.parser`` collects the ``CRs1``/``CRs2`` data table (row by row, with source
+line numbers), the page's ``<h2>`` headings (tournament name, then the view) and the
+"Annotation" legend that names the tie-break columns; :mod:`.crtable` does the rest.
+"""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+from ..decoding import decode
+from ..diagnostics import TrfError
+from ..document import Document
+from .crtable import Sheet, _Build, build
+
+__all__ = ["read_crhtml", "sniff_crhtml", "sheet_from_html"]
+
+_ANNOTATION = ("annotation", "anmerkung", "аннотация", "huomautus")
+
+
+def sniff_crhtml(head: bytes) -> bool:
+    """An HTML page that names chess-results (the data table may lie beyond the head)."""
+    low = head.lower()
+    return (b"<html" in low or b"<!doctype html" in low) and (b"chess-results" in low or b"crs1" in low)
+
+
+class _Collector(HTMLParser):
+    """Tables of class CRs1/CRs2 as text rows; headings and free text in order."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tables: list[list[tuple[list[str], int]]] = []
+        self.headings: list[str] = []
+        self.texts: list[str] = []
+        self._depth = 0  # nesting inside a data table
+        self._cell: list[str] | None = None
+        self._row: list[str] | None = None
+        self._heading: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table":
+            classes = (dict(attrs).get("class") or "").split()
+            if self._depth or any(c in ("CRs1", "CRs2") for c in classes):
+                if not self._depth:
+                    self.tables.append([])
+                self._depth += 1
+        elif tag == "tr" and self._depth == 1:
+            self._row = []
+            self.tables[-1].append((self._row, self.getpos()[0]))
+        elif tag in ("td", "th") and self._row is not None and self._depth == 1:
+            self._cell = []
+            self._row.append("")
+        elif tag == "br" and self._cell is not None:
+            self._cell.append(" ")
+        elif tag == "h2":
+            self._heading = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None and self._row is not None:
+            self._row[-1] = "".join(self._cell).strip()
+            self._cell = None
+        elif tag == "tr":
+            self._row = None
+        elif tag == "table" and self._depth:
+            self._depth -= 1
+        elif tag == "h2" and self._heading is not None:
+            self.headings.append(" ".join("".join(self._heading).split()))
+            self._heading = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+        elif self._heading is not None:
+            self._heading.append(data)
+        elif not self._depth and data.strip():
+            self.texts.append(data.strip())
+
+
+def sheet_from_html(text: str, path: str = "") -> Sheet:
+    parser = _Collector()
+    parser.feed(text)
+    parser.close()
+    rows = max(parser.tables, key=len) if parser.tables else []
+    legend: list[str] = []
+    started = False
+    for piece in parser.texts:
+        if piece.casefold().startswith(_ANNOTATION):
+            started = True
+            piece = piece.split(":", 1)[1] if ":" in piece else ""
+        if started and piece.strip():
+            legend.append(piece.strip())
+    headings = parser.headings
+    return Sheet(rows=rows, title=headings[0] if headings else "", view=headings[1] if len(headings) > 1 else "",
+                 legend=legend, format="chess-results-html", path=path)
+
+
+def read_crhtml(data: bytes, *, path: str = "", encoding: str | None = None,
+                strict: bool = False) -> Document:
+    """Read a saved chess-results crosstable or starting list."""
+    decoded = decode(data, encoding=encoding)
+    b = _Build(path)
+    b.diagnostics.extend(d.with_file(path) for d in decoded.diagnostics if d.code != "T004")
+    tournament, diagnostics = build(sheet_from_html(decoded.text, path), b)
+    tournament = _with_encoding(tournament, decoded.encoding)
+    if strict:
+        for d in diagnostics:
+            if d.severity.value == "error":
+                raise TrfError(d)
+    return Document(tournament, tuple(diagnostics), decoded.text)
+
+
+def _with_encoding(tournament, encoding: str):  # type: ignore[no-untyped-def]
+    from ..model import replace
+
+    return replace(tournament, source=replace(tournament.source, encoding=encoding))

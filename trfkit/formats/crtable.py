@@ -1,0 +1,340 @@
+"""chess-results tables (saved HTML pages and the Excel export) into the model.
+
+Both exports are one table with a header row somewhere near the top, data rows, and
+a footer whose "Annotation" lines name the tie-break columns (SWISS_MANAGER.md
+§4.2-4.3). :mod:`.crhtml` and :mod:`.crxlsx` only turn their input into a
+:class:`Sheet` of text cells; this module finds the header row by its names
+(English, German, Russian, Finnish synonyms), never by position, and reads three
+views: starting-rank crosstables (``12w1`` cells), round-robin grids (opponent
+columns ``1..n``) and starting lists. Declared points, ranks and ``TBn`` values are
+kept for ``trfkit check`` to compare.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Final, Iterable
+
+from ..diagnostics import Diagnostic, make
+from ..model import (
+    EMPTY_ROUND, DeclaredValue, Header, Player, RoundEntry, Source, Tournament,
+)
+from .crcommon import parse_int, parse_number, public_text, sex_code
+
+__all__ = ["Sheet", "build", "legend_code", "find_header"]
+
+_SYNONYMS: Final[dict[str, frozenset[str]]] = {
+    "start": frozenset({"no.", "no", "sno", "sno.", "snr", "snr.", "nr.", "nr", "ном.", "ст.ном.",
+                        "startnr.", "startnr", "tln."}),
+    "rank": frozenset({"rk.", "rk", "rg.", "rg", "rang", "pl.", "platz", "ст.ном", "sija"}),
+    "name": frozenset({"name", "nimi", "имя", "nombre", "nom"}),
+    "federation": frozenset({"fed", "fed.", "land", "фед.", "фед"}),
+    "rating": frozenset({"rtgi", "rtg", "elo", "рейт.", "fide-elo", "elo fide"}),
+    "fide_id": frozenset({"fideid", "fide-id", "fide id", "код fide", "fide-nr."}),
+    "sex": frozenset({"sex", "пол", "geschl.", "sexo"}),
+    "points": frozenset({"pts.", "pts", "pkt.", "pkt", "очки", "p.", "punkte", "pkte."}),
+}
+_ABSENCE_VIEWS: Final = ("not paired", "nicht ausgelost", "не спарены")
+_RATING_PREFERENCE: Final = ("rtgi", "rtg", "elo", "fide-elo", "elo fide", "рейт.")
+_TB: Final = re.compile(r"^(tb|wtg|доп|fw)\s*(\d+)$")
+_ROUND: Final = re.compile(r"^(\d+)\s*\.?\s*(rd|rd\.|r|r\.|runde|rde\.|тур|kierros)$")
+_CELL: Final = re.compile(r"^(?P<opp>\d+)(?P<col>[wbs])?(?P<res>1|0|½|=|\+|-)?$")
+_RESULT: Final = {"1": "1", "0": "0", "½": "=", "=": "=", "+": "+", "-": "-"}
+_LONE: Final = {"-½": "H", "-=": "H", "-0": "Z", "0": "Z", "-": "Z", "-+": "F"}
+_LEGEND: Final = re.compile(r"^\s*(?:tie\s*break|wertung|feinwertung|wtg|доп|tb)\s*(\d+)\s*:\s*(.+)$", re.I)
+_ACRONYMS: Final = frozenset({"APRO", "ARO", "DE", "WIN", "WON", "PS", "KS", "BH", "SB", "TPR", "PTP",
+                              "APPO", "AOB", "BPG", "BWG", "REP", "FB", "EDE", "ESB", "BC", "TBR", "BBE",
+                              "SSSC"})
+_NAMES: Final = (("points (game-points)", "PTS"), ("matchpoints", "MPTS"), ("buchholz", "BH"),
+                 ("sonneborn", "SB"), ("direct encounter", "DE"), ("number of wins", "WIN"),
+                 ("number of victories", "WIN"), ("progressive", "PS"), ("koya", "KS"),
+                 ("performance", "TPR"), ("average rating", "ARO"), ("rating average", "ARO"),
+                 ("most black", "BPG"))
+
+
+@dataclass
+class Sheet:
+    """A table as text cells: ``rows`` holds (cells, source line or row number)."""
+
+    rows: list[tuple[list[str], int]]
+    title: str = ""
+    view: str = ""
+    legend: list[str] = field(default_factory=list)
+    format: str = "chess-results-html"
+    path: str = ""
+
+
+@dataclass
+class _Build:
+    path: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def add(self, code: str, message: str, line: int = 1) -> None:
+        self.diagnostics.append(make(code, message, line, file=self.path))
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").split()).casefold()
+
+
+def legend_code(text: str) -> str | None:
+    """The trfkit code for a legend entry such as "Buchholz Tie-Break Variable (2023)
+    (Gamepoints, Cut1)" -> ``BH/C1``: the acronym in parentheses first, then the name."""
+    code = None
+    for group in re.findall(r"\(([^()]*)\)", text):
+        if group.strip().upper() in _ACRONYMS:
+            code = group.strip().upper()
+            break
+    low = text.casefold()
+    if code is None:
+        code = next((c for key, c in _NAMES if key in low), None)
+    if code is None:
+        return None
+    cut = re.search(r"\bcut\s*(\d)", low)
+    median = re.search(r"\bmedian\s*(\d)", low)
+    if median:
+        code += f"/M{median.group(1)}"
+    elif cut:
+        code += f"/C{cut.group(1)}"
+    return code
+
+
+@dataclass(frozen=True)
+class _Columns:
+    header_row: int
+    start: int | None
+    rank: int | None
+    name: int
+    title: int | None
+    federation: int | None
+    rating: int | None
+    fide_id: int | None
+    sex: int | None
+    points: int | None
+    rounds: tuple[tuple[int, int], ...]  # (round number, column)
+    grid: tuple[tuple[int, int], ...]  # (opponent number, column) of a round-robin grid
+    tiebreaks: tuple[tuple[int, int, str], ...]  # (index, column, header text)
+
+
+def find_header(rows: list[tuple[list[str], int]]) -> _Columns | None:
+    """The first row naming a name column and a number or rank column."""
+    for i, (cells, _) in enumerate(rows):
+        names = [_norm(c) for c in cells]
+        if not any(n in _SYNONYMS["name"] for n in names):
+            continue
+        if not any(n in _SYNONYMS["start"] or n in _SYNONYMS["rank"] for n in names):
+            continue
+        return _classify(i, names)
+    return None
+
+
+def _classify(row: int, names: list[str]) -> _Columns:
+    def first(kind: str) -> int | None:
+        return next((j for j, n in enumerate(names) if n in _SYNONYMS[kind]), None)
+
+    name = first("name")
+    assert name is not None
+    blanks = [j for j in range(name) if not names[j]]
+    rating = None
+    for wanted in _RATING_PREFERENCE:
+        rating = next((j for j, n in enumerate(names) if n == wanted), None)
+        if rating is not None:
+            break
+    rounds, grid, tiebreaks = [], [], []
+    for j, n in enumerate(names):
+        if (m := _ROUND.match(n)) is not None:
+            rounds.append((int(m.group(1)), j))
+        elif j > name and n.isdigit():
+            grid.append((int(n), j))
+        elif (m := _TB.match(n)) is not None:
+            tiebreaks.append((int(m.group(2)), j, names[j]))
+    return _Columns(row, first("start"), first("rank"), name, blanks[-1] if blanks else None,
+                    first("federation"), rating, first("fide_id"), first("sex"), first("points"),
+                    tuple(rounds), tuple(grid), tuple(tiebreaks))
+
+
+def _cell(cells: list[str], j: int | None) -> str:
+    return cells[j].strip() if j is not None and j < len(cells) else ""
+
+
+def build(sheet: Sheet, b: _Build | None = None) -> tuple[Tournament, list[Diagnostic]]:
+    """The tournament a chess-results table describes, and what was odd about it."""
+    b = b or _Build(sheet.path)
+    source = Source(format=sheet.format, dialect="chess-results", path=sheet.path)
+    cols = find_header(sheet.rows)
+    if cols is None:
+        b.add("T629", "no table header row with a name column and a number or rank column was found "
+              "(is this a crosstable or starting list of chess-results?)")
+        return Tournament(header=Header(name=public_text(sheet.title)), source=source), b.diagnostics
+    data = _data_rows(sheet.rows[cols.header_row + 1:], cols)
+    by_rank = cols.start is None or (cols.rank is not None and cols.rank < cols.start
+                                     and "ranking" in sheet.view.casefold())
+    key_col = cols.rank if by_rank else cols.start
+    keys = {parse_int(_cell(cells, key_col)) or 0: (cells, line) for cells, line in data}
+    if by_rank and cols.rounds:
+        b.add("T111", "opponent numbers in this ranking crosstable are ranks; players were numbered "
+              "by rank (a starting-rank crosstable keeps the real starting numbers)",
+              sheet.rows[cols.header_row][1])
+    codes = _legend_codes(sheet.legend, b)
+    if cols.rounds and any(word in sheet.view.casefold() for word in _ABSENCE_VIEWS):
+        b.add("T602", f"the view {sheet.view!r} lists absences only; its round columns were not read",
+              sheet.rows[cols.header_row][1])
+        cols = replace(cols, rounds=())
+    if cols.rounds:
+        entries = _swiss_entries(keys, cols, b)
+    elif cols.grid:
+        entries = _grid_entries(keys, cols, b, sheet.rows[cols.header_row][1])
+    else:
+        entries = {}
+    players = tuple(_player(k, cells, line, cols, codes, entries.get(k, {})) for k, (cells, line) in keys.items())
+    rounds = max((r for r, _ in cols.rounds), default=0) or (_grid_rounds(len(cols.grid)) if cols.grid else 0)
+    listed = [codes[i] for i in sorted(codes) if codes[i] != "PTS"]
+    header = Header(name=public_text(sheet.title), players_declared=len(players),
+                    rounds=rounds or None, tiebreaks=tuple(listed),
+                    type_text="Individual: round robin" if cols.grid and not cols.rounds else "")
+    return Tournament(header=header, players=players, source=source), b.diagnostics
+
+
+def _data_rows(rows: Iterable[tuple[list[str], int]], cols: _Columns) -> list[tuple[list[str], int]]:
+    out = []
+    key = cols.start if cols.start is not None else cols.rank
+    for cells, line in rows:
+        if parse_int(_cell(cells, key)) is None or not _cell(cells, cols.name):
+            if out:
+                break  # the footer starts after the first row that is not a player
+            continue
+        out.append((cells, line))
+    return out
+
+
+def _legend_codes(legend: list[str], b: _Build) -> dict[int, str]:
+    codes = {}
+    for text in legend:
+        m = _LEGEND.match(text)
+        if m is None:
+            continue
+        code = legend_code(m.group(2))
+        if code is None:
+            b.add("T626", f"tie-break {m.group(1)} ({m.group(2).strip()}) has no FIDE counterpart; its "
+                  "values are carried, not checked")
+        else:
+            codes[int(m.group(1))] = code
+    return codes
+
+
+def _player(start: int, cells: list[str], line: int, cols: _Columns, codes: dict[int, str],
+            rounds: dict[int, RoundEntry]) -> Player:
+    declared = []
+    points = parse_number(_cell(cells, cols.points)) if cols.points is not None else None
+    for index, j, label in cols.tiebreaks:
+        raw = _cell(cells, j)
+        if not raw:
+            continue
+        code = codes.get(index, label.upper())
+        if code == "PTS" and cols.points is None:
+            points = parse_number(raw)
+            continue
+        declared.append(DeclaredValue(code, parse_number(raw), raw, label.upper()))
+    last = max(rounds, default=0)
+    return Player(
+        start=start,
+        name=_cell(cells, cols.name).rstrip("*) ").strip() or _cell(cells, cols.name),
+        sex=sex_code(_cell(cells, cols.sex)),
+        title=_cell(cells, cols.title),
+        rating=parse_int(_cell(cells, cols.rating)) or None,
+        federation=_cell(cells, cols.federation),
+        fide_id=parse_int(_cell(cells, cols.fide_id)) or None,
+        points=points,
+        rank=parse_int(_cell(cells, cols.rank)) if cols.rank is not None else None,
+        rounds=tuple(rounds.get(r, EMPTY_ROUND) for r in range(1, last + 1)),
+        line=line,
+        declared=tuple(declared),
+    )
+
+
+def _swiss_entries(keys: dict[int, tuple[list[str], int]], cols: _Columns,
+                   b: _Build) -> dict[int, dict[int, RoundEntry]]:
+    out: dict[int, dict[int, RoundEntry]] = {}
+    full_byes: dict[int, list[int]] = {}
+    for key, (cells, line) in keys.items():
+        slot = out.setdefault(key, {})
+        for rnd, j in cols.rounds:
+            text = _cell(cells, j).replace(" ", "").replace("\u00a0", "")
+            if not text or text == "*":
+                continue
+            if text in ("-1", "-+"):
+                full_byes.setdefault(rnd, []).append(key)
+                slot[rnd] = RoundEntry(None, "", "F")
+                continue
+            if text in _LONE:
+                slot[rnd] = RoundEntry(None, "", _LONE[text])
+                continue
+            m = _CELL.match(text)
+            if m is None:
+                b.add("T104", f"round {rnd}: cell {text!r} of player {key} cannot be read", line)
+                continue
+            opponent = int(m.group("opp"))
+            if opponent not in keys:
+                b.add("T630", f"round {rnd}: player {key} meets {opponent}, who has no row", line)
+                continue
+            if m.group("res") is None:
+                if key < opponent:
+                    b.add("T623", f"round {rnd}: the game {key}-{opponent} has no result", line)
+                continue
+            color = {"w": "w", "b": "b", "s": "b"}.get(m.group("col") or "", "")
+            slot[rnd] = RoundEntry(opponent, color, _RESULT[m.group("res")])
+    for rnd, players in full_byes.items():
+        if len(players) == 1:  # one "-1" in a round: the pairing-allocated bye
+            out[players[0]][rnd] = RoundEntry(None, "", "U")
+    return out
+
+
+def _grid_rounds(n: int) -> int:
+    return n - 1 if n % 2 == 0 else n
+
+
+def berger(n: int) -> dict[frozenset[int], tuple[int, int]]:
+    """FIDE Berger tables: {pair: (round, white)} for ``n`` players (a bye slot when odd)."""
+    size = n + (n % 2)
+    half = size // 2
+    pairs = [(i, size + 1 - i) for i in range(1, half + 1)]
+    out: dict[frozenset[int], tuple[int, int]] = {}
+    for rnd in range(1, size):
+        for white, black in pairs:
+            if max(white, black) <= n:
+                out[frozenset((white, black))] = (rnd, white)
+        step = []
+        for white, black in pairs:
+            white, black = (_rotate(white, size, half), _rotate(black, size, half))
+            if size in (white, black):
+                other = black if white == size else white
+                white, black = (size, other) if rnd % 2 == 1 else (other, size)
+            step.append((white, black))
+        pairs = step
+    return out
+
+
+def _rotate(x: int, size: int, half: int) -> int:
+    return x if x == size else (x - 1 + half) % (size - 1) + 1
+
+
+def _grid_entries(keys: dict[int, tuple[list[str], int]], cols: _Columns, b: _Build,
+                  header_line: int) -> dict[int, dict[int, RoundEntry]]:
+    """Round-robin grid cells placed in the rounds of the FIDE Berger tables."""
+    n = len(cols.grid)
+    schedule = berger(n)
+    b.add("T111", "a round-robin grid has no round numbers: games were placed in the rounds and "
+          "colours of the FIDE Berger tables", header_line)
+    out: dict[int, dict[int, RoundEntry]] = {k: {} for k in keys}
+    for key, (cells, line) in keys.items():
+        for opponent, j in cols.grid:
+            text = _cell(cells, j).replace(" ", "")
+            if not text or text == "*" or opponent == key:
+                continue
+            if text not in _RESULT or opponent not in keys or frozenset((key, opponent)) not in schedule:
+                b.add("T104", f"grid cell {text!r} of player {key} against {opponent} cannot be read", line)
+                continue
+            rnd, white = schedule[frozenset((key, opponent))]
+            out[key][rnd] = RoundEntry(opponent, "w" if white == key else "b", _RESULT[text])
+    return out
