@@ -126,3 +126,11 @@ def test_empty_board_of_the_lower_team_shifts_the_other_team() -> None:
 
 def test_team_size_from_352() -> None:
     assert rebuild(event(**FOUR_TEAMS, board_colors="WBWB")).team_size == 4
+
+
+def test_bye_on_the_boards_takes_the_320_points() -> None:
+    t = event({1: [1, 2], 2: [3, 4], 3: [5, 6]},
+              {1: "3 w 1", 2: "4 b 1", 3: "1 b 0", 4: "2 w 0", 5: "0000 - U", 6: "0000 - U"},
+              team_byes=(TeamBye(2.0, 3.0, ()),))
+    bye = rebuild(t).round(3, 1)
+    assert (bye.kind, bye.match_points, bye.game_points, bye.source) == (Kind.PAB, 2.0, 3.0, "boards-bye")

@@ -307,9 +307,14 @@ def _forfeit_round(rnd: int, team: int, fm: ForfeitedMatch, side: _Side, ms: Sco
 
 def _bye_round(rnd: int, side: _Side, ms: ScoringSystem, gs: ScoringSystem, size: int,
                team_byes: Mapping[int, tuple[float | None, float | None]],
-               requested: Kind | None = None) -> TeamRound:
+               requested: Kind | None = None,
+               pab_values: tuple[float | None, float | None] | None = None) -> TeamRound:
     """A round without opposing team: declared PAB (320), requested bye (240: F, H, Z;
-    in a team event its numbers are teams), bye on the boards, or absence."""
+    in a team event its numbers are teams), bye on the boards, or absence.
+
+    A PAB written on the boards (``U``) takes its points from a ``320`` record when
+    the file has one (its MP and GP fields hold the value of every team PAB).
+    """
     team = side.team
     declared = team_byes.get(team)
     if declared is not None:
@@ -321,7 +326,9 @@ def _bye_round(rnd: int, side: _Side, ms: ScoringSystem, gs: ScoringSystem, size
                          size * gs.points_for_kind(requested), 0.0, (), "240")
     if side.solo_kinds:
         if all(k in (Kind.PAB, Kind.FULL_BYE) for k in side.solo_kinds):
-            return TeamRound(rnd, team, None, Kind.PAB, ms.pab, side.gp, 0.0, tuple(side.boards), "boards-bye")
+            mp, gp = pab_values if pab_values is not None else (None, None)
+            return TeamRound(rnd, team, None, Kind.PAB, ms.pab if mp is None else mp,
+                             side.gp if gp is None else gp, 0.0, tuple(side.boards), "boards-bye")
         half = size * gs.draw
         kind = Kind.FULL_BYE if side.gp > half else Kind.HALF_BYE if side.gp == half and side.gp > 0 \
             else Kind.ZERO_BYE
@@ -369,6 +376,7 @@ def rebuild(tournament: Tournament, *, unencoded_bye: tuple[float, float] | None
         (b.round, team): _REQUESTED[b.kind] for b in tournament.byes if b.kind in _REQUESTED
         for team in b.players}
     pab: dict[int, dict[int, tuple[float | None, float | None]]] = {}
+    pab_values = next(((tb.match_points, tb.game_points) for tb in tournament.team_byes), None)
     for tb in tournament.team_byes:
         for r, t in enumerate(tb.teams_by_round, 1):
             if t:
@@ -408,7 +416,7 @@ def rebuild(tournament: Tournament, *, unencoded_bye: tuple[float, float] | None
                 declared = dict(pab.get(rnd, {}))
                 if (rnd, team.number) in byes and unencoded_bye is not None:
                     declared[team.number] = unencoded_bye
-                tr = _bye_round(rnd, side, ms, gs, size, declared, requested.get((rnd, team.number)))
+                tr = _bye_round(rnd, side, ms, gs, size, declared, requested.get((rnd, team.number)), pab_values)
                 if (rnd, team.number) in byes:
                     tr = TeamRound(tr.round, tr.team, None, tr.kind, tr.match_points, tr.game_points, 0.0,
                                    tr.boards, "unencoded-bye")
