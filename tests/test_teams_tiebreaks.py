@@ -196,3 +196,49 @@ def test_unencoded_bye_counted_as_pab() -> None:
     # a PAB is not a voluntary unplayed round: BH:MP/C1 now cuts the least significant value
     # shown: T1 5, T2 3, T3 1; T1 = 3 (T2) + dummy 5 (PAB) + 1 (T3), cut 1 -> 8
     assert values(THREE_TEAMS, "BH:MP/C1", unencoded_bye=(1.0, 1.0))[1] == 8
+
+
+# -- a forfeited match (330) and the /P modifier ------------------------------------------------
+# FOUR_TEAMS, but in round 3 team 3 does not turn up: 330 "+-" gives team 2 the match
+# (2 MP, and 2 GP = a win on both boards). Totals stay MP 5/3/1/3, GP 4/3.5/1.5/3.
+
+def _forfeited() -> dict:
+    from trfkit.model import ForfeitedMatch
+
+    rows = dict(FOUR_TEAMS["rows"])
+    for start in (3, 4, 5, 6):
+        rows[start] = rows[start].rsplit("|", 1)[0] + "|0000 - -"
+    return dict(FOUR_TEAMS, rows=rows, forfeited=(ForfeitedMatch("+-", 3, 2, 3),))
+
+
+@pytest.mark.parametrize("code, rules, expected", [
+    ("MPTS", "fide-2024", {1: 5, 2: 3, 3: 1, 4: 3}),
+    ("GPTS", "fide-2024", {1: 4, 2: 3.5, 3: 1.5, 4: 3}),
+    # unplayed: team 2 a dummy with its own 3 MP, team 3 (forfeit loss, a VUR) with its own 1
+    ("BH:MP", "fide-2024", {1: 7, 2: 5 + 3 + 3, 3: 3 + 5 + 1, 4: 9}),
+    # /P: the forfeit counts as a match against the scheduled team
+    ("BH:MP/P", "fide-2024", {1: 7, 2: 5 + 3 + 1, 3: 3 + 5 + 3, 4: 9}),
+    # 2026: a forfeit's dummy is capped at the scheduled opponent's score (team 2: min(3, 1))
+    ("BH:MP", "fide-2026", {1: 7, 2: 5 + 3 + 1, 3: 3 + 5 + 1, 4: 9}),
+    # cut: team 3's forfeit loss (VUR) goes first; team 2's forfeit win is no VUR
+    ("BH:MP/C1", "fide-2024", {1: 6, 2: 8, 3: 8, 4: 8}),
+    # ESB: team 2's dummy 3 x own 2 MP; with /P team 3's 1 MP x 2
+    ("EMMSB", "fide-2024", {2: 5 * 0 + 3 * 1 + 3 * 2}),
+    ("EMMSB/P", "fide-2024", {2: 5 * 0 + 3 * 1 + 1 * 2}),
+])
+def test_forfeited_match(code: str, rules: str, expected: dict[int, float]) -> None:
+    got = values(_forfeited(), code, rules)
+    assert {k: got[k] for k in expected} == pytest.approx(expected)
+
+
+def test_forfeited_match_counts_in_ede_only_with_p() -> None:
+    assert group(_forfeited(), "EDE", [2, 3]) == {2: 1.0, 3: 1.0}
+    got = group(_forfeited(), "EDE/P", [2, 3])
+    assert got[2] > got[3]
+
+
+def test_koya_limit_moves_the_threshold() -> None:
+    # KS:MP/L+1: threshold 3 + 1 MP step = 4: only team 1 (5 MP) counts
+    assert values(FOUR_TEAMS, "KS:MP/L+1") == {1: 0, 2: 0, 3: 0, 4: 1}
+    # /L-2: threshold 1: every team counts, KS = own MP
+    assert values(FOUR_TEAMS, "KS:MP/L-2") == {1: 5, 2: 3, 3: 1, 4: 3}
