@@ -136,16 +136,16 @@ def _number(value: object) -> float | None:
 def declared_tiebreak_differs(t: Tournament) -> Iterator[Diagnostic]:
     undefined: dict[str, list[str]] = {}
     table = _individual(t)
-    for p in t.players:
-        for d in p.declared:
+    for i, p in enumerate(t.players):
+        for j, d in enumerate(p.declared):
             yield from _compare(d, table.get(d.code, {}), p.start, f"player {p.start} ({p.name})", p.line,
-                                undefined)
+                                undefined, f"players[{i}].declared[{j}]")
     declared = _team_values(t)
     team_table = _teams(t, declared) if any(declared.values()) else {}
-    for team in t.teams:
+    for i, team in enumerate(t.teams):
         for d in declared.get(team.number, []):
             yield from _compare(d, team_table.get(d.code, {}), team.number,
-                                f"team {team.number} ({team.name})", team.line, undefined)
+                                f"team {team.number} ({team.name})", team.line, undefined, f"teams[{i}]")
     for code, who in undefined.items():
         shown = ", ".join(who[:5]) + (f" and {len(who) - 5} more" if len(who) > 5 else "")
         yield make("T503", f"declared {code} values cannot be recomputed (the tie-break is undefined "
@@ -153,7 +153,7 @@ def declared_tiebreak_differs(t: Tournament) -> Iterator[Diagnostic]:
 
 
 def _compare(d: DeclaredValue, computed: dict[int, float | None], key: int, who: str,
-             line: int, undefined: dict[str, list[str]]) -> Iterator[Diagnostic]:
+             line: int, undefined: dict[str, list[str]], path: str) -> Iterator[Diagnostic]:
     """One T503 when the values differ; a computed None (a group tie-break such as DE
     outside a tie, which chess-results prints as 0, or an undefined value) is collected
     into one summary per code instead of one line per player."""
@@ -167,4 +167,4 @@ def _compare(d: DeclaredValue, computed: dict[int, float | None], key: int, who:
     if not agrees(d.value, value, d.raw):
         where = f" ({d.slot})" if d.slot else ""
         yield make("T503", f"{who}: declared {d.code}{where} {d.raw or _fmt(d.value)}, computed {_fmt(value)}",
-                   line or 1)
+                   line or 1, model_path=path)

@@ -1,0 +1,84 @@
+"""Reader for chess-results' Excel export (``.xlsx``), through the optional extra ``xlsx``.
+
+The export is one sheet: a short preamble (source line, tournament name, "Last
+update", the view title; the last one is missing in some exports), the table, and a
+footer with the "Annotation" legend (SWISS_MANAGER.md §4.2). openpyxl is imported
+only when such a file is read; without it the reader returns one T628 diagnostic
+instead of failing. Cells may be numbers or text with a decimal comma; header text
+may hold HTML entities. :mod:`.crtable` finds the header row and builds the model.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+from typing import Any
+
+from ..diagnostics import TrfError, make
+from ..document import Document
+from ..model import Source, Tournament
+from .crtable import Sheet, _Build, build, find_header
+
+__all__ = ["read_xlsx", "sniff_xlsx", "sheet_from_rows"]
+
+_PREAMBLE_SKIP = ("from the tournament-database", "aus der turnier-datenbank", "last update",
+                  "letzte aktualisierung", "chess-results")
+
+
+def sniff_xlsx(head: bytes) -> bool:
+    """A zip archive whose first entries belong to a spreadsheet (``xl/...``)."""
+    return head[:4] == b"PK\x03\x04" and b"xl/" in head
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return html.unescape(str(value)).strip()
+
+
+def sheet_from_rows(rows: list[list[str]], path: str = "") -> Sheet:
+    """A :class:`Sheet` from plain rows (row numbers are 1-based, as in Excel)."""
+    numbered = [(cells, i) for i, cells in enumerate(rows, 1)]
+    cols = find_header(numbered)
+    head_at = cols.header_row if cols is not None else len(numbered)
+    preamble = [" ".join(c for c in cells if c) for cells, _ in numbered[:head_at]]
+    preamble = [p for p in preamble if p]
+    kept = [p for p in preamble if not p.casefold().startswith(_PREAMBLE_SKIP)]
+    title = kept[0] if kept else ""
+    view = kept[-1] if len(kept) > 1 else ""
+    legend = []
+    for cells, _ in numbered[head_at + 1:]:
+        for cell in cells:
+            text = cell.split(":", 1)[1] if cell.casefold().startswith(("annotation", "anmerkung")) else cell
+            if text.strip():
+                legend.append(text.strip())
+    return Sheet(rows=numbered, title=title, view=view, legend=legend, format="xlsx", path=path)
+
+
+def read_xlsx(data: bytes, *, path: str = "", encoding: str | None = None,
+              strict: bool = False) -> Document:
+    """Read the first sheet of a chess-results Excel export."""
+    b = _Build(path)
+    tournament = Tournament(source=Source(format="xlsx", dialect="chess-results", path=path))
+    try:
+        import openpyxl
+    except ImportError:
+        b.add("T628", "reading .xlsx files needs the optional extra: pip install 'trfkit[xlsx]'")
+    else:
+        try:
+            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+            sheet = book.worksheets[0]
+            rows = [[_text(v) for v in row] for row in sheet.iter_rows(values_only=True)]
+            book.close()
+        except Exception as exc:  # noqa: BLE001 - any damage in the archive is an input problem
+            b.diagnostics.append(make("T001", f"not a readable .xlsx workbook: {type(exc).__name__}: {exc}",
+                                      file=path))
+        else:
+            tournament, _ = build(sheet_from_rows(rows, path), b)
+    if strict:
+        for d in b.diagnostics:
+            if d.severity.value == "error":
+                raise TrfError(d)
+    return Document(tournament, tuple(b.diagnostics), None)
