@@ -99,32 +99,38 @@ class Context:
         self.black: list[list[bool]] = []
         self.score: list[float] = []
         self.rating: list[int | None] = []
-        points_of = {kind: self.scoring.points_for_kind(kind) for kind in Kind}
-        index = self.index
-        for p in self.players:
+        # result code -> (kind, points, played over the board when there is an opponent)
+        decode = {c: (rc.kind, self.scoring.points_for_kind(rc.kind), rc.played)
+                  for c, rc in RESULT_CODES.items()}
+        unpaired = (Kind.NOT_PAIRED, self.scoring.points_for_kind(Kind.NOT_PAIRED), False)
+        index_get = self.index.get
+        rounds = self.rounds
+        for i, p in enumerate(self.players):
             opp_row: list[int] = []
             kind_row: list[Kind] = []
             pts_row: list[float] = []
             otb_row: list[bool] = []
             black_row: list[bool] = []
             blocks = p.rounds
-            for r in range(self.rounds):
+            for r in range(rounds):
                 if r < len(blocks):
                     entry = blocks[r]
-                    code = RESULT_CODES.get(entry.result, RESULT_CODES[""])
-                    o = index.get(entry.opponent, -1) if entry.opponent is not None else -1
-                    if o == index.get(p.start):
+                    kind, points, played = decode.get(entry.result, unpaired)
+                    o = -1 if entry.opponent is None else index_get(entry.opponent, -1)
+                    if o == i:
                         o = -1
-                    kind = code.kind
-                    played = code.played and o >= 0
-                    if code.played and o < 0:
-                        kind = Kind.NOT_PAIRED  # a game result without a valid opponent
-                    is_black = entry.color == "b" and o >= 0
+                    if o < 0:
+                        if played:  # a game result without a valid opponent
+                            kind, points, played = unpaired
+                        is_black = False
+                    else:
+                        is_black = entry.color == "b"
                 else:
-                    kind, o, played, is_black = Kind.NOT_PAIRED, -1, False, False
+                    kind, points, played = unpaired
+                    o, is_black = -1, False
                 opp_row.append(o)
                 kind_row.append(kind)
-                pts_row.append(points_of[kind])
+                pts_row.append(points)
                 otb_row.append(played)
                 black_row.append(is_black)
             self.opp.append(opp_row)

@@ -1,6 +1,6 @@
 """Cut and Median modifiers (C.07 14.1-14.4, 16.5): drop the least / most significant values.
 
-Each counted round is a :class:`Item`: ``key`` orders significance (BH: the
+Each counted round is an :class:`Item`: ``key`` orders significance (BH: the
 opponent's score; SB: the opponent's score, then the product), ``value`` is what
 the round adds to the sum, ``vur`` marks a voluntary unplayed round.
 
@@ -8,41 +8,49 @@ Low cuts (Cut-n, and the low half of Median-n): with ``vur_first`` (2023+ rules,
 16.5) the lowest-valued VUR is cut *instead of* the least significant value unless
 its value is below that value (so for BH a VUR is always cut first; for SB the larger
 of the two products goes). High cuts never prefer VURs ("no exception on high").
+
+Items are plain tuples (a NamedTuple) so that a player's list sorts in C; callers
+that cut the same list several ways (BH/C1, BH/C2, BH/M1 ...) sort it once and pass
+``presorted=True``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
-__all__ = ["Item", "apply_cuts"]
+__all__ = ["Item", "apply_cuts", "cut_sum"]
 
 
-@dataclass(frozen=True, slots=True)
-class Item:
+class Item(NamedTuple):
     key: float
     value: float
     vur: bool = False
     round: int = 0
 
 
-def apply_cuts(items: Sequence[Item], low: int, high: int, vur_first: bool) -> tuple[list[Item], list[Item]]:
+def apply_cuts(items: Sequence[Item], low: int, high: int, vur_first: bool,
+               presorted: bool = False) -> tuple[list[Item], list[Item]]:
     """Return (kept, cut) after ``low`` low cuts then ``high`` high cuts."""
-    kept = list(items)
+    kept = list(items) if presorted else sorted(items)
     cut: list[Item] = []
     for _ in range(min(low, len(kept))):
-        least = min(kept, key=lambda it: (it.key, it.value))
-        chosen = least
+        idx = 0
         if vur_first:
-            vurs = [it for it in kept if it.vur]
-            if vurs:
-                lowest_vur = min(vurs, key=lambda it: (it.value, it.key))
-                if lowest_vur.value >= least.value:
-                    chosen = lowest_vur
-        kept.remove(chosen)
-        cut.append(chosen)
+            best = -1
+            for j, it in enumerate(kept):
+                if it[2] and (best < 0 or (it[1], it[0]) < (kept[best][1], kept[best][0])):
+                    best = j
+            if best >= 0 and kept[best][1] >= kept[0][1]:
+                idx = best
+        cut.append(kept.pop(idx))
     for _ in range(min(high, len(kept))):
-        most = max(kept, key=lambda it: (it.key, it.value))
-        kept.remove(most)
-        cut.append(most)
+        cut.append(kept.pop())  # the most significant: largest (key, value)
     return kept, cut
+
+
+def cut_sum(items: Sequence[Item], low: int, high: int, vur_first: bool, presorted: bool = False) -> float:
+    """Sum of the values left after the cuts."""
+    if not low and not high:
+        return sum(it[1] for it in items)
+    kept, _ = apply_cuts(items, low, high, vur_first, presorted)
+    return sum(it[1] for it in kept)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .codes import TieBreakCode
 from .context import Context
-from .cuts import apply_cuts
+from .cuts import Item, apply_cuts
 from .individual import buchholz_items, sonneborn_items
 from .registry import lookup
 from .unplayed import adjusted, describe
@@ -45,7 +45,7 @@ def explain(ctx: Context, i: int, code: TieBreakCode) -> Explanation:
     if entry.name in ("BH", "FB", "SB"):
         table = adjusted(ctx, fore=entry.name == "FB" or code.fore, played_forfeits=code.played_forfeits)
         sb = entry.name == "SB"
-        items = (sonneborn_items if sb else buchholz_items)(ctx, table, i)
+        items = [Item(*it) for it in (sonneborn_items if sb else buchholz_items)(ctx, table, i)]
         by_round = {it.round: it for it in items}
         for r in range(ctx.rounds):
             it = by_round.get(r)

@@ -12,7 +12,7 @@ import math
 from ..results import Kind
 from .codes import TieBreakCode, parse
 from .context import Context, Value
-from .cuts import Item, apply_cuts
+from .cuts import Item, cut_sum
 from .registry import register
 from .unplayed import Adjusted, adjusted
 
@@ -25,35 +25,32 @@ def points(ctx: Context, code: TieBreakCode) -> list[Value]:
     return list(ctx.score)
 
 
-def _count(ctx: Context, test: "callable[[int, int], bool]") -> list[Value]:  # type: ignore[valid-type]
-    return [float(sum(1 for r in range(ctx.rounds) if test(i, r))) for i in range(ctx.n)]
-
-
 @register("WIN", title="Rounds with the points of a win", article="C.07 7.1; Art. 32.1.4")
 def wins(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Rounds scored as a win, played or not (OTB and forfeit wins, FPB, a PAB worth a win)."""
     win = ctx.win
-    return _count(ctx, lambda i, r: ctx.pts[i][r] == win)
+    return [float(row.count(win)) for row in ctx.pts]
 
 
 @register("WON", title="Games won over the board", article="C.07 7.2")
 def won(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Games won over the board."""
     win = ctx.win
-    return _count(ctx, lambda i, r: ctx.otb[i][r] and ctx.pts[i][r] == win)
+    return [float(sum(1 for p, g in zip(pts, otb) if g and p == win)) for pts, otb in zip(ctx.pts, ctx.otb)]
 
 
 @register("BPG", title="Games played with Black", article="C.07 7.3; Art. 32.1.5")
 def black_games(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Games played over the board with Black; unplayed rounds are ignored."""
-    return _count(ctx, lambda i, r: ctx.otb[i][r] and ctx.black[i][r])
+    return [float(sum(1 for b, g in zip(black, otb) if g and b)) for black, otb in zip(ctx.black, ctx.otb)]
 
 
 @register("BWG", title="Games won with Black", article="C.07 7.4")
 def black_wins(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Games won over the board with Black."""
     win = ctx.win
-    return _count(ctx, lambda i, r: ctx.otb[i][r] and ctx.black[i][r] and ctx.pts[i][r] == win)
+    return [float(sum(1 for p, b, g in zip(pts, black, otb) if g and b and p == win))
+            for pts, black, otb in zip(ctx.pts, ctx.black, ctx.otb)]
 
 
 _NOT_ELECTED = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.NOT_PAIRED, Kind.FORFEIT_LOSS})
@@ -62,7 +59,8 @@ _NOT_ELECTED = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.NOT_PAIRED, Kind.FO
 @register("REP", title="Rounds one elected to play", article="C.07 7.6 (GE before 2024-08)")
 def rounds_elected(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Rounds minus half- and zero-point byes (absences, rounds after withdrawal) and forfeit losses."""
-    return _count(ctx, lambda i, r: ctx.kind[i][r] not in _NOT_ELECTED)
+    skip = _NOT_ELECTED
+    return [float(sum(1 for k in row if k not in skip)) for row in ctx.kind]
 
 
 @register("PS", modifiers="C", title="Progressive score", article="C.07 7.5; Art. 32.1.1")
@@ -113,60 +111,97 @@ def _table(ctx: Context, code: TieBreakCode, fore: bool = False) -> Adjusted:
 
 
 def _sum_with_cuts(ctx: Context, code: TieBreakCode, rows: list[list[Item]]) -> list[Value]:
+    """Sum each player's items after the code's Cut/Median (rows are sorted)."""
     low = code.cut + code.median
     high = code.median
-    if not low and not high:
-        return [math.fsum(it.value for it in row) for row in rows]
     vur_first = ctx.edition.vur_first
-    out: list[Value] = []
-    for row in rows:
-        kept, _ = apply_cuts(row, low, high, vur_first)
-        out.append(math.fsum(it.value for it in kept))
-    return out
+    return [cut_sum(row, low, high, vur_first, presorted=True) for row in rows]
 
 
 def buchholz_items(ctx: Context, table: Adjusted, i: int) -> list[Item]:
     """The counted rounds of player ``i`` as cut items (key = value = opponent score)."""
-    items = []
-    c_row, v_row = table.contrib[i], table.vur[i]
-    for r in range(ctx.rounds):
-        c = c_row[r]
-        if c is not None:
-            items.append(Item(c, c, v_row[r], r))
-    return items
+    v_row = table.vur[i]
+    return [Item(c, c, v_row[r], r) for r, c in enumerate(table.contrib[i]) if c is not None]
 
 
 def sonneborn_items(ctx: Context, table: Adjusted, i: int) -> list[Item]:
-    """The counted rounds of player ``i`` for SB: key = opponent score, value = product."""
-    items = []
-    c_row, v_row, p_row = table.contrib[i], table.vur[i], table.pts[i]
-    for r in range(ctx.rounds):
-        c = c_row[r]
-        if c is not None:
-            items.append(Item(c, c * p_row[r], v_row[r], r))
-    return items
+    """The counted rounds of player ``i`` for SB: key = opponent score, value = product.
+
+    Plain tuples in :class:`Item` order (key, value, vur, round): they sort in C."""
+    v_row, p_row = table.vur[i], table.pts[i]
+    return [(c, c * p_row[r], v_row[r], r) for r, c in enumerate(table.contrib[i])  # type: ignore[misc]
+            if c is not None]
+
+
+def _sorted_items(ctx: Context, code: TieBreakCode, kind: str, fore: bool = False) -> list[list[Item]]:
+    """Every player's items, sorted by significance; shared by all cuts of one family."""
+    fore = fore or code.fore
+    make = sonneborn_items if kind == "SB" else buchholz_items
+
+    def build() -> list[list[Item]]:
+        table = adjusted(ctx, fore=fore, played_forfeits=code.played_forfeits)
+        return [sorted(make(ctx, table, i)) for i in range(ctx.n)]
+
+    return ctx.memo(("items", kind, fore, code.played_forfeits), build)
+
+
+def _bh_split(ctx: Context, code: TieBreakCode, fore: bool) -> list[tuple[list[float], list[float]]]:
+    """Per player: (sorted contributions of ordinary rounds, sorted contributions of VURs)."""
+    fore = fore or code.fore
+
+    def build() -> list[tuple[list[float], list[float]]]:
+        table = adjusted(ctx, fore=fore, played_forfeits=code.played_forfeits)
+        out = []
+        for c_row, v_row in zip(table.contrib, table.vur):
+            plain = sorted(c for c, v in zip(c_row, v_row) if c is not None and not v)
+            vurs = sorted(c for c, v in zip(c_row, v_row) if c is not None and v)
+            out.append((plain, vurs))
+        return out
+
+    return ctx.memo(("bh-split", fore, code.played_forfeits), build)
+
+
+def _bh_with_cuts(ctx: Context, code: TieBreakCode, fore: bool = False) -> list[Value]:
+    """Buchholz-type sums with Cut/Median. For BH the value *is* the significance, so the
+    16.5 rule reduces to: low cuts take the lowest VUR contributions first (a VUR value
+    can never be below the least significant value), then the lowest of the rest; high
+    cuts take the highest values. Same result as :func:`.cuts.apply_cuts`, on floats."""
+    vur_first = ctx.edition.vur_first
+    high_cuts = code.median
+    out: list[Value] = []
+    for plain, vurs in _bh_split(ctx, code, fore):
+        low = code.cut + code.median
+        if vur_first and vurs:
+            k = min(low, len(vurs))
+            low -= k
+            rest = sorted(plain + vurs[k:]) if len(vurs) > k else plain
+        else:
+            rest = sorted(plain + vurs) if vurs else plain
+        n = len(rest)
+        lo = min(low, n)
+        hi = min(high_cuts, n - lo)
+        out.append(sum(rest[lo:n - hi]))
+    return out
 
 
 def _plain_bh(ctx: Context, table: Adjusted) -> list[Value]:
-    return [math.fsum(c for c in row if c is not None) for row in table.contrib]
+    return [sum(c for c in row if c is not None) for row in table.contrib]
 
 
 @register("BH", modifiers="CMP", title="Buchholz", article="C.07 8.1; Art. 32.3.1-32.3.1.4")
 def buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Sum of the opponents' (adjusted) scores; ``/Cn`` cut, ``/Mn`` median."""
-    table = _table(ctx, code)
     if not code.cut and not code.median:
-        return _plain_bh(ctx, table)
-    return _sum_with_cuts(ctx, code, [buchholz_items(ctx, table, i) for i in range(ctx.n)])
+        return _plain_bh(ctx, _table(ctx, code))
+    return _bh_with_cuts(ctx, code)
 
 
 @register("FB", modifiers="CMP", title="Fore Buchholz", article="C.07 8.3")
 def fore_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Buchholz as if every paired game of the last round had been drawn."""
-    table = _table(ctx, code, fore=True)
     if not code.cut and not code.median:
-        return _plain_bh(ctx, table)
-    return _sum_with_cuts(ctx, code, [buchholz_items(ctx, table, i) for i in range(ctx.n)])
+        return _plain_bh(ctx, _table(ctx, code, fore=True))
+    return _bh_with_cuts(ctx, code, fore=True)
 
 
 def _round_half_up(x: float, places: int) -> float:
@@ -216,8 +251,11 @@ def sum_opponents_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
 @register("SB", modifiers="CMP", title="Sonneborn-Berger", article="C.07 9.1; Art. 32.3.2.1")
 def sonneborn_berger(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Σ opponent's (adjusted) score × points scored against that opponent."""
-    table = _table(ctx, code)
-    return _sum_with_cuts(ctx, code, [sonneborn_items(ctx, table, i) for i in range(ctx.n)])
+    if not code.cut and not code.median:
+        table = _table(ctx, code)
+        return [sum(c * p for c, p in zip(c_row, p_row) if c is not None)
+                for c_row, p_row in zip(table.contrib, table.pts)]
+    return _sum_with_cuts(ctx, code, _sorted_items(ctx, code, "SB"))
 
 
 @register("KS", modifiers="L", title="Koya system", article="C.07 9.2; Art. 32.1.2-32.1.3")
