@@ -4,7 +4,9 @@ Contract (scripts depend on it): ``--to json`` prints
 ``{"rules": ..., "tiebreaks": [...], "players": [{"start", "name", "rank", "values"}]}``
 with the codes as written on ``--tb`` plus ``"PTS"`` as keys and ``null`` for an
 undefined value. A team event (``Tournament.teams``) gives ``"teams"`` rows
-(``number``, ``name``, ``rank``, ``values`` with ``MP`` and ``GP``) unless ``--players``. Exit 0 clean, 1 when the input or the standings have problems
+(``number``, ``name``, ``rank``, ``values`` with ``MP`` and ``GP``) and keeps ``"players"``
+(``start``, ``name``, ``team``, ``rank``, ``values`` with ``PTS``) unless ``--players``;
+``--team-bye MP,GP`` counts a team bye the file does not encode (T321). Exit 0 clean, 1 when the input or the standings have problems
 (e.g. a declared rank that differs, T505), 2 for usage errors and unreadable input.
 """
 
