@@ -78,7 +78,7 @@ def rank(ctx: Context, order: Sequence[TieBreakCode],
     mapping (players never in a tied group get None). Returns (indices best first,
     rank of each index, values).
     """
-    groups: list[list[int]] = [list(range(ctx.n))]
+    groups: list[list[int]] = [list(range(ctx.n))] if ctx.n else []  # no players: nothing to rank
     out = dict(values)
     for code in order:
         entry = lookup(code, ctx.scope)
