@@ -103,6 +103,17 @@ def _quoted(text: str | None, diagnostics: Sequence[Diagnostic]) -> dict[int, st
     return {n: lines[n - 1] for n in sorted(wanted) if 1 <= n <= len(lines)}
 
 
+_selectors: dict[tuple[tuple[str, ...], tuple[str, ...]], Selector] = {}
+
+
+def _selector(settings: Settings) -> Selector:
+    """One selector per process and selection, so that its per-code decisions are cached."""
+    key = (settings.select, settings.ignore)
+    if key not in _selectors:
+        _selectors[key] = Selector(*key)
+    return _selectors[key]
+
+
 def check_job(job: Job, settings: Settings) -> FileReport:
     """Read and validate one input; never raises (unless ``settings.debug``)."""
     from .cli.common import InputError, read_document
@@ -113,8 +124,7 @@ def check_job(job: Job, settings: Settings) -> FileReport:
     try:
         doc = read_document(job.display if job.data is not None else job.path,
                             fmt=settings.fmt, encoding=settings.encoding, data=job.data)
-        selector = Selector(settings.select, settings.ignore)
-        found = validate(doc, selector=selector)
+        found = validate(doc, selector=_selector(settings))
         found = [d if d.file else d.with_file(job.display) for d in found]
         lines = _quoted(doc.text, found) if settings.quote_lines else {}
         return FileReport(job.display, tuple(found), lines)

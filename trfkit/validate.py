@@ -22,7 +22,7 @@ from .codes import CODES, CodeInfo
 from .diagnostics import Diagnostic, Severity, TrfError, make
 from .document import Document
 from .model import Tournament
-from .selection import Selector
+from .selection import DEFAULT, Selector
 
 __all__ = ["Rule", "RULES", "rule", "rules", "iter_diagnostics", "validate", "is_valid"]
 
@@ -107,6 +107,8 @@ def _selector(select: Iterable[str] | str | None, ignore: Iterable[str] | str | 
               selector: Selector | None) -> Selector:
     if selector is not None:
         return selector
+    if select is None and ignore is None:
+        return DEFAULT
     as_list = (lambda v: [v] if isinstance(v, str) else v)
     return Selector.from_options(as_list(select), None, as_list(ignore))
 

@@ -15,44 +15,13 @@ from ..model import Player, RoundEntry, Tournament
 from ..results import COMPLEMENT, RESULT_CODES, Kind
 from ..validate import rule
 from . import locate
+from .facts import BYE_LETTERS, facts
 
 #: Results of a game over the board (TRF.md §4.3): they need an opponent.
 PLAYED: Final = frozenset("1=0WDL")
-#: Explicit bye letters; with an opponent they are T309. A blank result with an
-#: opponent is a game without a result yet (ITDX files pair the next round that way).
-BYE_LETTERS: Final = frozenset("HFUZ")
 PENDING: Final = frozenset({"", " "})
-
-
-def _index(t: Tournament) -> dict[int, tuple[int, Player]]:
-    """start number -> (position, player); the first record wins on duplicates (T305)."""
-    found: dict[int, tuple[int, Player]] = {}
-    for position, player in enumerate(t.players):
-        found.setdefault(player.start, (position, player))
-    return found
-
-
-def _games(t: Tournament) -> Iterator[tuple[int, Player, int, RoundEntry]]:
-    """Every block naming an opponent that is not a bye code: (position, player, round, entry)."""
-    for position, player in enumerate(t.players):
-        for number, entry in enumerate(player.rounds, 1):
-            if entry.opponent is not None and entry.result not in BYE_LETTERS:
-                yield position, player, number, entry
-
-
-def _mutual(t: Tournament) -> Iterator[tuple[int, Player, int, RoundEntry, Player, RoundEntry]]:
-    """Each game whose two sides name each other, once, from the side written later."""
-    index = _index(t)
-    for position, player, number, entry in _games(t):
-        found = index.get(entry.opponent) if entry.opponent is not None else None
-        if found is None or found[1] is player:
-            continue
-        other = found[1]
-        back = other.round(number)
-        if back.opponent != player.start or back.result in BYE_LETTERS:
-            continue
-        if (other.line, other.start) < (player.line, player.start):
-            yield position, player, number, entry, other, back
+#: Result codes of the pairing-allocated bye (one entry today: the table is the authority).
+PAB_CODES: Final = frozenset(code for code, rc in RESULT_CODES.items() if rc.kind is Kind.PAB)
 
 
 def _who(entry: RoundEntry) -> str:
@@ -61,8 +30,8 @@ def _who(entry: RoundEntry) -> str:
 
 @rule("T301")
 def unknown_opponent(t: Tournament) -> Iterator[Diagnostic]:
-    index = _index(t)
-    for position, player, number, entry in _games(t):
+    index = facts(t).index
+    for position, player, number, entry in facts(t).games:
         if entry.opponent not in index:
             yield locate.player_at("T301", f"round {number}: opponent {entry.opponent} of player "
                                            f"{player.start} has no 001 record", position, player,
@@ -71,15 +40,7 @@ def unknown_opponent(t: Tournament) -> Iterator[Diagnostic]:
 
 @rule("T302")
 def asymmetric_pairing(t: Tournament) -> Iterator[Diagnostic]:
-    index = _index(t)
-    for position, player, number, entry in _games(t):
-        found = index.get(entry.opponent) if entry.opponent is not None else None
-        if found is None or found[1].start == player.start:
-            continue  # T301 / T307
-        other = found[1]
-        back = other.round(number)
-        if back.opponent == player.start:
-            continue
+    for (position, player, number, _), other, back in facts(t).one_sided:
         shows = _who(back) if not back.is_empty else "nothing"
         yield locate.player_at(
             "T302", f"round {number}: player {player.start} lists player {other.start} as "
@@ -90,7 +51,7 @@ def asymmetric_pairing(t: Tournament) -> Iterator[Diagnostic]:
 
 @rule("T303")
 def color_conflict(t: Tournament) -> Iterator[Diagnostic]:
-    for position, player, number, entry, other, back in _mutual(t):
+    for position, player, number, entry, other, back in facts(t).pairs:
         if entry.color and entry.color == back.color:
             colour = "white" if entry.color == "w" else "black"
             yield locate.player_at(
@@ -102,7 +63,7 @@ def color_conflict(t: Tournament) -> Iterator[Diagnostic]:
 @rule("T304")
 def result_conflict(t: Tournament) -> Iterator[Diagnostic]:
     """Complementary results (1/0, =/=, +/-, -/-); a game pending on both sides is fine."""
-    for position, player, number, entry, other, back in _mutual(t):
+    for position, player, number, entry, other, back in facts(t).pairs:
         if entry.result in PENDING and back.result in PENDING:
             continue
         allowed = COMPLEMENT.get(entry.result, frozenset())
@@ -147,42 +108,37 @@ def duplicate_fide_id(t: Tournament) -> Iterator[Diagnostic]:
 
 @rule("T307")
 def self_pairing(t: Tournament) -> Iterator[Diagnostic]:
-    for position, player in enumerate(t.players):
-        for number, entry in enumerate(player.rounds, 1):
-            if entry.opponent == player.start:
-                yield locate.player_at("T307", f"round {number}: player {player.start} is paired "
-                                               "with themself", position, player,
-                                       locate.opponent(number), round_number=number)
+    for position, player, number, entry in facts(t).blocks:
+        if entry.opponent == player.start:
+            yield locate.player_at("T307", f"round {number}: player {player.start} is paired "
+                                           "with themself", position, player,
+                                   locate.opponent(number), round_number=number)
 
 
 @rule("T308")
 def repeated_pairing(t: Tournament) -> Iterator[Diagnostic]:
     """Reported on the lower start number's line, at the repeat (double round robins: ignore it)."""
-    for position, player in enumerate(t.players):
-        met: dict[int, int] = {}
-        for number, entry in enumerate(player.rounds, 1):
-            opp = entry.opponent
-            if opp is None or opp <= player.start or entry.result in BYE_LETTERS:
-                continue
-            if opp in met:
-                yield locate.player_at(
-                    "T308", f"round {number}: players {player.start} and {opp} already met in "
-                            f"round {met[opp]}", position, player, locate.opponent(number),
-                    round_number=number, other=locate.related(player.line, locate.block(met[opp])))
-            else:
-                met[opp] = number
+    met: dict[tuple[int, int], int] = {}
+    for position, player, number, entry in facts(t).games:
+        opp = entry.opponent
+        if opp is None or opp <= player.start:
+            continue
+        earlier = met.setdefault((position, opp), number)
+        if earlier != number:
+            yield locate.player_at(
+                "T308", f"round {number}: players {player.start} and {opp} already met in "
+                        f"round {earlier}", position, player, locate.opponent(number),
+                round_number=number, other=locate.related(player.line, locate.block(earlier)))
 
 
 @rule("T309")
 def bye_with_opponent(t: Tournament) -> Iterator[Diagnostic]:
-    for position, player in enumerate(t.players):
-        for number, entry in enumerate(player.rounds, 1):
-            if entry.opponent is not None and entry.result in BYE_LETTERS:
-                what = RESULT_CODES[entry.result].description
-                yield locate.player_at("T309", f"round {number}: {what} ({entry.result}) with "
-                                               f"opponent {entry.opponent}; a bye has no opponent",
-                                       position, player, locate.opponent(number),
-                                       round_number=number)
+    for position, player, number, entry in facts(t).blocks:
+        if entry.opponent is not None and entry.result in BYE_LETTERS:
+            what = RESULT_CODES[entry.result].description
+            yield locate.player_at("T309", f"round {number}: {what} ({entry.result}) with "
+                                           f"opponent {entry.opponent}; a bye has no opponent",
+                                   position, player, locate.opponent(number), round_number=number)
 
 
 def _members(t: Tournament) -> Iterator[tuple[int, int, int]]:
@@ -230,10 +186,9 @@ def _pabs(t: Tournament) -> Iterator[tuple[int, Player, int]]:
     """
     if t.is_team_event:
         return
-    for position, player in enumerate(t.players):
-        for number, entry in enumerate(player.rounds, 1):
-            if RESULT_CODES.get(entry.result) is not None and entry.kind is Kind.PAB:
-                yield position, player, number
+    for position, player, number, entry in facts(t).blocks:
+        if entry.result in PAB_CODES:
+            yield position, player, number
 
 
 @rule("T312")
@@ -265,7 +220,7 @@ def pairing_bye_twice(t: Tournament) -> Iterator[Diagnostic]:
 @rule("T314")
 def missing_color(t: Tournament) -> Iterator[Diagnostic]:
     """Forfeits without a colour are common and harmless (TRF.md §11.5); games are not."""
-    for position, player, number, entry in _games(t):
+    for position, player, number, entry in facts(t).games:
         if not entry.color and entry.result in PLAYED:
             yield locate.player_at("T314", f"round {number}: the game against player "
                                            f"{entry.opponent} has no colour", position, player,
@@ -275,15 +230,14 @@ def missing_color(t: Tournament) -> Iterator[Diagnostic]:
 @rule("T315")
 def missing_opponent(t: Tournament) -> Iterator[Diagnostic]:
     """A played result needs an opponent; ``0000 - =`` is the legacy half-point bye."""
-    for position, player in enumerate(t.players):
-        for number, entry in enumerate(player.rounds, 1):
-            if entry.opponent is not None or entry.result not in PLAYED:
-                continue
-            if entry.result == "=" and not entry.color:
-                continue
-            yield locate.player_at("T315", f"round {number}: player {player.start} has result "
-                                           f"{entry.result!r} but no opponent", position, player,
-                                   locate.opponent(number), round_number=number)
+    for position, player, number, entry in facts(t).blocks:
+        if entry.opponent is not None or entry.result not in PLAYED:
+            continue
+        if entry.result == "=" and not entry.color:
+            continue
+        yield locate.player_at("T315", f"round {number}: player {player.start} has result "
+                                       f"{entry.result!r} but no opponent", position, player,
+                               locate.opponent(number), round_number=number)
 
 
 @rule("T316")

@@ -12,7 +12,7 @@ from typing import Iterator
 
 from ..diagnostics import Diagnostic, make
 from ..model import Player, ScoringSystem, Tournament
-from ..results import RESULT_CODES
+from ..results import RESULT_CODES, Kind
 from ..validate import rule
 from . import locate
 
@@ -45,24 +45,28 @@ def _bonuses(t: Tournament) -> tuple[dict[int, float], set[int]]:
     return extra, unknown
 
 
-def computed_points(player: Player, scoring: ScoringSystem) -> float:
+def points_table(scoring: ScoringSystem) -> dict[str, float]:
+    """Result code -> points under ``scoring`` (built once per tournament, not per block)."""
+    by_kind = {kind: scoring.points_for_kind(kind) for kind in Kind}
+    return {code: by_kind[rc.kind] for code, rc in RESULT_CODES.items()}
+
+
+def computed_points(player: Player, scoring: ScoringSystem,
+                    table: dict[str, float] | None = None) -> float:
     """The player's score from the round blocks under ``scoring`` (unknown codes count 0)."""
-    total = 0.0
-    for entry in player.rounds:
-        code = RESULT_CODES.get(entry.result)
-        if code is not None:
-            total += scoring.points_for_kind(code.kind)
-    return total
+    values = table if table is not None else points_table(scoring)
+    return sum(values.get(entry.result, 0.0) for entry in player.rounds)
 
 
 @rule("T401")
 def points_mismatch(t: Tournament) -> Iterator[Diagnostic]:
     scoring = t.header.scoring
+    table = points_table(scoring)
     extra, unknown = _bonuses(t)
     for position, player in enumerate(t.players):
         if player.points is None or player.start in unknown:
             continue
-        total = computed_points(player, scoring) + extra.get(player.start, 0.0)
+        total = computed_points(player, scoring, table) + extra.get(player.start, 0.0)
         if abs(total - player.points) > TOLERANCE:
             yield locate.player_at(
                 "T401", f"player {player.start} declares {player.points:.1f} points but the "

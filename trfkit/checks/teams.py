@@ -9,7 +9,7 @@ totals, and the team bye Swiss-Manager leaves out of its TRF16 export.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..diagnostics import Diagnostic
 from ..model import Tournament

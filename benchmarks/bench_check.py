@@ -1,0 +1,81 @@
+"""Benchmark: ``trfkit check DIR -j 2`` against a bare decode-and-split loop.
+
+Writes 1000 generated Swiss tournaments (60 players, 7 rounds; ``generate.py``) to a
+temporary directory, then times, as separate processes so that both pay for the
+interpreter start:
+
+* the baseline: a Python loop that reads each file, decodes it and splits it into lines;
+* ``trfkit check DIR -j 2`` (reading, validation, text output).
+
+The target is a ratio of at most 4. Prints best-of-N wall times and the ratio.
+Run: ``python benchmarks/bench_check.py [--files 1000] [--players 60] [--rounds 7] [--runs 3]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from generate import generate_trf  # noqa: E402
+
+BASELINE = """
+import sys
+from pathlib import Path
+count = 0
+for path in sorted(Path(sys.argv[1]).rglob("*.trf")):
+    text = path.read_bytes().decode("utf-8")
+    count += len(text.splitlines())
+print(count)
+"""
+
+
+def _best(command: list[str], runs: int) -> tuple[float, subprocess.CompletedProcess[str]]:
+    best = float("inf")
+    result = None
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
+        best = min(best, time.perf_counter() - t0)
+    assert result is not None
+    return best, result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--files", type=int, default=1000)
+    parser.add_argument("--players", type=int, default=60)
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args(argv)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for seed in range(args.files):
+            text = generate_trf(args.players, args.rounds, seed)
+            (root / f"event{seed:04d}.trf").write_text(text, encoding="utf-8")
+        base_s, base = _best([sys.executable, "-c", BASELINE, tmp], args.runs)
+        check_s, checked = _best([sys.executable, "-m", "trfkit", "check", tmp, "-j",
+                                  str(args.jobs), "--statistics"], args.runs)
+        if checked.returncode not in (0, 1):
+            print(checked.stderr, file=sys.stderr)
+            return 2
+        print(f"input: {args.files} files x {args.players} players x {args.rounds} rounds "
+              f"({base.stdout.strip()} lines)")
+        print(f"baseline (read + decode + split): {base_s * 1000:.0f} ms")
+        print(f"trfkit check -j {args.jobs}:           {check_s * 1000:.0f} ms  (exit "
+              f"{checked.returncode})")
+        print(f"ratio: {check_s / base_s:.2f} (target <= 4)")
+        print("diagnostics:")
+        print("  " + checked.stdout.strip().replace("\n", "\n  "))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
