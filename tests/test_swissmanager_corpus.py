@@ -107,3 +107,13 @@ def test_private_strings_never_reach_the_model() -> None:
         if re.search(r"[\w.+-]+@[\w-]+\.[\w.]+", text) or re.search(r"[A-Za-z]:\\\\", text):
             leaks.append(path.name)
     assert leaks == []
+
+
+def test_validator_finds_no_pairing_errors_in_any_file() -> None:
+    from trfkit.validate import validate
+
+    bad = []
+    for path in FILES:
+        doc = read_swissmanager(path.read_bytes(), path=path.name)
+        bad += [str(d) for d in validate(doc) if d.code.startswith("T30") and d.severity.value == "error"]
+    assert bad == []

@@ -92,12 +92,25 @@ def render_text(info: dict[str, Any]) -> str:
     return "".join(f"{label + ':':<10}{value}\n" for label, value in rows)
 
 
+def private_fields(raw: bytes, read_as: str) -> list[list[str]]:
+    """Header strings a reader withheld for privacy (Swiss-Manager native files only)."""
+    if read_as != "swissmanager":
+        return []
+    from ..formats.swissmanager import private_strings
+
+    return [[label, text] for label, text in private_strings(raw)]
+
+
 @click.command()
 @click.argument("input_path", metavar="FILE")
 @input_options
 @output_options(formats=("text", "json"), default="text")
+@click.option("--show-private", is_flag=True,
+              help="Also print header strings withheld for privacy (e-mail addresses, local paths, "
+                   "organiser notes) of Swiss-Manager files.")
 @internal_errors
-def info(input_path: str, fmt: str, encoding: str | None, output: str | None, to: str) -> None:
+def info(input_path: str, fmt: str, encoding: str | None, output: str | None, to: str,
+         show_private: bool = False) -> None:
     """Summarise FILE ('-' for stdin): name, dates, type, players, rounds, teams,
     and how it was read (format, TRF edition, dialect, encoding, line endings).
 
@@ -114,9 +127,12 @@ def info(input_path: str, fmt: str, encoding: str | None, output: str | None, to
     doc = read_document(input_path, fmt=fmt, encoding=encoding, data=raw)
     print_diagnostics(doc.diagnostics)
     data = summary(doc, display_name(input_path), detect(raw[:8192]) if fmt == "auto" else fmt)
+    if show_private:
+        data["private"] = private_fields(raw, data["read_as"])
     if to == "json":
         text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     else:
         text = render_text(data)
+        text += "".join(f"{'private:':<10}{label}: {value}\n" for label, value in data.get("private", []))
     write_output(text, output)
     raise SystemExit(exit_status(doc.diagnostics))
