@@ -8,8 +8,17 @@
 
 from __future__ import annotations
 
-from trfkit.model import (ForfeitedMatch, Header, LineUp, Player, RoundEntry, ScoringSystem, Team,
-                          TeamBye, Tournament)
+from trfkit.model import (
+    ForfeitedMatch,
+    Header,
+    LineUp,
+    Player,
+    RoundEntry,
+    ScoringSystem,
+    Team,
+    TeamBye,
+    Tournament,
+)
 
 
 def _block(text: str) -> RoundEntry:
@@ -42,9 +51,9 @@ def event(teams: dict[int, list[int]], rows: dict[int, str], *, type_text: str =
 #: Four teams of two boards, three rounds, every match played (a complete round robin
 #: read as a Swiss). Team 1 = players 1-2, team 2 = 3-4, team 3 = 5-6, team 4 = 7-8.
 #: R1: 1-2 1.5:0.5, 3-4 1:1.  R2: 1-3 1.5:0.5, 2-4 1:1.  R3: 1-4 1:1, 2-3 2:0.
-FOUR_TEAMS = dict(
-    teams={1: [1, 2], 2: [3, 4], 3: [5, 6], 4: [7, 8]},
-    rows={
+FOUR_TEAMS = {
+    "teams": {1: [1, 2], 2: [3, 4], 3: [5, 6], 4: [7, 8]},
+    "rows": {
         1: "3 w 1|5 b =|7 w 0",
         2: "4 b =|6 w 1|8 b 1",
         3: "1 b 0|7 w =|5 b 1",
@@ -54,15 +63,15 @@ FOUR_TEAMS = dict(
         7: "5 b 1|3 b =|1 b 1",
         8: "6 w 0|4 w =|2 w 0",
     },
-)
+}
 
 #: Three teams of two boards, three rounds, the Swiss-Manager way: the bye team's
 #: players all show "0000 - -" (no 320 record). Team 1 = 1, 2 (+ reserve 7), team 2 =
 #: 3, 4, team 3 = 5, 6. R1: 1-2 2:0, team 3 bye. R2: 2-3 1.5:0.5 (player 6 absent,
 #: 4 wins the empty board), team 1 bye. R3: 3-1 0:2, team 2 bye.
-THREE_TEAMS = dict(
-    teams={1: [1, 2, 7], 2: [3, 4], 3: [5, 6]},
-    rows={
+THREE_TEAMS = {
+    "teams": {1: [1, 2, 7], 2: [3, 4], 3: [5, 6]},
+    "rows": {
         1: "3 w 1|0000 - -|5 b 1",
         2: "4 b 1|0000 - -|6 w 1",
         3: "1 b 0|5 w =|0000 - -",
@@ -71,4 +80,4 @@ THREE_TEAMS = dict(
         6: "0000 - -|0000 - -|2 b 0",
         7: "0000 - -|0000 - -|0000 - -",
     },
-)
+}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from team_fixtures import FOUR_TEAMS, THREE_TEAMS, event
+
 from trfkit.model import LineUp
 from trfkit.validate import iter_diagnostics
 
@@ -69,8 +70,8 @@ def test_t321_unencoded_team_bye() -> None:
 def test_t324_players_without_team() -> None:
     t = event({1: [1, 2], 2: [3, 4]},
               {1: "3 w 1", 2: "4 b 1", 3: "1 b 0", 4: "2 w 0", 5: "0000 - -", 6: "0000 - -"})
-    assert found(t) == [("T324", 5, "2 of 6 players belong to no team (start numbers 5, 6); "
-                                    "team tie-breaks ignore them")]
+    assert found(t) == [("T324", 5, ("2 of 6 players belong to no team (start numbers 5, 6); "
+                                    "team tie-breaks ignore them"))]
 
 
 def test_t325_line_up_with_a_stranger() -> None:

@@ -18,8 +18,7 @@ from trfkit.results import Kind
 from trfkit.teams import rebuild
 from trfkit.teams.standings import compute_teams
 
-TEAM_CODES = ("MPTS GPTS BH:MP BH:GP BH:MP/C1 BH:GP/C1 PS:MP PS:GP EMMSB EMGSB EGMSB EGGSB BC AOB:MP "
-              "WIN:MP KS:MP").split()
+TEAM_CODES = ["MPTS", "GPTS", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "PS:MP", "PS:GP", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "BC", "AOB:MP", "WIN:MP", "KS:MP"]
 FRIENDSHIP = "trf/heltour/friendship_cup_2024.trf"
 EDITIONS = {"2024": "fide-2024", "2026": "fide-2026"}
 

@@ -16,8 +16,8 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from team_fixtures import event
+
 from trfkit.model import Tournament
 from trfkit.teams.context import TeamContext
 from trfkit.tiebreaks.codes import parse

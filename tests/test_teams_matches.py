@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from team_fixtures import FOUR_TEAMS, THREE_TEAMS, event
+
 from trfkit.model import ForfeitedMatch, LineUp, TeamBye
 from trfkit.results import Kind
 from trfkit.teams import BoardResult, Match, rebuild

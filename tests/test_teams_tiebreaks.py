@@ -17,8 +17,8 @@ THREE_TEAMS (Swiss-Manager style, the bye team has no board; 2 boards):
 from __future__ import annotations
 
 import pytest
-
 from team_fixtures import FOUR_TEAMS, THREE_TEAMS, event
+
 from trfkit.teams.context import TeamContext
 from trfkit.tiebreaks.codes import parse
 from trfkit.tiebreaks.editions import EDITIONS

@@ -10,14 +10,15 @@ left-over team is reported.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from ..model import Tournament
 
 if TYPE_CHECKING:  # pragma: no cover
     from .matches import _Side
 
-__all__ = ["unencoded_byes", "declared_bye_rounds"]
+__all__ = ["declared_bye_rounds", "unencoded_byes"]
 
 
 def declared_bye_rounds(tournament: Tournament) -> set[int]:
@@ -28,7 +29,7 @@ def declared_bye_rounds(tournament: Tournament) -> set[int]:
     return out
 
 
-def unencoded_byes(tournament: Tournament, sides: Mapping[tuple[int, int], "_Side"],
+def unencoded_byes(tournament: Tournament, sides: Mapping[tuple[int, int], _Side],
                    rounds: int) -> set[tuple[int, int]]:
     """``(round, team)`` of every team bye the file leaves out.
 

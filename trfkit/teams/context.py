@@ -18,7 +18,8 @@ or game points (TIEBREAKS.md §E). Index ``i`` is the position in ``tournament.t
 
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ..diagnostics import Diagnostic, make
 from ..model import Team, Tournament

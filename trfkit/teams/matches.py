@@ -37,15 +37,23 @@ Friendship Cup gave 1 MP and 3 GP).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Mapping
 
 from ..diagnostics import Diagnostic, make
 from ..model import ForfeitedMatch, LineUp, Player, ScoringSystem, Team, Tournament
 from ..results import RESULT_CODES, Kind
 
-__all__ = ["BoardResult", "TeamRound", "Match", "TeamEvent", "rebuild", "DEFAULT_MATCH_SCORING",
-           "match_scoring", "team_of"]
+__all__ = [
+    "DEFAULT_MATCH_SCORING",
+    "BoardResult",
+    "Match",
+    "TeamEvent",
+    "TeamRound",
+    "match_scoring",
+    "rebuild",
+    "team_of",
+]
 
 #: Article 32.2.1 / C.07 11.1: 2 for a won match, 1 for a draw, 0 for a loss; the team
 #: PAB is worth a win unless ``320``/``362`` say otherwise (TRF.md §3.2).
@@ -198,12 +206,13 @@ def _is_absence(opponent: int | None, kind: Kind, points: float) -> bool:
 def _side(team: Team, rnd: int, players: Mapping[int, Player], teams_of: Mapping[int, int],
           lineup: LineUp | None, scoring: ScoringSystem) -> _Side:
     """Boards, opponent and game points of ``team`` in round ``rnd``."""
-    entries = []
+    entries: list[tuple[int, int | None, str, float, bool] | None] = []
     order = lineup.players if lineup is not None else team.members
     for start in order:
         p = players.get(start)
         if start == 0 or p is None:
-            entries.append(None)  # empty board of a line-up, or an unknown member
+            if lineup is not None:
+                entries.append(None)  # an empty board of the line-up (or an unknown player, T325)
             continue
         e = p.round(rnd)
         kind = _entry_kind(e.result)
@@ -409,9 +418,9 @@ def rebuild(tournament: Tournament, *, unencoded_bye: tuple[float, float] | None
     for rnd in range(1, n_rounds + 1):
         for team in tournament.teams:
             side = sides[(rnd, team.number)]
-            fm = forfeits.get((rnd, team.number))
-            if fm is not None:
-                tr = _forfeit_round(rnd, team.number, fm, side, ms, size, gs)
+            forfeit = forfeits.get((rnd, team.number))
+            if forfeit is not None:
+                tr = _forfeit_round(rnd, team.number, forfeit, side, ms, size, gs)
             elif side.opponent is None:
                 declared = dict(pab.get(rnd, {}))
                 if (rnd, team.number) in byes and unencoded_bye is not None:

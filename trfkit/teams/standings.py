@@ -8,8 +8,8 @@ same refinement-by-groups sorting as the individual standings.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from ..diagnostics import Diagnostic, make
 from ..model import Tournament
@@ -20,7 +20,7 @@ from ..tiebreaks.standings import rank
 from .context import TeamContext
 from .matches import TeamEvent
 
-__all__ = ["TeamRow", "TeamStandings", "compute_teams", "DEFAULT_TEAM_CODES"]
+__all__ = ["DEFAULT_TEAM_CODES", "TeamRow", "TeamStandings", "compute_teams"]
 
 #: Used when neither the caller nor the file names tie-breaks: the secondary score,
 #: then the C.07 team list most events use (Olympiad-style Swiss).

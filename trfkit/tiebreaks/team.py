@@ -26,8 +26,8 @@ The group tie-breaks (EDE and its board variants, DE, TBR, BBE) are in
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..results import Kind
 from ..teams.context import TeamContext
@@ -153,7 +153,7 @@ def cut(ctx: TeamContext, items: list[_Part], low: int, high: int) -> list[_Part
     if ctx.edition.sb_cut_lowest_product:
         weakest: Callable[[_Part], tuple[float, float]] = lambda p: (p.score, p.value)
     else:
-        weakest = lambda p: (p.score, p.own)  # noqa: E731
+        weakest = lambda p: (p.score, p.own)
     for _ in range(low):
         if not rest:
             break
@@ -329,4 +329,4 @@ def schedule_strength(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     return [ctx.totals[s][i] + (bh[i] or 0.0) / factor for i in range(ctx.n)]
 
 
-from . import team_direct as _team_direct  # noqa: E402,F401  registers EDE, DE, TBR, BBE
+from . import team_direct as _team_direct  # noqa: F401  registers EDE, DE, TBR, BBE

@@ -19,7 +19,7 @@ count only in round-robins or with ``/P`` (6.1.1).
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ..teams.context import TeamContext
 from .codes import TieBreakCode
