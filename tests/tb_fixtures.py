@@ -63,3 +63,18 @@ TEC_SWISS = [
 
 def tec_swiss(**kw: object) -> Tournament:
     return tournament(TEC_SWISS, rounds=5, **kw)  # type: ignore[arg-type]
+
+
+#: TEC round-robin (TIEBREAKS.md §G.2): #5 Franck loses round 4 by forfeit to #6 Helene.
+TEC_RR = [
+    (1, "Alyx", 2200, "=W5 +W2 +B3 -W4 +B6"),
+    (2, "Bruno", 2150, "+W6 -B1 +W5 =W3 +B4"),
+    (3, "Charline", 2100, "+W4 +B6 -W1 =B2 +W5"),
+    (4, "David", 2050, "-B3 -B5 =W6 +B1 -W2"),
+    (5, "Franck", 1950, "=B1 +W4 -B2 -F6 -B3"),
+    (6, "Helene", 2000, "-B2 -W3 =B4 +F5 -W1"),
+]
+
+
+def tec_rr(**kw: object) -> Tournament:
+    return tournament(TEC_RR, rounds=5, type_text="Individual: Round-Robin", **kw)  # type: ignore[arg-type]
