@@ -42,10 +42,14 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     write_trf(doc.tournament)
     write_ms = (time.perf_counter() - t0) * 1000
-    print(f"input: {args.players} players x {args.rounds} rounds, {len(data) / 1024:.0f} KiB, "
-          f"{len(doc.tournament.players)} players read, {len(doc.diagnostics)} diagnostics")
-    print(f"read_trf: best {min(timings):.1f} ms, median {statistics.median(timings):.1f} ms "
-          f"over {args.runs} runs")
+    print(
+        f"input: {args.players} players x {args.rounds} rounds, {len(data) / 1024:.0f} KiB, "
+        f"{len(doc.tournament.players)} players read, {len(doc.diagnostics)} diagnostics"
+    )
+    print(
+        f"read_trf: best {min(timings):.1f} ms, median {statistics.median(timings):.1f} ms "
+        f"over {args.runs} runs"
+    )
     print(f"write_trf: {write_ms:.1f} ms (one run)")
     print(f"chardet imported: {'chardet' in sys.modules}")
     return 0

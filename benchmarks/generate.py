@@ -21,12 +21,62 @@ from dataclasses import dataclass, field
 
 __all__ = ["generate_trf"]
 
-_FIRST = ("Anna", "Björn", "Chloé", "Dmitri", "Elif", "František", "Gösta", "Hana", "Ivan", "José",
-          "Kateřina", "Lars", "Magnus", "Nina", "Óscar", "Paweł", "Quentin", "Rūta", "Søren", "Tomás",
-          "Ugo", "Vera", "Wei", "Xenia", "Yusuf", "Zoë")
-_LAST = ("Andersen", "Bauer", "Čech", "Dubois", "Eriksson", "Fernández", "García", "Horváth", "Ivanov",
-         "Jansen", "Kowalski", "López", "Müller", "Nagy", "Öztürk", "Petrov", "Quispe", "Rossi",
-         "Schmidt", "Tanaka", "Újvári", "Vasquez", "Wójcik", "Xu", "Yilmaz", "Zając")
+_FIRST = (
+    "Anna",
+    "Björn",
+    "Chloé",
+    "Dmitri",
+    "Elif",
+    "František",
+    "Gösta",
+    "Hana",
+    "Ivan",
+    "José",
+    "Kateřina",
+    "Lars",
+    "Magnus",
+    "Nina",
+    "Óscar",
+    "Paweł",
+    "Quentin",
+    "Rūta",
+    "Søren",
+    "Tomás",
+    "Ugo",
+    "Vera",
+    "Wei",
+    "Xenia",
+    "Yusuf",
+    "Zoë",
+)
+_LAST = (
+    "Andersen",
+    "Bauer",
+    "Čech",
+    "Dubois",
+    "Eriksson",
+    "Fernández",
+    "García",
+    "Horváth",
+    "Ivanov",
+    "Jansen",
+    "Kowalski",
+    "López",
+    "Müller",
+    "Nagy",
+    "Öztürk",
+    "Petrov",
+    "Quispe",
+    "Rossi",
+    "Schmidt",
+    "Tanaka",
+    "Újvári",
+    "Vasquez",
+    "Wójcik",
+    "Xu",
+    "Yilmaz",
+    "Zając",
+)
 _FEDS = ("GER", "FRA", "ESP", "NOR", "POL", "CZE", "HUN", "SWE", "ITA", "NED", "IND", "USA")
 _TITLES = ((2500, "GM"), (2400, "IM"), (2300, "FM"), (2200, "CM"))
 
@@ -56,11 +106,18 @@ def _make_players(n: int, rounds: int, rng: random.Random) -> list[_Player]:
         rating = max(1000, min(2850, rating))
         withdraw = rng.randrange(1, rounds) if rounds > 1 and rng.random() < 0.02 else None
         birth = f"{rng.randrange(1950, 2015)}/{rng.randrange(1, 13):02d}/{rng.randrange(1, 29):02d}"
-        players.append(_Player(
-            start=i, name=f"{rng.choice(_LAST)}, {rng.choice(_FIRST)}", sex=rng.choice("mmmw"),
-            rating=rating, fed=rng.choice(_FEDS), fide_id=1_000_000 + i * 37, birth=birth,
-            withdraw_after=withdraw,
-        ))
+        players.append(
+            _Player(
+                start=i,
+                name=f"{rng.choice(_LAST)}, {rng.choice(_FIRST)}",
+                sex=rng.choice("mmmw"),
+                rating=rating,
+                fed=rng.choice(_FEDS),
+                fide_id=1_000_000 + i * 37,
+                birth=birth,
+                withdraw_after=withdraw,
+            )
+        )
     return players
 
 
@@ -85,7 +142,11 @@ def _pair_round(active: list[_Player], rng: random.Random) -> None:
     """Pair ``active`` top-down by score and rating, avoiding rematches where possible."""
     order = sorted(active, key=lambda p: (-p.score, -p.rating))
     if len(order) % 2:
-        bye = next(p for p in reversed(order) if not p.had_bye) if any(not p.had_bye for p in order) else order[-1]
+        bye = (
+            next(p for p in reversed(order) if not p.had_bye)
+            if any(not p.had_bye for p in order)
+            else order[-1]
+        )
         order.remove(bye)
         bye.had_bye = True
         bye.blocks.append("0000 - U")
@@ -145,8 +206,10 @@ def generate_trf(players: int, rounds: int, seed: int = 0) -> str:
     ]
     for p in field_:
         title = next((t for floor, t in _TITLES if p.rating >= floor), "")
-        head = (f"001 {p.start:>4} {p.sex}{title:>3} {p.name[:33]:<33} {p.rating:>4} {p.fed} "
-                f"{p.fide_id:>11} {p.birth} {p.score:4.1f} {rank[p.start]:>4}")
+        head = (
+            f"001 {p.start:>4} {p.sex}{title:>3} {p.name[:33]:<33} {p.rating:>4} {p.fed} "
+            f"{p.fide_id:>11} {p.birth} {p.score:4.1f} {rank[p.start]:>4}"
+        )
         lines.append(head + "".join("  " + b for b in p.blocks))
     return "\n".join(lines) + "\n"
 

@@ -16,7 +16,11 @@ from trfkit.model import RoundEntry, Tournament
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 CORPUS = SHARED / "corpus" / "trf"
-FILES = sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.name != "invalid.tab") if CORPUS.is_dir() else []
+FILES = (
+    sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.name != "invalid.tab")
+    if CORPUS.is_dir()
+    else []
+)
 
 pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus/trf is not available")
 
@@ -50,7 +54,13 @@ def test_empty_file_is_reported_not_raised() -> None:
 def test_example1_swiss_manager_quirks() -> None:
     t = load("sklangen-trf/example1.trf")
     p1 = t.by_start()[1]
-    assert (p1.name, p1.title, p1.rating, p1.federation, p1.fide_id) == ("Vasquez,Rodrigo", "GM", 2558, "CHI", 3400042)
+    assert (p1.name, p1.title, p1.rating, p1.federation, p1.fide_id) == (
+        "Vasquez,Rodrigo",
+        "GM",
+        2558,
+        "CHI",
+        3400042,
+    )
     assert (p1.birth and p1.birth.iso, p1.points, p1.rank) == ("1969-12-06", 6.0, 4)
     assert p1.rounds[0] == RoundEntry(141, "w", "1")
     assert t.by_start()[13].rounds == (RoundEntry(153, "", "-"),)  # colourless forfeit, withdrawn
@@ -77,7 +87,13 @@ def test_friendship_cup_header_and_teams() -> None:
 def test_bunratty_round_dates_yy_dd_mm() -> None:
     t = load("icu-krause/bunratty_masters_2011.tab")
     assert [d.iso for d in t.header.round_dates if d] == [
-        "2011-02-25", "2011-02-26", "2011-02-26", "2011-02-26", "2011-02-27", "2011-02-27"]
+        "2011-02-25",
+        "2011-02-26",
+        "2011-02-26",
+        "2011-02-26",
+        "2011-02-27",
+        "2011-02-27",
+    ]
     short = t.by_start()[1]
     assert (short.name, short.title, short.rating, short.sex) == ("Short, Nigel", "GM", 2658, "m")
     assert t.source.newline == "\r\n"
@@ -97,7 +113,9 @@ def test_cp1252_names() -> None:
 
 def test_bom_and_cr_only() -> None:
     t = load("icu-krause/armstrong_2012_with_bom.tab")
-    assert t.source.bom and t.players[0].name == "Griffiths, Ryan-Rhys" and t.players[0].rating == 2322
+    assert (
+        t.source.bom and t.players[0].name == "Griffiths, Ryan-Rhys" and t.players[0].rating == 2322
+    )
     cr = load("bbppairings/issue_7.input")
     assert cr.source.newline == "\r" and len(cr.players) == 60
 
@@ -106,11 +124,18 @@ def test_tec_trf26_sample_records() -> None:
     t = load("sharly-chess/example_trf26.trf")
     assert t.source.edition == "trf26"
     assert (len(t.byes), len(t.accelerations), len(t.prohibited), len(t.abnormal)) == (18, 4, 1, 2)
-    assert (len(t.lineups), len(t.team_byes), len(t.forfeited_matches), len(t.national)) == (141, 1, 22, 1)
+    assert (len(t.lineups), len(t.team_byes), len(t.forfeited_matches), len(t.national)) == (
+        141,
+        1,
+        22,
+        1,
+    )
     assert len(t.teams) == 50 and t.teams[0].match_points == 15.0 and t.teams[0].rank == 11
     assert sum(1 for r in t.extra if r.kind == "crosstable") == 100
     assert t.header.tiebreaks == ("EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPvGP")
-    assert t.header.board_colors == "WBWB" and t.header.rounds == 14 and t.header.initial_color == "w"
+    assert (
+        t.header.board_colors == "WBWB" and t.header.rounds == 14 and t.header.initial_color == "w"
+    )
     assert t.national[0].national_id == "L01854"
 
 
@@ -120,7 +145,13 @@ def test_javafo_sample_engine_lines() -> None:
     assert (h.rounds, h.initial_color, h.scoring.source) == (9, "w", "XXS")
     assert h.first("XXZ") is not None and h.first("XXZ").value == "22 28 43"  # type: ignore[union-attr]
     p6 = t.by_start()[6]
-    assert (p6.name, p6.rating, p6.fide_id, p6.points, p6.rank) == ("Gorrochategui Torres, Eugenio", None, None, 3.5, 4)
+    assert (p6.name, p6.rating, p6.fide_id, p6.points, p6.rank) == (
+        "Gorrochategui Torres, Eugenio",
+        None,
+        None,
+        3.5,
+        4,
+    )
     assert t.players[5].start != 6  # players are not sorted by start number: file order kept
 
 

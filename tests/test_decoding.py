@@ -45,7 +45,13 @@ def fake_chardet(monkeypatch: pytest.MonkeyPatch) -> dict[str, object]:
 
 def test_ascii_lf(no_chardet: list[bytes]) -> None:
     d = decode(b"012 Open\n001    1\n")
-    assert (d.text, d.encoding, d.bom, d.newline, d.guessed) == ("012 Open\n001    1\n", "ascii", False, "\n", False)
+    assert (d.text, d.encoding, d.bom, d.newline, d.guessed) == (
+        "012 Open\n001    1\n",
+        "ascii",
+        False,
+        "\n",
+        False,
+    )
     assert d.diagnostics == ()
 
 
@@ -175,7 +181,9 @@ def test_utf16_with_bom() -> None:
 def test_chardet_is_imported_lazily() -> None:
     import subprocess
 
-    code = ("import sys; from trfkit.formats.trf_reader import read_trf; "
-            "read_trf('012 Zürich\\n'.encode()); print('chardet' in sys.modules)")
+    code = (
+        "import sys; from trfkit.formats.trf_reader import read_trf; "
+        "read_trf('012 Zürich\\n'.encode()); print('chardet' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import pytest
+from trf_helpers import codes, p001, read
 
 from trfkit.diagnostics import TrfError
 from trfkit.formats.trf_reader import read_trf, sniff_trf
 from trfkit.model import (
-    AbnormalPoints, Acceleration, ByeRecord, ForfeitedMatch, HeaderRecord, LineUp, PartialDate,
-    ProhibitedPairing, RawLine, ScoringSystem, Team, TeamBye,
+    AbnormalPoints,
+    Acceleration,
+    ByeRecord,
+    ForfeitedMatch,
+    HeaderRecord,
+    LineUp,
+    PartialDate,
+    ProhibitedPairing,
+    RawLine,
+    ScoringSystem,
+    Team,
+    TeamBye,
 )
-
-from trf_helpers import codes, p001, read
 
 HEADER16 = [
     "012 Bunratty Masters ",
@@ -38,13 +47,22 @@ def test_trf16_header_fields() -> None:
     assert (h.city, h.federation) == ("Bunratty", "IRL")
     assert h.start_date == PartialDate("25.02.2011", 2011, 2, 25)
     assert h.end_date == PartialDate("27.02.2011", 2011, 2, 27)
-    assert (h.players_declared, h.players_played, h.rated_declared, h.teams_declared) == (129, 88, 84, 0)
+    assert (h.players_declared, h.players_played, h.rated_declared, h.teams_declared) == (
+        129,
+        88,
+        84,
+        0,
+    )
     assert h.type_text == "Individual: Swiss-System"
     assert h.chief_arbiter == "IA Chief, Arbiter"
     assert h.deputy_arbiters == ("First Deputy", "Second Deputy, Third Deputy")
     assert h.time_control == "90 minutes + 30 seconds"
     # 132 in YY.DD.MM (ICU files): settled by the 042/052 range.
-    assert [(d.year, d.month, d.day) for d in h.round_dates if d] == [(2011, 2, 25), (2011, 2, 26), (2011, 2, 27)]
+    assert [(d.year, d.month, d.day) for d in h.round_dates if d] == [
+        (2011, 2, 25),
+        (2011, 2, 26),
+        (2011, 2, 27),
+    ]
     assert codes(doc) == ["T111"]  # the "(88)" of 062
 
 
@@ -57,8 +75,13 @@ def test_header_records_are_verbatim_and_in_order() -> None:
 
 
 def test_132_yy_mm_dd_and_empty_132() -> None:
-    dates = read("042 2024/11/23", "052 2024/11/24", "132" + " " * 88 + "24/11/23  24/11/24").tournament
-    assert dates.header.round_dates == (PartialDate("24/11/23", 2024, 11, 23), PartialDate("24/11/24", 2024, 11, 24))
+    dates = read(
+        "042 2024/11/23", "052 2024/11/24", "132" + " " * 88 + "24/11/23  24/11/24"
+    ).tournament
+    assert dates.header.round_dates == (
+        PartialDate("24/11/23", 2024, 11, 23),
+        PartialDate("24/11/24", 2024, 11, 24),
+    )
     doc = read("132", "112")
     assert doc.tournament.header.round_dates == () and doc.tournament.header.deputy_arbiters == ()
     assert codes(doc) == []
@@ -70,10 +93,16 @@ def test_132_off_the_grid_is_read_in_order_and_reported() -> None:
     assert codes(doc) == ["T108"]
 
 
-@pytest.mark.parametrize("raw, parts", [
-    ("May 29, 2020", (2020, 5, 29)), ("11.09.26", (2011, 9, 26)), ("28. 07. 2005", (2005, 7, 28)),
-    ("2008-02-01", (2008, 2, 1)), ("24/09/2010", (2010, 9, 24)),
-])
+@pytest.mark.parametrize(
+    "raw, parts",
+    [
+        ("May 29, 2020", (2020, 5, 29)),
+        ("11.09.26", (2011, 9, 26)),
+        ("28. 07. 2005", (2005, 7, 28)),
+        ("2008-02-01", (2008, 2, 1)),
+        ("24/09/2010", (2010, 9, 24)),
+    ],
+)
 def test_start_date_styles(raw: str, parts: tuple[int, int, int]) -> None:
     d = read(f"042 {raw}").tournament.header.start_date
     assert d is not None and (d.year, d.month, d.day) == parts and d.raw == raw
@@ -118,7 +147,15 @@ def test_bad_initial_colour() -> None:
 def test_162_scoring_system() -> None:
     s = read("162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0").tournament.header.scoring
     assert (s.win, s.draw, s.loss, s.zero_bye, s.pab, s.forfeit_win, s.half_bye, s.source) == (
-        3.0, 1.0, 0.0, 0.0, 3.0, 3.0, 1.0, "162")
+        3.0,
+        1.0,
+        0.0,
+        0.0,
+        3.0,
+        3.0,
+        1.0,
+        "162",
+    )
     s = read("162  P 5.0").tournament.header.scoring  # Sharly-Chess: only the PAB
     assert (s.win, s.pab) == (1.0, 5.0)
 
@@ -126,7 +163,14 @@ def test_162_scoring_system() -> None:
 def test_xxs_scoring_system() -> None:
     doc = read("XXS WW=3 BW=3 WD=1 BD=1", "XXS ZPB=0.5 PAB=2.0")
     s = doc.tournament.header.scoring
-    assert (s.win, s.draw, s.zero_bye, s.pab, s.forfeit_win, s.source) == (3.0, 1.0, 0.5, 2.0, 1.0, "XXS")
+    assert (s.win, s.draw, s.zero_bye, s.pab, s.forfeit_win, s.source) == (
+        3.0,
+        1.0,
+        0.5,
+        2.0,
+        1.0,
+        "XXS",
+    )
     assert codes(doc) == []
 
 
@@ -149,7 +193,9 @@ def test_scoring_precedence_162_over_xxs() -> None:
     assert read("012 x").tournament.header.scoring == ScoringSystem()
 
 
-@pytest.mark.parametrize("line", ["362 TW 2.0   TD 1.0   TL 0.0", "362 TW  2.0   TD  1.0   TL  0.0"])
+@pytest.mark.parametrize(
+    "line", ["362 TW 2.0   TD 1.0   TL 0.0", "362 TW  2.0   TD  1.0   TL  0.0"]
+)
 def test_362_both_spacings(line: str) -> None:
     m = read(line).tournament.header.match_scoring
     assert m is not None and (m.win, m.draw, m.loss, m.source) == (2.0, 1.0, 0.0, "362")
@@ -158,8 +204,15 @@ def test_362_both_spacings(line: str) -> None:
 
 
 def test_trf26_header_records() -> None:
-    doc = read("172 FRA FIDON", "182 Sharly Chess", "192 FIDE_DUTCH_2025", "202 EDET/P,EMGSB/C1/P,BH:MP/C1/P",
-               "212 PTS,WIN,BH,AOB", "222 40/6000+30:900+30", "352 WBWB")
+    doc = read(
+        "172 FRA FIDON",
+        "182 Sharly Chess",
+        "192 FIDE_DUTCH_2025",
+        "202 EDET/P,EMGSB/C1/P,BH:MP/C1/P",
+        "212 PTS,WIN,BH,AOB",
+        "222 40/6000+30:900+30",
+        "352 WBWB",
+    )
     h = doc.tournament.header
     assert h.rank_method == "FRA FIDON"
     assert h.pairing_controller == "Sharly Chess"
@@ -180,16 +233,28 @@ def test_172_without_federation_is_reported() -> None:
 
 def test_team_013() -> None:
     t = read(f"013 {'Team A':<32}   1    2   13  104", f"013 {'Team B':<32}   3").tournament
-    assert t.teams == (Team(1, "Team A", (1, 2, 13, 104), source="013", line=1),
-                       Team(2, "Team B", (3,), source="013", line=2))
+    assert t.teams == (
+        Team(1, "Team A", (1, 2, 13, 104), source="013", line=1),
+        Team(2, "Team B", (3,), source="013", line=2),
+    )
 
 
 def test_team_310_and_duplicate_013() -> None:
-    line310 = ("310   1 India                            IND     2486   15.0   28.0  11     1    5   15   28   44")
+    line310 = "310   1 India                            IND     2486   15.0   28.0  11     1    5   15   28   44"
     doc = read(line310, "013 India                              1    5   15   28   44")
     (team,) = doc.tournament.teams
-    assert team == Team(1, "India", (1, 5, 15, 28, 44), nickname="IND", strength="2486", match_points=15.0,
-                        game_points=28.0, rank=11, source="310", line=1)
+    assert team == Team(
+        1,
+        "India",
+        (1, 5, 15, 28, 44),
+        nickname="IND",
+        strength="2486",
+        match_points=15.0,
+        game_points=28.0,
+        rank=11,
+        source="310",
+        line=1,
+    )
     assert doc.tournament.extra == ()
     assert codes(doc) == []
 
@@ -201,8 +266,12 @@ def test_310_left_aligned_number() -> None:
 
 def test_list_records() -> None:
     t = read(
-        "240 H   2    4   39", "250  2.0        1   1    1    2", "260   1  14    1   11   16",
-        "300   1  16   4  242    0  243  244", "320  1.0  2.0          50  49      46", "330 +-   4  23  33",
+        "240 H   2    4   39",
+        "250  2.0        1   1    1    2",
+        "260   1  14    1   11   16",
+        "300   1  16   4  242    0  243  244",
+        "320  1.0  2.0          50  49      46",
+        "330 +-   4  23  33",
     ).tournament
     assert t.byes == (ByeRecord("H", 2, (4, 39), line=1),)
     assert t.accelerations == (Acceleration(2.0, None, 1, 1, 1, 2, line=2),)
@@ -212,10 +281,13 @@ def test_list_records() -> None:
     assert t.forfeited_matches == (ForfeitedMatch("+-", 4, 23, 33, line=6),)
 
 
-@pytest.mark.parametrize("line, layout_info", [
-    ("299           2.0    1    4", False),  # TRF26 text layout
-    ("299 +  2.0  2.5   1    1", True),  # TEC sample, one column to the left
-])
+@pytest.mark.parametrize(
+    "line, layout_info",
+    [
+        ("299           2.0    1    4", False),  # TRF26 text layout
+        ("299 +  2.0  2.5   1    1", True),  # TEC sample, one column to the left
+    ],
+)
 def test_299_both_layouts(line: str, layout_info: bool) -> None:
     doc = read(line)
     (a,) = doc.tournament.abnormal
@@ -242,21 +314,44 @@ def test_xxa_xxp() -> None:
 def test_national_rating_line() -> None:
     doc = read("FRA   14 m  A Test0014 Player0014               2700 BRE      L01854 1990/00/00")
     (n,) = doc.tournament.national
-    assert (n.federation, n.start, n.sex, n.category, n.name, n.rating, n.origin, n.national_id) == (
-        "FRA", 14, "m", "A", "Test0014 Player0014", 2700, "BRE", "L01854")
+    assert (
+        n.federation,
+        n.start,
+        n.sex,
+        n.category,
+        n.name,
+        n.rating,
+        n.origin,
+        n.national_id,
+    ) == ("FRA", 14, "m", "A", "Test0014 Player0014", 2700, "BRE", "L01854")
     assert n.birth == PartialDate("1990/00/00", 1990, None, None)
 
 
 def test_comments_crosstables_and_layout_lines() -> None:
     lines = [
-        "### a comment", "# a non-standard comment", "", "         1         2", "1234567890123456789012",
-        "DDD SSSS sTTT NNNN", "801  1 IND   15 28.0  14 b =0=1 1234", "802   1 IND     15   28.0   14 b  2.0",
+        "### a comment",
+        "# a non-standard comment",
+        "",
+        "         1         2",
+        "1234567890123456789012",
+        "DDD SSSS sTTT NNNN",
+        "801  1 IND   15 28.0  14 b =0=1 1234",
+        "802   1 IND     15   28.0   14 b  2.0",
         "ACC 1 2",
     ]
     doc = read(*lines)
     kinds = [(r.kind, r.line) for r in doc.tournament.extra]
-    assert kinds == [("comment", 1), ("comment", 2), ("layout", 3), ("layout", 4), ("layout", 5),
-                     ("layout", 6), ("crosstable", 7), ("crosstable", 8), ("vendor", 9)]
+    assert kinds == [
+        ("comment", 1),
+        ("comment", 2),
+        ("layout", 3),
+        ("layout", 4),
+        ("layout", 5),
+        ("layout", 6),
+        ("crosstable", 7),
+        ("crosstable", 8),
+        ("vendor", 9),
+    ]
     assert all(r.text == lines[r.line - 1] for r in doc.tournament.extra)
     assert codes(doc) == ["T601"] * 5  # '#' comment, two rulers, legend, vendor line
     assert all(d.severity.value == "info" for d in doc.diagnostics)
@@ -285,17 +380,27 @@ def test_source_information() -> None:
     data = b"\xef\xbb\xbf012 Open\r\nXXR 5\r\n" + p001().encode() + b"\r\n"
     src = read_trf(data, path="in.trf").tournament.source
     assert (src.format, src.edition, src.dialect, src.encoding, src.newline, src.bom, src.path) == (
-        "trf", "trf16", "javafo", "ascii", "\r\n", True, "in.trf")
+        "trf",
+        "trf16",
+        "javafo",
+        "ascii",
+        "\r\n",
+        True,
+        "in.trf",
+    )
 
 
-@pytest.mark.parametrize("lines, dialect", [
-    (["022 https://lichess.org/swiss/x", "032 Lichess"], "lichess"),
-    (["BBW  1.0"], "bbpairings"),
-    (["062 12 (10)"], "swiss-manager"),
-    (["1234567890123456789"], "swiss-manager"),
-    (["XXR 5"], "javafo"),
-    (["012 plain"], "fide"),
-])
+@pytest.mark.parametrize(
+    "lines, dialect",
+    [
+        (["022 https://lichess.org/swiss/x", "032 Lichess"], "lichess"),
+        (["BBW  1.0"], "bbpairings"),
+        (["062 12 (10)"], "swiss-manager"),
+        (["1234567890123456789"], "swiss-manager"),
+        (["XXR 5"], "javafo"),
+        (["012 plain"], "fide"),
+    ],
+)
 def test_dialect_guess(lines: list[str], dialect: str) -> None:
     assert read(*lines).tournament.source.dialect == dialect
 

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from trf_helpers import codes, p001, read
 
 from trfkit.model import EMPTY_ROUND, PartialDate, RoundEntry
 from trfkit.results import RESULT_CODES, Kind
 
-from trf_helpers import codes, p001, read
-
 
 def test_every_fixed_field() -> None:
-    line = ("001   12 wWGM Polgar, Judit                     2735 HUN      700070 1976/07/23  "
-            "6.5    3    14 b 1     7 w =")
+    line = (
+        "001   12 wWGM Polgar, Judit                     2735 HUN      700070 1976/07/23  "
+        "6.5    3    14 b 1     7 w ="
+    )
     assert (line[48:52], line[91:99]) == ("2735", "  14 b 1")
     doc = read("012 Test", line)
     (p,) = doc.tournament.players
@@ -51,8 +52,10 @@ def test_each_result_code(code: str) -> None:
     assert entry.opponent == (2 if played else None)
 
 
-@pytest.mark.parametrize("lower, upper", [("w", "W"), ("d", "D"), ("l", "L"), ("h", "H"), ("f", "F"),
-                                          ("u", "U"), ("z", "Z")])
+@pytest.mark.parametrize(
+    "lower, upper",
+    [("w", "W"), ("d", "D"), ("l", "L"), ("h", "H"), ("f", "F"), ("u", "U"), ("z", "Z")],
+)
 def test_lower_case_result_letters(lower: str, upper: str) -> None:
     block = f"   2 b {lower}" if upper in "WDL" else f"0000 - {lower}"
     doc = read(p001(rounds=(block,)))
@@ -85,10 +88,23 @@ def test_sex_case_folded(raw: str, sex: str) -> None:
     assert read(p001(sex=raw)).tournament.players[0].sex == sex
 
 
-@pytest.mark.parametrize("raw, title", [
-    ("g", "GM"), ("m", "IM"), ("f", "FM"), ("c", "CM"), ("wg", "WGM"), ("wm", "WIM"), ("wf", "WFM"),
-    ("wc", "WCM"), ("GM", "GM"), ("WFM", "WFM"), ("", ""), ("XX", "XX"),
-])
+@pytest.mark.parametrize(
+    "raw, title",
+    [
+        ("g", "GM"),
+        ("m", "IM"),
+        ("f", "FM"),
+        ("c", "CM"),
+        ("wg", "WGM"),
+        ("wm", "WIM"),
+        ("wf", "WFM"),
+        ("wc", "WCM"),
+        ("GM", "GM"),
+        ("WFM", "WFM"),
+        ("", ""),
+        ("XX", "XX"),
+    ],
+)
 def test_titles(raw: str, title: str) -> None:
     doc = read(p001(title=raw))
     assert doc.tournament.players[0].title == title
@@ -166,11 +182,20 @@ def test_unsorted_players_keep_file_order() -> None:
     assert t.by_start()[2].name == "B"
 
 
-@pytest.mark.parametrize("raw, year, month, day", [
-    ("1969/12/06", 1969, 12, 6), ("1969.12.06", 1969, 12, 6), ("1978/00/00", 1978, None, None),
-    ("1978", 1978, None, None), ("25.02.2011", 2011, 2, 25), ("28. 07. 05", 2028, 7, 5),
-    ("2008-02-01", 2008, 2, 1), ("24/09/2010", 2010, 9, 24), ("2014/00/00", 2014, None, None),
-])
+@pytest.mark.parametrize(
+    "raw, year, month, day",
+    [
+        ("1969/12/06", 1969, 12, 6),
+        ("1969.12.06", 1969, 12, 6),
+        ("1978/00/00", 1978, None, None),
+        ("1978", 1978, None, None),
+        ("25.02.2011", 2011, 2, 25),
+        ("28. 07. 05", 2028, 7, 5),
+        ("2008-02-01", 2008, 2, 1),
+        ("24/09/2010", 2010, 9, 24),
+        ("2014/00/00", 2014, None, None),
+    ],
+)
 def test_birth_date_styles(raw: str, year: int, month: int | None, day: int | None) -> None:
     doc = read(p001(birth=raw))
     assert doc.tournament.players[0].birth == PartialDate(raw, year, month, day)
@@ -203,7 +228,10 @@ def test_not_numeric_fields() -> None:
     doc = read(p001(rating="20x0", rounds=("  1x w 1",)))
     p = doc.tournament.players[0]
     assert p.rating is None and p.rounds[0].opponent is None
-    assert [(d.code, d.column, d.end_column) for d in doc.diagnostics] == [("T103", 49, 52), ("T103", 92, 95)]
+    assert [(d.code, d.column, d.end_column) for d in doc.diagnostics] == [
+        ("T103", 49, 52),
+        ("T103", 92, 95),
+    ]
 
 
 def test_bad_result_and_bad_colour_are_located() -> None:

@@ -5,14 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from trf_helpers import p001, read
 
 from trfkit.formats.trf_reader import loads_trf, read_trf
 from trfkit.formats.trf_writer import conversion_losses, write_trf, write_trf16, write_trf26
 from trfkit.model import (
-    Header, PartialDate, Player, RoundEntry, ScoringSystem, Source, Team, Tournament,
+    Header,
+    PartialDate,
+    Player,
+    RoundEntry,
+    ScoringSystem,
+    Source,
+    Team,
+    Tournament,
 )
-
-from trf_helpers import p001, read
 
 DATA = Path(__file__).parent / "data" / "trf"
 FIXTURES = sorted(DATA.glob("*.trf"))
@@ -35,7 +41,9 @@ def test_round_trip_keeps_the_model(path: Path) -> None:
     t = read_trf(path.read_bytes()).tournament
     again = read_trf(write_trf(t).encode("utf-8")).tournament
     assert [_player(p) for p in again.players] == [_player(p) for p in t.players]
-    assert [(x.number, x.name, x.members) for x in again.teams] == [(x.number, x.name, x.members) for x in t.teams]
+    assert [(x.number, x.name, x.members) for x in again.teams] == [
+        (x.number, x.name, x.members) for x in t.teams
+    ]
     assert again.header.records == t.header.records
     assert [(r.kind, r.text) for r in again.extra] == [(r.kind, r.text) for r in t.extra]
     assert len(again.byes) == len(t.byes) and len(again.abnormal) == len(t.abnormal)
@@ -44,27 +52,71 @@ def test_round_trip_keeps_the_model(path: Path) -> None:
 
 def _player(p: Player) -> tuple[object, ...]:
     """Everything but the source line and the raw spelling of the birth date."""
-    return (p.start, p.name, p.sex, p.title, p.rating, p.federation, p.fide_id, p.birth and p.birth.iso,
-            p.points, p.rank, p.rounds)
+    return (
+        p.start,
+        p.name,
+        p.sex,
+        p.title,
+        p.rating,
+        p.federation,
+        p.fide_id,
+        p.birth and p.birth.iso,
+        p.points,
+        p.rank,
+        p.rounds,
+    )
 
 
 def test_player_line_columns() -> None:
-    p = Player(start=12, name="Polgar, Judit", sex="w", title="WGM", rating=2735, federation="HUN",
-               fide_id=700070, birth=PartialDate("1976/07/23", 1976, 7, 23), points=6.5, rank=3,
-               rounds=(RoundEntry(14, "b", "1"), RoundEntry(None, "", "H"), RoundEntry(None, "", ""),
-                       RoundEntry(7, "", "-"), RoundEntry(9, "w", " ")))
+    p = Player(
+        start=12,
+        name="Polgar, Judit",
+        sex="w",
+        title="WGM",
+        rating=2735,
+        federation="HUN",
+        fide_id=700070,
+        birth=PartialDate("1976/07/23", 1976, 7, 23),
+        points=6.5,
+        rank=3,
+        rounds=(
+            RoundEntry(14, "b", "1"),
+            RoundEntry(None, "", "H"),
+            RoundEntry(None, "", ""),
+            RoundEntry(7, "", "-"),
+            RoundEntry(9, "w", " "),
+        ),
+    )
     text = write_trf(Tournament(players=(p,)))
     blocks = ["  14 b 1", "0000 - H", " " * 8, "   7 - -", "   9 w"]
-    assert text == ("001   12 wWGM Polgar, Judit                     2735 HUN      700070 1976/07/23  6.5    3"
-                    + "".join("  " + b for b in blocks) + "\n")
+    assert text == (
+        "001   12 wWGM Polgar, Judit                     2735 HUN      700070 1976/07/23  6.5    3"
+        + "".join("  " + b for b in blocks)
+        + "\n"
+    )
 
 
 def test_tournament_built_in_code() -> None:
-    header = Header(name="Club Open", city="Oslo", federation="NOR",
-                    start_date=PartialDate("2025/01/04", 2025, 1, 4), rounds=5, initial_color="w",
-                    deputy_arbiters=("A", "B"), round_dates=(PartialDate("25/01/04", 2025, 1, 4),),
-                    scoring=ScoringSystem(win=3.0, forfeit_win=3.0, full_bye=3.0, pab=3.0, draw=1.0,
-                                          half_bye=1.0, unknown=1.0, source="162"))
+    header = Header(
+        name="Club Open",
+        city="Oslo",
+        federation="NOR",
+        start_date=PartialDate("2025/01/04", 2025, 1, 4),
+        rounds=5,
+        initial_color="w",
+        deputy_arbiters=("A", "B"),
+        round_dates=(PartialDate("25/01/04", 2025, 1, 4),),
+        scoring=ScoringSystem(
+            win=3.0,
+            forfeit_win=3.0,
+            full_bye=3.0,
+            pab=3.0,
+            draw=1.0,
+            half_bye=1.0,
+            unknown=1.0,
+            source="162",
+        ),
+    )
     t = Tournament(header=header, players=(Player(start=1, name="Solo, Han", points=0.0),))
     assert write_trf(t) == (
         "012 Club Open\n022 Oslo\n032 NOR\n042 2025/01/04\n112 A\n112 B\n"
@@ -85,7 +137,9 @@ def test_layout_lines_and_sections_keep_their_place() -> None:
     src = path.read_bytes().decode("utf-8").split("\r\n")
     assert out[15:20] == src[15:20]  # blank, rulers, legend, blank
     assert out[-4:] == src[-4:]  # blank, 013 lines after the players, final empty
-    assert [line[:8] for line in out[20:27]] == [line[:8] for line in src[20:27]]  # unsorted 001 kept
+    assert [line[:8] for line in out[20:27]] == [
+        line[:8] for line in src[20:27]
+    ]  # unsorted 001 kept
 
 
 def test_normalisation_of_quirks() -> None:
@@ -101,8 +155,10 @@ def test_normalisation_of_quirks() -> None:
     assert late.endswith("0000 - -  0000 - +  0000 - -")  # extra block after 142 dropped
 
 
-@pytest.mark.parametrize("newline, expected", [(None, "\r\n"), ("\n", "\n"), ("\r", "\r"), ("crlf", "\r\n"),
-                                               ("lf", "\n"), ("cr", "\r")])
+@pytest.mark.parametrize(
+    "newline, expected",
+    [(None, "\r\n"), ("\n", "\n"), ("\r", "\r"), ("crlf", "\r\n"), ("lf", "\n"), ("cr", "\r")],
+)
 def test_newline_option(newline: str | None, expected: str) -> None:
     t = load("rich16.trf")
     text = write_trf(t, newline=newline)
@@ -126,14 +182,30 @@ def test_cp1252_input_is_written_as_utf8() -> None:
 
 
 def test_trf16_to_trf26() -> None:
-    doc = read("012 x", "XXC rank white1", "XXR 7", "XXS WW=3 BW=3 FW=3 FPB=3 WD=1 BD=1 HPB=1 PAB=3",
-               f"013 {'Team':<32}   1", p001(1))
+    doc = read(
+        "012 x",
+        "XXC rank white1",
+        "XXR 7",
+        "XXS WW=3 BW=3 FW=3 FPB=3 WD=1 BD=1 HPB=1 PAB=3",
+        f"013 {'Team':<32}   1",
+        p001(1),
+    )
     text = write_trf26(doc.tournament)
     lines = text.splitlines()
-    assert lines[:5] == ["012 x", "152 W", "XXC rank", "142 7", "162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0"]
+    assert lines[:5] == [
+        "012 x",
+        "152 W",
+        "XXC rank",
+        "142 7",
+        "162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0",
+    ]
     assert lines[5].startswith("310   1 Team") and lines[5][73:77] == "   1"
     back = read_trf(text.encode()).tournament
-    assert back.header.scoring.win == 3.0 and back.header.rounds == 7 and back.header.initial_color == "w"
+    assert (
+        back.header.scoring.win == 3.0
+        and back.header.rounds == 7
+        and back.header.initial_color == "w"
+    )
     assert back.source.edition == "trf26"
 
 
@@ -152,7 +224,11 @@ def test_trf26_to_trf16() -> None:
     assert f"013 {'Lyon':<32}   1    2" in lines
     assert "192 FIDE_TEAM_BAKU" in lines  # no TRF16 counterpart: kept
     back = read_trf(text.encode()).tournament
-    assert back.header.scoring.win == 3.0 and back.header.rounds == 2 and back.header.initial_color == "w"
+    assert (
+        back.header.scoring.win == 3.0
+        and back.header.rounds == 2
+        and back.header.initial_color == "w"
+    )
     losses = conversion_losses(t, "trf16")
     assert {d.code for d in losses} == {"T603"}
     assert any("nickname" in d.message for d in losses)

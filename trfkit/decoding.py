@@ -59,18 +59,22 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
     diags: list[Diagnostic] = []
     bom = False
     if data.startswith(_UTF8_BOM):
-        data = data[len(_UTF8_BOM):]
+        data = data[len(_UTF8_BOM) :]
         bom = True
         diags.append(make("T003", "the input starts with a UTF-8 byte-order mark; it was removed"))
     if not data.strip():
-        diags.append(make("T005", "the input is empty" if not data else "the input holds only blank lines"))
+        diags.append(
+            make("T005", "the input is empty" if not data else "the input holds only blank lines")
+        )
         return Decoded("", encoding or "utf-8", bom, "\n", False, tuple(diags))
 
     if encoding is not None:
         try:
             codecs.lookup(encoding)
         except LookupError:
-            diags.append(make("T001", f"unknown encoding {encoding!r} ignored; the encoding was detected"))
+            diags.append(
+                make("T001", f"unknown encoding {encoding!r} ignored; the encoding was detected")
+            )
             encoding = None
     if encoding is not None:
         text, name, guessed = _decode_forced(data, encoding, diags)
@@ -84,7 +88,9 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
         text, name, guessed = _decode_auto(data, diags)
 
     if "\x00" in text:
-        diags.append(make("T001", "the decoded text holds NUL characters: binary data, not a text file"))
+        diags.append(
+            make("T001", "the decoded text holds NUL characters: binary data, not a text file")
+        )
         return Decoded("", name, bom, "\n", guessed, tuple(diags))
     text, newline = _normalise_newlines(text, diags)
     return Decoded(text, name, bom, newline, guessed, tuple(diags))
@@ -97,8 +103,13 @@ def _decode_forced(data: bytes, encoding: str, diags: list[Diagnostic]) -> tuple
         return data.decode(encoding), name, False
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        diags.append(make("T001", f"byte {exc.start} is not valid {name}; undecodable bytes were replaced",
-                          line))
+        diags.append(
+            make(
+                "T001",
+                f"byte {exc.start} is not valid {name}; undecodable bytes were replaced",
+                line,
+            )
+        )
         return data.decode(encoding, errors="replace"), name, False
 
 
@@ -118,13 +129,21 @@ def _decode_auto(data: bytes, diags: list[Diagnostic]) -> tuple[str, str, bool]:
         except (UnicodeDecodeError, LookupError):
             continue
         name = codecs.lookup(candidate).name
-        how = f"chardet confidence {confidence:.2f}" if candidate == guess else (
-            f"fallback; chardet said {guess or 'nothing'} with confidence {confidence:.2f}")
+        how = (
+            f"chardet confidence {confidence:.2f}"
+            if candidate == guess
+            else (f"fallback; chardet said {guess or 'nothing'} with confidence {confidence:.2f}")
+        )
         diags.append(make("T002", f"the input is not UTF-8; decoded as {name} ({how})"))
         return text, name, True
     # cp1252 leaves five bytes undefined; latin-1 decodes anything.
-    diags.append(make("T002", f"the input is not UTF-8 and not cp1252; decoded as latin-1 "
-                              f"(chardet confidence {confidence:.2f})"))
+    diags.append(
+        make(
+            "T002",
+            f"the input is not UTF-8 and not cp1252; decoded as latin-1 "
+            f"(chardet confidence {confidence:.2f})",
+        )
+    )
     return data.decode("latin-1"), "latin-1", True
 
 
@@ -176,7 +195,9 @@ def _normalise_newlines(text: str, diags: list[Diagnostic]) -> tuple[str, str]:
     if len(used) > 1:
         names = {"\r\n": "CRLF", "\n": "LF", "\r": "CR"}
         detail = ", ".join(f"{counts[nl]} {names[nl]}" for nl in used)
-        diags.append(make("T004", f"the input mixes line endings ({detail}); read as {names[newline]}"))
+        diags.append(
+            make("T004", f"the input mixes line endings ({detail}); read as {names[newline]}")
+        )
     if crlf:
         text = text.replace("\r\n", "\n")
     if cr:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Final, Sequence
+from typing import Final
 
 from ..model import PartialDate
 
@@ -22,9 +23,18 @@ _MONTHS: Final = {
     name: number
     for number, names in enumerate(
         (
-            ("jan", "jän", "janv"), ("feb", "fév", "fev"), ("mar", "mär", "mars", "maa"),
-            ("apr", "avr"), ("may", "mai", "mei"), ("jun", "juin"), ("jul", "juil"),
-            ("aug", "aoû", "aou"), ("sep", "set"), ("oct", "okt"), ("nov",), ("dec", "dez", "déc"),
+            ("jan", "jän", "janv"),
+            ("feb", "fév", "fev"),
+            ("mar", "mär", "mars", "maa"),
+            ("apr", "avr"),
+            ("may", "mai", "mei"),
+            ("jun", "juin"),
+            ("jul", "juil"),
+            ("aug", "aoû", "aou"),
+            ("sep", "set"),
+            ("oct", "okt"),
+            ("nov",),
+            ("dec", "dez", "déc"),
         ),
         start=1,
     )
@@ -108,9 +118,7 @@ def parse_date(raw: str) -> tuple[PartialDate | None, str | None]:
     return parse_round_date(raw, ())
 
 
-def parse_round_date(
-    raw: str, within: Sequence[_dt.date]
-) -> tuple[PartialDate | None, str | None]:
+def parse_round_date(raw: str, within: Sequence[_dt.date]) -> tuple[PartialDate | None, str | None]:
     """Read a date, preferring the reading that falls between ``within[0]`` and ``within[1]``.
 
     Used for 132 records with two-digit years, where ``YY/MM/DD``, ``YY.DD.MM`` and
@@ -121,7 +129,9 @@ def parse_round_date(
         # Fast path for the TRF26 form YYYY/MM/DD (every birth date of a large file).
         y, m, d = text[:4], text[5:7], text[8:]
         if y.isdigit() and m.isdigit() and d.isdigit() and _valid(int(y), int(m), int(d)):
-            return PartialDate(raw=text, year=int(y), month=int(m) or None, day=int(d) or None), None
+            return PartialDate(
+                raw=text, year=int(y), month=int(m) or None, day=int(d) or None
+            ), None
     if not text.strip(" ./-0"):
         return None, None  # blank, or an empty template such as "    .  .  " or 0000/00/00
     candidates = [c for c in _candidates(text) if _valid(*c)]

@@ -10,25 +10,43 @@ writer's edition conversion agree.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import Callable, Final, Iterable
+from typing import Final
 
 from ..model import HeaderRecord, ScoringSystem
 
 __all__ = [
-    "HEADER_CODES", "TRF26_HEADER_CODES", "ENGINE_CODES", "REPEATABLE", "HeaderProblem",
-    "read_value", "scoring_from_records", "parse_162", "parse_362", "parse_xxs", "parse_bb",
-    "format_162", "format_xxs", "xxc_color", "points_text",
+    "HEADER_CODES",
+    "TRF26_HEADER_CODES",
+    "ENGINE_CODES",
+    "REPEATABLE",
+    "HeaderProblem",
+    "read_value",
+    "scoring_from_records",
+    "parse_162",
+    "parse_362",
+    "parse_xxs",
+    "parse_bb",
+    "format_162",
+    "format_xxs",
+    "xxc_color",
+    "points_text",
 ]
 
 #: ``??2`` codes TRF16 and TRF26 define.
 HEADER_CODES: Final = frozenset(
-    "012 022 032 042 052 062 072 082 092 102 112 122 132 142 152 162 172 182 192 202 212 222 352 362".split()
+    (
+        "012 022 032 042 052 062 072 082 092 102 112 122 132 "
+        "142 152 162 172 182 192 202 212 222 352 362"
+    ).split()
 )
 #: Header codes that only exist in TRF26 (142 is excluded: Swiss-Manager writes it in TRF16).
 TRF26_HEADER_CODES: Final = frozenset("152 162 172 182 192 202 212 222 352 362".split())
 #: Engine lines kept as header records (XXA and XXP are list records, see trf_records).
-ENGINE_CODES: Final = frozenset({"XXR", "XXZ", "XXS", "XXC", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"})
+ENGINE_CODES: Final = frozenset(
+    {"XXR", "XXZ", "XXS", "XXC", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
+)
 #: Records that may occur more than once.
 REPEATABLE: Final = frozenset({"112", "XXZ", "XXS", "XXC"})
 
@@ -59,7 +77,9 @@ def _int_value(code: str, value: str, what: str) -> tuple[int | None, list[Heade
     m = _INT.fullmatch(value)
     if m:
         return int(m[1]), []
-    return None, [("T103", f"{code} {what} {value.strip()!r} is not a whole number", 5, 4 + len(value))]
+    return None, [
+        ("T103", f"{code} {what} {value.strip()!r} is not a whole number", 5, 4 + len(value))
+    ]
 
 
 def _list(value: str) -> tuple[str, ...]:
@@ -91,13 +111,17 @@ def read_value(code: str, value: str) -> tuple[dict[str, object], list[HeaderPro
 def _text(field: str) -> Callable[[str, str], tuple[dict[str, object], list[HeaderProblem]]]:
     def read(code: str, value: str) -> tuple[dict[str, object], list[HeaderProblem]]:
         return {field: value.strip()}, []
+
     return read
 
 
-def _integer(field: str, what: str) -> Callable[[str, str], tuple[dict[str, object], list[HeaderProblem]]]:
+def _integer(
+    field: str, what: str
+) -> Callable[[str, str], tuple[dict[str, object], list[HeaderProblem]]]:
     def read(code: str, value: str) -> tuple[dict[str, object], list[HeaderProblem]]:
         number, problems = _int_value(code, value, what)
         return ({field: number} if number is not None else {}), problems
+
     return read
 
 
@@ -107,14 +131,26 @@ def _players(code: str, value: str) -> tuple[dict[str, object], list[HeaderProbl
         return {}, []
     m = _PLAYERS.fullmatch(value)
     if not m:
-        return {}, [("T103", f"062 number of players {value.strip()!r} is not a whole number", 5,
-                     4 + len(value))]
+        return {}, [
+            (
+                "T103",
+                f"062 number of players {value.strip()!r} is not a whole number",
+                5,
+                4 + len(value),
+            )
+        ]
     fields: dict[str, object] = {"players_declared": int(m[1])}
     problems: list[HeaderProblem] = []
     if m[2] is not None:
         fields["players_played"] = int(m[2])
-        problems.append(("T111", "062 carries the number of players who played in parentheses "
-                                 "(Swiss-Manager style)", 5, 4 + len(value.rstrip())))
+        problems.append(
+            (
+                "T111",
+                "062 carries the number of players who played in parentheses (Swiss-Manager style)",
+                5,
+                4 + len(value.rstrip()),
+            )
+        )
     return fields, problems
 
 
@@ -130,7 +166,9 @@ def _color_152(code: str, value: str) -> tuple[dict[str, object], list[HeaderPro
         return {"initial_color": "w"}, []
     if text in ("B", "BLACK"):
         return {"initial_color": "b"}, []
-    return {}, [("T105", f"152 initial colour {value.strip()!r} is not W or B", 5, 4 + len(value.rstrip()))]
+    return {}, [
+        ("T105", f"152 initial colour {value.strip()!r} is not W or B", 5, 4 + len(value.rstrip()))
+    ]
 
 
 def _rounds_xxr(code: str, value: str) -> tuple[dict[str, object], list[HeaderProblem]]:
@@ -142,8 +180,14 @@ def _xxc(code: str, value: str) -> tuple[dict[str, object], list[HeaderProblem]]
     problems: list[HeaderProblem] = []
     for token in value.split():
         if token.lower() not in ("white1", "black1", "rank"):
-            problems.append(("T602", f"XXC token {token!r} is not known and was ignored", 5,
-                             4 + len(value.rstrip())))
+            problems.append(
+                (
+                    "T602",
+                    f"XXC token {token!r} is not known and was ignored",
+                    5,
+                    4 + len(value.rstrip()),
+                )
+            )
     color = xxc_color(value)
     return ({"initial_color": color} if color else {}), problems
 
@@ -152,8 +196,14 @@ def _rank_method(code: str, value: str) -> tuple[dict[str, object], list[HeaderP
     text = value.strip()
     problems: list[HeaderProblem] = []
     if text.upper() in _RANK_METHODS:
-        problems.append(("T111", "172 names the method without a federation in columns 5-7 "
-                                 "(Sharly-Chess style)", 5, 4 + len(value.rstrip())))
+        problems.append(
+            (
+                "T111",
+                "172 names the method without a federation in columns 5-7 (Sharly-Chess style)",
+                5,
+                4 + len(value.rstrip()),
+            )
+        )
     return ({"rank_method": text} if text else {}), problems
 
 
@@ -161,6 +211,7 @@ def _tiebreaks(field: str) -> Callable[[str, str], tuple[dict[str, object], list
     def read(code: str, value: str) -> tuple[dict[str, object], list[HeaderProblem]]:
         items = _list(value)
         return ({field: items} if items else {}), []
+
     return read
 
 
@@ -191,6 +242,7 @@ _READERS: Final[dict[str, Callable[[str, str], tuple[dict[str, object], list[Hea
 
 # --- scoring systems ---------------------------------------------------------------
 
+
 def parse_162(value: str, base: ScoringSystem | None = None, source: str = "162") -> ScoringSystem:
     """Scan ``162`` for letter/value pairs (tolerant of spacing, TRF.md §3.2).
 
@@ -218,22 +270,42 @@ def _apply_letters(s: ScoringSystem, found: dict[str, float], source: str) -> Sc
         changes["pab"] = found["P"]
     if "X" in found:
         changes["unknown"] = found["X"]
-    return replace(s, source=source, **changes)  # type: ignore[arg-type]
+    return replace(s, source=source, **changes)
 
 
 def parse_362(value: str) -> ScoringSystem:
     """``362 TW 2.0 TD 1.0 TL 0.0``: team match points (defaults 2/1/0)."""
-    base = ScoringSystem(win=2.0, draw=1.0, loss=0.0, forfeit_win=2.0, forfeit_loss=0.0,
-                         full_bye=2.0, half_bye=1.0, zero_bye=0.0, pab=2.0, unknown=1.0)
+    base = ScoringSystem(
+        win=2.0,
+        draw=1.0,
+        loss=0.0,
+        forfeit_win=2.0,
+        forfeit_loss=0.0,
+        full_bye=2.0,
+        half_bye=1.0,
+        zero_bye=0.0,
+        pab=2.0,
+        unknown=1.0,
+    )
     found = {m[1]: _float(m[2]) for m in _LETTER_362.finditer(value.upper())}
     return _apply_letters(base, found, "362")
 
 
 _XXS_FIELDS: Final[dict[str, tuple[str, ...]]] = {
-    "WW": ("win",), "BW": ("win",), "WD": ("draw",), "BD": ("draw",), "WL": ("loss",),
-    "BL": ("loss",), "ZPB": ("zero_bye",), "HPB": ("half_bye",), "FPB": ("full_bye",),
-    "PAB": ("pab",), "FW": ("forfeit_win",), "FL": ("forfeit_loss",),
-    "W": ("win", "forfeit_win", "full_bye"), "D": ("draw", "half_bye"),
+    "WW": ("win",),
+    "BW": ("win",),
+    "WD": ("draw",),
+    "BD": ("draw",),
+    "WL": ("loss",),
+    "BL": ("loss",),
+    "ZPB": ("zero_bye",),
+    "HPB": ("half_bye",),
+    "FPB": ("full_bye",),
+    "PAB": ("pab",),
+    "FW": ("forfeit_win",),
+    "FL": ("forfeit_loss",),
+    "W": ("win", "forfeit_win", "full_bye"),
+    "D": ("draw", "half_bye"),
 }
 
 
@@ -260,17 +332,21 @@ def parse_xxs(value: str, base: ScoringSystem) -> tuple[ScoringSystem, list[str]
     for white, black in (("WW", "BW"), ("WD", "BD"), ("WL", "BL")):
         if white in values and black in values and values[white] != values[black]:
             lost.append(f"{white}/{black}")
-    return replace(base, source="XXS", **changes), lost  # type: ignore[arg-type]
+    return replace(base, source="XXS", **changes), lost
 
 
 _BB_FIELDS: Final[dict[str, tuple[str, ...]]] = {
-    "BBW": ("win", "forfeit_win", "full_bye"), "BBD": ("draw", "half_bye", "unknown"),
-    "BBL": ("loss",), "BBZ": ("zero_bye",), "BBF": ("forfeit_loss",), "BBU": ("pab",),
+    "BBW": ("win", "forfeit_win", "full_bye"),
+    "BBD": ("draw", "half_bye", "unknown"),
+    "BBL": ("loss",),
+    "BBZ": ("zero_bye",),
+    "BBF": ("forfeit_loss",),
+    "BBU": ("pab",),
 }
 
 
 def parse_bb(records: Iterable[HeaderRecord], base: ScoringSystem) -> ScoringSystem:
-    """bbpPairings ``BB?`` lines (value in columns 5-12). The PAB follows BBW unless BBU is given."""
+    """bbpPairings ``BB?`` lines (value in columns 5-12); the PAB follows BBW unless BBU is set."""
     changes: dict[str, float] = {}
     for rec in records:
         fields = _BB_FIELDS.get(rec.code)
@@ -281,10 +357,12 @@ def parse_bb(records: Iterable[HeaderRecord], base: ScoringSystem) -> ScoringSys
             changes[f] = _float(m[1])
     if "win" in changes and "pab" not in changes:
         changes["pab"] = changes["win"]
-    return replace(base, source="BB", **changes)  # type: ignore[arg-type]
+    return replace(base, source="BB", **changes)
 
 
-def scoring_from_records(records: Iterable[HeaderRecord]) -> tuple[ScoringSystem, ScoringSystem | None]:
+def scoring_from_records(
+    records: Iterable[HeaderRecord],
+) -> tuple[ScoringSystem, ScoringSystem | None]:
     """The individual and team scoring systems declared by ``records`` (TRF.md §9 precedence)."""
     recs = list(records)
     individual = ScoringSystem()
@@ -303,8 +381,11 @@ def scoring_from_records(records: Iterable[HeaderRecord]) -> tuple[ScoringSystem
 
 def format_162(s: ScoringSystem) -> str | None:
     """The ``162`` value for ``s``, or None when 162's letters cannot express it."""
-    if not (s.forfeit_win == s.win == s.full_bye and s.half_bye == s.draw
-            and s.forfeit_loss == s.zero_bye):
+    if not (
+        s.forfeit_win == s.win == s.full_bye
+        and s.half_bye == s.draw
+        and s.forfeit_loss == s.zero_bye
+    ):
         return None
     groups = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.zero_bye), ("P", s.pab)]
     if s.unknown != s.draw:
@@ -315,7 +396,18 @@ def format_162(s: ScoringSystem) -> str | None:
 
 def format_xxs(s: ScoringSystem) -> str:
     """The ``XXS`` value listing every JaVaFo code for ``s``."""
-    pairs = [("WW", s.win), ("BW", s.win), ("WD", s.draw), ("BD", s.draw), ("WL", s.loss),
-             ("BL", s.loss), ("ZPB", s.zero_bye), ("HPB", s.half_bye), ("FPB", s.full_bye),
-             ("PAB", s.pab), ("FW", s.forfeit_win), ("FL", s.forfeit_loss)]
+    pairs = [
+        ("WW", s.win),
+        ("BW", s.win),
+        ("WD", s.draw),
+        ("BD", s.draw),
+        ("WL", s.loss),
+        ("BL", s.loss),
+        ("ZPB", s.zero_bye),
+        ("HPB", s.half_bye),
+        ("FPB", s.full_bye),
+        ("PAB", s.pab),
+        ("FW", s.forfeit_win),
+        ("FL", s.forfeit_loss),
+    ]
     return " ".join(f"{code}={value:.1f}" for code, value in pairs)

@@ -11,14 +11,35 @@ from __future__ import annotations
 from typing import Final
 
 from ..model import (
-    AbnormalPoints, Acceleration, ByeRecord, ForfeitedMatch, LineUp, NationalRating, PartialDate,
-    Player, ProhibitedPairing, RoundEntry, Team, TeamBye,
+    AbnormalPoints,
+    Acceleration,
+    ByeRecord,
+    ForfeitedMatch,
+    LineUp,
+    NationalRating,
+    PartialDate,
+    Player,
+    ProhibitedPairing,
+    RoundEntry,
+    Team,
+    TeamBye,
 )
 
 __all__ = [
-    "player_line", "national_line", "team_013_line", "team_310_line", "round_block", "round_dates_value",
-    "bye_line", "acceleration_line", "prohibited_line", "abnormal_line", "lineup_line", "team_bye_line",
-    "forfeit_line", "NAME_WIDTH",
+    "player_line",
+    "national_line",
+    "team_013_line",
+    "team_310_line",
+    "round_block",
+    "round_dates_value",
+    "bye_line",
+    "acceleration_line",
+    "prohibited_line",
+    "abnormal_line",
+    "lineup_line",
+    "team_bye_line",
+    "forfeit_line",
+    "NAME_WIDTH",
 ]
 
 NAME_WIDTH: Final = 33
@@ -44,17 +65,38 @@ def round_block(entry: RoundEntry) -> str:
     return f"{opponent} {entry.color or '-'} {entry.result or ' '}"
 
 
-def _fixed(code: str, start: int, sex: str, title: str, name: str, rating: int | None, federation: str,
-           ident: str, birth: PartialDate | None) -> str:
+def _fixed(
+    code: str,
+    start: int,
+    sex: str,
+    title: str,
+    name: str,
+    rating: int | None,
+    federation: str,
+    ident: str,
+    birth: PartialDate | None,
+) -> str:
     """Columns 1-79 shared by 001 and National Rating Support lines."""
-    return (f"{code:<3} {_int(start, 4)} {sex[:1] or ' '}{title[:3]:>3} {name[:NAME_WIDTH]:<{NAME_WIDTH}} "
-            f"{_int(rating, 4)} {federation[:3]:<3} {ident[-11:]:>11} {_date(birth):<10}")
+    return (
+        f"{code:<3} {_int(start, 4)} {sex[:1] or ' '}{title[:3]:>3} "
+        f"{name[:NAME_WIDTH]:<{NAME_WIDTH}} "
+        f"{_int(rating, 4)} {federation[:3]:<3} {ident[-11:]:>11} {_date(birth):<10}"
+    )
 
 
 def player_line(p: Player) -> str:
     """A ``001`` line with one block per round (round r at column 92 + 10(r-1))."""
-    head = _fixed("001", p.start, p.sex, p.title, p.name, p.rating, p.federation,
-                  "" if p.fide_id is None else str(p.fide_id), p.birth)
+    head = _fixed(
+        "001",
+        p.start,
+        p.sex,
+        p.title,
+        p.name,
+        p.rating,
+        p.federation,
+        "" if p.fide_id is None else str(p.fide_id),
+        p.birth,
+    )
     line = f"{head} {_num(p.points, 4)} {_int(p.rank, 4)}"
     if p.rounds:
         line += "".join("  " + round_block(e) for e in p.rounds)
@@ -62,8 +104,9 @@ def player_line(p: Player) -> str:
 
 
 def national_line(n: NationalRating) -> str:
-    return _fixed(n.federation, n.start, n.sex, n.category, n.name, n.rating, n.origin, n.national_id,
-                  n.birth).rstrip()
+    return _fixed(
+        n.federation, n.start, n.sex, n.category, n.name, n.rating, n.origin, n.national_id, n.birth
+    ).rstrip()
 
 
 def team_013_line(t: Team) -> str:
@@ -73,8 +116,10 @@ def team_013_line(t: Team) -> str:
 
 def team_310_line(t: Team) -> str:
     """``310``: number, name, nickname, strength, MP, GP, rank, members from column 74."""
-    line = (f"310 {_int(t.number, 3)} {t.name[:32]:<32} {t.nickname[:5]:<5} {t.strength[:6]:>6} "
-            f"{_num(t.match_points, 6)} {_num(t.game_points, 6)} {_int(t.rank, 3)}  ")
+    line = (
+        f"310 {_int(t.number, 3)} {t.name[:32]:<32} {t.nickname[:5]:<5} {t.strength[:6]:>6} "
+        f"{_num(t.match_points, 6)} {_num(t.game_points, 6)} {_int(t.rank, 3)}  "
+    )
     return (line + " ".join(_int(m, 4) for m in t.members)).rstrip()
 
 
@@ -92,32 +137,42 @@ def round_dates_value(dates: tuple[PartialDate | None, ...]) -> str:
 
 
 def bye_line(b: ByeRecord) -> str:
-    return (f"240 {b.kind[:1] or 'Z'} {_int(b.round, 3)} " + " ".join(_int(p, 4) for p in b.players)).rstrip()
+    return (
+        f"240 {b.kind[:1] or 'Z'} {_int(b.round, 3)} " + " ".join(_int(p, 4) for p in b.players)
+    ).rstrip()
 
 
 def acceleration_line(a: Acceleration) -> str:
     if a.source == "XXA":
         return f"XXA {_int(a.first_player, 4)}" + "".join(f" {_num(v, 4)}" for v in a.per_round)
-    return (f"250 {_num(a.match_points, 4)} {_num(a.game_points, 4)} {_int(a.first_round, 3)} "
-            f"{_int(a.last_round, 3)} {_int(a.first_player, 4)} {_int(a.last_player, 4)}").rstrip()
+    return (
+        f"250 {_num(a.match_points, 4)} {_num(a.game_points, 4)} {_int(a.first_round, 3)} "
+        f"{_int(a.last_round, 3)} {_int(a.first_player, 4)} {_int(a.last_player, 4)}"
+    ).rstrip()
 
 
 def prohibited_line(p: ProhibitedPairing) -> str:
     if p.source == "XXP":
         return "XXP " + " ".join(str(i) for i in p.players)
-    return (f"260 {_int(p.first_round, 3)} {_int(p.last_round, 3)} "
-            + " ".join(_int(i, 4) for i in p.players)).rstrip()
+    return (
+        f"260 {_int(p.first_round, 3)} {_int(p.last_round, 3)} "
+        + " ".join(_int(i, 4) for i in p.players)
+    ).rstrip()
 
 
 def abnormal_line(a: AbnormalPoints) -> str:
-    """``299`` in the TRF26 text layout (type 5, MP 8-11, points 14-17, round 20-22, ids from 24)."""
-    return (f"299 {a.kind[:1] or ' '}  {_num(a.match_points, 4)}  {_num(a.points, 4)}  {_int(a.round, 3)} "
-            + " ".join(_int(p, 4) for p in a.players)).rstrip()
+    """``299`` in the TRF26 text layout: type 5, MP 8-11, points 14-17, round 20-22, ids 24-."""
+    return (
+        f"299 {a.kind[:1] or ' '}  {_num(a.match_points, 4)}  {_num(a.points, 4)}  "
+        f"{_int(a.round, 3)} " + " ".join(_int(p, 4) for p in a.players)
+    ).rstrip()
 
 
 def lineup_line(u: LineUp) -> str:
-    return (f"300 {_int(u.round, 3)} {_int(u.team, 3)} {_int(u.opponent_team, 3)} "
-            + " ".join(_int(p, 4) for p in u.players)).rstrip()
+    return (
+        f"300 {_int(u.round, 3)} {_int(u.team, 3)} {_int(u.opponent_team, 3)} "
+        + " ".join(_int(p, 4) for p in u.players)
+    ).rstrip()
 
 
 def team_bye_line(b: TeamBye) -> str:
@@ -126,4 +181,5 @@ def team_bye_line(b: TeamBye) -> str:
 
 
 def forfeit_line(f: ForfeitedMatch) -> str:
-    return f"330 {f.result[:2]:<2} {_int(f.round, 3)} {_int(f.white_team, 3)} {_int(f.black_team, 3)}".rstrip()
+    teams = f"{_int(f.white_team, 3)} {_int(f.black_team, 3)}"
+    return f"330 {f.result[:2]:<2} {_int(f.round, 3)} {teams}".rstrip()

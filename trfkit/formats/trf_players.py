@@ -13,7 +13,8 @@ blanks, and rows whose blocks are pushed off the 10-column grid (a wrong encodin
 
 from __future__ import annotations
 
-from typing import Callable, Final
+from collections.abc import Callable
+from typing import Final
 
 from ..model import EMPTY_ROUND, NationalRating, Player, RoundEntry
 from ..results import RESULT_ALIASES, RESULT_CODES
@@ -26,9 +27,25 @@ ROUND_START: Final = 91
 
 #: Title spellings seen in files -> canonical FIDE title (TRF.md §4.1; ``gf``/``mf`` are Papi's).
 TITLES: Final[dict[str, str]] = {
-    "g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM",
-    "gf": "WGM", "mf": "WIM", "ff": "WFM", "cf": "WCM",
-    "gm": "GM", "im": "IM", "fm": "FM", "cm": "CM", "wgm": "WGM", "wim": "WIM", "wfm": "WFM",
+    "g": "GM",
+    "m": "IM",
+    "f": "FM",
+    "c": "CM",
+    "wg": "WGM",
+    "wm": "WIM",
+    "wf": "WFM",
+    "wc": "WCM",
+    "gf": "WGM",
+    "mf": "WIM",
+    "ff": "WFM",
+    "cf": "WCM",
+    "gm": "GM",
+    "im": "IM",
+    "fm": "FM",
+    "cm": "CM",
+    "wgm": "WGM",
+    "wim": "WIM",
+    "wfm": "WFM",
     "wcm": "WCM",
 }
 _CANONICAL_TITLES: Final = frozenset(TITLES.values())
@@ -105,7 +122,9 @@ def _parse_block(block: str) -> tuple[RoundEntry, tuple[Problem, ...]]:
         problems.append(("T104", f"result {raw!r} is not a TRF result code", 8, 8))
         result = " "
     if block[4] != " " or block[6] != " ":
-        problems.append(("T108", "the blanks between opponent, colour and result hold characters", 5, 7))
+        problems.append(
+            ("T108", "the blanks between opponent, colour and result hold characters", 5, 7)
+        )
     if block[8:10].strip():
         problems.append(("T108", "the two columns after the block should be blank", 9, 10))
     if opponent is None:
@@ -116,7 +135,9 @@ def _parse_block(block: str) -> tuple[RoundEntry, tuple[Problem, ...]]:
             # ``0000 - -`` (not paired / absent) is too common to report; bbpPairings accepts both.
             problems.append(("T110", "forfeit win '+' without an opponent", 1, 8))
     elif not color and result in ("+", "-"):
-        problems.append(("T110", f"forfeit {result!r} against {opponent} written without a colour", 1, 8))
+        problems.append(
+            ("T110", f"forfeit {result!r} against {opponent} written without a colour", 1, 8)
+        )
     return RoundEntry(opponent, color, result), tuple(problems)
 
 
@@ -166,8 +187,13 @@ def parse_player(line: str, lineno: int, cache: BlockCache, report: Report) -> P
     """Read one ``001`` line (tabs already expanded, trailing blanks stripped)."""
     length = len(line)
     if length < 84:
-        report("T102", f"001 record ends at column {length}, before the Points field (81-84)",
-               lineno, max(1, length), 84)
+        report(
+            "T102",
+            f"001 record ends at column {length}, before the Points field (81-84)",
+            lineno,
+            max(1, length),
+            84,
+        )
     if length < 91:
         line = line.ljust(91)
     start, sex, title_raw, name, rating, federation, _, birth = _fixed_fields(line, lineno, report)
@@ -187,32 +213,63 @@ def parse_player(line: str, lineno: int, cache: BlockCache, report: Report) -> P
     rank = _number(line[85:89], "rank", 86, 89, lineno, report) or None
     if start is None:
         report("T102", "001 record without a starting rank (columns 5-8)", lineno, 5, 8)
-    if (line[3] + line[8] + line[13] + line[47] + line[52] + line[56] + line[68] + line[79] + line[84]
-            + line[89] + line[90]) != _BLANK_SEPARATORS:
+    if (
+        line[3]
+        + line[8]
+        + line[13]
+        + line[47]
+        + line[52]
+        + line[56]
+        + line[68]
+        + line[79]
+        + line[84]
+        + line[89]
+        + line[90]
+    ) != _BLANK_SEPARATORS:
         i = next(i for i in _SEPARATORS if line[i] != " ")
-        report("T108", f"column {i + 1} should be blank but holds {line[i]!r}", lineno, i + 1, i + 1)
+        report(
+            "T108", f"column {i + 1} should be blank but holds {line[i]!r}", lineno, i + 1, i + 1
+        )
     rounds = _round_blocks(line, lineno, cache, report)
-    return Player(start=start or 0, name=name, sex=sex, title=title, rating=rating,
-                  federation=federation, fide_id=fide_id, birth=birth,  # type: ignore[arg-type]
-                  points=points, rank=rank, rounds=rounds, line=lineno)
+    return Player(
+        start=start or 0,
+        name=name,
+        sex=sex,
+        title=title,
+        rating=rating,
+        federation=federation,
+        fide_id=fide_id,
+        birth=birth,  # type: ignore[arg-type]
+        points=points,
+        rank=rank,
+        rounds=rounds,
+        line=lineno,
+    )
 
 
-def _round_blocks(line: str, lineno: int, cache: BlockCache, report: Report) -> tuple[RoundEntry, ...]:
+def _round_blocks(
+    line: str, lineno: int, cache: BlockCache, report: Report
+) -> tuple[RoundEntry, ...]:
     length = len(line)
     if length <= ROUND_START:
         return ()
     end = ROUND_START + 10 * ((length - ROUND_START + 9) // 10)
     if length < end:
         line += " " * (end - length)
-    blocks = [line[c:c + 10] for c in range(ROUND_START, end, 10)]
+    blocks = [line[c : c + 10] for c in range(ROUND_START, end, 10)]
     known = cache.entries.get
     miss = cache.miss
     entries = [known(b) or miss(b) for b in blocks]
     aligned = _aligned(line)
     if not aligned:
-        report("T107", "round blocks are off the 10-column grid (columns shifted: wrong encoding "
-                       "or a field too wide); results of this line are unreliable",
-               lineno, ROUND_START + 1, length)
+        report(
+            "T107",
+            "round blocks are off the 10-column grid (columns shifted: wrong encoding "
+            "or a field too wide); results of this line are unreliable",
+            lineno,
+            ROUND_START + 1,
+            length,
+        )
     elif cache.problems and not cache.problems.keys().isdisjoint(blocks):
         for r, block in enumerate(blocks):
             for code, message, col, last in cache.problems.get(block, ()):
@@ -245,7 +302,15 @@ def parse_national(line: str, lineno: int, report: Report) -> NationalRating:
     if len(line) < 80:
         line = line.ljust(80)
     start, sex, category, name, rating, origin, _, birth = _fixed_fields(line, lineno, report)
-    return NationalRating(federation=line[:3], start=start or 0, sex=sex, category=category,
-                          name=name, rating=rating, origin=origin,
-                          national_id=line[57:68].strip(), birth=birth,  # type: ignore[arg-type]
-                          line=lineno)
+    return NationalRating(
+        federation=line[:3],
+        start=start or 0,
+        sex=sex,
+        category=category,
+        name=name,
+        rating=rating,
+        origin=origin,
+        national_id=line[57:68].strip(),
+        birth=birth,  # type: ignore[arg-type]
+        line=lineno,
+    )

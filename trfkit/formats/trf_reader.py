@@ -13,20 +13,32 @@ from __future__ import annotations
 
 import gc
 import re
-from typing import Final
+from typing import Any, Final
 
 from ..decoding import Decoded, decode
 from ..diagnostics import Diagnostic, Severity, TrfError, make
 from ..document import Document
 from ..model import (
-    AbnormalPoints, Acceleration, ByeRecord, ForfeitedMatch, Header, HeaderRecord, LineUp,
-    NationalRating, PartialDate, Player, ProhibitedPairing, RawLine, Source, Team, TeamBye,
-    Tournament, replace,
+    Header,
+    HeaderRecord,
+    NationalRating,
+    PartialDate,
+    Player,
+    RawLine,
+    Source,
+    Team,
+    Tournament,
+    replace,
 )
 from . import trf_records as rec
 from .trf_dates import as_date, parse_date, parse_round_date
 from .trf_header import (
-    ENGINE_CODES, HEADER_CODES, REPEATABLE, TRF26_HEADER_CODES, parse_xxs, read_value,
+    ENGINE_CODES,
+    HEADER_CODES,
+    REPEATABLE,
+    TRF26_HEADER_CODES,
+    parse_xxs,
+    read_value,
     scoring_from_records,
 )
 from .trf_players import ROUND_START, BlockCache, parse_national, parse_player
@@ -36,15 +48,21 @@ __all__ = ["read_trf", "loads_trf", "sniff_trf", "TRF26_RECORD_CODES"]
 #: Non-header records that exist only in TRF26 (their presence makes a file TRF26).
 TRF26_RECORD_CODES: Final = frozenset("240 250 260 299 300 310 320 330 801 802".split())
 _LIST_PARSERS: Final = {
-    "240": ("byes", rec.parse_240), "250": ("accelerations", rec.parse_250),
-    "260": ("prohibited", rec.parse_260), "299": ("abnormal", rec.parse_299),
-    "300": ("lineups", rec.parse_300), "320": ("team_byes", rec.parse_320),
-    "330": ("forfeited_matches", rec.parse_330), "XXA": ("accelerations", rec.parse_xxa),
+    "240": ("byes", rec.parse_240),
+    "250": ("accelerations", rec.parse_250),
+    "260": ("prohibited", rec.parse_260),
+    "299": ("abnormal", rec.parse_299),
+    "300": ("lineups", rec.parse_300),
+    "320": ("team_byes", rec.parse_320),
+    "330": ("forfeited_matches", rec.parse_330),
+    "XXA": ("accelerations", rec.parse_xxa),
     "XXP": ("prohibited", rec.parse_xxp),
 }
 #: Codes from an earlier proposal that TieBreakServer reads ("# Roberto", TRF.md §7).
 _LEGACY_VENDOR: Final = frozenset({"ACC", "TSE", "PAB", "FPB", "HPB", "ZPB", "MFO", "DFM"})
-_SNIFF: Final = re.compile(rb"^(?:\xef\xbb\xbf)?(?:0[0-9][0-9]|XX[RCSZAP]|BB[WDLZFU]|###)(?: |\r|\n|$)", re.M)
+_SNIFF: Final = re.compile(
+    rb"^(?:\xef\xbb\xbf)?(?:0[0-9][0-9]|XX[RCSZAP]|BB[WDLZFU]|###)(?: |\r|\n|$)", re.M
+)
 _RULER: Final = re.compile(r"[0-9 ]+")
 
 
@@ -53,7 +71,9 @@ def sniff_trf(head: bytes) -> bool:
     return bool(_SNIFF.search(head[:8192]))
 
 
-def read_trf(data: bytes, *, path: str = "", encoding: str | None = None, strict: bool = False) -> Document:
+def read_trf(
+    data: bytes, *, path: str = "", encoding: str | None = None, strict: bool = False
+) -> Document:
     """Decode ``data`` (see :mod:`trfkit.decoding`) and read it as TRF."""
     decoded = decode(data, encoding)
     return _Reader(path, strict).run(decoded)
@@ -64,8 +84,14 @@ def loads_trf(text: str, *, path: str = "", strict: bool = False) -> Document:
     bom = text.startswith("\ufeff")
     data = text[1:] if bom else text
     decoded = decode(data.encode("utf-8"))
-    decoded = Decoded(decoded.text, "utf-8", bom, decoded.newline, False,
-                      tuple(d for d in decoded.diagnostics if d.code != "T003"))
+    decoded = Decoded(
+        decoded.text,
+        "utf-8",
+        bom,
+        decoded.newline,
+        False,
+        tuple(d for d in decoded.diagnostics if d.code != "T003"),
+    )
     return _Reader(path, strict).run(decoded)
 
 
@@ -80,7 +106,7 @@ class _Reader:
         self.players: list[Player] = []
         self.teams013: list[Team] = []
         self.teams310: list[Team] = []
-        self.lists: dict[str, list[object]] = {name: [] for name, _ in _LIST_PARSERS.values()}
+        self.lists: dict[str, list[Any]] = {name: [] for name, _ in _LIST_PARSERS.values()}
         self.national: list[NationalRating] = []
         self.extra: list[RawLine] = []
         self.layout_lines = 0
@@ -88,7 +114,9 @@ class _Reader:
         self.lines: list[str] = []
 
     # -- reporting -----------------------------------------------------------------
-    def report(self, code: str, message: str, line: int = 1, column: int = 1, end: int | None = None) -> None:
+    def report(
+        self, code: str, message: str, line: int = 1, column: int = 1, end: int | None = None
+    ) -> None:
         self.diags.append(make(code, message, line, column, end, file=self.path))
 
     # -- main loop -----------------------------------------------------------------
@@ -123,14 +151,25 @@ class _Reader:
             try:
                 if "\t" in line and not line.startswith("#"):
                     line = line.expandtabs(8)
-                    report("T901", "tab characters expanded to 8-column tab stops", lineno, 1, len(line))
+                    report(
+                        "T901",
+                        "tab characters expanded to 8-column tab stops",
+                        lineno,
+                        1,
+                        len(line),
+                    )
                 if line.startswith("001"):
                     players.append(parse_player(line.rstrip(), lineno, cache, report))
                 else:
                     self.dispatch(line, lineno)
             except Exception as exc:  # a parser bug must not lose the file: keep the line
-                report("T901", f"could not read this line ({type(exc).__name__}: {exc}); kept verbatim",
-                       lineno, 1, max(1, len(line)))
+                report(
+                    "T901",
+                    f"could not read this line ({type(exc).__name__}: {exc}); kept verbatim",
+                    lineno,
+                    1,
+                    max(1, len(line)),
+                )
                 self.extra.append(RawLine("unknown", line, lineno))
 
     def dispatch(self, line: str, lineno: int) -> None:
@@ -140,14 +179,21 @@ class _Reader:
             return
         if line.startswith("#"):
             if not line.startswith("###"):
-                self.report("T601", "comment line starting with '#' (TRF26 comments start with '###'); kept",
-                            lineno, 1, len(stripped))
+                self.report(
+                    "T601",
+                    "comment line starting with '#' (TRF26 comments start with '###'); kept",
+                    lineno,
+                    1,
+                    len(stripped),
+                )
             self.extra.append(RawLine("comment", line, lineno))
             return
         code = line[:3]
         if stripped.isdigit() and len(stripped) >= 10:
             self.layout_lines += 1
-            self.report("T601", "ruler line (Swiss-Manager layout) kept verbatim", lineno, 1, len(stripped))
+            self.report(
+                "T601", "ruler line (Swiss-Manager layout) kept verbatim", lineno, 1, len(stripped)
+            )
             self.extra.append(RawLine("layout", line, lineno))
         elif code in HEADER_CODES or code in ENGINE_CODES:
             if len(line) > 3 and line[3] != " ":
@@ -157,7 +203,9 @@ class _Reader:
                 value = line[4:]
             self.records.append(HeaderRecord(code, value, lineno))
         elif code == "013":
-            self.teams013.append(rec.parse_013(stripped, lineno, len(self.teams013) + 1, self.report))
+            self.teams013.append(
+                rec.parse_013(stripped, lineno, len(self.teams013) + 1, self.report)
+            )
         elif code == "310":
             self.teams310.append(rec.parse_310(stripped, lineno, self.report))
         elif code in _LIST_PARSERS:
@@ -173,9 +221,13 @@ class _Reader:
     def other(self, line: str, stripped: str, lineno: int) -> None:
         """Rulers, legends, vendor and unknown lines: kept verbatim, reported."""
         code = stripped[:3]
-        if _RULER.fullmatch(stripped) and (stripped.startswith("1234567890") or line.startswith("   ")):
+        if _RULER.fullmatch(stripped) and (
+            stripped.startswith("1234567890") or line.startswith("   ")
+        ):
             self.layout_lines += 1
-            self.report("T601", "ruler line (Swiss-Manager layout) kept verbatim", lineno, 1, len(stripped))
+            self.report(
+                "T601", "ruler line (Swiss-Manager layout) kept verbatim", lineno, 1, len(stripped)
+            )
             self.extra.append(RawLine("layout", line, lineno))
         elif len(code) == 3 and code.isalpha() and len(set(code)) == 1 and line[3:4] == " ":
             self.layout_lines += 1
@@ -188,7 +240,9 @@ class _Reader:
             self.report("T601", f"vendor record {code!r} kept verbatim", lineno, 1, 3)
             self.extra.append(RawLine("vendor", line, lineno))
         else:
-            self.report("T601", "line that is not a TRF record kept verbatim", lineno, 1, len(stripped))
+            self.report(
+                "T601", "line that is not a TRF record kept verbatim", lineno, 1, len(stripped)
+            )
             self.extra.append(RawLine("unknown", line, lineno))
 
     # -- building the model ----------------------------------------------------------
@@ -198,20 +252,37 @@ class _Reader:
         teams = self.teams()
         lists = {name: tuple(items) for name, items in self.lists.items()}
         edition = self.edition()
-        source = Source(format="trf", edition=edition, dialect=self.dialect(header),
-                        encoding=decoded.encoding, newline=decoded.newline, bom=decoded.bom,
-                        path=self.path)
-        if decoded.text and not (players or self.records or teams or self.national
-                                 or any(lists.values())
-                                 or any(r.kind == "crosstable" or r.text.startswith("###") for r in self.extra)):
+        source = Source(
+            format="trf",
+            edition=edition,
+            dialect=self.dialect(header),
+            encoding=decoded.encoding,
+            newline=decoded.newline,
+            bom=decoded.bom,
+            path=self.path,
+        )
+        if decoded.text and not (
+            players
+            or self.records
+            or teams
+            or self.national
+            or any(lists.values())
+            or any(r.kind == "crosstable" or r.text.startswith("###") for r in self.extra)
+        ):
             self.report("T006", "no 001 player or ??2 tournament record found: not a TRF file")
         return Tournament(
-            header=header, players=players, teams=teams,
-            byes=lists["byes"], accelerations=lists["accelerations"],  # type: ignore[arg-type]
-            prohibited=lists["prohibited"], abnormal=lists["abnormal"],  # type: ignore[arg-type]
-            lineups=lists["lineups"], team_byes=lists["team_byes"],  # type: ignore[arg-type]
-            forfeited_matches=lists["forfeited_matches"],  # type: ignore[arg-type]
-            national=tuple(self.national), extra=tuple(sorted(self.extra, key=lambda r: r.line)),
+            header=header,
+            players=players,
+            teams=teams,
+            byes=lists["byes"],
+            accelerations=lists["accelerations"],
+            prohibited=lists["prohibited"],
+            abnormal=lists["abnormal"],
+            lineups=lists["lineups"],
+            team_byes=lists["team_byes"],
+            forfeited_matches=lists["forfeited_matches"],
+            national=tuple(self.national),
+            extra=tuple(sorted(self.extra, key=lambda r: r.line)),
             source=source,
         )
 
@@ -222,8 +293,14 @@ class _Reader:
         codes = {r.code for r in self.records}
         for r in self.records:
             if r.code not in REPEATABLE and r.code in seen:
-                self.report("T109", f"record {r.code} occurs again (first on line {seen[r.code]}); "
-                                    "the first one is used", r.line, 1, 3)
+                self.report(
+                    "T109",
+                    f"record {r.code} occurs again (first on line {seen[r.code]}); "
+                    "the first one is used",
+                    r.line,
+                    1,
+                    3,
+                )
                 continue
             seen.setdefault(r.code, r.line)
             if (r.code == "XXR" and "142" in codes) or (r.code == "XXC" and "152" in codes):
@@ -251,14 +328,21 @@ class _Reader:
                 if r.code == "XXS":
                     _, lost = parse_xxs(r.value, scoring)
                     for code in lost:
-                        self.report("T602", f"XXS code {code} cannot be represented and was ignored",
-                                    r.line, 5, 4 + len(r.value))
+                        self.report(
+                            "T602",
+                            f"XXS code {code} cannot be represented and was ignored",
+                            r.line,
+                            5,
+                            4 + len(r.value),
+                        )
         fields["scoring"] = scoring
         fields["match_scoring"] = match_scoring
         fields["round_dates"] = self.round_dates(fields.get("start_date"), fields.get("end_date"))  # type: ignore[arg-type]
         return Header(records=tuple(self.records), **fields)  # type: ignore[arg-type]
 
-    def round_dates(self, start: PartialDate | None, end: PartialDate | None) -> tuple[PartialDate | None, ...]:
+    def round_dates(
+        self, start: PartialDate | None, end: PartialDate | None
+    ) -> tuple[PartialDate | None, ...]:
         """132: dates on the round grid; two-digit years settled by the 042/052 range."""
         record = next((r for r in self.records if r.code == "132"), None)
         if record is None:
@@ -268,26 +352,37 @@ class _Reader:
         dates: list[PartialDate | None] = []
         c = ROUND_START
         tokens = list(re.finditer(r"\S+", line[4:]))
-        on_grid = all((m.start() + 4 - ROUND_START) % 10 == 0 and m.start() + 4 >= ROUND_START for m in tokens)
+        on_grid = all(
+            (m.start() + 4 - ROUND_START) % 10 == 0 and m.start() + 4 >= ROUND_START for m in tokens
+        )
         if not on_grid:
-            self.report("T108", "132 round dates are not on the round-block columns "
-                                "(92, 102, ...); read in order", record.line, 5, len(line))
+            self.report(
+                "T108",
+                "132 round dates are not on the round-block columns (92, 102, ...); read in order",
+                record.line,
+                5,
+                len(line),
+            )
             texts = [(m.group(), m.start() + 5) for m in tokens]
         else:
             texts = []
             while c < len(line):
-                texts.append((line[c:c + 8], c + 1))
+                texts.append((line[c : c + 8], c + 1))
                 c += 10
         for text, col in texts:
             date, problem = parse_round_date(text, within if len(within) == 2 else ())
             if problem:
-                self.report("T106", f"132 {problem}", record.line, col, col + len(text.rstrip()) - 1)
+                self.report(
+                    "T106", f"132 {problem}", record.line, col, col + len(text.rstrip()) - 1
+                )
             dates.append(date)
         while dates and dates[-1] is None:
             dates.pop()
         return tuple(dates)
 
-    def trim_extra_rounds(self, players: tuple[Player, ...], rounds: int | None) -> tuple[Player, ...]:
+    def trim_extra_rounds(
+        self, players: tuple[Player, ...], rounds: int | None
+    ) -> tuple[Player, ...]:
         """Drop empty blocks written beyond the declared number of rounds (T112)."""
         if not rounds:
             return players
@@ -297,8 +392,13 @@ class _Reader:
                 continue
             tail = p.rounds[rounds:]
             if all(e.opponent is None and e.result in ("", " ") for e in tail):
-                self.report("T112", f"{len(tail)} empty round block(s) after round {rounds} dropped",
-                            p.line, ROUND_START + 1 + 10 * rounds, ROUND_START + 10 * len(p.rounds) - 2)
+                self.report(
+                    "T112",
+                    f"{len(tail)} empty round block(s) after round {rounds} dropped",
+                    p.line,
+                    ROUND_START + 1 + 10 * rounds,
+                    ROUND_START + 10 * len(p.rounds) - 2,
+                )
                 out[i] = replace(p, rounds=p.rounds[:rounds])
         return tuple(out)
 
@@ -309,7 +409,13 @@ class _Reader:
         known = {(t.name, t.members) for t in self.teams310}
         for t in self.teams013:
             if (t.name, t.members) not in known:
-                self.report("T601", "013 team line differs from every 310 record; kept verbatim", t.line, 1, 3)
+                self.report(
+                    "T601",
+                    "013 team line differs from every 310 record; kept verbatim",
+                    t.line,
+                    1,
+                    3,
+                )
                 self.extra.append(RawLine("unknown", self._line_text(t.line), t.line))
         return tuple(self.teams310)
 
@@ -323,7 +429,9 @@ class _Reader:
         trf26 = (
             any(r.code in TRF26_HEADER_CODES for r in self.records)
             or bool(self.teams310 or self.national)
-            or any(lists[n] for n in ("byes", "abnormal", "lineups", "team_byes", "forfeited_matches"))
+            or any(
+                lists[n] for n in ("byes", "abnormal", "lineups", "team_byes", "forfeited_matches")
+            )
             or any(getattr(a, "source", "") == "250" for a in lists["accelerations"])
             or any(getattr(p, "source", "") == "260" for p in lists["prohibited"])
             or any(r.kind == "crosstable" or r.text.startswith("###") for r in self.extra)
@@ -339,7 +447,8 @@ class _Reader:
         if self.layout_lines or header.players_played is not None:
             return "swiss-manager"
         if any(c.startswith("XX") for c in codes) or any(
-                getattr(a, "source", "") == "XXA" for a in self.lists["accelerations"]):
+            getattr(a, "source", "") == "XXA" for a in self.lists["accelerations"]
+        ):
             return "javafo"
         return "fide"
 
@@ -347,5 +456,11 @@ class _Reader:
 def _is_national(stripped: str) -> bool:
     """A National Rating Support line: 3 capital letters, blank, a start number in 5-8."""
     code = stripped[:3]
-    return (len(stripped) >= 8 and code.isalpha() and code.isupper() and stripped[3] == " "
-            and stripped[4:8].strip().isdigit() and len(set(code)) > 1)
+    return (
+        len(stripped) >= 8
+        and code.isalpha()
+        and code.isupper()
+        and stripped[3] == " "
+        and stripped[4:8].strip().isdigit()
+        and len(set(code)) > 1
+    )

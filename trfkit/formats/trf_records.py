@@ -9,23 +9,51 @@ detected from where the decimal points fall.
 
 from __future__ import annotations
 
-from typing import Callable, Final
+from collections.abc import Callable
+from typing import Final
 
 from ..model import (
-    AbnormalPoints, Acceleration, ByeRecord, ForfeitedMatch, LineUp, ProhibitedPairing, Team, TeamBye,
+    AbnormalPoints,
+    Acceleration,
+    ByeRecord,
+    ForfeitedMatch,
+    LineUp,
+    ProhibitedPairing,
+    Team,
+    TeamBye,
 )
 
 __all__ = [
-    "parse_013", "parse_310", "parse_240", "parse_250", "parse_260", "parse_299", "parse_300",
-    "parse_320", "parse_330", "parse_xxa", "parse_xxp", "FORFEIT_ALIASES",
+    "parse_013",
+    "parse_310",
+    "parse_240",
+    "parse_250",
+    "parse_260",
+    "parse_299",
+    "parse_300",
+    "parse_320",
+    "parse_330",
+    "parse_xxa",
+    "parse_xxp",
+    "FORFEIT_ALIASES",
 ]
 
 Report = Callable[[str, str, int, int, int], None]
 
 #: TieBreakServer's alternative spellings of 330 results (TRF.md §6.2).
 FORFEIT_ALIASES: Final = {
-    "+-": "+-", "-+": "-+", "--": "--", "10": "+-", "WL": "+-", "WZ": "+-",
-    "01": "-+", "LW": "-+", "ZW": "-+", "00": "--", "LL": "--", "ZZ": "--",
+    "+-": "+-",
+    "-+": "-+",
+    "--": "--",
+    "10": "+-",
+    "WL": "+-",
+    "WZ": "+-",
+    "01": "-+",
+    "LW": "-+",
+    "ZW": "-+",
+    "00": "--",
+    "LL": "--",
+    "ZZ": "--",
 }
 
 
@@ -42,9 +70,9 @@ class _Fields:
 
     def text(self, a: int, b: int) -> str:
         """Columns a-b (1-based, inclusive), stripped."""
-        return self.line[a - 1:b].strip()
+        return self.line[a - 1 : b].strip()
 
-    def int(self, a: int, b: int, what: str) -> int | None:
+    def integer(self, a: int, b: int, what: str) -> int | None:
         text = self.text(a, b)
         if not text:
             return None
@@ -53,7 +81,7 @@ class _Fields:
         self.report("T103", f"{self.code} {what} {text!r} is not a whole number", self.lineno, a, b)
         return None
 
-    def float(self, a: int, b: int, what: str) -> float | None:
+    def number(self, a: int, b: int, what: str) -> float | None:
         text = self.text(a, b)
         if not text:
             return None
@@ -63,13 +91,15 @@ class _Fields:
             self.report("T103", f"{self.code} {what} {text!r} is not a number", self.lineno, a, b)
             return None
 
-    def ids(self, first: int, width: int = 4, step: int = 5, keep_zero: bool = False) -> tuple[int, ...]:
+    def ids(
+        self, first: int, width: int = 4, step: int = 5, keep_zero: bool = False
+    ) -> tuple[int, ...]:
         """Start numbers in fields of ``width`` every ``step`` columns from ``first``."""
         out: list[int] = []
         a = first
         end = len(self.line.rstrip())
         while a <= end:
-            value = self.int(a, a + width - 1, "start number")
+            value = self.integer(a, a + width - 1, "start number")
             if value is not None and (value or keep_zero):
                 out.append(value)
             a += step
@@ -85,15 +115,21 @@ def parse_013(line: str, lineno: int, number: int, report: Report) -> Team:
 def parse_310(line: str, lineno: int, report: Report) -> Team:
     """``310``: number, name, nickname, strength, declared MP/GP/rank, members from 74."""
     f = _Fields(line, lineno, report)
-    number = f.int(5, 7, "team number")
+    number = f.integer(5, 7, "team number")
     if number is None:
         report("T102", "310 record without a team number (columns 5-7)", lineno, 5, 7)
     if line[71:73].strip():
         report("T108", "310 columns 72-73 should be blank", lineno, 72, 73)
     return Team(
-        number=number or 0, name=f.text(9, 40), members=f.ids(74), nickname=f.text(42, 46),
-        strength=f.text(48, 53), match_points=f.float(55, 60, "match points"),
-        game_points=f.float(62, 67, "game points"), rank=f.int(69, 71, "rank"), source="310",
+        number=number or 0,
+        name=f.text(9, 40),
+        members=f.ids(74),
+        nickname=f.text(42, 46),
+        strength=f.text(48, 53),
+        match_points=f.number(55, 60, "match points"),
+        game_points=f.number(62, 67, "game points"),
+        rank=f.integer(69, 71, "rank"),
+        source="310",
         line=lineno,
     )
 
@@ -104,7 +140,7 @@ def parse_240(line: str, lineno: int, report: Report) -> ByeRecord:
     kind = f.text(5, 5).upper() or "Z"
     if kind not in ("F", "H", "Z"):
         report("T104", f"240 bye type {kind!r} is not F, H or Z", lineno, 5, 5)
-    rnd = f.int(7, 9, "round")
+    rnd = f.integer(7, 9, "round")
     if rnd is None:
         report("T102", "240 record without a round (columns 7-9)", lineno, 7, 9)
     return ByeRecord(kind=kind, round=rnd or 0, players=f.ids(11), line=lineno)
@@ -113,24 +149,34 @@ def parse_240(line: str, lineno: int, report: Report) -> ByeRecord:
 def parse_250(line: str, lineno: int, report: Report) -> Acceleration:
     """``250``: fictitious MP 5-8, GP 10-13, rounds 15-17/19-21, players 23-26/28-31."""
     f = _Fields(line, lineno, report)
-    first_round = f.int(15, 17, "first round")
-    last_round = f.int(19, 21, "last round")
-    first_player = f.int(23, 26, "first player")
-    last_player = f.int(28, 31, "last player")
+    first_round = f.integer(15, 17, "first round")
+    last_round = f.integer(19, 21, "last round")
+    first_player = f.integer(23, 26, "first player")
+    last_player = f.integer(28, 31, "last player")
     if None in (first_round, last_round, first_player, last_player):
         report("T102", "250 record needs first/last round and first/last player", lineno, 15, 31)
     return Acceleration(
-        match_points=f.float(5, 8, "match points"), game_points=f.float(10, 13, "game points"),
-        first_round=first_round or 0, last_round=last_round or 0,
-        first_player=first_player or 0, last_player=last_player or 0, source="250", line=lineno,
+        match_points=f.number(5, 8, "match points"),
+        game_points=f.number(10, 13, "game points"),
+        first_round=first_round or 0,
+        last_round=last_round or 0,
+        first_player=first_player or 0,
+        last_player=last_player or 0,
+        source="250",
+        line=lineno,
     )
 
 
 def parse_260(line: str, lineno: int, report: Report) -> ProhibitedPairing:
     """``260``: first round 5-7, last round 9-11, players from 13 (step 5)."""
     f = _Fields(line, lineno, report)
-    return ProhibitedPairing(first_round=f.int(5, 7, "first round"), last_round=f.int(9, 11, "last round"),
-                             players=f.ids(13), source="260", line=lineno)
+    return ProhibitedPairing(
+        first_round=f.integer(5, 7, "first round"),
+        last_round=f.integer(9, 11, "last round"),
+        players=f.ids(13),
+        source="260",
+        line=lineno,
+    )
 
 
 #: (match points, points, round, first id) columns of the two 299 layouts.
@@ -157,20 +203,34 @@ def parse_299(line: str, lineno: int, report: Report) -> AbnormalPoints:
     layout = layout_299(line)
     (ma, mb), (pa, pb), (ra, rb), first = _LAYOUT_TEC if layout == "tec" else _LAYOUT_TEXT
     if layout == "tec":
-        report("T111", "299 written one column to the left of the TRF26 layout (TEC sample style)",
-               lineno, 5, len(line))
-    rnd = f.int(ra, rb, "round")
-    return AbnormalPoints(kind=kind, match_points=f.float(ma, mb, "match points"),
-                          points=f.float(pa, pb, "points"), round=rnd or None,
-                          players=f.ids(first), line=lineno)
+        report(
+            "T111",
+            "299 written one column to the left of the TRF26 layout (TEC sample style)",
+            lineno,
+            5,
+            len(line),
+        )
+    rnd = f.integer(ra, rb, "round")
+    return AbnormalPoints(
+        kind=kind,
+        match_points=f.number(ma, mb, "match points"),
+        points=f.number(pa, pb, "points"),
+        round=rnd or None,
+        players=f.ids(first),
+        line=lineno,
+    )
 
 
 def parse_300(line: str, lineno: int, report: Report) -> LineUp:
     """``300``: round 5-7, team 9-11, opponent team 13-15, players from 17 (0 = empty board)."""
     f = _Fields(line, lineno, report)
-    return LineUp(round=f.int(5, 7, "round") or 0, team=f.int(9, 11, "team") or 0,
-                  opponent_team=f.int(13, 15, "opponent team") or 0,
-                  players=f.ids(17, keep_zero=True), line=lineno)
+    return LineUp(
+        round=f.integer(5, 7, "round") or 0,
+        team=f.integer(9, 11, "team") or 0,
+        opponent_team=f.integer(13, 15, "opponent team") or 0,
+        players=f.ids(17, keep_zero=True),
+        line=lineno,
+    )
 
 
 def parse_320(line: str, lineno: int, report: Report) -> TeamBye:
@@ -180,12 +240,16 @@ def parse_320(line: str, lineno: int, report: Report) -> TeamBye:
     a = 15
     end = len(line.rstrip())
     while a <= end:
-        teams.append(f.int(a, a + 2, "team") or None)
+        teams.append(f.integer(a, a + 2, "team") or None)
         a += 4
     while teams and teams[-1] is None:
         teams.pop()
-    return TeamBye(match_points=f.float(5, 8, "match points"), game_points=f.float(10, 13, "game points"),
-                   teams_by_round=tuple(teams), line=lineno)
+    return TeamBye(
+        match_points=f.number(5, 8, "match points"),
+        game_points=f.number(10, 13, "game points"),
+        teams_by_round=tuple(teams),
+        line=lineno,
+    )
 
 
 def parse_330(line: str, lineno: int, report: Report) -> ForfeitedMatch:
@@ -198,24 +262,36 @@ def parse_330(line: str, lineno: int, report: Report) -> ForfeitedMatch:
         result = raw
     elif result != raw:
         report("T111", f"330 result {raw!r} read as {result!r}", lineno, 5, 6)
-    return ForfeitedMatch(result=result, round=f.int(8, 10, "round") or 0,
-                          white_team=f.int(12, 14, "white team") or 0,
-                          black_team=f.int(16, 18, "black team") or 0, line=lineno)
+    return ForfeitedMatch(
+        result=result,
+        round=f.integer(8, 10, "round") or 0,
+        white_team=f.integer(12, 14, "white team") or 0,
+        black_team=f.integer(16, 18, "black team") or 0,
+        line=lineno,
+    )
 
 
 def parse_xxa(line: str, lineno: int, report: Report) -> Acceleration:
     """``XXA NNNN pp.p pp.p …``: one player's fictitious points per round (cols 10+5(r-1))."""
     f = _Fields(line, lineno, report)
-    player = f.int(5, 8, "player") or 0
+    player = f.integer(5, 8, "player") or 0
     values: list[float] = []
     a = 10
     end = len(line.rstrip())
     while a <= end:
-        values.append(f.float(a, a + 3, "points") or 0.0)
+        values.append(f.number(a, a + 3, "points") or 0.0)
         a += 5
-    return Acceleration(match_points=None, game_points=None, first_round=1 if values else 0,
-                        last_round=len(values), first_player=player, last_player=player,
-                        per_round=tuple(values), source="XXA", line=lineno)
+    return Acceleration(
+        match_points=None,
+        game_points=None,
+        first_round=1 if values else 0,
+        last_round=len(values),
+        first_player=player,
+        last_player=player,
+        per_round=tuple(values),
+        source="XXA",
+        line=lineno,
+    )
 
 
 def parse_xxp(line: str, lineno: int, report: Report) -> ProhibitedPairing:
@@ -227,6 +303,14 @@ def parse_xxp(line: str, lineno: int, report: Report) -> ProhibitedPairing:
         if token.isdigit():
             ids.append(int(token))
         else:
-            report("T103", f"XXP start number {token!r} is not a whole number", lineno, col, col + len(token) - 1)
+            report(
+                "T103",
+                f"XXP start number {token!r} is not a whole number",
+                lineno,
+                col,
+                col + len(token) - 1,
+            )
         col += len(token)
-    return ProhibitedPairing(first_round=None, last_round=None, players=tuple(ids), source="XXP", line=lineno)
+    return ProhibitedPairing(
+        first_round=None, last_round=None, players=tuple(ids), source="XXP", line=lineno
+    )

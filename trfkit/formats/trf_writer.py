@@ -26,7 +26,8 @@ Design (why it looks like this):
 
 from __future__ import annotations
 
-from typing import Final, Iterable
+from collections.abc import Iterable
+from typing import Final
 
 from ..diagnostics import Diagnostic, make
 from ..model import HeaderRecord, ScoringSystem, Tournament
@@ -59,13 +60,25 @@ def edition_of(t: Tournament) -> str:
     if t.source.edition in ("trf16", "trf26"):
         return t.source.edition
     h = t.header
-    trf26 = (any(r.code in _TRF26_ONLY_HEADER for r in h.records)
-             or any(team.source == "310" for team in t.teams)
-             or bool(t.byes or t.abnormal or t.lineups or t.team_byes or t.forfeited_matches or t.national)
-             or any(a.source == "250" for a in t.accelerations)
-             or any(p.source == "260" for p in t.prohibited)
-             or bool(h.type_code or h.tiebreaks or h.standings_tiebreaks or h.time_control_code
-                     or h.board_colors or h.match_scoring or h.rank_method or h.pairing_controller))
+    trf26 = (
+        any(r.code in _TRF26_ONLY_HEADER for r in h.records)
+        or any(team.source == "310" for team in t.teams)
+        or bool(
+            t.byes or t.abnormal or t.lineups or t.team_byes or t.forfeited_matches or t.national
+        )
+        or any(a.source == "250" for a in t.accelerations)
+        or any(p.source == "260" for p in t.prohibited)
+        or bool(
+            h.type_code
+            or h.tiebreaks
+            or h.standings_tiebreaks
+            or h.time_control_code
+            or h.board_colors
+            or h.match_scoring
+            or h.rank_method
+            or h.pairing_controller
+        )
+    )
     return "trf26" if trf26 else "trf16"
 
 
@@ -79,7 +92,9 @@ def _write(t: Tournament, edition: str, newline: str | None) -> str:
     items.extend((n.line, _NATIONAL, L.national_line(n)) for n in t.national)
     for team in t.teams:
         as_310 = edition == "trf26" if convert else team.source == "310"
-        items.append((team.line, _TEAMS, L.team_310_line(team) if as_310 else L.team_013_line(team)))
+        items.append(
+            (team.line, _TEAMS, L.team_310_line(team) if as_310 else L.team_013_line(team))
+        )
     lists: Iterable[tuple[int, str]] = (
         *((b.line, L.bye_line(b)) for b in t.byes),
         *((a.line, L.acceleration_line(a)) for a in t.accelerations),
@@ -95,7 +110,9 @@ def _write(t: Tournament, edition: str, newline: str | None) -> str:
     return nl.join(lines) + nl if lines else ""
 
 
-def _in_file_order(items: list[tuple[int, int, str]]) -> list[tuple[tuple[int, int, int, int], str]]:
+def _in_file_order(
+    items: list[tuple[int, int, str]],
+) -> list[tuple[tuple[int, int, int, int], str]]:
     """Sort by source line; line-0 objects go after the last placed object of their section
     (or of an earlier section), keeping their relative order."""
     last_in: dict[int, int] = {}
@@ -122,6 +139,7 @@ def _header_text(rec: HeaderRecord) -> str:
 
 # --- header ------------------------------------------------------------------------
 
+
 def _header_records(t: Tournament, edition: str, convert: bool) -> list[HeaderRecord]:
     records = list(t.header.records)
     if convert:
@@ -135,7 +153,9 @@ def _to_trf26(records: list[HeaderRecord], t: Tournament) -> list[HeaderRecord]:
     codes = {r.code for r in records}
     out: list[HeaderRecord] = []
     scoring, _ = scoring_from_records(records)
-    value_162 = format_162(scoring) if scoring.source in ("XXS", "BB") and "162" not in codes else None
+    value_162 = (
+        format_162(scoring) if scoring.source in ("XXS", "BB") and "162" not in codes else None
+    )
     placed_162 = False
     for r in records:
         if r.code == "XXR":
@@ -144,7 +164,9 @@ def _to_trf26(records: list[HeaderRecord], t: Tournament) -> list[HeaderRecord]:
                 codes.add("142")
         elif r.code == "XXC":
             color = xxc_color(r.value)
-            rest = " ".join(tok for tok in r.value.split() if tok.lower() not in ("white1", "black1"))
+            rest = " ".join(
+                tok for tok in r.value.split() if tok.lower() not in ("white1", "black1")
+            )
             if color and "152" not in codes:
                 out.append(HeaderRecord("152", color.upper(), r.line))
                 codes.add("152")
@@ -171,7 +193,9 @@ def _to_trf16(records: list[HeaderRecord], t: Tournament) -> list[HeaderRecord]:
             xxc = next((i for i, o in enumerate(out) if o.code == "XXC"), None)
             if xxc is not None:
                 if not xxc_color(out[xxc].value):
-                    out[xxc] = HeaderRecord("XXC", f"{out[xxc].value.strip()} {token}".strip(), out[xxc].line)
+                    out[xxc] = HeaderRecord(
+                        "XXC", f"{out[xxc].value.strip()} {token}".strip(), out[xxc].line
+                    )
             elif not any(x.code == "XXC" and xxc_color(x.value) for x in records):
                 out.append(HeaderRecord("XXC", token, r.line))
         elif r.code == "162" and not ({"XXS"} & codes or any(c.startswith("BB") for c in codes)):
@@ -238,6 +262,7 @@ def _format_362(s: ScoringSystem) -> str:
 
 # --- losses ------------------------------------------------------------------------
 
+
 def conversion_losses(t: Tournament, edition: str) -> tuple[Diagnostic, ...]:
     """T603 warnings for values that TRF output in ``edition`` cannot hold."""
     found: list[Diagnostic] = []
@@ -248,10 +273,19 @@ def conversion_losses(t: Tournament, edition: str) -> tuple[Diagnostic, ...]:
     convert = t.source.edition != edition
     for team in t.teams:
         as_013 = edition == "trf16" if convert else team.source != "310"
-        if as_013 and (team.nickname or team.strength or team.match_points is not None
-                       or team.game_points is not None or team.rank is not None):
-            lost(f"team {team.number} {team.name!r}: nickname, strength and declared points/rank of the "
-                 f"310 record cannot be written in a 013 line", team.line)
+        if as_013 and (
+            team.nickname
+            or team.strength
+            or team.match_points is not None
+            or team.game_points is not None
+            or team.rank is not None
+        ):
+            lost(
+                f"team {team.number} {team.name!r}: nickname, strength and declared "
+                f"points/rank of the "
+                f"310 record cannot be written in a 013 line",
+                team.line,
+            )
         if len(team.name) > 32:
             lost(f"team name {team.name!r} is cut to 32 characters", team.line)
     for p in t.players:
