@@ -115,3 +115,13 @@ def test_json_output_matches_the_schema(tiny: Path) -> None:
     broken = json.loads(out)
     broken["players"][0]["values"]["BH/C1"] = "11"
     assert list(iter_schema_errors("standings", broken)) != []
+
+
+def test_trf_output_carries_computed_ranks_and_202(tiny: Path) -> None:
+    code, out, err = run("tiebreaks", str(tiny), "--tb", "BH/C1", "--tb", "SB", "--to", "trf")
+    lines = out.splitlines()
+    assert "202 BH/C1,SB" in lines
+    players = [ln for ln in lines if ln.startswith("001")]
+    # Beta is first on SB (3 against 2), Delta third (SB 2 against Gamma's 1)
+    assert [int(ln[84:89]) for ln in players] == [2, 1, 4, 3]
+    assert code == 1 and err.count("T505") == 4  # the input declared other ranks

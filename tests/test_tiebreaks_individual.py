@@ -96,3 +96,17 @@ def test_ru_2013_uses_the_virtual_opponent() -> None:
     # 1 + 0.5 + 1.5 = 3.0; #12 shows 2 - 1 - 1 + 4 x 0.5 = 2.0 (PAB, forfeit win, two absences)
     # #13 shows 1.5, #3 3.5, #1 3.5 -> 2.0 + 3.0 + 1.5 + 3.5 + 3.5
     assert got[4]["BH"] == 13.5
+
+
+def test_forfeit_without_opponent_uses_the_bye_cap_and_says_so() -> None:
+    # Swiss-Manager writes some forfeits as "0000 - +": no scheduled opponent to cap with.
+    t = tournament([(1, "A", None, "+W2 +W3 +BYE"), (2, "B", None, "-B1 =W3 =BYE"),
+                    (3, "C", None, "=B2 -B1 +BYE")], rounds=3, type_text="Swiss")
+    from trfkit.model import RoundEntry, replace
+
+    a = t.players[0]
+    t = replace(t, players=(replace(a, rounds=a.rounds[:2] + (RoundEntry(None, "", "+"),)), *t.players[1:]))
+    s = compute(t, ["BH"], rules="fide-2026")
+    # A: B shows 1.0, C shows 1.5, the forfeit dummy = min(3.0, 0.5 x 3) = 1.5
+    assert s.by_start()[1].values["BH"] == 4.0
+    assert [d.code for d in s.diagnostics] == ["T502"]

@@ -38,6 +38,7 @@ __all__ = ["Adjusted", "adjusted", "VUR_KINDS", "describe"]
 #: Voluntary unplayed rounds (16.1.2): requested byes (H, Z, absences, rounds after a
 #: withdrawal) and forfeit losses. PAB, full-point byes and forfeit wins are not.
 VUR_KINDS = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.NOT_PAIRED, Kind.FORFEIT_LOSS})
+_FORFEITS = frozenset({Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS})
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +123,9 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
             elif rr:
                 c_row.append(None if o < 0 else 0.0)
             elif capped:
+                if o < 0 and kind[i][r] in _FORFEITS:
+                    ctx.note("T502", f"round {r + 1}: forfeit without a scheduled opponent; the dummy "
+                                     f"is capped at draw x rounds (16.4.2)", i)
                 c_row.append(min(mine, shown[o]) if o >= 0 else min(mine, cap_rounds))
             else:
                 c_row.append(mine)
