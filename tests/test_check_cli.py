@@ -319,3 +319,17 @@ def test_pre_commit_hook_definition() -> None:
     pattern = re.compile(hook["files"])
     assert pattern.search("reports/Event.TRF") and pattern.search("x.tab")
     assert not pattern.search("README.md")
+
+
+def test_readme_check_section_python_example_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Checking files", 1)[1].split("\n## ", 1)[0]
+    (block,) = re.findall(r"```py\n(.+?)\n```", section, flags=re.DOTALL)
+    monkeypatch.chdir(ROOT)
+    namespace: dict[str, object] = {}
+    exec(compile(block, "README.md", "exec"), namespace)  # noqa: S102 - our own README
+    assert namespace["problems"] == []
+    assert "--output-format sarif > trfkit.sarif" in section
+    assert "github/codeql-action/upload-sarif" in section and "id: trfkit-check" in section
