@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from sm_writer import BYE, NOT_PAIRED, SmFile, SmPlayer
+
 from trfkit.diagnostics import TrfError
 from trfkit.formats import detect, read
 from trfkit.formats.json_io import write_json

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-
 from test_swissmanager import five_players
+
 from trfkit.cli import cli
 
 

@@ -11,7 +11,7 @@ edit) and the FIDE rules part ways. Values whose code trfkit cannot compute
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from ..diagnostics import Diagnostic, make
 from ..model import DeclaredValue, Tournament

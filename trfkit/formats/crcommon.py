@@ -30,7 +30,7 @@ def public_text(text: str | None) -> str:
     return "" if is_private(text) or not any(c.isalnum() for c in text) else text
 
 
-def parse_number(text: str | float | int | None) -> float | None:
+def parse_number(text: str | float | None) -> float | None:
     """``"26,5"`` -> 26.5, ``"3½"`` -> 3.5, ``"½"`` -> 0.5, numbers as they are; else None."""
     if text is None or isinstance(text, bool):
         return None
@@ -48,7 +48,7 @@ def parse_number(text: str | float | int | None) -> float | None:
     return -whole if s.startswith("-") else whole
 
 
-def parse_int(text: str | float | int | None) -> int | None:
+def parse_int(text: str | float | None) -> int | None:
     value = parse_number(text)
     return int(value) if value is not None and value == int(value) else None
 

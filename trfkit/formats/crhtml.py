@@ -13,9 +13,10 @@ from html.parser import HTMLParser
 from ..decoding import decode
 from ..diagnostics import TrfError
 from ..document import Document
+from ..model import Tournament, replace
 from .crtable import Sheet, _Build, build
 
-__all__ = ["read_crhtml", "sniff_crhtml", "sheet_from_html"]
+__all__ = ["read_crhtml", "sheet_from_html", "sniff_crhtml"]
 
 _ANNOTATION = ("annotation", "anmerkung", "аннотация", "huomautus")
 
@@ -111,7 +112,5 @@ def read_crhtml(data: bytes, *, path: str = "", encoding: str | None = None,
     return Document(tournament, tuple(diagnostics), decoded.text)
 
 
-def _with_encoding(tournament, encoding: str):  # type: ignore[no-untyped-def]
-    from ..model import replace
-
+def _with_encoding(tournament: Tournament, encoding: str) -> Tournament:
     return replace(tournament, source=replace(tournament.source, encoding=encoding))

@@ -13,16 +13,23 @@ kept for ``trfkit check`` to compare.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Final, Iterable
+from typing import Final
 
 from ..diagnostics import Diagnostic, make
 from ..model import (
-    EMPTY_ROUND, DeclaredValue, Header, Player, RoundEntry, Source, Tournament,
+    EMPTY_ROUND,
+    DeclaredValue,
+    Header,
+    Player,
+    RoundEntry,
+    Source,
+    Tournament,
 )
 from .crcommon import parse_int, parse_number, public_text, sex_code
 
-__all__ = ["Sheet", "build", "legend_code", "find_header"]
+__all__ = ["Sheet", "build", "find_header", "legend_code"]
 
 _SYNONYMS: Final[dict[str, frozenset[str]]] = {
     "start": frozenset({"no.", "no", "sno", "sno.", "snr", "snr.", "nr.", "nr", "ном.", "ст.ном.",
@@ -42,7 +49,7 @@ _ROUND: Final = re.compile(r"^(\d+)\s*\.?\s*(rd|rd\.|r|r\.|runde|rde\.|тур|ki
 _CELL: Final = re.compile(r"^(?P<opp>\d+)(?P<col>[wbs])?(?P<res>1|0|½|=|\+|-)?$")
 _RESULT: Final = {"1": "1", "0": "0", "½": "=", "=": "=", "+": "+", "-": "-"}
 _LONE: Final = {"-½": "H", "-=": "H", "-0": "Z", "0": "Z", "-": "Z", "-+": "F"}
-_LEGEND: Final = re.compile(r"^\s*(?:tie\s*break|wertung|feinwertung|wtg|доп|tb)\s*(\d+)\s*:\s*(.+)$", re.I)
+_LEGEND: Final = re.compile(r"^\s*(?:tie\s*break|wertung|feinwertung|wtg|доп|tb)\s*(\d+)\s*:\s*(.+)$", re.IGNORECASE)
 _ACRONYMS: Final = frozenset({"APRO", "ARO", "DE", "WIN", "WON", "PS", "KS", "BH", "SB", "TPR", "PTP",
                               "APPO", "AOB", "BPG", "BWG", "REP", "FB", "EDE", "ESB", "BC", "TBR", "BBE",
                               "SSSC"})
@@ -141,14 +148,16 @@ def _classify(row: int, names: list[str]) -> _Columns:
         rating = next((j for j, n in enumerate(names) if n == wanted), None)
         if rating is not None:
             break
-    rounds, grid, tiebreaks = [], [], []
+    rounds: list[tuple[int, int]] = []
+    grid: list[tuple[int, int]] = []
+    tiebreaks: list[tuple[int, int, str]] = []
     for j, n in enumerate(names):
         if (m := _ROUND.match(n)) is not None:
             rounds.append((int(m.group(1)), j))
         elif j > name and n.isdigit():
             grid.append((int(n), j))
         elif (m := _TB.match(n)) is not None:
-            tiebreaks.append((int(m.group(2)), j, names[j]))
+            tiebreaks.append((int(m.group(2)), j, n))
     return _Columns(row, first("start"), first("rank"), name, blanks[-1] if blanks else None,
                     first("federation"), rating, first("fide_id"), first("sex"), first("points"),
                     tuple(rounds), tuple(grid), tuple(tiebreaks))
@@ -197,7 +206,7 @@ def build(sheet: Sheet, b: _Build | None = None) -> tuple[Tournament, list[Diagn
 
 
 def _data_rows(rows: Iterable[tuple[list[str], int]], cols: _Columns) -> list[tuple[list[str], int]]:
-    out = []
+    out: list[tuple[list[str], int]] = []
     key = cols.start if cols.start is not None else cols.rank
     for cells, line in rows:
         if parse_int(_cell(cells, key)) is None or not _cell(cells, cols.name):

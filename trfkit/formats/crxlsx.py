@@ -19,7 +19,7 @@ from ..document import Document
 from ..model import Source, Tournament
 from .crtable import Sheet, _Build, build, find_header
 
-__all__ = ["read_xlsx", "sniff_xlsx", "sheet_from_rows"]
+__all__ = ["read_xlsx", "sheet_from_rows", "sniff_xlsx"]
 
 _PREAMBLE_SKIP = ("from the tournament-database", "aus der turnier-datenbank", "last update",
                   "letzte aktualisierung", "chess-results")
@@ -63,7 +63,7 @@ def read_xlsx(data: bytes, *, path: str = "", encoding: str | None = None,
     b = _Build(path)
     tournament = Tournament(source=Source(format="xlsx", dialect="chess-results", path=path))
     try:
-        import openpyxl
+        import openpyxl  # type: ignore[import-untyped]
     except ImportError:
         b.add("T628", "reading .xlsx files needs the optional extra: pip install 'trfkit[xlsx]'")
     else:

@@ -14,19 +14,28 @@ line numbers are kept for diagnostics.
 
 from __future__ import annotations
 
-import xml.parsers.expat as expat
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Final, Iterator
+from typing import Final
+from xml.parsers import expat
 
 from ..diagnostics import Diagnostic, TrfError, make
 from ..document import Document
 from ..model import (
-    EMPTY_ROUND, DeclaredValue, Header, Player, RoundEntry, Source, Team, TeamBye, Tournament,
+    EMPTY_ROUND,
+    DeclaredValue,
+    Header,
+    Player,
+    RoundEntry,
+    Source,
+    Team,
+    TeamBye,
+    Tournament,
 )
 from . import smtb
 from .crcommon import parse_date, parse_int, parse_number, public_text, sex_code
 
-__all__ = ["read_crxml", "sniff_crxml", "Element", "parse_xml", "UnsafeXml"]
+__all__ = ["Element", "UnsafeXml", "parse_xml", "read_crxml", "sniff_crxml"]
 
 TYPES: Final = {0: ("Individual: Swiss-System", False), 1: ("Individual: round robin", False),
                 2: ("Team: round robin", True), 3: ("Team: Swiss-System", True)}
@@ -43,15 +52,15 @@ class Element:
     tag: str
     attrib: dict[str, str]
     line: int
-    children: list["Element"] = field(default_factory=list)
+    children: list[Element] = field(default_factory=list)
 
     def get(self, key: str, default: str = "") -> str:
         return self.attrib.get(key, default)
 
-    def find(self, path: str) -> "Element | None":
+    def find(self, path: str) -> Element | None:
         return next(self.iter(path), None)
 
-    def iter(self, path: str) -> Iterator["Element"]:
+    def iter(self, path: str) -> Iterator[Element]:
         """Children along a ``a/b`` path (no wildcards)."""
         head, _, rest = path.partition("/")
         for child in self.children:

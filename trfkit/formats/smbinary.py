@@ -59,7 +59,7 @@ class LayoutError(Exception):
 class Cursor:
     """Sequential little-endian reader over ``data[pos:end]`` with absolute offsets."""
 
-    __slots__ = ("data", "pos", "end")
+    __slots__ = ("data", "end", "pos")
 
     def __init__(self, data: bytes, pos: int = 0, end: int | None = None) -> None:
         self.data = data

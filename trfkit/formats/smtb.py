@@ -10,8 +10,9 @@ carry them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, Final
+from typing import Final
 
 
 @dataclass(frozen=True, slots=True)

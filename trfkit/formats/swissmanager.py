@@ -18,21 +18,30 @@ Diagnostics of this binary format use ``line`` 1 and ``column`` = byte offset + 
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, TypeVar
 
 from ..diagnostics import Diagnostic, TrfError, make
 from ..document import Document
 from ..model import (
-    EMPTY_ROUND, Header, Player, RoundEntry, Source, Team, TeamBye, Tournament,
+    EMPTY_ROUND,
+    Header,
+    Player,
+    RoundEntry,
+    Source,
+    Team,
+    TeamBye,
+    Tournament,
 )
 from . import smbinary as sm
 from . import smtb
 from .crcommon import date_from_number, is_private, public_text
 
-__all__ = ["read_swissmanager", "sniff_swissmanager", "private_strings", "TYPES"]
+__all__ = ["TYPES", "private_strings", "read_swissmanager", "sniff_swissmanager"]
 
 MAGIC: Final = b"\x93\xff\x89\x44"
+T = TypeVar("T")
 
 #: Configuration type -> (TRF 092 wording, is a team event).
 TYPES: Final = {
@@ -151,7 +160,8 @@ def _read(data: bytes, b: _Build) -> Tournament:
                       source=_source(b.path))
 
 
-def _section(data: bytes, layout: sm.Layout, tag: int, reader, b: _Build):  # type: ignore[no-untyped-def]
+def _section(data: bytes, layout: sm.Layout, tag: int, reader: Callable[[bytes, sm.Section], T],
+             b: _Build) -> T | None:
     section = layout.first(tag)
     if section is None:
         return None
