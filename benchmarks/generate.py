@@ -151,11 +151,14 @@ def _pair_round(active: list[_Player], rng: random.Random) -> None:
         bye.had_bye = True
         bye.blocks.append("0000 - U")
         bye.score += 1.0
+    pairs: list[tuple[_Player, _Player]] = []
     unpaired = order
     while unpaired:
         a = unpaired.pop(0)
         k = next((i for i, b in enumerate(unpaired[:40]) if b.start not in a.opponents), 0)
-        b = unpaired.pop(k)
+        pairs.append((a, unpaired.pop(k)))
+    _repair_rematches(pairs)
+    for a, b in pairs:
         if (a.color_balance, a.last_color == "w") > (b.color_balance, b.last_color == "w"):
             a, b = b, a
         ra, rb = _result(a, b, rng)
@@ -166,6 +169,19 @@ def _pair_round(active: list[_Player], rng: random.Random) -> None:
             p.color_balance += 1 if colour == "w" else -1
             p.last_color = colour
             p.score += _points(res)
+
+
+def _repair_rematches(pairs: list[tuple[_Player, _Player]]) -> None:
+    """Swap partners with an earlier pair when the greedy pass left a rematch at the bottom."""
+    for i in range(len(pairs) - 1, -1, -1):
+        a, b = pairs[i]
+        if b.start not in a.opponents:
+            continue
+        for j in range(i - 1, -1, -1):
+            c, d = pairs[j]
+            if d.start not in a.opponents and b.start not in c.opponents:
+                pairs[i], pairs[j] = (a, d), (c, b)
+                break
 
 
 def generate_trf(players: int, rounds: int, seed: int = 0) -> str:
