@@ -36,7 +36,8 @@ def test_sections_for_the_other_commands_are_there() -> None:
 
 
 def test_python_example_runs(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    (block,) = re.findall(r"```python\n(.+?)\n```", README, flags=re.DOTALL)
+    section = README.split("### From Python", 1)[1]
+    block = re.findall(r"```python\n(.+?)\n```", section, flags=re.DOTALL)[0]
     monkeypatch.chdir(ROOT)
     namespace: dict[str, object] = {}
     exec(compile(block, "README.md", "exec"), namespace)  # noqa: S102 - our own README
