@@ -213,3 +213,16 @@ def test_broken_pipe_is_not_an_internal_error(monkeypatch: pytest.MonkeyPatch) -
         main(["convert", str(SWISS), "--to", "csv"])
     assert info.value.code == 1
     assert common.InputError.exit_code == 2
+
+
+def test_tree_inside_the_output_directory_never_loses_an_input(runner: CliRunner,
+                                                                tmp_path: Path) -> None:
+    src = tmp_path / "in"
+    (src / "in").mkdir(parents=True)
+    shutil.copy(SWISS, src / "in" / "swiss.trf")  # would be written to tmp/in/swiss.trf ...
+    shutil.copy(SWISS, src / "swiss.trf")  # ... which is this input
+    before = digest(src)
+    result = runner.invoke(cli, ["convert", str(src), "-o", str(tmp_path), "--to", "trf"])
+    assert result.exit_code == 2
+    assert f"{src / 'swiss.trf'}: refusing to overwrite an input" in result.stderr
+    assert digest(src) == before

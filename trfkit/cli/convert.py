@@ -89,14 +89,16 @@ def convert_tree(root: Path, out: Path, *, fmt: str, encoding: str | None, to: s
         raise InputError(f"{out}: not a directory")
     ext = EXTENSIONS[to]
     status, converted, taken = 0, 0, set()
-    for path in _walk(root):
+    files = list(_walk(root))
+    inputs = {p.resolve() for p in files}  # the output dir may hold the input tree
+    for path in files:
         rel = path.relative_to(root)
         target = out / rel.with_suffix(ext)
         if target in taken:  # a.trf and a.tab would both become a.json
             target = out / rel.with_name(rel.name + ext)
         taken.add(target)
         try:
-            if target.exists() and _same(target, path):  # pragma: no cover - guarded above
+            if target.resolve() in inputs:
                 raise InputError(f"{target}: refusing to overwrite an input")
             code, written = convert_one(str(path), str(target), fmt=fmt, encoding=encoding,
                                         to=to, options=options)
