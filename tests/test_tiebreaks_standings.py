@@ -101,3 +101,15 @@ def test_unknown_code_or_modifier_is_rejected() -> None:
         compute(t, ["WIN/C1"])  # WIN takes no cut
     with pytest.raises(KeyError):
         compute(t, ["WIN"], rules="fide-1999")
+
+
+def test_paired_games_without_result_are_reported() -> None:
+    from trfkit.model import RoundEntry
+
+    t = tournament(FOUR, rounds=4, type_text="Swiss")
+    extra = {1: RoundEntry(2, "w", " "), 2: RoundEntry(1, "b", " ")}
+    players = tuple(replace(p, rounds=p.rounds + ((extra[p.start],) if p.start in extra else ()))
+                    for p in t.players)
+    s = compute(replace(t, players=players), ["BH"], rules="fide-2024")
+    assert [d.code for d in s.diagnostics] == ["T504"] and "round(s) 4" in s.diagnostics[0].message
+    assert s.by_start()[1].points == 2.0

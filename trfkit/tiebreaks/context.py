@@ -105,6 +105,7 @@ class Context:
         unpaired = (Kind.NOT_PAIRED, self.scoring.points_for_kind(Kind.NOT_PAIRED), False)
         index_get = self.index.get
         rounds = self.rounds
+        unfinished: set[int] = set()
         for i, p in enumerate(self.players):
             opp_row: list[int] = []
             kind_row: list[Kind] = []
@@ -119,6 +120,8 @@ class Context:
                     o = -1 if entry.opponent is None else index_get(entry.opponent, -1)
                     if o == i:
                         o = -1
+                    if o >= 0 and entry.result in ("", " "):
+                        unfinished.add(r + 1)
                     if o < 0:
                         if played:  # a game result without a valid opponent
                             kind, points, played = unpaired
@@ -141,6 +144,9 @@ class Context:
             self.score.append(sum(pts_row))
             rating = p.rating if p.rating else None
             self.rating.append(rating if rating is not None else unrated_rating)
+        if unfinished:
+            self.note("T504", f"round(s) {', '.join(map(str, sorted(unfinished)))}: games paired without a "
+                              f"result are scored as zero-point absences")
 
     # -- helpers every tie-break may use ---------------------------------------------------
 
