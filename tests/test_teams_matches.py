@@ -135,3 +135,13 @@ def test_bye_on_the_boards_takes_the_320_points() -> None:
               team_byes=(TeamBye(2.0, 3.0, ()),))
     bye = rebuild(t).round(3, 1)
     assert (bye.kind, bye.match_points, bye.game_points, bye.source) == (Kind.PAB, 2.0, 3.0, "boards-bye")
+
+
+def test_a_paired_round_without_results_is_not_scored() -> None:
+    from trfkit.model import RoundEntry, replace
+
+    t = event(**FOUR_TEAMS)
+    paired = tuple(replace(p, rounds=(*p.rounds, RoundEntry(p.rounds[0].opponent, p.rounds[0].color, " ")))
+                   for p in t.players)  # round 4 paired as round 1, no result yet
+    ev = rebuild(replace(t, players=paired))
+    assert ev.rounds_played == 3 and len(ev.rounds[1]) == 3

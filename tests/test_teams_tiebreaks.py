@@ -242,3 +242,11 @@ def test_koya_limit_moves_the_threshold() -> None:
     assert values(FOUR_TEAMS, "KS:MP/L+1") == {1: 0, 2: 0, 3: 0, 4: 1}
     # /L-2: threshold 1: every team counts, KS = own MP
     assert values(FOUR_TEAMS, "KS:MP/L-2") == {1: 5, 2: 3, 3: 1, 4: 3}
+
+
+def test_direct_encounter_by_edition() -> None:
+    # teams 2 and 3 never played (forfeited match, no /P): team 1 beat both, so C.07 6.3 puts
+    # it first whatever the missing match gives; Art. 32.2.4 (ru-2013) decides nothing unless
+    # all the tied teams met
+    assert group(_forfeited(), "EDE", [1, 2, 3], "fide-2024") == {1: 2.0, 2: 1.0, 3: 1.0}
+    assert group(_forfeited(), "EDE", [1, 2, 3], "ru-2013") == {1: 1.0, 2: 1.0, 3: 1.0}

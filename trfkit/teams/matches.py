@@ -363,8 +363,15 @@ def _team_size(tournament: Tournament, sides: Mapping[tuple[int, int], _Side],
 
 
 def _rounds(tournament: Tournament) -> int:
-    """The rounds with data (a tie-break after round n of a longer event uses n)."""
-    return tournament.played_rounds or (tournament.header.rounds or 0)
+    """The last round with a result on some board: standings after round n of a longer
+    event use n rounds, and a round that is paired but not played yet does not count."""
+    last = 0
+    for p in tournament.players:
+        for number in range(len(p.rounds), last, -1):
+            if p.rounds[number - 1].result not in ("", " "):
+                last = number
+                break
+    return last
 
 
 def rebuild(tournament: Tournament, *, unencoded_bye: tuple[float, float] | None = None) -> TeamEvent:
