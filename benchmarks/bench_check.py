@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from generate import generate_trf  # noqa: E402
+from generate import generate_trf
 
 BASELINE = """
 import sys

@@ -100,12 +100,12 @@ def test_jsonl_is_one_diagnostic_per_line_and_round_trips() -> None:
 
 def test_github_annotations() -> None:
     assert rendered("github").splitlines() == [
-        "::error title=T401 points-mismatch,file=a.trf,line=3,col=81,endLine=3,endColumn=84::"
-        "player 3 declares 2.5 points but the results give 1.5",
-        "::error title=T303 color-conflict,file=a.trf,line=6,col=97,endLine=6,endColumn=97::"
-        "round 1: players 3 and 6 both have black",
-        "::notice title=T403 scoring-system-assumed,file=b.trf,line=1,col=1,endLine=1::"
-        "no scoring system is declared",
+        ("::error title=T401 points-mismatch,file=a.trf,line=3,col=81,endLine=3,endColumn=84::"
+         "player 3 declares 2.5 points but the results give 1.5"),
+        ("::error title=T303 color-conflict,file=a.trf,line=6,col=97,endLine=6,endColumn=97::"
+         "round 1: players 3 and 6 both have black"),
+        ("::notice title=T403 scoring-system-assumed,file=b.trf,line=1,col=1,endLine=1::"
+         "no scoring system is declared"),
     ]
 
 

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
 from trfkit.diagnostics import Diagnostic, Severity, TrfError, make
 from trfkit.document import Document
-from trfkit.model import Header, HeaderRecord, Player, RoundEntry, ScoringSystem, Source, Team, \
-    Tournament
+from trfkit.model import (
+    Header,
+    HeaderRecord,
+    Player,
+    RoundEntry,
+    ScoringSystem,
+    Source,
+    Team,
+    Tournament,
+)
 from trfkit.selection import Selector, SelectorError
 from trfkit.validate import RULES, is_valid, iter_diagnostics, rule, rules, validate
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 from .diagnostics import Diagnostic, make
 from .reporters import FileReport
@@ -130,7 +131,7 @@ def check_job(job: Job, settings: Settings) -> FileReport:
         return FileReport(job.display, tuple(found), lines)
     except InputError as exc:
         return FileReport(job.display, error=exc.format_message())
-    except Exception as exc:  # noqa: BLE001 - one bad file must not stop the others
+    except Exception as exc:
         if settings.debug:
             raise
         crash = make("T999", f"trfkit failed on this input with {type(exc).__name__}: {exc}; "

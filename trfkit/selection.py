@@ -9,12 +9,12 @@ selector are equally long, ignore wins. Codes matched by no selector are off.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from .codes import CODES
 
-__all__ = ["Selector", "SelectorError", "parse_selectors", "DEFAULT"]
+__all__ = ["DEFAULT", "Selector", "SelectorError", "parse_selectors"]
 
 
 class SelectorError(ValueError):
@@ -54,7 +54,7 @@ class Selector:
         select: Iterable[str] | None = None,
         extend_select: Iterable[str] | None = None,
         ignore: Iterable[str] | None = None,
-    ) -> "Selector":
+    ) -> Selector:
         """Build from raw option values; ``select=None`` keeps the default (everything)."""
         chosen = parse_selectors(select) if select else ("T",)
         return cls(chosen + parse_selectors(extend_select), parse_selectors(ignore))

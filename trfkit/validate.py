@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Iterator
 
 from .codes import CODES, CodeInfo
 from .diagnostics import Diagnostic, Severity, TrfError, make
@@ -24,7 +24,7 @@ from .document import Document
 from .model import Tournament
 from .selection import DEFAULT, Selector
 
-__all__ = ["Rule", "RULES", "rule", "rules", "iter_diagnostics", "validate", "is_valid"]
+__all__ = ["RULES", "Rule", "is_valid", "iter_diagnostics", "rule", "rules", "validate"]
 
 RuleFunc = Callable[[Tournament], Iterable[Diagnostic]]
 
@@ -109,8 +109,11 @@ def _selector(select: Iterable[str] | str | None, ignore: Iterable[str] | str | 
         return selector
     if select is None and ignore is None:
         return DEFAULT
-    as_list = (lambda v: [v] if isinstance(v, str) else v)
-    return Selector.from_options(as_list(select), None, as_list(ignore))
+    return Selector.from_options(_as_list(select), None, _as_list(ignore))
+
+
+def _as_list(value: Iterable[str] | str | None) -> Iterable[str] | None:
+    return [value] if isinstance(value, str) else value
 
 
 def _crashed(code: str, exc: Exception) -> Diagnostic:

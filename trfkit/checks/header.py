@@ -7,7 +7,8 @@ what the file actually holds and point at the record that declares it.
 
 from __future__ import annotations
 
-from typing import Final, Iterator
+from collections.abc import Iterator
+from typing import Final
 
 from ..diagnostics import Diagnostic, make
 from ..model import HeaderRecord, PartialDate, Tournament

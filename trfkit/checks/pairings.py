@@ -8,7 +8,8 @@ other side as ``related``, so a SARIF viewer can jump between the two.
 
 from __future__ import annotations
 
-from typing import Final, Iterator
+from collections.abc import Iterator
+from typing import Final
 
 from ..diagnostics import Diagnostic
 from ..model import Player, RoundEntry, Tournament

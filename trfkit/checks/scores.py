@@ -8,7 +8,8 @@ files. The score is rebuilt under the file's own scoring system (162, ``XXS``,
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
+from itertools import pairwise
 
 from ..diagnostics import Diagnostic, make
 from ..model import Player, ScoringSystem, Tournament
@@ -97,7 +98,7 @@ def rank_contradicts_points(t: Tournament) -> Iterator[Diagnostic]:
         return
     ranked = sorted(((p.rank, p.line, i, p) for i, p in enumerate(t.players)
                      if p.rank and p.points is not None), key=lambda x: (x[0], x[1]))
-    for (rank_a, _, position, a), (rank_b, _, _, b) in zip(ranked, ranked[1:]):
+    for (rank_a, _, position, a), (rank_b, _, _, b) in pairwise(ranked):
         if rank_a < rank_b and a.points is not None and b.points is not None \
                 and a.points + TOLERANCE < b.points:
             yield locate.player_at(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 import click
 
@@ -76,7 +76,7 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
                         ignore=selector.ignore, quote_lines=output_format == "full", debug=debug)
     try:
         reports = run(inputs, settings, jobs)
-    except Exception as exc:  # noqa: BLE001 - worker pool failures: one line, exit 2
+    except Exception as exc:
         if debug:
             raise
         click.echo(f"trfkit: internal error (T999): {type(exc).__name__}: {exc}; "

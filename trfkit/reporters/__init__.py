@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence, TextIO
+from typing import TextIO
 
 from ..diagnostics import Diagnostic, Severity
 
-__all__ = ["FileReport", "Summary", "REPORTERS", "FORMATS", "render", "summarize", "statistics"]
+__all__ = ["FORMATS", "REPORTERS", "FileReport", "Summary", "render", "statistics", "summarize"]
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@ tools ingest (``github/codeql-action/upload-sarif``), with the rule table in
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import PurePath
-from typing import Any, Sequence, TextIO
+from typing import Any, TextIO
 
 from .. import __version__
 from ..codes import CODES
@@ -45,8 +46,7 @@ def github_line(d: Diagnostic) -> str:
 
 def render_github(reports: Sequence[FileReport], stream: TextIO) -> None:
     for report in reports:
-        for d in report.diagnostics:
-            stream.write(github_line(d) + "\n")
+        stream.writelines(github_line(d) + "\n" for d in report.diagnostics)
 
 
 def _uri(path: str) -> str:

@@ -7,7 +7,8 @@ which is what makes a TRF column problem obvious to a human.
 
 from __future__ import annotations
 
-from typing import Sequence, TextIO
+from collections.abc import Sequence
+from typing import TextIO
 
 from ..codes import CODES
 from ..diagnostics import Diagnostic
@@ -16,8 +17,7 @@ from . import FileReport, statistics, summarize
 
 def render_text(reports: Sequence[FileReport], stream: TextIO) -> None:
     for report in reports:
-        for diagnostic in report.diagnostics:
-            stream.write(f"{diagnostic}\n")
+        stream.writelines(f"{diagnostic}\n" for diagnostic in report.diagnostics)
     stream.write(summarize(reports).sentence() + "\n")
 
 
@@ -62,8 +62,7 @@ def full_block(diagnostic: Diagnostic, lines: dict[int, str] | None = None) -> s
 
 def render_full(reports: Sequence[FileReport], stream: TextIO) -> None:
     for report in reports:
-        for diagnostic in report.diagnostics:
-            stream.write(full_block(diagnostic, dict(report.lines)) + "\n\n")
+        stream.writelines(full_block(diagnostic, dict(report.lines)) + "\n\n" for diagnostic in report.diagnostics)
     stream.write(summarize(reports).sentence() + "\n")
 
 

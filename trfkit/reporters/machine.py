@@ -9,12 +9,13 @@ from worker processes back to the main one (:func:`from_dict` undoes :func:`to_d
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence, TextIO
+from collections.abc import Sequence
+from typing import Any, TextIO
 
+from ..codes import CODES
 from ..diagnostics import Diagnostic, Location, Severity
 from ..rule_docs import rule_url
 from . import FileReport, statistics, summarize
-from ..codes import CODES
 
 SCHEMA_VERSION = 1
 
@@ -81,8 +82,7 @@ def render_json(reports: Sequence[FileReport], stream: TextIO) -> None:
 
 def render_jsonl(reports: Sequence[FileReport], stream: TextIO) -> None:
     for report in reports:
-        for d in report.diagnostics:
-            stream.write(json.dumps(to_dict(d), ensure_ascii=False) + "\n")
+        stream.writelines(json.dumps(to_dict(d), ensure_ascii=False) + "\n" for d in report.diagnostics)
 
 
 def render_statistics_json(reports: Sequence[FileReport], stream: TextIO) -> None:
