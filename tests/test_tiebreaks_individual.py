@@ -110,3 +110,13 @@ def test_forfeit_without_opponent_uses_the_bye_cap_and_says_so() -> None:
     # A: B shows 1.0, C shows 1.5, the forfeit dummy = min(3.0, 0.5 x 3) = 1.5
     assert s.by_start()[1].values["BH"] == 4.0
     assert [d.code for d in s.diagnostics] == ["T502"]
+
+
+def test_koya_score_group_steps_under_ru_2013() -> None:
+    # TEC round-robin scores: 3.5 (x3), 1.5 (x3); 50 % of 5 = 2.5. Article 32.1.3 steps by
+    # score groups: /L-1 adds the 1.5 group (as /L-2 does in half-points under FIDE),
+    # /L+1 leaves out the lowest group at or above 50 %: nothing counts.
+    ru = values(tec_rr(), ["KS/L-1", "KS/L+1"], "ru-2013")
+    fide = values(tec_rr(), ["KS/L-1", "KS/L-2"], "fide-2024")
+    assert ru[1]["KS/L-1"] == 3.5 and fide[1]["KS/L-1"] == 2.0 and fide[1]["KS/L-2"] == 3.5
+    assert ru[1]["KS/L+1"] == 0.0

@@ -108,10 +108,9 @@ class TieBreakCode:
     def koya_threshold(self, max_score: float, draw: float) -> float:
         """The KS threshold: 50 % of ``max_score`` moved by the Limit modifier.
 
-        ``L+n``/``L-n`` move it by n half-points (steps of ``draw``, C.07 14.5) —
-        ``+`` widens nothing: it *raises* the threshold, ``-`` lowers it;
-        ``L+1.0`` (a decimal point) moves it by points; ``L50`` (digits only) is a
-        percentage of the maximum.
+        ``L+n`` raises it and ``L-n`` lowers it by n steps of ``draw`` (half-points,
+        C.07 14.5); ``L+1.0`` (with a decimal point) moves it by points; ``L50``
+        (digits only) is a percentage of the maximum (TieBreakServer's forms).
         """
         half = max_score / 2.0
         lim = self.limit

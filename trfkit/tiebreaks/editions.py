@@ -32,6 +32,8 @@ class Edition:
     ``de_rule``: ``"c07"`` (Art. 6 with partial encounters and recursion) or
     ``"complete-only"`` (Art. 32.1.6 / pre-2023: decides only when all tied players met).
     ``first_rating``: 2026, a player with several ratings counts with the first.
+    ``koya_steps``: how ``KS/L+n`` / ``KS/L-n`` move the threshold: ``"half-points"``
+    (C.07 14.5) or ``"score-groups"`` (Art. 32.1.3: whole score groups that exist).
     """
 
     name: str
@@ -47,6 +49,7 @@ class Edition:
     tpr_elected_rule: bool = False
     de_rule: str = "c07"
     first_rating: bool = False
+    koya_steps: str = "half-points"
 
     @property
     def virtual_opponent(self) -> bool:
@@ -85,6 +88,7 @@ RU_2013 = Edition(
     aro_divisor="rounds",
     tpr_elected_rule=True,
     de_rule="complete-only",
+    koya_steps="score-groups",
 )
 
 EDITIONS: dict[str, Edition] = {e.name: e for e in (FIDE_2009, FIDE_2024, FIDE_2026, RU_2013)}

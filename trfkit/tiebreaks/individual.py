@@ -273,8 +273,10 @@ def koya(ctx: Context, code: TieBreakCode) -> list[Value]:
             games -= ctx.rounds // ctx.n
         games -= sum(1 for i in range(ctx.n) if not any(o >= 0 for o in ctx.opp[i][:ctx.rounds])
                      and not any(k is Kind.PAB for k in ctx.kind[i][:ctx.rounds]))
-    threshold = code.koya_threshold(games * ctx.win, 0.5)
     score = ctx.score
+    threshold = code.koya_threshold(games * ctx.win, 0.5)
+    if ctx.edition.koya_steps == "score-groups" and code.limit[:1] in "+-" and "." not in code.limit:
+        threshold = _score_group_threshold(score, games * ctx.win / 2.0, int(code.limit))
     out: list[Value] = []
     for i in range(ctx.n):
         total = 0.0
@@ -285,3 +287,19 @@ def koya(ctx: Context, code: TieBreakCode) -> list[Value]:
                 total += p_row[r]
         out.append(total)
     return out
+
+
+def _score_group_threshold(scores: list[float], half: float, steps: int) -> float:
+    """Article 32.1.3: move the Koya threshold by whole score groups that exist.
+
+    ``+n`` narrows: the n lowest score groups at or above 50 % are left out; ``-n``
+    widens: the n highest score groups below 50 % are added (TIEBREAKS.md §A.2; the
+    text says neither where to stop nor which way to try first, UNCERTAIN).
+    """
+    if steps > 0:
+        above = sorted({s for s in scores if s >= half - 1e-9})
+        return above[steps] if steps < len(above) else math.inf
+    below = sorted({s for s in scores if s < half - 1e-9}, reverse=True)
+    if not below or steps == 0:
+        return half
+    return below[min(-steps, len(below)) - 1]
