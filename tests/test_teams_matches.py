@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from team_fixtures import FOUR_TEAMS, THREE_TEAMS, event
 
-from trfkit.model import ForfeitedMatch, LineUp, TeamBye
+from trfkit.model import ForfeitedMatch, LineUp, ScoringSystem, TeamBye
 from trfkit.results import Kind
 from trfkit.teams import BoardResult, Match, rebuild
 
@@ -56,7 +56,7 @@ def test_declared_320_bye_is_a_pab_and_not_reported() -> None:
     # 320 without points: the PAB is worth a match win and a win on every board
     ev = rebuild(event(**THREE_TEAMS, team_byes=(TeamBye(None, None, (3, 1, 2)),)))
     assert (ev.round(3, 1).match_points, ev.round(3, 1).game_points) == (2.0, 2.0)
-    assert ev.round(3, 1).board_points(2, 1.0) == {1: 1.0, 2: 1.0}
+    assert ev.round(3, 1).board_points(2, ScoringSystem()) == {1: 1.0, 2: 1.0}
 
 
 TWO = {1: [1, 2], 2: [3, 4]}
@@ -145,3 +145,13 @@ def test_a_paired_round_without_results_is_not_scored() -> None:
                    for p in t.players)  # round 4 paired as round 1, no result yet
     ev = rebuild(replace(t, players=paired))
     assert ev.rounds_played == 3 and len(ev.rounds[1]) == 3
+
+
+def test_board_points_of_rounds_without_boards() -> None:
+    from trfkit.model import ByeRecord, replace
+
+    t = replace(event(**THREE_TEAMS), byes=(ByeRecord("H", 1, (3,)),))
+    ev = rebuild(t, unencoded_bye=(1.0, 1.0))
+    assert ev.round(3, 1).board_points(2, ScoringSystem()) == {1: 0.5, 2: 0.5}  # half-point bye
+    assert ev.round(1, 2).board_points(2, ScoringSystem(pab=0.0)) == {1: 1.0, 2: 1.0}  # PAB = a win
+    assert rebuild(event(**THREE_TEAMS)).round(1, 2).board_points(2, ScoringSystem()) == {}  # absent

@@ -112,7 +112,7 @@ class TeamContext:
         """Game points per board over the rounds scored (C.07 Art. 12)."""
         out: dict[int, float] = {}
         for tr in self.event.rounds[self.starts[i]][: self.rounds]:
-            for board, pts in tr.board_points(self.team_size, self.board_win).items():
+            for board, pts in tr.board_points(self.team_size, self.event.game_scoring).items():
                 out[board] = out.get(board, 0.0) + pts
         return out
 

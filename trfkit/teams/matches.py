@@ -114,14 +114,20 @@ class TeamRound:
         """C.07 16.1.2 at team level: an absence or a match lost by forfeit."""
         return self.kind in (Kind.ZERO_BYE, Kind.NOT_PAIRED, Kind.FORFEIT_LOSS, Kind.HALF_BYE)
 
-    def board_points(self, team_size: int, win: float) -> dict[int, float]:
+    def board_points(self, team_size: int, scoring: ScoringSystem) -> dict[int, float]:
         """Game points per board number, for BC/TBR/BBE (C.07 Art. 12).
 
-        Board tie-breaks count individual forfeits as ordinary results; a team PAB
-        and a match won by forfeit count as a win on every board (TIEBREAKS.md §E.2).
+        Board tie-breaks count individual forfeits as ordinary results. A round without
+        boards counts its result on every board: a team PAB (whatever the file's PAB
+        value) and a match won by forfeit as a win, a half-point bye as a draw, an
+        absence as nothing (TIEBREAKS.md §E.2; TieBreakServer does the same).
         """
-        if self.kind in (Kind.PAB, Kind.FULL_BYE) or (self.kind is Kind.FORFEIT_WIN and not self.boards):
-            return {b: win for b in range(1, team_size + 1)}
+        if not self.boards and not self.played:
+            if self.kind in (Kind.PAB, Kind.FULL_BYE, Kind.FORFEIT_WIN):
+                each = scoring.win
+            else:
+                each = scoring.points_for_kind(self.kind)
+            return {b: each for b in range(1, team_size + 1)} if each else {}
         out: dict[int, float] = {}
         for b in self.boards:
             out[b.board] = out.get(b.board, 0.0) + b.points

@@ -264,7 +264,7 @@ def _board_wins(ctx: TeamContext, i: int, over_the_board: bool) -> int:
         if over_the_board:
             count += sum(1 for b in tr.boards if b.played and b.points == ctx.board_win)
         else:
-            count += sum(1 for v in tr.board_points(ctx.team_size, ctx.board_win).values()
+            count += sum(1 for v in tr.board_points(ctx.team_size, ctx.event.game_scoring).values()
                          if v == ctx.board_win)
     return count
 
