@@ -155,3 +155,16 @@ def test_board_points_of_rounds_without_boards() -> None:
     assert ev.round(3, 1).board_points(2, ScoringSystem()) == {1: 0.5, 2: 0.5}  # half-point bye
     assert ev.round(1, 2).board_points(2, ScoringSystem(pab=0.0)) == {1: 1.0, 2: 1.0}  # PAB = a win
     assert rebuild(event(**THREE_TEAMS)).round(1, 2).board_points(2, ScoringSystem()) == {}  # absent
+
+
+def test_the_other_team_follows_a_300_line_up() -> None:
+    # team 2 (the higher number) plays in the order 4, 3 by its line-up
+    t = event({1: [1, 2], 2: [3, 4]}, {1: "4 w 1", 2: "3 b 0", 3: "2 w 1", 4: "1 b 0"},
+              lineups=(LineUp(1, 2, 1, (4, 3)),))
+    ev = rebuild(t)
+    assert [(b.board, b.player) for b in ev.round(1, 1).boards] == [(1, 1), (2, 2)]
+    assert [(b.board, b.player) for b in ev.round(2, 1).boards] == [(1, 4), (2, 3)]
+    # team 1's list would have put 2 first if team 2 had no line-up: here 1 and 2 keep theirs
+    t = event({1: [2, 1], 2: [3, 4]}, {1: "4 w 1", 2: "3 b 0", 3: "2 w 1", 4: "1 b 0"},
+              lineups=(LineUp(1, 2, 1, (4, 3)),))
+    assert [(b.board, b.player) for b in rebuild(t).round(1, 1).boards] == [(1, 1), (2, 2)]

@@ -258,14 +258,15 @@ def _side(team: Team, rnd: int, players: Mapping[int, Player], teams_of: Mapping
 
 
 def _align(low: _Side, high: _Side, size: int) -> None:
-    """Number the boards of a match without ``300`` line-ups, in place.
+    """Number the boards of a match, in place.
 
-    The slots are laid out in the order of the lower-numbered team (as TieBreakServer
-    does). A slot holding a game between the two teams is that game's board for both;
-    a slot where the lower team has no such game (its player won an empty board, or it
-    has nobody left) goes to the other team's next player without a game against the
-    lower team, i.e. its empty-board winners in team order. Whatever is left over gets
-    the boards after the last slot.
+    The slots are laid out in the order of ``low``: the team with a ``300`` line-up,
+    else the lower-numbered team (as TieBreakServer does). A slot holding a game between
+    the two teams is that game's board for both; a slot where ``low`` has no such game
+    (its player won an empty board, its line-up leaves the board empty, or it has nobody
+    left) goes to the other team's next player without a game against ``low``, i.e. its
+    empty-board winners in team order. Whatever is left over gets the boards after the
+    last slot.
     """
     low_players = {b.player for b in low.boards if b.player is not None}
     left = list(high.boards)
@@ -412,8 +413,10 @@ def rebuild(tournament: Tournament, *, unencoded_bye: tuple[float, float] | None
     for (rnd, number), side in sides.items():
         other = sides.get((rnd, side.opponent)) if side.opponent is not None else None
         if (other is not None and other.opponent == number and number < other.team
-                and not side.lineup and not other.lineup):
-            _align(side, other, size)
+                and not (side.lineup and other.lineup)):
+            # a 300 line-up fixes the boards of its team; the other team follows it
+            master, follower = (other, side) if other.lineup else (side, other)
+            _align(master, follower, size)
 
     diagnostics: list[Diagnostic] = []
     byes = unencoded_byes(tournament, sides, n_rounds)
