@@ -145,24 +145,34 @@ def _declared_ranks(t: Tournament) -> Iterator[Diagnostic]:
 
 @rule("T320")
 def board_order_broken(t: Tournament) -> Iterator[Diagnostic]:
-    """The games of a match must come in the same order in both teams' lists."""
+    """The games of a match must come in the same order in both teams' lists.
+
+    Reported once per team (the lower-numbered side of each broken match), listing the
+    rounds: a league whose team lists are not board orders breaks it in every match.
+    """
     if not t.is_team_event:
         return
     ev = _event(t)
     lined = {(lu.round, lu.team) for lu in t.lineups}
     order = {team.number: {s: k for k, s in enumerate(team.members)} for team in t.teams}
+    broken: dict[int, list[tuple[int, int]]] = {}
     for match in ev.matches:
         if (match.round, match.first) in lined or (match.round, match.second) in lined:
             continue
         first = ev.round(match.first, match.round)
-        pairs = sorted((order[match.first].get(b.player, 0), order[match.second].get(b.opponent, 0), b.player)
+        pairs = sorted((order[match.first].get(b.player, 0), order[match.second].get(b.opponent, 0))
                        for b in first.boards if b.player is not None and b.opponent is not None
                        and b.opponent in order[match.second])
         theirs = [p[1] for p in pairs]
         if theirs != sorted(theirs):
-            team = next(x for x in t.teams if x.number == match.first)
-            yield locate.at("T320", f"round {match.round}: the games of teams {match.first} and {match.second} "
-                                    "are not in the order of the two team lists", team.line, locate.WHOLE_LINE)
+            broken.setdefault(match.first, []).append((match.round, match.second))
+    for position, team in enumerate(t.teams):
+        found = broken.get(team.number)
+        if found:
+            shown = ", ".join(f"round {r} (team {other})" for r, other in found)
+            yield locate.at("T320", f"the games of team {team.number} and its opponents are not in the order "
+                                    f"of the two team lists: {shown}", team.line, locate.WHOLE_LINE,
+                            model_path=f"teams[{position}]")
 
 
 @rule("T321")
