@@ -63,9 +63,22 @@ def detect(head: bytes) -> str:
 
 
 def read(data: bytes, fmt: str = "auto", *, path: str = "", encoding: str | None = None,
-         strict: bool = False) -> Any:
-    """Read ``data`` with the named reader (or the detected one) into a Document."""
+         strict: bool = False, max_bytes: int | None = None) -> Any:
+    """Read ``data`` with the named reader (or the detected one) into a Document.
+
+    Inputs beyond the limits of :mod:`trfkit.limits` (``max_bytes``, default 100 MB)
+    give a Document with one T007 and are not parsed.
+    """
+    from ..limits import DEFAULT_MAX_BYTES, refuse
+
     name = detect(data[:8192]) if fmt == "auto" else fmt
+    refused = refuse(name, data, path=path, max_bytes=DEFAULT_MAX_BYTES if max_bytes is None else max_bytes)
+    if refused is not None:
+        if strict:
+            from ..diagnostics import TrfError
+
+            raise TrfError(refused.diagnostics[0])
+        return refused
     module, func, _ = READERS[name]
     reader = _resolve(module, func)
     if reader is None:

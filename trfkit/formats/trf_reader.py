@@ -18,6 +18,7 @@ from typing import Any, Final
 from ..decoding import Decoded, decode
 from ..diagnostics import Diagnostic, Severity, TrfError, make
 from ..document import Document
+from ..limits import cap_lines, long_line
 from ..model import (
     Header,
     HeaderRecord,
@@ -41,6 +42,7 @@ from .trf_header import (
     read_value,
     scoring_from_records,
 )
+from .trf_lines import team_013_line
 from .trf_players import ROUND_START, BlockCache, parse_national, parse_player
 
 __all__ = ["read_trf", "loads_trf", "sniff_trf", "TRF26_RECORD_CODES"]
@@ -122,7 +124,9 @@ class _Reader:
     # -- main loop -----------------------------------------------------------------
     def run(self, decoded: Decoded) -> Document:
         self.diags.extend(d.with_file(self.path) for d in decoded.diagnostics)
-        text = decoded.text
+        text, cut = cap_lines(decoded.text)  # before split: bounded memory (trfkit.limits)
+        if cut is not None:
+            self.diags.append(cut.with_file(self.path))
         lines = text.split("\n")
         if lines and lines[-1] == "":
             lines.pop()
@@ -158,6 +162,10 @@ class _Reader:
                         1,
                         len(line),
                     )
+                too_long = long_line(line, lineno)
+                if too_long is not None:
+                    self.diags.append(too_long.with_file(self.path))
+                    continue
                 if line.startswith("001"):
                     players.append(parse_player(line.rstrip(), lineno, cache, report))
                 else:
@@ -411,16 +419,14 @@ class _Reader:
             if (t.name, t.members) not in known:
                 self.report(
                     "T601",
-                    "013 team line differs from every 310 record; kept verbatim",
+                    "013 team line differs from every 310 record; kept as an extra line",
                     t.line,
                     1,
                     3,
                 )
-                self.extra.append(RawLine("unknown", self._line_text(t.line), t.line))
+                # Kept in the writer's 013 layout so that a later read gives the same team.
+                self.extra.append(RawLine("unknown", team_013_line(t), t.line))
         return tuple(self.teams310)
-
-    def _line_text(self, lineno: int) -> str:
-        return self.lines[lineno - 1] if 0 < lineno <= len(self.lines) else ""
 
     def edition(self) -> str:
         """``trf26`` when any TRF26-only record is present (142 alone is not: Swiss-Manager

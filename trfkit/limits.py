@@ -1,0 +1,166 @@
+"""Size limits that keep reading a stranger's file bounded in time and memory.
+
+trfkit reads uploads and e-mail attachments. A hostile or broken input must end in
+a diagnostic within seconds, never in a machine that swaps: every input is measured
+*before* the expensive work starts, and what is beyond a limit is refused or cut
+with a located diagnostic instead of being parsed.
+
+* **Bytes** (T007): at most :data:`DEFAULT_MAX_BYTES` per input (``--max-bytes``).
+  The CLI never reads more than the limit plus one byte, so a 10 GB file costs no
+  more than a 100 MB one.
+* **Lines** (T007, T008): a TRF file holds at most :data:`MAX_PLAYERS` players, so
+  more than :data:`MAX_LINES` lines or a line longer than :data:`MAX_LINE_CHARS`
+  characters (room for :data:`MAX_ROUNDS` round blocks) is not a tournament report.
+* **Structure** (T007): ``json.loads`` spends ~100 bytes per value and a zip archive
+  can inflate a thousandfold, so JSON inputs are limited by their number of values
+  (:data:`MAX_JSON_VALUES`) and workbooks by their declared unpacked size
+  (:data:`MAX_UNPACKED_BYTES`) before they are parsed.
+
+Writers have limits too: a fixed-width TRF field cannot hold a start number above
+9999. :func:`field_overflows` lists such values (T603) so that a conversion says
+what it could not keep instead of writing a shifted or truncated number silently.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from typing import Final
+
+from .diagnostics import Diagnostic, make
+from .document import Document
+from .model import Source, Tournament
+
+__all__ = [
+    "DEFAULT_MAX_BYTES", "MAX_LINES", "MAX_LINE_CHARS", "MAX_PLAYERS", "MAX_ROUNDS",
+    "MAX_JSON_VALUES", "MAX_UNPACKED_BYTES", "refuse", "cap_lines", "long_line",
+    "field_overflows", "parse_size",
+]
+
+#: Default ``--max-bytes``: far above any real tournament report (a 9999-player
+#: TRF with 30 rounds is about 4 MB).
+DEFAULT_MAX_BYTES: Final = 100 * 1024 * 1024
+#: TRF start numbers have four digits.
+MAX_PLAYERS: Final = 9999
+#: Round blocks a TRF line may hold (a triple round robin of 300 players still fits).
+MAX_ROUNDS: Final = 999
+#: 001 line: 91 characters before the first round block, 10 per round.
+MAX_LINE_CHARS: Final = 91 + 10 * MAX_ROUNDS
+#: Players, their national-rating lines, team and list records, with room to spare.
+MAX_LINES: Final = 200_000
+#: Commas, objects and arrays in a JSON input (~100 bytes of memory each once parsed).
+MAX_JSON_VALUES: Final = 4_000_000
+#: Declared unpacked size of a zip-based input (xlsx).
+MAX_UNPACKED_BYTES: Final = 256 * 1024 * 1024
+
+_UNITS: Final = {"": 1, "B": 1, "K": 1024, "KB": 1024, "M": 1024 ** 2, "MB": 1024 ** 2,
+                 "G": 1024 ** 3, "GB": 1024 ** 3}
+
+
+def parse_size(text: str) -> int:
+    """``"100MB"`` / ``"64k"`` / ``"1000"`` -> bytes; raises ValueError for anything else."""
+    raw = text.strip().upper().replace(" ", "")
+    digits = raw.rstrip("KMGB")
+    unit = raw[len(digits):]
+    if not digits.isdigit() or unit not in _UNITS:
+        raise ValueError(f"{text!r} is not a size (e.g. 100MB, 512K, 1000000)")
+    return int(digits) * _UNITS[unit]
+
+
+def _human(size: int) -> str:
+    for unit, factor in (("GB", 1024 ** 3), ("MB", 1024 ** 2), ("KB", 1024)):
+        if size >= factor:
+            return f"{size / factor:.1f} {unit}"
+    return f"{size} bytes"
+
+
+def _refused(diagnostic: Diagnostic, fmt: str, path: str) -> Document:
+    return Document(Tournament(source=Source(format=fmt, path=path)), (diagnostic,), None)
+
+
+def refuse(fmt: str, data: bytes, *, path: str = "",
+           max_bytes: int | None = DEFAULT_MAX_BYTES) -> Document | None:
+    """A Document holding one T007 when ``data`` must not be parsed as ``fmt``, else None.
+
+    ``data`` may be the first ``max_bytes + 1`` bytes of a larger input (the CLI
+    stops reading there), so the message says "more than", not the exact size.
+    """
+    if max_bytes is not None and len(data) > max_bytes:
+        return _refused(make("T007", f"the input is larger than {_human(max_bytes)} "
+                                     f"({max_bytes} bytes); it was not read", file=path), fmt, path)
+    if fmt == "json":
+        values = data.count(b",") + data.count(b"{") + data.count(b"[")
+        if values > MAX_JSON_VALUES:
+            return _refused(make("T007", f"the JSON input holds about {values} values, more than "
+                                         f"{MAX_JSON_VALUES}; it was not parsed", file=path), fmt, path)
+    elif fmt == "xlsx" and data.startswith(b"PK"):
+        unpacked = _unpacked_size(data)
+        if unpacked > MAX_UNPACKED_BYTES:
+            return _refused(make("T007", f"the workbook unpacks to {_human(unpacked)}, more than "
+                                         f"{_human(MAX_UNPACKED_BYTES)} (a zip bomb?); it was not "
+                                         "read", file=path), fmt, path)
+    return None
+
+
+def _unpacked_size(data: bytes) -> int:
+    """Sum of the sizes a zip archive declares (zipfile never inflates past them); 0 if unreadable."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            return sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+        return 0  # the reader itself reports the damaged archive
+
+
+def cap_lines(text: str, limit: int = MAX_LINES) -> tuple[str, Diagnostic | None]:
+    """``text`` cut after its ``limit``-th line, with a T007 when something was cut.
+
+    Cutting *before* ``str.split`` matters: splitting 60 MB of one-character lines
+    makes thirty million string objects.
+    """
+    pos = -1
+    for _ in range(limit):
+        pos = text.find("\n", pos + 1)
+        if pos < 0:
+            return text, None
+    if pos + 1 >= len(text):
+        return text, None
+    rest = text.count("\n", pos + 1) + (not text.endswith("\n"))
+    diagnostic = make("T007", f"the input has {limit + rest} lines, more than any tournament "
+                              f"report ({limit}); only the first {limit} were read", limit + 1)
+    return text[:pos + 1], diagnostic
+
+
+def long_line(line: str, lineno: int, limit: int = MAX_LINE_CHARS) -> Diagnostic | None:
+    """T008 for a line longer than any record (binary data or a damaged file), else None."""
+    if len(line) <= limit:
+        return None
+    return make("T008", f"line of {len(line)} characters, longer than any TRF record ({limit}, "
+                        f"{MAX_ROUNDS} rounds); it was skipped", lineno, limit + 1)
+
+
+def field_overflows(t: Tournament) -> list[Diagnostic]:
+    """T603 for numbers that TRF's fixed-width fields cannot hold (the writer cuts them).
+
+    Start numbers, opponents, ranks and ratings have four columns; more rounds than
+    :data:`MAX_ROUNDS` make a line no reader accepts.
+    """
+    found: list[Diagnostic] = []
+    path = t.source.path
+
+    def lost(message: str, line: int) -> None:
+        found.append(make("T603", message, line, file=path))
+
+    for p in t.players:
+        for label, value in (("start number", p.start), ("rank", p.rank), ("rating", p.rating)):
+            if value is not None and not 0 <= value <= MAX_PLAYERS:
+                lost(f"player {p.start}: {label} {value} does not fit TRF's four-digit field", p.line)
+        if p.fide_id is not None and not 0 <= p.fide_id < 10 ** 11:
+            lost(f"player {p.start}: FIDE id {p.fide_id} does not fit TRF's 11-digit field", p.line)
+        if len(p.rounds) > MAX_ROUNDS:
+            lost(f"player {p.start}: {len(p.rounds)} rounds, more than a TRF line holds "
+                 f"({MAX_ROUNDS})", p.line)
+        opponents = {e.opponent for e in p.rounds if e.opponent is not None}
+        bad = sorted(o for o in opponents if not 0 <= o <= MAX_PLAYERS)
+        if bad:
+            lost(f"player {p.start}: opponent {bad[0]} does not fit TRF's four-digit field", p.line)
+    return found
