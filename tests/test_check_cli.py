@@ -333,3 +333,55 @@ def test_readme_check_section_python_example_runs(monkeypatch: pytest.MonkeyPatc
     assert namespace["problems"] == []
     assert "--output-format sarif > trfkit.sarif" in section
     assert "github/codeql-action/upload-sarif" in section and "id: trfkit-check" in section
+
+
+# ---------------------------------------------------------------- result cache
+
+def test_cache_answers_unchanged_inputs_without_reading_them_again(
+        runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from trfkit.formats import trf_reader
+
+    event = tmp_path / "event.trf"
+    event.write_bytes(BAD.read_bytes())
+    cache = str(tmp_path / "cache")
+    first = check(runner, str(event), str(GOOD), "--cache-dir", cache, "--output-format", "full")
+    assert first[0] == 1 and f"{event}:17:97: T303 " in first[1]
+
+    def refuse(data: bytes, **kw: object) -> object:
+        raise AssertionError("the reader must not run for a cached input")
+
+    monkeypatch.setattr(trf_reader, "read_trf", refuse)
+    assert check(runner, str(event), str(GOOD), "--cache-dir", cache, "--output-format",
+                 "full") == first
+    # another name for the same bytes: still a hit, reported under the new name
+    copy = tmp_path / "copy.trf"
+    copy.write_bytes(event.read_bytes())
+    status, out, _ = check(runner, str(copy), "--cache-dir", cache, "--output-format", "full")
+    assert (status, f"{copy}:17:97: T303 " in out, f"related: {copy}:14:97" in out) == \
+        (1, True, True)
+
+
+def test_cache_misses_on_changed_bytes_or_options(runner: CliRunner, tmp_path: Path) -> None:
+    event = tmp_path / "event.trf"
+    event.write_bytes(BAD.read_bytes())
+    cache = str(tmp_path / "cache")
+    assert check(runner, str(event), "--cache-dir", cache)[0] == 1
+    assert check(runner, str(event), "--cache-dir", cache, "--ignore", "T303")[0] == 0
+    event.write_bytes(GOOD.read_bytes())
+    assert check(runner, str(event), "--cache-dir", cache) == \
+        (0, "No problems found in 1 file.\n", "")
+
+
+def test_internal_errors_are_not_cached_and_a_broken_cache_is_ignored(
+        runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from trfkit.formats import trf_reader
+
+    real = trf_reader.read_trf
+    cache = str(tmp_path / "cache")
+    monkeypatch.setattr(trf_reader, "read_trf", lambda data, **kw: 1 / 0)
+    assert check(runner, str(BAD), "--cache-dir", cache)[0] == 2
+    monkeypatch.setattr(trf_reader, "read_trf", real)
+    assert check(runner, str(BAD), "--cache-dir", cache)[0] == 1
+    not_a_dir = tmp_path / "file"
+    not_a_dir.write_text("x")
+    assert check(runner, str(BAD), "--cache-dir", str(not_a_dir))[0] == 1

@@ -158,12 +158,81 @@ def _work(args: tuple[Job, Settings]) -> tuple[Any, ...]:
     return _to_wire(check_job(*args))
 
 
-def run(jobs: Sequence[Job], settings: Settings, workers: int = 1) -> list[FileReport]:
-    """Check every job, in ``workers`` processes when more than one; results in job order."""
+def _preload(settings: Settings) -> None:
+    """Import the TRF reader and the rules once in the parent process (no-op if done)."""
+    from . import formats
+    from .validate import rules
+
+    rules()
+    if settings.fmt in ("auto", "trf"):
+        formats.available_readers()
+
+
+def _stored(report: FileReport) -> dict[str, Any]:
+    """A report as the cache keeps it: without file names (the same bytes may have several)."""
+    from .reporters.machine import to_dict
+
+    diagnostics = []
+    for d in report.diagnostics:
+        data = to_dict(d)
+        data["filename"] = ""
+        if data["related"] is not None and data["related"]["filename"] == d.file:
+            data["related"]["filename"] = ""
+        diagnostics.append(data)
+    return {"diagnostics": diagnostics, "lines": {str(k): v for k, v in report.lines.items()}}
+
+
+def _restored(display: str, stored: dict[str, Any]) -> FileReport:
+    from .reporters.machine import from_dict
+
+    found = tuple(from_dict(d).with_file(display) for d in stored["diagnostics"])
+    return FileReport(display, found, {int(k): v for k, v in stored["lines"].items()})
+
+
+def _cacheable(report: FileReport) -> bool:
+    return report.error is None and not any(d.code == "T999" for d in report.diagnostics)
+
+
+def run(jobs: Sequence[Job], settings: Settings, workers: int = 1,
+        cache_dir: str | None = None) -> list[FileReport]:
+    """Check every job, in ``workers`` processes when more than one; results in job order.
+
+    With ``cache_dir``, inputs whose bytes (and settings, and trfkit) were checked
+    before are answered from :mod:`trfkit.cache` without being parsed.
+    """
+    if not cache_dir:
+        return _run(jobs, settings, workers)
+    from .cache import ResultCache
+
+    cache = ResultCache(cache_dir, (settings.fmt, settings.encoding, settings.select,
+                                    settings.ignore, settings.quote_lines))
+    loaded: list[Job] = []
+    keys: list[str | None] = []
+    for job in jobs:
+        data = job.data
+        if data is None and job.missing is None:
+            try:
+                data = Path(job.path).read_bytes()
+            except OSError:
+                data = None  # the worker reports why
+        loaded.append(job if data is None else Job(job.path, job.display, data, job.missing))
+        keys.append(None if data is None or job.missing else cache.key(data))
+    hits = cache.get_many(k for k in keys if k is not None)
+    todo = [i for i, k in enumerate(keys) if k is None or k not in hits]
+    fresh = dict(zip(todo, _run([loaded[i] for i in todo], settings, workers)))
+    cache.put_many((keys[i], _stored(r)) for i, r in fresh.items()  # type: ignore[misc]
+                   if keys[i] is not None and _cacheable(r))
+    cache.close()
+    return [fresh[i] if i in fresh else _restored(job.display, hits[keys[i]])  # type: ignore[index]
+            for i, job in enumerate(jobs)]
+
+
+def _run(jobs: Sequence[Job], settings: Settings, workers: int) -> list[FileReport]:
     if workers <= 1 or len(jobs) <= 1:
         return [check_job(job, settings) for job in jobs]
     workers = min(workers, len(jobs))
     chunk = max(1, min(64, len(jobs) // (workers * 4)))
+    _preload(settings)  # forked workers inherit the imported reader and rules
     with ProcessPoolExecutor(max_workers=workers) as pool:
         wires = list(pool.map(_work, [(job, settings) for job in jobs], chunksize=chunk))
     return [_from_wire(w) for w in wires]

@@ -51,11 +51,14 @@ def _selector(select: tuple[str, ...], extend: tuple[str, ...], ignore: tuple[st
               help="Worker processes.")
 @click.option("--stdin-display-name", default=STDIN_NAME, show_default=True,
               help="File name to show for input read from '-'.")
+@click.option("--cache-dir", "cache_dir", default=None, metavar="DIR", envvar="TRFKIT_CACHE_DIR",
+              help="Keep results here and skip inputs checked before with the same bytes, "
+                   "options and trfkit (env TRFKIT_CACHE_DIR; default: no cache).")
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format: str,
           select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...],
           fail_on: str, exit_zero: bool, statistics: bool, globs: tuple[str, ...], jobs: int,
-          stdin_display_name: str, debug: bool) -> None:
+          stdin_display_name: str, cache_dir: str | None, debug: bool) -> None:
     """Check tournament files and report problems with file, line, column and code.
 
     \b
@@ -65,6 +68,7 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
       trfkit check event.trf --output-format full --ignore T403
       cat event.trf | trfkit check - --stdin-display-name event.trf
       trfkit check reports/ --output-format sarif > trfkit.sarif
+      trfkit check archive/ -j 4 --cache-dir ~/.cache/trfkit
     """
     selector = _selector(select, extend_select, ignore)
     check_encoding(encoding)
@@ -75,7 +79,7 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     settings = Settings(fmt=fmt, encoding=encoding, select=selector.select,
                         ignore=selector.ignore, quote_lines=output_format == "full", debug=debug)
     try:
-        reports = run(inputs, settings, jobs)
+        reports = run(inputs, settings, jobs, cache_dir)
     except Exception as exc:
         if debug:
             raise

@@ -1,0 +1,83 @@
+"""Results of earlier checks, keyed by content, for ``trfkit check --cache-dir``.
+
+A federation archive or a CI job re-checks mostly unchanged files; with a cache a
+file whose bytes, check settings and trfkit code are unchanged costs one read and
+one hash instead of a parse. The key covers all three, so editing a file, changing
+``--select`` or upgrading (or editing) trfkit misses the cache. Only the parent
+process touches the SQLite file; any cache failure just turns the cache off, it
+never fails a check. Reports with unreadable inputs or internal errors are not stored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+
+FILE_NAME = "check-results-v1.sqlite"
+
+
+def code_fingerprint() -> str:
+    """trfkit's version plus the size and mtime of every module, so edits invalidate."""
+    root = Path(__file__).resolve().parent
+    digest = hashlib.sha256(__version__.encode())
+    for path in sorted(root.rglob("*.py")):
+        stat = path.stat()
+        digest.update(f"{path.relative_to(root)}:{stat.st_size}:{stat.st_mtime_ns};".encode())
+    return digest.hexdigest()
+
+
+class ResultCache:
+    """A key -> stored report table in ``directory``; ``None``-safe when it cannot be opened."""
+
+    def __init__(self, directory: str | Path, settings: Sequence[Any]) -> None:
+        self._salt = json.dumps([code_fingerprint(), list(settings)]).encode()
+        self._db: sqlite3.Connection | None
+        try:
+            Path(directory).mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(str(Path(directory) / FILE_NAME), timeout=5)
+            self._db.execute("CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, "
+                             "value TEXT NOT NULL)")
+        except (OSError, sqlite3.Error):
+            self._db = None
+
+    def key(self, data: bytes) -> str:
+        return hashlib.sha256(self._salt + data).hexdigest()
+
+    def get_many(self, keys: Iterable[str]) -> dict[str, Any]:
+        """Stored values (decoded JSON) for those ``keys`` that are present."""
+        found: dict[str, Any] = {}
+        if self._db is None:
+            return found
+        wanted = list(dict.fromkeys(keys))
+        try:
+            for start in range(0, len(wanted), 500):
+                batch = wanted[start:start + 500]
+                marks = ",".join("?" * len(batch))
+                rows = self._db.execute(
+                    f"SELECT key, value FROM results WHERE key IN ({marks})", batch)
+                found.update((key, json.loads(value)) for key, value in rows)
+        except (sqlite3.Error, ValueError):
+            self._db = None
+            return {}
+        return found
+
+    def put_many(self, items: Iterable[tuple[str, Any]]) -> None:
+        if self._db is None:
+            return
+        try:
+            with self._db:
+                self._db.executemany("INSERT OR REPLACE INTO results VALUES (?, ?)",
+                                     ((key, json.dumps(value)) for key, value in items))
+        except sqlite3.Error:
+            self._db = None
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
