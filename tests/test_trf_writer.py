@@ -278,3 +278,47 @@ def test_loads_then_write_is_stable_for_source_with_bom() -> None:
 def test_source_default_edition() -> None:
     t = Tournament(header=Header(type_code="FIDE_DUTCH_2025", rounds=3), source=Source())
     assert write_trf(t) == "142 3\n192 FIDE_DUTCH_2025\n"
+
+
+_FIELD_CHARS = "0123456789 wbWB-=+HFUZhfuzdlx.,/#é"
+
+
+def test_writer_idempotent_on_fuzzed_lines() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    line = st.builds(
+        lambda code, body: code + body,
+        st.sampled_from(
+            [
+                "001 ",
+                "013 ",
+                "240 ",
+                "250 ",
+                "260 ",
+                "299 ",
+                "300 ",
+                "310 ",
+                "320 ",
+                "330 ",
+                "XXA ",
+                "XXP ",
+                "FRA ",
+                "132 ",
+                "162 ",
+                "362 ",
+                "062 ",
+                "042 ",
+            ]
+        ),
+        st.text(alphabet=_FIELD_CHARS, max_size=160),
+    )
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(line, max_size=6))
+    def check(lines: list[str]) -> None:
+        first = write_trf(loads_trf("\n".join(lines)).tournament)
+        second = write_trf(loads_trf(first).tournament)
+        assert second == first
+
+    check()

@@ -50,7 +50,15 @@ def _int(value: int | None, width: int) -> str:
 
 
 def _num(value: float | None, width: int) -> str:
-    return " " * width if value is None else f"{value:{width}.1f}"
+    """One decimal when it fits, else none, else the largest value the field can hold."""
+    if value is None:
+        return " " * width
+    text = f"{value:{width}.1f}"
+    if len(text) > width:
+        text = f"{value:{width}.0f}"
+    if len(text) > width:
+        text = ("-" if value < 0 else "") + "9" * (width - (value < 0))
+    return text
 
 
 def _date(value: PartialDate | None) -> str:

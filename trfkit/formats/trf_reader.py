@@ -113,7 +113,6 @@ class _Reader:
         self.extra: list[RawLine] = []
         self.layout_lines = 0
         self.cache = BlockCache()
-        self.lines: list[str] = []
 
     # -- reporting -----------------------------------------------------------------
     def report(
@@ -130,7 +129,6 @@ class _Reader:
         lines = text.split("\n")
         if lines and lines[-1] == "":
             lines.pop()
-        self.lines = lines
         # Tens of thousands of small frozen objects: pausing the cyclic GC saves ~10 %.
         gc_was_enabled = gc.isenabled()
         gc.disable()
