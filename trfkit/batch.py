@@ -51,6 +51,7 @@ class Settings:
     ignore: tuple[str, ...] = ()
     quote_lines: bool = False  # keep the source lines diagnostics point at (``full``)
     debug: bool = False
+    max_bytes: int | None = None  # --max-bytes (None: trfkit.limits.DEFAULT_MAX_BYTES)
 
 
 def _matches(name: str, globs: Sequence[str]) -> bool:
@@ -124,7 +125,8 @@ def check_job(job: Job, settings: Settings) -> FileReport:
         return FileReport(job.display, error=job.missing)
     try:
         doc = read_document(job.display if job.data is not None else job.path,
-                            fmt=settings.fmt, encoding=settings.encoding, data=job.data)
+                            fmt=settings.fmt, encoding=settings.encoding, data=job.data,
+                            max_bytes=settings.max_bytes)
         found = validate(doc, selector=_selector(settings))
         found = [d if d.file else d.with_file(job.display) for d in found]
         lines = _quoted(doc.text, found) if settings.quote_lines else {}

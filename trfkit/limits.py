@@ -86,19 +86,20 @@ def refuse(fmt: str, data: bytes, *, path: str = "",
     stops reading there), so the message says "more than", not the exact size.
     """
     if max_bytes is not None and len(data) > max_bytes:
-        return _refused(make("T007", f"the input is larger than {_human(max_bytes)} "
-                                     f"({max_bytes} bytes); it was not read", file=path), fmt, path)
+        exact = f" ({max_bytes} bytes)" if max_bytes >= 1024 else ""
+        return _refused(make("T007", f"the input is larger than {_human(max_bytes)}{exact}; "
+                                     "it was not read", file=path), fmt, path)
     if fmt == "json":
         values = data.count(b",") + data.count(b"{") + data.count(b"[")
         if values > MAX_JSON_VALUES:
             return _refused(make("T007", f"the JSON input holds about {values} values, more than "
-                                         f"{MAX_JSON_VALUES}; it was not parsed", file=path), fmt, path)
+                                         f"{MAX_JSON_VALUES}; it was not parsed", file=path, hint=""), fmt, path)
     elif fmt == "xlsx" and data.startswith(b"PK"):
         unpacked = _unpacked_size(data)
         if unpacked > MAX_UNPACKED_BYTES:
             return _refused(make("T007", f"the workbook unpacks to {_human(unpacked)}, more than "
                                          f"{_human(MAX_UNPACKED_BYTES)} (a zip bomb?); it was not "
-                                         "read", file=path), fmt, path)
+                                         "read", file=path, hint=""), fmt, path)
     return None
 
 
@@ -126,7 +127,8 @@ def cap_lines(text: str, limit: int = MAX_LINES) -> tuple[str, Diagnostic | None
         return text, None
     rest = text.count("\n", pos + 1) + (not text.endswith("\n"))
     diagnostic = make("T007", f"the input has {limit + rest} lines, more than any tournament "
-                              f"report ({limit}); only the first {limit} were read", limit + 1)
+                              f"report ({limit}); only the first {limit} were read", limit + 1,
+                      hint="")
     return text[:pos + 1], diagnostic
 
 

@@ -53,8 +53,15 @@ class LazyGroup(click.Group):
         return command
 
 
+def _debug(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value:
+        ctx.meta["trfkit.debug"] = True  # read by trfkit.cli.common.debug_enabled
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="trfkit")
+@click.option("--debug", is_flag=True, expose_value=False, callback=_debug,
+              help="Show the traceback of an internal error (T999) before the one-line report.")
 def cli() -> None:
     """Read, check, convert and tie-break chess tournament report files.
 
@@ -74,3 +81,9 @@ def main(argv: list[str] | None = None) -> Any:
     except BrokenPipeError:  # pragma: no cover - `trfkit ... | head`
         sys.stderr.close()
         sys.exit(1)
+    except Exception as exc:  # noqa: BLE001 - last resort outside any command: never a traceback
+        if "--debug" in (sys.argv[1:] if argv is None else argv):
+            raise
+        click.echo(f"trfkit: internal error (T999): {type(exc).__name__}: {exc}; please report a bug",
+                   err=True)
+        sys.exit(2)

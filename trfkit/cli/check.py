@@ -16,7 +16,8 @@ import click
 from ..batch import DEFAULT_GLOBS, Settings, collect, run
 from ..reporters import FORMATS, FileReport, render
 from ..selection import Selector, SelectorError
-from .common import STDIN_NAME, InputError, check_encoding, exit_status
+from .common import (STDIN_NAME, InputError, check_encoding, current_max_bytes, debug_enabled,
+                     exit_status, read_bytes)
 from .options import input_options
 
 
@@ -72,12 +73,14 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     """
     selector = _selector(select, extend_select, ignore)
     check_encoding(encoding)
-    stdin = click.get_binary_stream("stdin").read() if "-" in paths else None
+    stdin = read_bytes("-") if "-" in paths else None
+    debug = debug or debug_enabled()
     inputs = collect(paths, globs or DEFAULT_GLOBS, stdin_name=stdin_display_name, stdin=stdin)
     if not inputs:
         raise InputError("no files to check (see --glob)")
     settings = Settings(fmt=fmt, encoding=encoding, select=selector.select,
-                        ignore=selector.ignore, quote_lines=output_format == "full", debug=debug)
+                        ignore=selector.ignore, quote_lines=output_format == "full", debug=debug,
+                        max_bytes=current_max_bytes())
     try:
         reports = run(inputs, settings, jobs, cache_dir)
     except Exception as exc:

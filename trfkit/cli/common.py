@@ -50,15 +50,40 @@ def display_name(path: str) -> str:
     return STDIN_NAME if path == "-" else path
 
 
-def read_bytes(path: str) -> bytes:
-    """The bytes of ``path`` (``-`` = stdin), or :class:`InputError` saying why not."""
+DEBUG_KEY = "trfkit.debug"
+
+
+def current_max_bytes() -> int:
+    """The input size limit: ``--max-bytes`` of the running command, else the default."""
+    from ..limits import DEFAULT_MAX_BYTES
+    from .options import MAX_BYTES_KEY
+
+    ctx = click.get_current_context(silent=True)
+    limit: int = ctx.meta.get(MAX_BYTES_KEY, DEFAULT_MAX_BYTES) if ctx is not None else DEFAULT_MAX_BYTES
+    return limit
+
+
+def debug_enabled() -> bool:
+    """True when ``trfkit --debug`` asked for tracebacks of internal errors."""
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get(DEBUG_KEY))
+
+
+def read_bytes(path: str, limit: int | None = None) -> bytes:
+    """The bytes of ``path`` (``-`` = stdin), or :class:`InputError` saying why not.
+
+    At most ``limit + 1`` bytes (default :func:`current_max_bytes`) are read: enough for the
+    reader to see that the input is too large (T007) without holding all of it.
+    """
+    limit = current_max_bytes() if limit is None else limit
     if path == "-":
-        return click.get_binary_stream("stdin").read()
+        return click.get_binary_stream("stdin").read(limit + 1)
     p = Path(path)
     if p.is_dir():
         raise InputError(f"{path}: is a directory")
     try:
-        return p.read_bytes()
+        with p.open("rb") as fh:
+            return fh.read(limit + 1)
     except OSError as exc:
         raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
 
@@ -80,6 +105,7 @@ def read_document(
     encoding: str | None = None,
     strict: bool = False,
     data: bytes | None = None,
+    max_bytes: int | None = None,
 ) -> Document:
     """Read ``path`` (``-`` = stdin) with :func:`trfkit.formats.read` into a Document.
 
@@ -91,10 +117,12 @@ def read_document(
     from .. import formats
 
     check_encoding(encoding)
-    raw = read_bytes(path) if data is None else data
+    limit = current_max_bytes() if max_bytes is None else max_bytes
+    raw = read_bytes(path, limit) if data is None else data
     name = display_name(path)
     try:
-        doc: Document = formats.read(raw, fmt, path=name, encoding=encoding, strict=strict)
+        doc: Document = formats.read(raw, fmt, path=name, encoding=encoding, strict=strict,
+                                     max_bytes=limit)
     except ValueError as exc:
         # Only "reader X is not available" becomes exit 2; TrfError (strict mode)
         # and anything else propagate to the caller.
@@ -173,6 +201,10 @@ def internal_errors(func: F) -> F:
         except KeyboardInterrupt:  # pragma: no cover - interactive only
             raise
         except Exception as exc:  # noqa: BLE001 - the whole point of this wrapper
+            if debug_enabled():
+                import traceback
+
+                traceback.print_exc()
             raise InputError(
                 f"internal error (T999): {type(exc).__name__}: {exc}; please report a bug"
             ) from None

@@ -31,8 +31,32 @@ F = TypeVar("F", bound=Callable[..., Any])
 NEWLINES: dict[str, str] = {"cr": "\r", "lf": "\n", "crlf": "\r\n"}
 
 
+#: ``ctx.meta`` key under which ``--max-bytes`` is kept (read by :mod:`trfkit.cli.common`).
+MAX_BYTES_KEY = "trfkit.max_bytes"
+
+
+def _max_bytes(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    from ..limits import parse_size
+
+    if value is None:
+        return
+    try:
+        ctx.meta[MAX_BYTES_KEY] = parse_size(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
 def input_options(func: F) -> F:
-    """Add ``--from auto|trf|json|...`` (as ``fmt``) and ``--encoding`` (as ``encoding``)."""
+    """Add ``--from auto|trf|json|...`` (as ``fmt``), ``--encoding`` (as ``encoding``) and
+    ``--max-bytes`` (not a parameter: kept in ``ctx.meta`` for :func:`common.read_bytes`)."""
+    func = click.option(
+        "--max-bytes",
+        default=None,
+        expose_value=False,
+        callback=_max_bytes,
+        metavar="SIZE",
+        help="Refuse inputs larger than this (T007), e.g. 500MB; default 100MB.",
+    )(func)
     func = click.option(
         "--encoding",
         "encoding",
