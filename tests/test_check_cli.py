@@ -181,6 +181,8 @@ def test_directories_are_walked_with_default_globs(runner: CliRunner, tmp_path: 
     assert out.endswith("in 3 files.\n") and status == 1
     status, out, _ = check(runner, str(root), "--glob", "*.tab")
     assert out.endswith("in 1 file.\n")
+    status, out, _ = check(runner, str(root), "--glob", "sub/*")
+    assert out.endswith("in 3 files.\n")  # b.TRF, deeper/c.tab and notes.md below sub/
     assert check(runner, str(root), "--glob", "*.xyz")[0] == 2
 
 

@@ -54,9 +54,12 @@ class Settings:
     max_bytes: int | None = None  # --max-bytes (None: trfkit.limits.DEFAULT_MAX_BYTES)
 
 
-def _matches(name: str, globs: Sequence[str]) -> bool:
-    lowered = name.lower()
-    return any(fnmatch.fnmatchcase(lowered, pattern.lower()) for pattern in globs)
+def _matches(relative: str, globs: Sequence[str]) -> bool:
+    """Case-insensitive match of the file name, or of its path below the walked directory."""
+    lowered = relative.lower()
+    name = lowered.rsplit("/", 1)[-1]
+    return any(fnmatch.fnmatchcase(name, pattern.lower())
+               or fnmatch.fnmatchcase(lowered, pattern.lower()) for pattern in globs)
 
 
 def _walk(directory: Path, globs: Sequence[str]) -> Iterator[Path]:
@@ -64,8 +67,9 @@ def _walk(directory: Path, globs: Sequence[str]) -> Iterator[Path]:
     for root, dirs, files in os.walk(directory):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(files):
-            if _matches(name, globs):
-                yield Path(root) / name
+            path = Path(root) / name
+            if _matches(path.relative_to(directory).as_posix(), globs):
+                yield path
 
 
 def collect(paths: Iterable[str], globs: Sequence[str] = DEFAULT_GLOBS, *,
