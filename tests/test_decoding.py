@@ -187,3 +187,11 @@ def test_chardet_is_imported_lazily() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_binary_without_nul_bytes_is_detected(no_chardet: list[bytes]) -> None:
+    data = bytes(range(1, 32)) * 20 + b"012 x\n"
+    d = decode(data)
+    assert (d.text, codes(d)) == ("", ["T001"])
+    # A stray Ctrl-Z or form feed in a real text file is not binary.
+    assert decode(b"012 x\x1a\n\x0c022 y\n").text == "012 x\x1a\n\x0c022 y\n"

@@ -81,8 +81,10 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
     elif data.startswith(_UTF16_BOMS):
         text, name, guessed = _decode_forced(data, "utf-16", diags)
         bom = True
-    elif b"\x00" in data:
-        diags.append(make("T001", "the input holds NUL bytes: it is binary data, not a text file"))
+    elif b"\x00" in data or _looks_binary(data):
+        diags.append(
+            make("T001", "the input holds NUL or control bytes: it is binary data, not a text file")
+        )
         return Decoded("", "binary", bom, "\n", False, tuple(diags))
     else:
         text, name, guessed = _decode_auto(data, diags)
@@ -94,6 +96,17 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
         return Decoded("", name, bom, "\n", guessed, tuple(diags))
     text, newline = _normalise_newlines(text, diags)
     return Decoded(text, name, bom, newline, guessed, tuple(diags))
+
+
+#: Control bytes that never occur in text files (tab, LF, FF, CR and Ctrl-Z are allowed).
+_CONTROL: Final = bytes(b for b in range(32) if b not in (9, 10, 12, 13, 26))
+
+
+def _looks_binary(data: bytes) -> bool:
+    """More than 5 % control bytes in the first 8 KB: an image, archive or database file."""
+    head = data[:8192]
+    controls = len(head) - len(head.translate(None, _CONTROL))
+    return controls * 20 > len(head)
 
 
 def _decode_forced(data: bytes, encoding: str, diags: list[Diagnostic]) -> tuple[str, str, bool]:
