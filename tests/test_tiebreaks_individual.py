@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import pytest
-
 from tb_fixtures import tec_rr, tec_swiss, tournament
+
 from trfkit.tiebreaks import compute
 
 

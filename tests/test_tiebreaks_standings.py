@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from tb_fixtures import tec_swiss, tournament
 import pytest
+from tb_fixtures import tec_swiss, tournament
 
 from trfkit.model import ScoringSystem, replace
 from trfkit.tiebreaks import UnknownTieBreak, compute, register

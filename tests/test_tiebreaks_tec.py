@@ -8,8 +8,8 @@ prints it. The crosstable is rebuilt in code (tb_fixtures.TEC_SWISS).
 from __future__ import annotations
 
 import pytest
-
 from tb_fixtures import tec_swiss
+
 from trfkit.tiebreaks import compute
 
 CODES = ["BH", "BH/C1", "AOB", "FB", "SB", "SB/C1", "WIN", "WON", "BPG", "BWG", "REP", "PS", "PS/C1"]

@@ -7,8 +7,8 @@ player's opponents as a draw.
 from __future__ import annotations
 
 import pytest
-
 from tb_fixtures import tournament
+
 from trfkit.tiebreaks import compute
 from trfkit.tiebreaks.context import Context
 from trfkit.tiebreaks.editions import FIDE_2009, FIDE_2024, RU_2013

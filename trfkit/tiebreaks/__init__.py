@@ -25,9 +25,24 @@ from .editions import EDITIONS, Edition, resolve
 from .registry import UnknownTieBreak, lookup, register
 from .standings import PTS, Row, Standings, rank, rank_differences
 
-__all__ = ["compute", "Standings", "Row", "Context", "TieBreakCode", "Edition", "EDITIONS", "parse",
-           "parse_list", "register", "lookup", "CodeError", "UnknownTieBreak", "Value",
-           "default_codes", "declared_codes"]
+__all__ = [
+    "EDITIONS",
+    "CodeError",
+    "Context",
+    "Edition",
+    "Row",
+    "Standings",
+    "TieBreakCode",
+    "UnknownTieBreak",
+    "Value",
+    "compute",
+    "declared_codes",
+    "default_codes",
+    "lookup",
+    "parse",
+    "parse_list",
+    "register",
+]
 
 
 def declared_codes(tournament: Tournament) -> tuple[list[TieBreakCode], bool]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-__all__ = ["TieBreakCode", "CodeError", "parse", "parse_list", "ALIASES"]
+__all__ = ["ALIASES", "CodeError", "TieBreakCode", "parse", "parse_list"]
 
 #: name as written (upper case) -> (canonical name, extra modifiers implied by the alias)
 ALIASES: dict[str, tuple[str, str]] = {

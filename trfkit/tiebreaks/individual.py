@@ -205,8 +205,8 @@ def fore_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
 
 
 def _round_half_up(x: float, places: int) -> float:
-    scale = 10 ** places
-    return math.floor(x * scale + 0.5 + 1e-9) / scale
+    scale = 10.0 ** places
+    return float(math.floor(x * scale + 0.5 + 1e-9)) / scale
 
 
 @register("AOB", modifiers="FP", title="Average of opponents' Buchholz", article="C.07 8.2")
@@ -218,8 +218,8 @@ def average_opponents_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
     bh = ctx.value(inner)
     out: list[Value] = []
     for i in range(ctx.n):
-        vals = [bh[o] for r, o in enumerate(ctx.opp[i][:ctx.rounds]) if ctx.otb[i][r]]
-        vals = [v for v in vals if v is not None]
+        vals = [v for r, o in enumerate(ctx.opp[i][:ctx.rounds])
+                if ctx.otb[i][r] and (v := bh[o]) is not None]
         out.append(_round_half_up(math.fsum(vals) / len(vals), 2) if vals else None)
     return out
 

@@ -39,8 +39,16 @@ from typing import Any, Callable, Sequence
 
 from .codes import TieBreakCode
 
-__all__ = ["TieBreak", "REGISTRY", "MODULES", "register", "lookup", "evaluate", "UnknownTieBreak",
-           "all_tiebreaks"]
+__all__ = [
+    "MODULES",
+    "REGISTRY",
+    "TieBreak",
+    "UnknownTieBreak",
+    "all_tiebreaks",
+    "evaluate",
+    "lookup",
+    "register",
+]
 
 #: Modules that register tie-breaks, imported lazily by :func:`lookup`.
 MODULES: list[str] = [

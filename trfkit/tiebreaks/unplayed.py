@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from ..results import Kind
 from .context import Context
 
-__all__ = ["Adjusted", "adjusted", "VUR_KINDS", "describe"]
+__all__ = ["VUR_KINDS", "Adjusted", "adjusted", "describe"]
 
 #: Voluntary unplayed rounds (16.1.2): requested byes (H, Z, absences, rounds after a
 #: withdrawal) and forfeit losses. PAB, full-point byes and forfeit wins are not.
