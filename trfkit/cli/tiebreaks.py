@@ -15,16 +15,25 @@ from __future__ import annotations
 import csv
 import io
 import json
+from dataclasses import replace as dataclass_replace
 from typing import Any, Sequence
 
 import click
 
-from ..diagnostics import Diagnostic, Severity
+from ..diagnostics import Diagnostic, Severity, make
+from ..formats.csv_writer import neutralise
 from ..model import Tournament, replace
-from ..tiebreaks import CodeError, Standings, UnknownTieBreak, compute, parse
+from ..tiebreaks import CodeError, Standings, UnknownTieBreak, compute, default_codes, parse
 from ..tiebreaks.context import Context
 from ..tiebreaks.editions import EDITIONS, resolve
-from .common import InputError, exit_status, internal_errors, print_diagnostics, read_document, write_output
+from .common import (
+    InputError,
+    exit_status,
+    internal_errors,
+    print_diagnostics,
+    read_document,
+    write_output,
+)
 from .options import input_options
 
 RULES = ["auto", *EDITIONS]
@@ -51,14 +60,26 @@ def render_json(standings: Standings) -> str:
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
 
 
-def render_csv(standings: Standings) -> str:
+def _safe_cell(cell: Any) -> Any:
+    """A text cell made inert for spreadsheets (see csv_writer.neutralise); numbers stay numbers."""
+    if not isinstance(cell, str):
+        return cell
+    try:
+        float(cell)
+    except ValueError:
+        return neutralise(cell)
+    return cell
+
+
+def render_csv(standings: Standings, raw: bool = False) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(["rank", "start", "name", "federation", "rating", "points", *standings.labels])
     for row in standings.rows:
-        w.writerow([row.rank, row.start, row.name, row.federation, row.rating or "",
-                    _number(row.points), *(_number(row.values[c]) if row.values[c] is not None else ""
-                                           for c in standings.labels)])
+        cells = [row.rank, row.start, row.name, row.federation, row.rating or "",
+                 _number(row.points), *(_number(row.values[c]) if row.values[c] is not None else ""
+                                        for c in standings.labels)]
+        w.writerow(cells if raw else [_safe_cell(c) for c in cells])
     return buf.getvalue()
 
 
@@ -108,7 +129,21 @@ def _standings(tournament: Tournament, tb: Sequence[str], rules: str, after_roun
                 click.echo(message, err=True)
         return compute(tournament, codes, rules=rules, after_round=after_round, unrated_rating=unrated_rating)
     except (CodeError, UnknownTieBreak) as exc:
-        raise InputError(f"T501 {exc}") from None
+        if tb:  # the user's own --tb: a usage error (exit 2)
+            raise InputError(f"T501 {exc}") from None
+        problem = _file_list_unusable(exc)  # the file's list: a content problem (exit 1)
+    ctx = Context(tournament, resolve(rules, tournament), after_round=after_round)
+    fallback, message = default_codes(ctx)
+    click.echo(message, err=True)
+    standings = compute(tournament, fallback, rules=rules, after_round=after_round,
+                        unrated_rating=unrated_rating)
+    return dataclass_replace(standings, diagnostics=(problem, *standings.diagnostics))
+
+
+def _file_list_unusable(exc: Exception) -> Diagnostic:
+    """T501 for a 202/212 list (or Swiss-Manager mapping) that cannot be computed."""
+    return make("T501", f"the file's tie-break list cannot be computed ({exc}); "
+                        "the default tie-breaks were used instead (choose others with --tb)")
 
 
 def _team_standings(tournament: Tournament, tb: Sequence[str], rules: str,
@@ -122,7 +157,14 @@ def _team_standings(tournament: Tournament, tb: Sequence[str], rules: str,
         codes = [parse(c) for c in tb] if tb else None
         return compute_teams(tournament, codes, rules=rules, after_round=after_round, unencoded_bye=team_bye)
     except (CodeError, UnknownTieBreak) as exc:
-        raise InputError(f"T501 {exc}") from None
+        if tb:
+            raise InputError(f"T501 {exc}") from None
+        problem = _file_list_unusable(exc)
+    from ..teams.standings import DEFAULT_TEAM_CODES
+
+    standings = compute_teams(tournament, list(DEFAULT_TEAM_CODES), rules=rules, after_round=after_round,
+                              unencoded_bye=team_bye)
+    return dataclass_replace(standings, diagnostics=(problem, *standings.diagnostics))
 
 
 def render_team_json(standings: Any, players: list[dict[str, Any]] | None = None) -> str:
@@ -140,7 +182,7 @@ def render_team_json(standings: Any, players: list[dict[str, Any]] | None = None
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
 
 
-def render_team_table(standings: Any, to: str) -> str:
+def render_team_table(standings: Any, to: str, raw: bool = False) -> str:
     labels = standings.labels
     head = ["rank", "number", "name", "MP", "GP", *labels]
     body = [[str(r.rank), str(r.number), r.name, _number(r.match_points), _number(r.game_points),
@@ -149,7 +191,7 @@ def render_team_table(standings: Any, to: str) -> str:
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         w.writerow(head)
-        w.writerows([[c if c != "-" else "" for c in b] for b in body])
+        w.writerows([["" if c == "-" else c if raw else _safe_cell(c) for c in b] for b in body])
         return buf.getvalue()
     widths = [max(len(x) for x in col) for col in zip(head, *body)]
     lines = ["  ".join(c.ljust(w) if k == 2 else c.rjust(w) for k, (c, w) in enumerate(zip(row, widths))).rstrip()
@@ -195,11 +237,13 @@ def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
               help="Count a team bye the file does not encode (T321, Swiss-Manager TRF16) as a PAB "
                    "worth MP match points and GP game points, e.g. 1,3. Default: as the file says, "
                    "a zero-point absence.")
+@click.option("--raw-csv", is_flag=True,
+              help="Write CSV cells as they are (no ' before = + - @ at the start of a name).")
 @input_options
 @internal_errors
 def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int | None,
               unrated_rating: int | None, to: str, output: str | None, players: bool,
-              team_bye: tuple[float, float] | None, fmt: str, encoding: str | None) -> None:
+              team_bye: tuple[float, float] | None, raw_csv: bool, fmt: str, encoding: str | None) -> None:
     """Compute tie-breaks and standings.
 
     \b
@@ -217,7 +261,7 @@ def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int
 
                 text = render_team_json(team, player_rows(doc.tournament, rules=rules, after_round=after_round))
             else:
-                text = render_team_table(team, to)
+                text = render_team_table(team, to, raw_csv)
             write_output(text, output)
             diagnostics = _relevant(doc.diagnostics) + [d.with_file(d.file or input_path)
                                                         for d in team.diagnostics]
@@ -227,7 +271,7 @@ def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int
     if to == "json":
         text = render_json(standings)
     elif to == "csv":
-        text = render_csv(standings)
+        text = render_csv(standings, raw_csv)
     elif to == "trf":
         text = render_trf(doc.tournament, standings)
     else:
