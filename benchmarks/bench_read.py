@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from generate import generate_trf  # noqa: E402
 
-from trfkit.formats.trf_dates import parse_date  # noqa: E402
+from trfkit.formats.trf_dates import _parse_date_cached  # noqa: E402
 from trfkit.formats.trf_reader import read_trf  # noqa: E402
 from trfkit.formats.trf_writer import write_trf  # noqa: E402
 
@@ -35,7 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     cpu = []
     doc = None
     for _ in range(args.runs):
-        parse_date.cache_clear()  # every run starts cold: no help from the previous read
+        _parse_date_cached.cache_clear()  # every run starts cold: no help from the previous read
         t0, c0 = time.perf_counter(), time.process_time()
         doc = read_trf(data, path="generated.trf")
         timings.append((time.perf_counter() - t0) * 1000)

@@ -108,13 +108,37 @@ def _candidates(text: str) -> list[tuple[int, int, int]]:
     return []
 
 
-@lru_cache(maxsize=8192)
+_DAYS: Final = (0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
 def parse_date(raw: str) -> tuple[PartialDate | None, str | None]:
     """Read one date; returns ``(date, problem)``.
 
     ``date`` is None for a blank field. When the text cannot be read, ``date`` keeps
     the raw text with no parts and ``problem`` says why (the caller reports T106).
     """
+    if len(raw) == 10 and raw[4] == "/" and raw[7] == "/":
+        # Fast path for the TRF26 form YYYY/MM/DD (every birth date of a large file).
+        y, m, d = raw[:4], raw[5:7], raw[8:]
+        if y.isdigit() and m.isdigit() and d.isdigit():
+            year, month, day = int(y), int(m), int(d)
+            if (
+                year >= 1000
+                and 1 <= month <= 12
+                and 1 <= day <= _DAYS[month]
+                and (month != 2 or day < 29 or _leap(year))
+            ):
+                return PartialDate(raw, year, month, day), None
+    return _parse_date_cached(raw)
+
+
+def _leap(year: int) -> bool:
+    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+
+
+@lru_cache(maxsize=8192)
+def _parse_date_cached(raw: str) -> tuple[PartialDate | None, str | None]:
+    """Every other style; cached because files repeat them (``2014/00/00``)."""
     return parse_round_date(raw, ())
 
 
@@ -125,13 +149,6 @@ def parse_round_date(raw: str, within: Sequence[_dt.date]) -> tuple[PartialDate 
     ``DD.MM.YY`` cannot be told apart by the text alone.
     """
     text = raw.strip()
-    if len(text) == 10 and text[4] == "/" and text[7] == "/" and not within:
-        # Fast path for the TRF26 form YYYY/MM/DD (every birth date of a large file).
-        y, m, d = text[:4], text[5:7], text[8:]
-        if y.isdigit() and m.isdigit() and d.isdigit() and _valid(int(y), int(m), int(d)):
-            return PartialDate(
-                raw=text, year=int(y), month=int(m) or None, day=int(d) or None
-            ), None
     if not text.strip(" ./-0"):
         return None, None  # blank, or an empty template such as "    .  .  " or 0000/00/00
     candidates = [c for c in _candidates(text) if _valid(*c)]

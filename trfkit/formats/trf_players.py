@@ -168,7 +168,8 @@ def _fixed_fields(
     line: str, lineno: int, report: Report
 ) -> tuple[int | None, str, str, str, int | None, str, int | None, object]:
     """Columns 1-79, shared by 001 and National Rating Support lines (TRF.md §6.5)."""
-    start = _number(line[4:8], "starting rank", 5, 8, lineno, report)
+    text = line[4:8].strip()
+    start = int(text) if text.isdigit() else _number(text, "starting rank", 5, 8, lineno, report)
     sex_raw = line[9]
     sex = _SEX.get(sex_raw)
     if sex is None:
@@ -178,7 +179,10 @@ def _fixed_fields(
         report("T111", "sex 'f' read as 'w'", lineno, 10, 10)
     title_raw = line[10:13].strip()
     name = line[14:47].strip()
-    rating = _number(line[48:52], "rating", 49, 52, lineno, report) or None
+    text = line[48:52].strip()
+    rating = (
+        int(text) if text.isdigit() else _number(text, "rating", 49, 52, lineno, report)
+    ) or None
     federation = line[53:56].strip()
     birth_text = line[69:79]
     birth = None
@@ -208,7 +212,10 @@ def parse_player(line: str, lineno: int, cache: BlockCache, report: Report) -> P
         title = TITLES.get(title_raw.lower(), title_raw)
         if title != title_raw:
             report("T111", f"title {title_raw!r} read as {title}", lineno, 11, 13)
-    fide_id = _number(line[57:68], "FIDE id", 58, 68, lineno, report) or None
+    text = line[57:68].strip()
+    fide_id = (
+        int(text) if text.isdigit() else _number(text, "FIDE id", 58, 68, lineno, report)
+    ) or None
     points = None
     points_text = line[80:84].strip()
     if points_text:
@@ -216,7 +223,8 @@ def parse_player(line: str, lineno: int, cache: BlockCache, report: Report) -> P
             points = float(points_text.replace(",", ".") if "," in points_text else points_text)
         except ValueError:
             report("T103", f"points {points_text!r} are not a number", lineno, 81, 84)
-    rank = _number(line[85:89], "rank", 86, 89, lineno, report) or None
+    text = line[85:89].strip()
+    rank = (int(text) if text.isdigit() else _number(text, "rank", 86, 89, lineno, report)) or None
     if start is None:
         report("T102", "001 record without a starting rank (columns 5-8)", lineno, 5, 8)
     if not (
