@@ -13,15 +13,19 @@ How a round of a team is read:
   ``U``/``F``: a bye written on the boards), or an absence (``Z``, blank, ``0000 - -``:
   not in the line-up). Absences take no board.
 * Boards are numbered in the team's order (the ``013``/``310`` member list), or by the
-  ``300`` line-up when the file has one (``0`` = empty board).
+  ``300`` line-up when the file has one (``0`` = empty board). In a match the two lists
+  are laid side by side as TieBreakServer does (:func:`_align`): the line-up team or
+  else the lower-numbered team sets the slots, and the other team's empty-board winners
+  fill the slots where the first has no game against it.
 * The opposing team is the team most of the boards were played against (``300`` and
   ``330`` name it explicitly). Game points are added up per side; match points follow
   Article 32.2.1 / C.07 11.1 under the ``362`` system (default 2/1/0). A match in
   which nobody scored is lost by both teams, as in TieBreakServer.
 * A match in which no board was played over the board is a forfeited match
   (``FORFEIT_WIN``/``FORFEIT_LOSS``), as is every ``330`` match.
-* A team without opponent gets the team PAB of ``320`` (``Kind.PAB``), a bye written
-  on its boards (``U``/``F``), or else an absence (``Kind.ZERO_BYE``).
+* A team without opponent gets the team PAB of ``320`` (``Kind.PAB``), a requested bye
+  of ``240`` (F/H/Z; in a team event its numbers are teams), a bye written on its
+  boards (``U``/``F``), or else an absence (``Kind.ZERO_BYE``).
 
 The Swiss-Manager TRF16 export does not encode the team PAB (TRF.md §11.5): every
 member of the bye team shows ``0000 - -``. :func:`unencoded_byes` finds such rounds
@@ -90,8 +94,8 @@ class TeamRound:
     level: WIN/DRAW/LOSS for a match with at least one board played over the board,
     FORFEIT_WIN/FORFEIT_LOSS for a match decided without play (``330`` or every board
     forfeited), PAB for the team bye, ZERO_BYE for an absence. ``source`` says where
-    the result came from: ``"boards"``, ``"330"``, ``"320"``, ``"boards-bye"`` (a bye
-    written as ``U``/``F`` on the boards), ``"absent"`` or ``"unencoded-bye"``.
+    the result came from: ``"boards"``, ``"330"``, ``"320"``, ``"240"``, ``"boards-bye"``
+    (a bye written as ``U``/``F`` on the boards), ``"absent"`` or ``"unencoded-bye"``.
     """
 
     round: int
