@@ -167,6 +167,20 @@ def atomic_write(path: Path, data: bytes) -> None:
         raise
 
 
+def contained(root: Path, target: Path) -> Path:
+    """``target`` if it stays inside ``root`` once ``..`` and symbolic links are resolved.
+
+    A directory output must not escape its root: a link planted in the output tree
+    (``out/sub -> /etc``) or a name with ``..`` would make trfkit write elsewhere.
+    Raises :class:`InputError` (exit 2) for such a target.
+    """
+    root_r, target_r = root.resolve(), target.resolve()
+    if root_r not in target_r.parents:
+        raise InputError(f"{target}: resolves to {target_r}, outside the output directory {root}; "
+                         "not written")
+    return target
+
+
 def write_output(text: str, output: str | None) -> None:
     """Write ``text`` as UTF-8 to ``output`` (atomically) or to stdout when None or ``-``.
 

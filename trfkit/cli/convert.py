@@ -16,8 +16,10 @@ import click
 
 from ..document import Document
 from ..formats import WRITERS
+from ..limits import field_overflows
 from .common import (
     InputError,
+    contained,
     display_name,
     exit_status,
     internal_errors,
@@ -61,8 +63,10 @@ def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | No
     if nothing_read(doc):
         click.echo(f"{display_name(source)}: nothing to convert", err=True)
         return exit_status(doc.diagnostics), False
+    overflows = field_overflows(doc.tournament) if to.startswith("trf") else []
+    print_diagnostics(overflows)  # T603: numbers TRF's fixed-width fields cannot hold
     write_output(formats.write(doc.tournament, to, **options), target)
-    return exit_status(doc.diagnostics), True
+    return exit_status([*doc.diagnostics, *overflows]), True
 
 
 def _walk(root: Path) -> Iterator[Path]:
@@ -98,6 +102,7 @@ def convert_tree(root: Path, out: Path, *, fmt: str, encoding: str | None, to: s
             target = out / rel.with_name(rel.name + ext)
         taken.add(target)
         try:
+            contained(out, target)  # no escape through '..' or a symbolic link in the output tree
             if target.resolve() in inputs:
                 raise InputError(f"{target}: refusing to overwrite an input")
             code, written = convert_one(str(path), str(target), fmt=fmt, encoding=encoding,
