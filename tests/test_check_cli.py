@@ -387,3 +387,14 @@ def test_internal_errors_are_not_cached_and_a_broken_cache_is_ignored(
     not_a_dir = tmp_path / "file"
     not_a_dir.write_text("x")
     assert check(runner, str(BAD), "--cache-dir", str(not_a_dir))[0] == 1
+
+
+def test_a_json_model_is_reported_at_the_json_file(runner: CliRunner, tmp_path: Path) -> None:
+    converted = tmp_path / "event.json"
+    result = runner.invoke(cli, ["convert", str(BAD), "--to", "json", "-o", str(converted)])
+    assert result.exit_code == 0  # convert reports reader problems only
+    status, out, _ = check(runner, str(converted), "--output-format", "json")
+    [found] = json.loads(out)["diagnostics"]
+    assert (status, found["code"], found["filename"], found["location"]) == \
+        (1, "T303", str(converted), {"row": 1, "column": 1})
+    assert found["model_path"] == "players[5].rounds[0]" and str(BAD) not in out

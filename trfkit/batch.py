@@ -14,7 +14,7 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -109,6 +109,20 @@ def _quoted(text: str | None, diagnostics: Sequence[Diagnostic]) -> dict[int, st
     return {n: lines[n - 1] for n in sorted(wanted) if 1 <= n <= len(lines)}
 
 
+def _attributed(d: Diagnostic, origin: str, display: str) -> Diagnostic:
+    """Report everything at the input that was checked.
+
+    A model read from JSON remembers the TRF file it was converted from; its line
+    numbers belong to that file, so such findings are placed at the top of the
+    input (``model_path`` still says where), and the old path is not shown.
+    """
+    if not d.file:
+        return d.with_file(display)
+    if origin and d.file == origin and origin != display:
+        return replace(d, file=display, line=1, column=1, end_column=None, related=None)
+    return d
+
+
 _selectors: dict[tuple[tuple[str, ...], tuple[str, ...]], Selector] = {}
 
 
@@ -131,8 +145,8 @@ def check_job(job: Job, settings: Settings) -> FileReport:
         doc = read_document(job.display if job.data is not None else job.path,
                             fmt=settings.fmt, encoding=settings.encoding, data=job.data,
                             max_bytes=settings.max_bytes)
-        found = validate(doc, selector=_selector(settings))
-        found = [d if d.file else d.with_file(job.display) for d in found]
+        found = [_attributed(d, doc.tournament.source.path, job.display)
+                 for d in validate(doc, selector=_selector(settings))]
         lines = _quoted(doc.text, found) if settings.quote_lines else {}
         return FileReport(job.display, tuple(found), lines)
     except InputError as exc:
