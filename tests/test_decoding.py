@@ -195,3 +195,11 @@ def test_binary_without_nul_bytes_is_detected(no_chardet: list[bytes]) -> None:
     assert (d.text, codes(d)) == ("", ["T001"])
     # A stray Ctrl-Z or form feed in a real text file is not binary.
     assert decode(b"012 x\x1a\n\x0c022 y\n").text == "012 x\x1a\n\x0c022 y\n"
+
+
+def test_utf8_file_with_one_cp1252_line_is_decoded_per_line(no_chardet: list[bytes]) -> None:
+    data = "012 Zürich Open\n".encode() + "022 Genève\n".encode("cp1252") + "032 SUI\n".encode()
+    d = decode(data)
+    assert d.text == "012 Zürich Open\n022 Genève\n032 SUI\n"
+    assert d.encoding == "utf-8" and d.guessed
+    assert codes(d) == ["T002"] and d.diagnostics[0].line == 2

@@ -423,3 +423,9 @@ def test_garbage_never_raises() -> None:
         read_trf(("001" + text).encode("utf-8", "replace"))
         read_trf(("013" + text).encode())
         read_trf(rng.randbytes(rng.randrange(0, 300)))
+
+
+def test_sniff_utf16() -> None:
+    assert sniff_trf("012 Open\r\n".encode("utf-16"))
+    doc = read_trf("012 Zürich\r\n".encode("utf-16"))
+    assert doc.tournament.header.name == "Zürich" and doc.tournament.source.encoding == "utf-16"

@@ -133,6 +133,9 @@ def _decode_auto(data: bytes, diags: list[Diagnostic]) -> tuple[str, str, bool]:
         pass
     else:
         return text, "ascii" if data.isascii() else "utf-8", False
+    mixed = _decode_mixed(data, diags)
+    if mixed is not None:
+        return mixed, "utf-8", True
     guess, confidence = _guess(data)
     for candidate in (guess, "cp1252"):
         if candidate is None:
@@ -158,6 +161,41 @@ def _decode_auto(data: bytes, diags: list[Diagnostic]) -> tuple[str, str, bool]:
         )
     )
     return data.decode("latin-1"), "latin-1", True
+
+
+def _decode_mixed(data: bytes, diags: list[Diagnostic]) -> str | None:
+    """A UTF-8 file with a few lines in cp1252 (a line pasted from another program).
+
+    When some non-ASCII lines are valid UTF-8 and others are not, decoding the whole
+    file as cp1252 would garble the UTF-8 names and shift their columns; decode each
+    line on its own instead and report the lines that were not UTF-8.
+    """
+    lines = data.splitlines(keepends=True)
+    utf8 = 0
+    other: list[int] = []
+    out: list[str] = []
+    for number, line in enumerate(lines, 1):
+        if line.isascii():
+            out.append(line.decode("ascii"))
+            continue
+        try:
+            out.append(line.decode("utf-8"))
+            utf8 += 1
+        except UnicodeDecodeError:
+            out.append(line.decode("cp1252", errors="replace"))
+            other.append(number)
+    if not utf8 or not other:
+        return None
+    shown = ", ".join(map(str, other[:5])) + (", ..." if len(other) > 5 else "")
+    diags.append(
+        make(
+            "T002",
+            f"the input mixes encodings: {len(other)} line(s) are not UTF-8 and were decoded "
+            f"as cp1252 (lines {shown}); the rest is UTF-8",
+            other[0],
+        )
+    )
+    return "".join(out)
 
 
 def _guess(data: bytes) -> tuple[str | None, float]:

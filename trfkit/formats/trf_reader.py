@@ -70,6 +70,8 @@ _RULER: Final = re.compile(r"[0-9 ]+")
 
 def sniff_trf(head: bytes) -> bool:
     """True when the first bytes look like a TRF file (a record code at a line start)."""
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16: look at the characters
+        head = head[:8192].decode("utf-16", errors="ignore").encode("utf-8")
     return bool(_SNIFF.search(head[:8192]))
 
 
