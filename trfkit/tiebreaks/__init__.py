@@ -115,11 +115,11 @@ def compute(
         if entry.group and code not in values:
             values[code] = [None] * ctx.n
     rows = []
+    labels = ["PTS", *(str(code) for code in listed)]
+    columns = [values[PTS], *(values[code] for code in listed)]  # no code hashing per player
     for i in best_first:
         p = ctx.players[i]
-        row_values: dict[str, Value] = {"PTS": values[PTS][i]}
-        for code in listed:
-            row_values[str(code)] = values[code][i]
+        row_values: dict[str, Value] = dict(zip(labels, [col[i] for col in columns]))
         rows.append(Row(ranks[i], i, p.start, p.name, p.federation, p.rating, ctx.score[i], row_values))
     diagnostics = ctx.diagnostics + rank_differences(ctx, ranks)
     return Standings(edition, tuple(listed), tuple(rows), ctx.rounds, tuple(diagnostics))
