@@ -196,3 +196,34 @@ def test_longest_prefix_wins(select: list[str] | None, extend: list[str] | None,
 def test_unknown_selector_is_an_error() -> None:
     with pytest.raises(SelectorError, match="T77"):
         Selector.from_options(["T77"])
+
+
+def test_code_table_is_well_formed() -> None:
+    import re
+
+    from trfkit.codes import CODES
+
+    names = [info.name for info in CODES.values()]
+    assert len(names) == len(set(names)), "every name is used once"
+    for code, info in CODES.items():
+        assert re.fullmatch(r"T[0-9]{3}", code) and info.code == code
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", info.name), info.name
+        assert info.severity in ("error", "warning", "info")
+        assert info.summary.endswith("."), code
+
+
+def test_every_rule_reports_its_own_code() -> None:
+    for code, registered in rules().items():
+        assert registered.code == code
+        assert registered.info.stage in ("validate", "tiebreak"), code
+
+
+def test_non_trf_sources_are_located_by_model_path_only() -> None:
+    a, b = game()
+    bad = Player(**{**_fields(b), "rounds": (RoundEntry(1, "w", "0"),)})
+    t = Tournament(header=Header(name="x", scoring=ScoringSystem(source="162")), players=(a, bad),
+                   source=Source(format="swissmanager", path="e.TUNX"))
+    [d] = validate(t)
+    assert (d.code, d.file, d.line, d.column, d.end_column, d.related) == \
+        ("T303", "e.TUNX", 1, 1, None, None)
+    assert d.model_path == "players[1].rounds[0]"
