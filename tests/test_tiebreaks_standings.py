@@ -113,3 +113,10 @@ def test_paired_games_without_result_are_reported() -> None:
     s = compute(replace(t, players=players), ["BH"], rules="fide-2024")
     assert [d.code for d in s.diagnostics] == ["T504"] and "round(s) 4" in s.diagnostics[0].message
     assert s.by_start()[1].points == 2.0
+
+
+def test_standings_record_whether_the_order_was_212() -> None:
+    t = tournament(FOUR, rounds=3, type_text="Swiss")
+    assert not compute(t, ["TPN"]).full_order
+    assert compute(t, ["BPG", "PTS", "TPN"], full_order=True).full_order
+    assert not compute(t, ["BPG", "TPN"], full_order=True).full_order  # no PTS: PTS put first

@@ -106,7 +106,11 @@ def render_trf(tournament: Tournament, standings: Standings) -> str:
     by_start = standings.by_start()
     players = tuple(replace(p, points=by_start[p.start].points, rank=by_start[p.start].rank)
                     if p.start in by_start else p for p in tournament.players)
-    header = replace(tournament.header, tiebreaks=tuple(c.trf for c in standings.codes))
+    listed = tuple(c.trf for c in standings.codes)
+    if standings.full_order:  # the order used was the file's 212 list: keep it there
+        header = replace(tournament.header, standings_tiebreaks=listed)
+    else:  # a 212 list the standings did not follow would contradict the ranks written
+        header = replace(tournament.header, tiebreaks=listed, standings_tiebreaks=())
     try:
         return formats.write(replace(tournament, players=players, header=header), "trf")
     except ValueError as exc:

@@ -122,4 +122,5 @@ def compute(
         row_values: dict[str, Value] = dict(zip(labels, [col[i] for col in columns]))
         rows.append(Row(ranks[i], i, p.start, p.name, p.federation, p.rating, ctx.score[i], row_values))
     diagnostics = ctx.diagnostics + rank_differences(ctx, ranks)
-    return Standings(edition, tuple(listed), tuple(rows), ctx.rounds, tuple(diagnostics))
+    return Standings(edition, tuple(listed), tuple(rows), ctx.rounds, tuple(diagnostics),
+                     full_order=order is listed)

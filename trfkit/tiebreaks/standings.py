@@ -47,6 +47,7 @@ class Standings:
     rows: tuple[Row, ...]
     rounds: int
     diagnostics: tuple[Diagnostic, ...] = field(default=())
+    full_order: bool = False  # codes are the whole order (212, PTS included), not 202
 
     @property
     def labels(self) -> list[str]:
