@@ -250,3 +250,12 @@ def test_direct_encounter_by_edition() -> None:
     # all the tied teams met
     assert group(_forfeited(), "EDE", [1, 2, 3], "fide-2024") == {1: 2.0, 2: 1.0, 3: 1.0}
     assert group(_forfeited(), "EDE", [1, 2, 3], "ru-2013") == {1: 1.0, 2: 1.0, 3: 1.0}
+
+
+def test_declared_rounds_not_played_yet_are_absences() -> None:
+    # 142 says 4 rounds, 3 are played: like TieBreakServer every team is absent in round 4;
+    # others see that last-round absence as a draw (16.2.5): shown MP 6, 4, 2, 4
+    spec = dict(FOUR_TEAMS, rounds=4)
+    assert values(spec, "MPTS") == {1: 5, 2: 3, 3: 1, 4: 3}
+    assert values(spec, "BH:MP") == {1: 4 + 2 + 4 + 5, 2: 6 + 4 + 2 + 3, 3: 4 + 6 + 4 + 1, 4: 2 + 4 + 6 + 3}
+    assert values(spec, "BH:MP", after_round=3) == values(FOUR_TEAMS, "BH:MP")

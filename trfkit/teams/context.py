@@ -51,7 +51,7 @@ def team_round_robin(tournament: Tournament, teams: int, rounds: int) -> bool:
         return True
     if rounds <= 0:
         return False
-    return teams in (rounds, rounds + 1) or 2 * teams in (rounds, rounds + 2)
+    return teams in (rounds, rounds + 1) or 2 * teams in (rounds, rounds + 1)  # as TieBreakServer
 
 
 class TeamContext:

@@ -149,7 +149,11 @@ class Match:
 
 @dataclass(frozen=True, slots=True)
 class TeamEvent:
-    """Every team's rounds, rebuilt; ``rounds[team][r - 1]`` is round ``r``."""
+    """Every team's rounds, rebuilt; ``rounds[team][r - 1]`` is round ``r``.
+
+    ``rounds_played`` is the number of rounds scored: the declared number (142/XXR), or
+    the last round with a result when that is later or nothing is declared.
+    """
 
     teams: tuple[Team, ...]
     rounds_played: int
@@ -374,8 +378,8 @@ def _team_size(tournament: Tournament, sides: Mapping[tuple[int, int], _Side],
 
 
 def _rounds(tournament: Tournament) -> int:
-    """The last round with a result on some board: standings after round n of a longer
-    event use n rounds, and a round that is paired but not played yet does not count."""
+    """The last round with a result on some board (a round that is paired but not
+    played yet does not count)."""
     last = 0
     for p in tournament.players:
         for number in range(len(p.rounds), last, -1):
@@ -393,7 +397,10 @@ def rebuild(tournament: Tournament, *, unencoded_bye: tuple[float, float] | None
     gs = tournament.header.scoring
     players = tournament.by_start()
     teams_of = team_of(tournament)
-    n_rounds = _rounds(tournament)
+    scored = _rounds(tournament)
+    # Like TieBreakServer (and the individual tie-breaks), the declared number of rounds
+    # (142/XXR) is scored: rounds not played yet are absences for every team.
+    n_rounds = max(scored, tournament.header.rounds or 0)
     lineups = {(lu.round, lu.team): lu for lu in tournament.lineups}
     forfeits: dict[tuple[int, int], ForfeitedMatch] = {}
     for fm in tournament.forfeited_matches:
@@ -412,6 +419,9 @@ def rebuild(tournament: Tournament, *, unencoded_bye: tuple[float, float] | None
     sides: dict[tuple[int, int], _Side] = {}
     for rnd in range(1, n_rounds + 1):
         for team in tournament.teams:
+            if rnd > scored:
+                sides[(rnd, team.number)] = _Side(team.number, [], None, False, 0.0, 0.0, [])
+                continue
             sides[(rnd, team.number)] = _side(team, rnd, players, teams_of, lineups.get((rnd, team.number)), gs)
     size = _team_size(tournament, sides, teams_of)
     for (rnd, number), side in sides.items():
@@ -423,7 +433,7 @@ def rebuild(tournament: Tournament, *, unencoded_bye: tuple[float, float] | None
             _align(master, follower, size)
 
     diagnostics: list[Diagnostic] = []
-    byes = unencoded_byes(tournament, sides, n_rounds)
+    byes = unencoded_byes(tournament, sides, scored)
     for rnd, team_no in sorted(byes):
         team = next(t for t in tournament.teams if t.number == team_no)
         counted = ("counted as a zero-point absence, as the file's totals count it"
