@@ -227,3 +227,14 @@ def test_non_trf_sources_are_located_by_model_path_only() -> None:
     assert (d.code, d.file, d.line, d.column, d.end_column, d.related) == \
         ("T303", "e.TUNX", 1, 1, None, None)
     assert d.model_path == "players[1].rounds[0]"
+
+
+def test_142_and_xxr_must_agree() -> None:
+    records = (HeaderRecord("012", "Test", 1), HeaderRecord("142", "5", 2),
+               HeaderRecord("XXR", "7", 3))
+    t = tournament(*game(), rounds=5, records=records)
+    [d] = validate(t)
+    assert (d.code, d.line, d.column, d.end_column) == ("T205", 3, 5, 5)
+    assert d.related is not None and d.related.line == 2
+    same = tournament(*game(), rounds=5, records=records[:2] + (HeaderRecord("XXR", "5", 3),))
+    assert validate(same) == []

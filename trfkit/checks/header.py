@@ -104,6 +104,11 @@ def _first_block_after(t: Tournament, declared: int) -> tuple[int, int, int] | N
     return None
 
 
+def _count(record: HeaderRecord) -> int | None:
+    text = record.value.strip()
+    return int(text) if text.isdigit() else None
+
+
 @rule("T205")
 def round_count_mismatch(t: Tournament) -> Iterator[Diagnostic]:
     """Blocks beyond the declared rounds, or a 132 dating more rounds than declared.
@@ -124,6 +129,13 @@ def round_count_mismatch(t: Tournament) -> Iterator[Diagnostic]:
                                     f"{declared} rounds ({declaring.code if declaring else '142'})",
                             line, locate.block(number), other=other,
                             model_path=locate.player_path(index, number))
+    official, engine = header.first("142"), header.first("XXR")
+    if official is not None and engine is not None:
+        a, b = _count(official), _count(engine)
+        if a is not None and b is not None and a != b:
+            yield locate.at("T205", f"XXR declares {b} rounds but 142 declares {a}", engine.line,
+                            locate.value(engine),
+                            other=locate.related(official.line, locate.value(official)))
     dated = sum(1 for d in header.round_dates if d is not None and d.year is not None)
     if declared and dated > declared:
         yield _record_at("T205", f"132 dates {dated} rounds but the file declares {declared}",
