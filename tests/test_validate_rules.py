@@ -69,3 +69,15 @@ def test_validator_rules_cover_the_issue_list() -> None:
              "T306", "T307", "T308", "T309", "T310", "T311", "T312", "T313", "T401", "T402",
              "T403"}
     assert issue <= set(rules())
+
+
+@pytest.mark.parametrize("path", [p for p in FIXTURES if ".clean" not in p.name],
+                         ids=lambda p: p.stem)
+def test_the_right_stage_emits_the_code(path: Path) -> None:
+    """T0xx/T1xx come from the reader, T2xx-T4xx from the validator's rules (STYLE.md §4)."""
+    code = _code(path)
+    doc = read(path.read_bytes(), "trf", path=path.name)
+    from_reader = code in {d.code for d in doc.diagnostics}
+    assert from_reader == (CODES[code].stage in ("decode", "parse"))
+    if not from_reader:
+        assert code in {d.code for d in validate(doc)}
