@@ -40,6 +40,9 @@ _NEWLINES: Final = {"\n": "\n", "\r\n": "\r\n", "\r": "\r", "lf": "\n", "crlf": 
 #: Section order for objects without a source line (line 0).
 _HEADER, _PLAYERS, _NATIONAL, _TEAMS, _LISTS, _EXTRA = range(6)
 _TRF26_ONLY_HEADER: Final = frozenset("152 162 172 182 192 202 212 222 352 362".split())
+#: Line breaks (and NUL, which readers take for binary data) inside a value from JSON,
+#: XML or Swiss-Manager input would start a new record: written as blanks instead.
+_ONE_LINE: Final = str.maketrans(dict.fromkeys("\r\n\x00\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029", " "))
 
 
 def write_trf(t: Tournament, *, newline: str | None = None) -> str:
@@ -106,7 +109,7 @@ def _write(t: Tournament, edition: str, newline: str | None) -> str:
     )
     items.extend((line, _LISTS, text) for line, text in lists)
     items.extend((r.line, _EXTRA, r.text) for r in t.extra)
-    lines = [text for _, text in _in_file_order(items)]
+    lines = [text.translate(_ONE_LINE) for _, text in _in_file_order(items)]
     return nl.join(lines) + nl if lines else ""
 
 
