@@ -7,19 +7,20 @@ input tree, is refused with exit 2).
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import click
 
+from ..diagnostics import Diagnostic
 from ..document import Document
 from ..formats import WRITERS
+from ..inputs import ANY_FILE
 from ..limits import field_overflows
+from .batchrun import Batch, batch_options, to_count
 from .common import (
     InputError,
-    contained,
+    current_max_bytes,
     display_name,
     exit_status,
     internal_errors,
@@ -27,6 +28,7 @@ from .common import (
     read_document,
     write_output,
 )
+from .convert_batch import Plan, convert_many
 from .options import input_options, newline_option, output_options
 
 #: File extension of each output format (directory mode names outputs stem + this).
@@ -56,82 +58,67 @@ def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | No
 
     Returns the exit status and whether an output was written.
     """
-    from .. import formats
-
     doc = read_document(source, fmt=fmt, encoding=encoding)
     print_diagnostics(doc.diagnostics)
-    if nothing_read(doc):
+    overflows, text = render_document(doc, to, options)
+    if text is None:
         click.echo(f"{display_name(source)}: nothing to convert", err=True)
         return exit_status(doc.diagnostics), False
-    overflows = field_overflows(doc.tournament) if to.startswith("trf") else []
-    print_diagnostics(overflows)  # T603: numbers TRF's fixed-width fields cannot hold
-    write_output(formats.write(doc.tournament, to, **options), target)
+    print_diagnostics(overflows)
+    write_output(text, target)
     return exit_status([*doc.diagnostics, *overflows]), True
 
 
-def _walk(root: Path) -> Iterator[Path]:
-    """Every regular file below ``root`` in a stable order, skipping hidden names."""
-    for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
-            path = Path(folder) / name
-            if not name.startswith(".") and path.is_file():
-                yield path
+def render_document(doc: Document, to: str, options: dict[str, Any]
+                    ) -> tuple[list[Diagnostic], str | None]:
+    """The output text of ``doc`` in ``to`` (None: nothing to convert) and the T603
+    diagnostics for numbers TRF's fixed-width fields cannot hold."""
+    from .. import formats
+
+    if nothing_read(doc):
+        return [], None
+    overflows = field_overflows(doc.tournament) if to.startswith("trf") else []
+    return overflows, formats.write(doc.tournament, to, **options)
 
 
 def _same(a: Path, b: Path) -> bool:
     return a.resolve() == b.resolve()
 
 
-def convert_tree(root: Path, out: Path, *, fmt: str, encoding: str | None, to: str,
-                 options: dict[str, Any]) -> int:
-    """Convert every file below ``root`` into ``out``, mirroring relative paths."""
-    root_r, out_r = root.resolve(), out.resolve()
-    if out_r == root_r or root_r in out_r.parents:
-        raise InputError(f"{out}: the output directory must not be inside the input tree {root}")
-    if out.exists() and not out.is_dir():
-        raise InputError(f"{out}: not a directory")
-    ext = EXTENSIONS[to]
-    status, converted, taken = 0, 0, set()
-    files = list(_walk(root))
-    inputs = {p.resolve() for p in files}  # the output dir may hold the input tree
-    for path in files:
-        rel = path.relative_to(root)
-        target = out / rel.with_suffix(ext)
-        if target in taken:  # a.trf and a.tab would both become a.json
-            target = out / rel.with_name(rel.name + ext)
-        taken.add(target)
-        try:
-            contained(out, target)  # no escape through '..' or a symbolic link in the output tree
-            if target.resolve() in inputs:
-                raise InputError(f"{target}: refusing to overwrite an input")
-            code, written = convert_one(str(path), str(target), fmt=fmt, encoding=encoding,
-                                        to=to, options=options)
-            converted += written
-        except click.ClickException as exc:
-            click.echo(f"Error: {exc.format_message()}", err=True)
-            code = 2
-        status = max(status, code)
-    click.echo(f"converted {converted} file(s) from {root} to {out}", err=True)
-    return status
+def _is_batch(paths: tuple[str, ...], output: str | None) -> bool:
+    """Several inputs, a directory or a glob pattern: converted into ``-o DIR``."""
+    from ..inputs import roots
+
+    if len(paths) > 1:
+        return True
+    return any(root.kind in ("dir", "glob") for root in roots(paths))
 
 
 @click.command()
-@click.argument("input_path", metavar="INPUT")
+@click.argument("paths", nargs=-1, required=True, metavar="INPUT...")
 @input_options
 @output_options(formats=tuple(WRITERS), default="trf")
 @newline_option
 @click.option("--raw-csv", is_flag=True,
               help="Write CSV cells as they are (no ' before = + - @ at the start of a cell).")
+@batch_options(default_globs=ANY_FILE)
+@click.option("--skip-existing", is_flag=True,
+              help="Batch: keep outputs that already exist (resume an interrupted run).")
+@click.option("--statistics", is_flag=True,
+              help="Batch: add the count of each diagnostic code to the summary.")
 @internal_errors
-def convert(input_path: str, fmt: str, encoding: str | None, output: str | None, to: str,
-            newline: str | None, raw_csv: bool) -> None:
-    """Convert INPUT (a file, '-' for stdin, or a directory) to another format.
+def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str | None, to: str,
+            newline: str | None, raw_csv: bool, globs: tuple[str, ...], jobs: int | None,
+            quiet: bool, report_path: str | None, report_format: str, skip_existing: bool,
+            statistics: bool) -> None:
+    """Convert INPUT (a file, '-' for stdin, a directory or a glob) to another format.
 
-    '--to trf' keeps the input's TRF edition, trf16/trf26 choose one. A directory
-    INPUT needs '-o DIR': every file below it is converted into DIR under the same
-    relative path, with the new extension. Diagnostics go to stderr; exit status
-    0 = clean, 1 = the input has errors (output still written), 2 = usage error,
+    '--to trf' keeps the input's TRF edition, trf16/trf26 choose one. Several
+    inputs, a directory or a glob need '-o DIR': every file is converted into DIR
+    under its relative path, with the new extension, in -j worker processes;
+    outputs are written atomically and never over an input, '--skip-existing'
+    resumes an interrupted run. Diagnostics go to stderr; exit status
+    0 = clean, 1 = an input has errors (output still written), 2 = usage error,
     unreadable input or internal error.
 
     \b
@@ -139,15 +126,21 @@ def convert(input_path: str, fmt: str, encoding: str | None, output: str | None,
       trfkit convert samples/swiss.trf --to json -o swiss.json
       trfkit convert samples/swiss.trf --to csv
       trfkit convert samples/ -o out/ --to trf26 --newline crlf
+      trfkit convert submissions/ -o out/ --to json -j 4 --skip-existing --report out.json
       cat event.trf | trfkit convert - --to json
     """
     options = writer_options(to, newline, raw_csv)
-    if input_path != "-" and Path(input_path).is_dir():
+    if _is_batch(paths, output):
         if output is None or output == "-":
             raise click.UsageError("a directory INPUT needs -o DIR")
-        status = convert_tree(Path(input_path), Path(output), fmt=fmt, encoding=encoding, to=to,
-                              options=options)
+        plan = Plan(fmt, encoding, to, options, current_max_bytes())
+        status = convert_many(paths, Path(output), plan, extension=EXTENSIONS[to],
+                              globs=globs or ANY_FILE, batch=Batch(jobs, quiet, to_count(
+                                  paths, globs or ANY_FILE, quiet)),
+                              skip_existing=skip_existing, statistics=statistics,
+                              report=(report_path, report_format) if report_path else None)
         raise SystemExit(status)
+    input_path = paths[0]
     if input_path != "-" and output not in (None, "-"):
         target = Path(output)
         if target.is_dir():

@@ -1,0 +1,242 @@
+"""What ``convert`` and ``check`` share when they run over many files.
+
+The commands differ only in what they do with one input (a *work* function run in
+the worker processes); this module does the rest, once:
+
+* the options ``-j/--jobs``, ``--glob``, ``--quiet``, ``--report`` and ``--report-format``;
+* running the work over the lazily flattened inputs through
+  :func:`trfkit.parallel.ordered_map` (streaming, bounded, input order kept);
+* a progress bar on stderr when stderr is a terminal, then a one-line summary
+  (files read, clean, with warnings, with errors, unreadable) and, with
+  ``--statistics``, the count of each diagnostic code;
+* ``--report FILE``: the whole batch's diagnostics as JSON or SARIF, written
+  atomically for the federation's records.
+
+A work function returns :func:`to_wire` of an :class:`Outcome` (plain data:
+frozen slotted dataclasses do not pickle on Python 3.10) and never raises.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO, TypeVar
+
+import click
+
+from ..diagnostics import Severity
+from ..parallel import default_workers, ordered_map
+from ..reporters import FileReport
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: ``--report-format`` choices; ``auto`` picks SARIF for ``*.sarif``/``*.sarif.json``.
+REPORT_FORMATS = ("auto", "json", "sarif")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One input's result: its report and, for ``convert``, what became of the output.
+
+    ``note`` is ``"written"``, ``"skipped"`` (``--skip-existing``), ``"not written"``
+    or ``""`` (``check``).
+    """
+
+    report: FileReport
+    note: str = ""
+
+
+def to_wire(outcome: Outcome) -> tuple[Any, ...]:
+    """An outcome as plain picklable data (the inverse of :func:`from_wire`)."""
+    from ..reporters.machine import to_dict
+
+    r = outcome.report
+    return (r.path, [to_dict(d) for d in r.diagnostics], dict(r.lines), r.error, outcome.note)
+
+
+def from_wire(wire: tuple[Any, ...]) -> Outcome:
+    from ..reporters.machine import from_dict
+
+    path, diagnostics, lines, error, note = wire
+    return Outcome(FileReport(path, tuple(from_dict(d) for d in diagnostics), lines, error), note)
+
+
+# ------------------------------------------------------------------------------ options
+
+def batch_options(*, default_globs: Iterable[str]) -> Callable[[F], F]:
+    """Add ``-j``, ``--glob``, ``--quiet``, ``--report`` and ``--report-format``."""
+    globs_help = " ".join(default_globs)
+
+    def decorate(func: F) -> F:
+        for option in reversed([
+            click.option("--glob", "globs", multiple=True, metavar="PATTERN",
+                         help="File names (or paths below the directory) to take inside "
+                              f"directories; repeatable, any case. Default: {globs_help}."),
+            click.option("-j", "--jobs", "jobs", type=click.IntRange(min=1), default=None,
+                         help="Worker processes (default: the number of CPUs)."),
+            click.option("-q", "--quiet", is_flag=True,
+                         help="No progress bar and no batch summary on stderr."),
+            click.option("--report", "report_path", default=None, metavar="FILE",
+                         help="Also write every diagnostic of the batch to FILE (JSON, or "
+                              "SARIF for *.sarif), atomically."),
+            click.option("--report-format", "report_format", type=click.Choice(REPORT_FORMATS),
+                         default="auto", show_default=True, help="Format of --report."),
+        ]):
+            func = option(func)
+        return func
+
+    return decorate
+
+
+# ------------------------------------------------------------------------------ progress
+
+class Progress:
+    """A one-line bar on a terminal's stderr; does nothing when stderr is a file or pipe.
+
+    Redrawn at most ten times a second, so that a million tiny files do not spend
+    their time painting it.
+    """
+
+    def __init__(self, total: int | None, stream: TextIO | None = None, *,
+                 enabled: bool = True) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.total = total
+        self.done = 0
+        self.enabled = enabled and self.stream.isatty()
+        self._drawn = 0.0
+
+    def advance(self, label: str = "") -> None:
+        self.done += 1
+        now = time.monotonic()
+        if self.enabled and (now - self._drawn >= 0.1 or self.done == self.total):
+            self._drawn = now
+            self.stream.write("\r" + self.line(label)[:119].ljust(119))
+            self.stream.flush()
+
+    def line(self, label: str = "") -> str:
+        if self.total:
+            filled = 30 * self.done // self.total
+            return f"[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total} {label}"
+        return f"{self.done} files {label}"
+
+    def close(self) -> None:
+        if self.enabled and self.done:
+            self.stream.write("\r" + " " * 119 + "\r")
+            self.stream.flush()
+
+
+# ------------------------------------------------------------------------------ summary
+
+class Tally:
+    """Running counts over the batch (a few integers: memory does not grow with files)."""
+
+    def __init__(self) -> None:
+        self.files = self.clean = self.warnings = self.errors = self.unreadable = 0
+        self.notes: Counter[str] = Counter()
+        self.codes: Counter[str] = Counter()
+
+    def add(self, outcome: Outcome) -> None:
+        report = outcome.report
+        self.files += 1
+        if outcome.note:
+            self.notes[outcome.note] += 1
+        self.codes.update(d.code for d in report.diagnostics)
+        severities = {d.severity for d in report.diagnostics}
+        if report.error is not None:
+            self.unreadable += 1
+        elif Severity.ERROR in severities:
+            self.errors += 1
+        elif Severity.WARNING in severities:
+            self.warnings += 1
+        else:
+            self.clean += 1
+
+    def sentence(self) -> str:
+        """``12 files read: 9 clean, 1 with warnings, 1 with errors, 1 unreadable``."""
+        text = (f"{self.files} file{'s' if self.files != 1 else ''} read: {self.clean} clean, "
+                f"{self.warnings} with warnings, {self.errors} with errors, "
+                f"{self.unreadable} unreadable")
+        if self.notes:
+            text += "; " + ", ".join(f"{n} {note}" for note, n in sorted(self.notes.items()))
+        return text
+
+    def statistics(self) -> list[str]:
+        """``  1000  T403  scoring-system-assumed``, most frequent first."""
+        from ..codes import CODES
+
+        rows = sorted(self.codes.items(), key=lambda item: (-item[1], item[0]))
+        return [f"{n:6d}  {code}  {CODES[code].name if code in CODES else ''}" for code, n in rows]
+
+
+# ------------------------------------------------------------------------------ running
+
+@dataclass(frozen=True)
+class Batch:
+    """How to run: ``workers`` processes, and whether people are watching (``quiet``)."""
+
+    workers: int | None = None
+    quiet: bool = False
+    total: int | None = None  # for the bar; None = unknown (counted only for a terminal)
+
+    @property
+    def processes(self) -> int:
+        return self.workers or default_workers()
+
+
+def run_batch(work: Callable[[Any], tuple[Any, ...]], tasks: Iterable[Any], batch: Batch,
+              tally: Tally) -> Iterator[Outcome]:
+    """Yield the outcome of ``work(task)`` for every task, in order, counting each in ``tally``."""
+    progress = Progress(batch.total, enabled=not batch.quiet)
+    try:
+        for wire in ordered_map(work, tasks, batch.processes):
+            outcome = from_wire(wire)
+            tally.add(outcome)
+            progress.advance(outcome.report.path)
+            yield outcome
+    finally:
+        progress.close()
+
+
+def print_summary(tally: Tally, *, statistics: bool = False, quiet: bool = False) -> None:
+    """The batch summary on stderr (not with ``--quiet``); per-code counts with ``statistics``."""
+    if quiet:
+        return
+    click.echo(f"trfkit: {tally.sentence()}", err=True)
+    if statistics:
+        for row in tally.statistics():
+            click.echo(row, err=True)
+
+
+def report_format(path: str, chosen: str = "auto") -> str:
+    """``json`` or ``sarif``: as chosen, else by the file name."""
+    if chosen != "auto":
+        return chosen
+    name = Path(path).name.lower()
+    return "sarif" if name.endswith((".sarif", ".sarif.json")) else "json"
+
+
+def write_report(path: str, chosen: str, reports: list[FileReport]) -> None:
+    """Write ``reports`` as one JSON or SARIF document to ``path``, atomically."""
+    from ..reporters import render
+    from .common import InputError, atomic_write
+
+    buffer = io.StringIO()
+    render(report_format(path, chosen), reports, buffer)
+    try:
+        atomic_write(Path(path), buffer.getvalue().encode("utf-8"))
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write the report: {exc.strerror or exc}") from None
+
+
+def to_count(paths: Iterable[str], globs: Iterable[str], quiet: bool) -> int | None:
+    """The number of inputs, for a progress bar; ``None`` (no extra walk) when nobody watches."""
+    if quiet or not sys.stderr.isatty():
+        return None
+    from ..inputs import count_inputs
+
+    return count_inputs(paths, tuple(globs))

@@ -1,0 +1,161 @@
+"""Command-line paths flattened into the inputs of a batch, lazily.
+
+``trfkit check`` and ``trfkit convert`` accept files, directories (walked
+recursively, hidden names skipped, file names filtered by glob) and glob patterns
+(``'subs/**/*.trf'``, for shells that do not expand them). A federation office
+passes a month of submissions at once, so the inputs are *yielded* one by one in a
+stable order (sorted within each directory) and never listed in memory: the
+batch starts working on the first file while the walk goes on.
+
+Each input carries its path relative to the root it was found under, which is
+what ``convert DIR -o OUT`` mirrors into the output tree.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import glob
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["ANY_FILE", "Input", "Root", "iter_inputs", "roots"]
+
+#: The glob that keeps every (non-hidden) file, ``convert``'s default.
+ANY_FILE: tuple[str, ...] = ("*",)
+
+_GLOB_CHARS = frozenset("*?[")
+
+
+@dataclass(frozen=True)
+class Input:
+    """One input of a batch.
+
+    ``path`` is what to open (``-`` = stdin, whose bytes are in ``data``), ``display``
+    how diagnostics name it, ``rel`` its path below the root it was found under (the
+    file name for a file given by name). ``missing`` says why it cannot be read when
+    the argument named nothing.
+    """
+
+    path: str
+    display: str
+    rel: str
+    data: bytes | None = None
+    missing: str | None = None
+
+
+@dataclass(frozen=True)
+class Root:
+    """One command-line argument, classified: ``kind`` is file, dir, glob, stdin or missing.
+
+    ``base`` is the directory relative paths are taken from (the directory itself,
+    the fixed part of a glob, the parent of a file).
+    """
+
+    arg: str
+    kind: str
+    base: Path
+
+
+def _has_glob(arg: str) -> bool:
+    return any(ch in _GLOB_CHARS for ch in arg)
+
+
+def _glob_base(pattern: str) -> Path:
+    """The leading directories of ``pattern`` that contain no glob character."""
+    parts: list[str] = []
+    for part in Path(pattern).parts:
+        if _has_glob(part):
+            break
+        parts.append(part)
+    return Path(*parts) if parts else Path(".")
+
+
+def roots(paths: Iterable[str]) -> list[Root]:
+    """Classify the arguments (cheap: one ``stat`` each, nothing is walked)."""
+    found = []
+    for arg in paths:
+        path = Path(arg)
+        if arg == "-":
+            found.append(Root(arg, "stdin", Path(".")))
+        elif path.is_dir():
+            found.append(Root(arg, "dir", path))
+        elif path.exists():
+            found.append(Root(arg, "file", path.parent))
+        elif _has_glob(arg):
+            found.append(Root(arg, "glob", _glob_base(arg)))
+        else:
+            found.append(Root(arg, "missing", path.parent))
+    return found
+
+
+def matches(relative: str, globs: Sequence[str]) -> bool:
+    """Case-insensitive match of the file name, or of its path below the walked directory.
+
+    TRF files come as .TRF and .trf alike; ``club/*.trf`` selects one sub-directory.
+    """
+    lowered = relative.lower()
+    name = lowered.rsplit("/", 1)[-1]
+    return any(fnmatch.fnmatchcase(name, pattern.lower())
+               or fnmatch.fnmatchcase(lowered, pattern.lower()) for pattern in globs)
+
+
+def walk(directory: Path, globs: Sequence[str]) -> Iterator[Path]:
+    """Regular files below ``directory`` matching ``globs``, sorted, hidden names skipped."""
+    for folder, dirs, files in os.walk(directory):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            path = Path(folder) / name
+            if (not name.startswith(".") and matches(_rel(path, directory), globs)
+                    and path.is_file()):
+                yield path
+
+
+def _rel(path: Path, base: Path) -> str:
+    try:
+        return path.relative_to(base).as_posix()
+    except ValueError:
+        return path.name
+
+
+def iter_inputs(paths: Iterable[str], globs: Sequence[str] = ANY_FILE, *,
+                stdin_name: str = "<stdin>", stdin: bytes | None = None) -> Iterator[Input]:
+    """Yield the inputs named by ``paths`` once each, in argument order.
+
+    Files named explicitly are taken whatever their name; directories are walked
+    and filtered by ``globs``; a pattern that matches nothing, or a path that does
+    not exist, becomes an input with ``missing`` set (reported, never fatal).
+    """
+    seen: set[str] = set()
+
+    def once(item: Input) -> Iterator[Input]:
+        key = item.path if item.path == "-" else os.path.normpath(item.path)
+        if key not in seen:
+            seen.add(key)
+            yield item
+
+    for root in roots(paths):
+        if root.kind == "stdin":
+            yield from once(Input("-", stdin_name, stdin_name, stdin if stdin is not None else b""))
+        elif root.kind == "file":
+            yield from once(Input(root.arg, root.arg, Path(root.arg).name))
+        elif root.kind == "dir":
+            for found in walk(root.base, globs):
+                yield from once(Input(str(found), str(found), _rel(found, root.base)))
+        elif root.kind == "glob":
+            hits = sorted(glob.iglob(root.arg, recursive=True))
+            files = [Path(hit) for hit in hits if Path(hit).is_file()]
+            if not files:
+                yield from once(Input(root.arg, root.arg, root.arg,
+                                      missing=f"{root.arg}: no file matches this pattern"))
+            for found in files:
+                yield from once(Input(str(found), str(found), _rel(found, root.base)))
+        else:
+            yield from once(Input(root.arg, root.arg, Path(root.arg).name,
+                                  missing=f"{root.arg}: no such file or directory"))
+
+
+def count_inputs(paths: Iterable[str], globs: Sequence[str] = ANY_FILE) -> int:
+    """How many inputs :func:`iter_inputs` will yield (a walk, no file is opened)."""
+    return sum(1 for _ in iter_inputs(paths, globs))
