@@ -238,10 +238,22 @@ def test_forfeited_match_counts_in_ede_only_with_p() -> None:
 
 
 def test_koya_limit_moves_the_threshold() -> None:
-    # KS:MP/L+1: threshold 3 + 1 MP step = 4: only team 1 (5 MP) counts
+    # KS:MP/L+1: threshold 3 + one half-point step = 3.5: only team 1 (5 MP) counts
     assert values(FOUR_TEAMS, "KS:MP/L+1") == {1: 0, 2: 0, 3: 0, 4: 1}
-    # /L-2: threshold 1: every team counts, KS = own MP
-    assert values(FOUR_TEAMS, "KS:MP/L-2") == {1: 5, 2: 3, 3: 1, 4: 3}
+    # /L-2: threshold 2: teams 1, 2 and 4
+    assert values(FOUR_TEAMS, "KS:MP/L-2") == {1: 2 + 1, 2: 0 + 1, 3: 1 + 0 + 0, 4: 1 + 1}
+    # /L-4: threshold 1: every team counts, KS = own MP
+    assert values(FOUR_TEAMS, "KS:MP/L-4") == {1: 5, 2: 3, 3: 1, 4: 3}
+
+
+def test_koya_in_a_round_robin_of_two_teams() -> None:
+    # two teams, two rounds (a double round-robin): like TieBreakServer, rounds % teams == 0
+    # takes rounds // teams = 1 match off the maximum: threshold 1 MP, so team 2 (1 MP) counts
+    spec = {"teams": {1: [1, 2], 2: [3, 4]},
+            "rows": {1: "3 w 1|4 b 1", 2: "4 b 0|3 w 1", 3: "1 b 0|2 b 0", 4: "2 w 1|1 w 0"},
+            "type_text": "Team Round-Robin"}
+    assert values(spec, "MPTS") == {1: 1 + 2, 2: 1 + 0}
+    assert values(spec, "KS:MP") == {1: 1 + 2, 2: 1 + 0}
 
 
 def test_direct_encounter_by_edition() -> None:

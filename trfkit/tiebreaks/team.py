@@ -293,14 +293,20 @@ def won(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
 def koya(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     """Points scored against the teams that finished with at least half the maximum.
 
-    The maximum counts the rounds a team could be paired in: in a round-robin with an
-    odd number of teams every cycle of n rounds has one bye.
+    The maximum counts the matches a team can have, as for individuals and as
+    TieBreakServer counts them: in a round-robin the bye rounds of a field that does not
+    divide the rounds (``rounds // teams`` when the rounds are a multiple of the teams)
+    and the teams that never played are left out. ``/L±n`` moves the threshold in
+    half-point steps, on MP as on GP.
     """
     s = ctx.score_type(code)
     matches = ctx.rounds
-    if ctx.round_robin and ctx.n % 2 == 1 and ctx.n > 0:
-        matches -= ctx.rounds // ctx.n
-    limit = code.koya_threshold(ctx.win[s] * matches, ctx.draw[s])
+    if ctx.round_robin and ctx.n:
+        if ctx.rounds % ctx.n == 0:
+            matches -= ctx.rounds // ctx.n
+        matches -= sum(1 for i in range(ctx.n) if all(o < 0 for o in ctx.opp[i])
+                       and Kind.PAB not in ctx.kind[i])
+    limit = code.koya_threshold(ctx.win[s] * matches, 0.5)
     totals = ctx.totals[s]
     return [sum(ctx.pts[s][i][r] for r in range(ctx.rounds)
                 if ctx.opp[i][r] >= 0 and totals[ctx.opp[i][r]] >= limit - 1e-9)
