@@ -94,3 +94,14 @@ def test_standings_tec() -> None:
     order = [(r.rank, r.start) for r in s.rows][:5]
     # 4.0 Bruno; then 3.5: Charline (C1 13.0), David (11.5), Alyx and Stephan (11.0, BH 12.5 both, SB 8 vs 7.25)
     assert order == [(1, 2), (2, 3), (3, 4), (4, 1), (5, 16)]
+
+
+def test_aob_fore_and_sb_median() -> None:
+    rows = {r.start: r.values for r in compute(tec_swiss(), ["AOB/F", "SB/M1", "PS/C2"], rules="fide-2024").rows}
+    # AOB/F #1: the opponents' Fore Buchholz 9.5 (#9), 13.5 (#13), 13.5 (#2), 12.0 (#15), 15.5 (#4)
+    assert rows[1]["AOB/F"] == 12.8
+    # SB/M1 #1: products 1.5 (#9), 0.75 (#13), 2.0 (#2), 2.0 (#15), 1.75 (#4); the least
+    # significant is #13 (score 1.5, lowest product), the most #2 (score 4.0)
+    assert rows[1]["SB/M1"] == 8.0 - 0.75 - 2.0
+    # PS/C2 #2: running scores 1, 2, 2.5, 3.5, 4 without the first two
+    assert rows[2]["PS/C2"] == 2.5 + 3.5 + 4.0
