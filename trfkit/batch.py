@@ -223,17 +223,18 @@ def run(jobs: Sequence[Job], settings: Settings, workers: int = 1,
     if not cache_dir:
         return _run(jobs, settings, workers)
     from .cache import ResultCache
+    from .cli.common import InputError, read_bytes
 
     cache = ResultCache(cache_dir, (settings.fmt, settings.encoding, settings.select,
-                                    settings.ignore, settings.quote_lines))
+                                    settings.ignore, settings.quote_lines, settings.max_bytes))
     loaded: list[Job] = []
     keys: list[str | None] = []
     for job in jobs:
         data = job.data
         if data is None and job.missing is None:
             try:
-                data = Path(job.path).read_bytes()
-            except OSError:
+                data = read_bytes(job.path, settings.max_bytes)  # bounded, like the workers
+            except InputError:
                 data = None  # the worker reports why
         loaded.append(job if data is None else Job(job.path, job.display, data, job.missing))
         keys.append(None if data is None or job.missing else cache.key(data))
