@@ -322,3 +322,12 @@ def test_writer_idempotent_on_fuzzed_lines() -> None:
         assert second == first
 
     check()
+
+
+def test_trf26_conversion_normalises_dates() -> None:
+    doc = read("042 25.02.2011", "052 sometime", "132" + " " * 88 + "11.25.02  11.26.02")
+    lines = write_trf26(doc.tournament).splitlines()
+    assert lines[0] == "042 2011/02/25"
+    assert lines[1] == "052 sometime"  # unreadable: kept as written
+    assert lines[2] == "132" + " " * 88 + "11/02/25  11/02/26"
+    assert write_trf16(doc.tournament).splitlines()[0] == "042 25.02.2011"  # same edition: verbatim

@@ -103,10 +103,13 @@ _CONTROL: Final = bytes(b for b in range(32) if b not in (9, 10, 12, 13, 26))
 
 
 def _looks_binary(data: bytes) -> bool:
-    """More than 5 % control bytes in the first 8 KB: an image, archive or database file."""
+    """At least 16 control bytes, over 5 % of the first 8 KB: an image, archive or database.
+
+    The floor keeps a stray control character in a tiny text file from making it binary.
+    """
     head = data[:8192]
     controls = len(head) - len(head.translate(None, _CONTROL))
-    return controls * 20 > len(head)
+    return controls >= 16 and controls * 20 > len(head)
 
 
 def _decode_forced(data: bytes, encoding: str, diags: list[Diagnostic]) -> tuple[str, str, bool]:

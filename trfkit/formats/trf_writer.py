@@ -32,6 +32,7 @@ from typing import Final
 from ..diagnostics import Diagnostic, make
 from ..model import HeaderRecord, ScoringSystem, Tournament
 from . import trf_lines as L
+from .trf_dates import parse_date
 from .trf_header import format_162, format_xxs, scoring_from_records, xxc_color
 
 __all__ = ["write_trf", "write_trf16", "write_trf26", "conversion_losses", "edition_of"]
@@ -161,7 +162,9 @@ def _to_trf26(records: list[HeaderRecord], t: Tournament) -> list[HeaderRecord]:
     )
     placed_162 = False
     for r in records:
-        if r.code == "XXR":
+        if r.code in ("042", "052", "132"):
+            out.append(_trf26_date_record(r, t))
+        elif r.code == "XXR":
             if "142" not in codes:
                 out.append(HeaderRecord("142", r.value.strip(), r.line))
                 codes.add("142")
@@ -182,6 +185,22 @@ def _to_trf26(records: list[HeaderRecord], t: Tournament) -> list[HeaderRecord]:
         else:
             out.append(r)
     return out
+
+
+def _trf26_date_record(r: HeaderRecord, t: Tournament) -> HeaderRecord:
+    """TRF26 fixes the date formats: 042/052 ``YYYY/MM/DD``, 132 ``YY/MM/DD`` on the round grid.
+
+    Dates that could not be read completely are kept as written.
+    """
+    if r.code == "132":
+        dates = t.header.round_dates
+        if dates and all(d is None or (d.year and d.month and d.day) for d in dates):
+            return HeaderRecord("132", L.round_dates_value(dates), r.line)
+        return r
+    date, _ = parse_date(r.value.strip())
+    if date is not None and date.year is not None and date.month and date.day:
+        return HeaderRecord(r.code, date.trf, r.line)
+    return r
 
 
 def _to_trf16(records: list[HeaderRecord], t: Tournament) -> list[HeaderRecord]:
