@@ -5,6 +5,9 @@ Design (why it looks like this):
 * **Header records are written verbatim** from :attr:`Header.records` (so vendor
   wording, trailing blanks and odd spacing survive), and typed header fields that no
   record carries (a model built in code) are rendered from the typed values.
+* **Newlines**: ``newline=None`` writes the input's line end (``t.source.newline``),
+  ``"\n"`` for a model without one; ``"\r\n"``, ``"\r"`` or the names ``lf``/``crlf``/``cr``
+  choose. Output text is meant to be encoded as UTF-8 without a BOM.
 * **Everything else is rendered** from the typed model in the fixed-width layout
   (:mod:`trf_lines`): the output is normalised (``f`` → ``w``, ``g`` → ``GM``, dates as
   ``YYYY/MM/DD``, ``0000 - =`` → ``0000 - H``) and therefore idempotent:
@@ -16,8 +19,10 @@ Design (why it looks like this):
 * **Editions**: ``write_trf`` keeps the input's edition. Converting to the *other*
   edition maps the records that have a counterpart: ``XXR``↔``142``,
   ``XXC white1/black1``↔``152``, ``XXS``/``BB?``↔``162`` (when 162's letters can
-  express the system), ``013``↔``310``. Records with no counterpart are never dropped:
-  TRF26-only records stay in TRF16 output (TRF16 readers skip codes they do not know),
+  express the system), ``013``↔``310``; TRF26 output also writes 042/052/132 in the
+  TRF26 date formats when the dates could be read. Records with no counterpart are
+  never dropped: TRF26-only records stay in TRF16 output (TRF16 readers skip codes
+  they do not know),
   and :func:`conversion_losses` reports (T603) the values a target cannot hold (for
   example the nickname and declared points of a ``310`` team written as ``013``).
   TRF26 output writes teams as ``310`` only: a ``013`` line that repeats a ``310`` team
