@@ -120,7 +120,7 @@ def parse_date(raw: str) -> tuple[PartialDate | None, str | None]:
     if len(raw) == 10 and raw[4] == "/" and raw[7] == "/":
         # Fast path for the TRF26 form YYYY/MM/DD (every birth date of a large file).
         y, m, d = raw[:4], raw[5:7], raw[8:]
-        if y.isdigit() and m.isdigit() and d.isdigit():
+        if y.isdecimal() and m.isdecimal() and d.isdecimal():  # int() rejects "²"
             year, month, day = int(y), int(m), int(d)
             if (
                 year >= 1000
