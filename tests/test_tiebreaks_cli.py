@@ -125,3 +125,11 @@ def test_trf_output_carries_computed_ranks_and_202(tiny: Path) -> None:
     # Beta is first on SB (3 against 2), Delta third (SB 2 against Gamma's 1)
     assert [int(ln[84:89]) for ln in players] == [2, 1, 4, 3]
     assert code == 1 and err.count("T505") == 4  # the input declared other ranks
+
+
+def test_explain_koya_and_progressive(tiny: Path) -> None:
+    _, out, _ = run("explain", str(tiny), "--player", "3", "--tb", "KS", "--rules", "fide-2024")
+    # Gamma: lost to Alpha (2) and Beta (2), beat Delta (1); threshold 1.5 of 3
+    assert "threshold: 1.5 points" in out and out.count("; counts") == 2 and out.rstrip().endswith("total: 0")
+    _, out, _ = run("explain", str(tiny), "--player", "1", "--tb", "PS/C1", "--rules", "fide-2024")
+    assert "running score 1 (cut)" in out and out.rstrip().endswith("total: 3")

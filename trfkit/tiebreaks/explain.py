@@ -13,7 +13,7 @@ from .codes import TieBreakCode
 from .context import Context
 from .cuts import Item, apply_cuts
 from .individual import buchholz_items, sonneborn_items
-from .registry import lookup
+from .registry import UnknownTieBreak, lookup
 from .unplayed import adjusted, describe
 
 __all__ = ["Explanation", "explain"]
@@ -61,10 +61,50 @@ def explain(ctx: Context, i: int, code: TieBreakCode) -> Explanation:
             note = " (voluntary unplayed round, cut first)" if it.vur and ctx.edition.vur_first else ""
             lines.append(f"cut: round {it.round + 1}, value {it.value:g}{note}")
         total = ctx.value(code)[i]
+    elif entry.group:
+        raise UnknownTieBreak(f"{code}: {entry.name} ranks the tied players among themselves; "
+                              "see their games against each other in the standings")
     else:
+        extra = _extra_lines(ctx, i, code, entry.name)
         for r in range(ctx.rounds):
             o = ctx.opp[i][r]
             opp = ctx.player_label(o) + f" (score {ctx.score[o]:g})" if o >= 0 else "no opponent"
-            lines.append(f"round {r + 1}: {ctx.kind[i][r].value}, {ctx.pts[i][r]:g} points, {opp}")
+            lines.append(f"round {r + 1}: {ctx.kind[i][r].value}, {ctx.pts[i][r]:g} points, {opp}"
+                         + extra.get(r, ""))
+        if -1 in extra:
+            lines.append(extra[-1].strip())
         total = ctx.value(code)[i]
     return Explanation(ctx.player_label(i), str(code), ctx.edition.name, tuple(lines), total)
+
+
+def _extra_lines(ctx: Context, i: int, code: TieBreakCode, name: str) -> dict[int, str]:
+    """Per-round notes (key = round index, -1 = a closing line) for tie-breaks that
+    need more than the results: running scores (PS), the Koya threshold (KS), the
+    opponents' Buchholz (AOB, SOBH)."""
+    out: dict[int, str] = {}
+    if name == "PS":
+        running = 0.0
+        for r in range(ctx.rounds):
+            running += ctx.pts[i][r]
+            cut = " (cut)" if r < code.cut else ""
+            out[r] = f"; running score {running:g}{cut}"
+    elif name in ("AOB", "SOBH"):
+        from .codes import parse
+
+        inner = parse(("FB" if code.fore else "BH") + ("/P" if code.played_forfeits else ""))
+        bh = ctx.value(inner)
+        for r in range(ctx.rounds):
+            o = ctx.opp[i][r]
+            if o >= 0 and ctx.otb[i][r]:
+                out[r] = f"; their {inner.canonical} {_fmt(bh[o])}"
+    elif name == "KS":
+        from .individual import koya_threshold
+
+        threshold = koya_threshold(ctx, code)
+        for r in range(ctx.rounds):
+            o = ctx.opp[i][r]
+            if o >= 0:
+                counted = ctx.score[o] >= threshold - 1e-9
+                out[r] = "; counts" if counted else "; below the threshold"
+        out[-1] = f"threshold: {threshold:g} points"
+    return out

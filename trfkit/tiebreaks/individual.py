@@ -267,16 +267,8 @@ def koya(ctx: Context, code: TieBreakCode) -> list[Value]:
     counts only the games a player can have: a bye round of an odd field and players
     who never played are left out (as TieBreakServer does).
     """
-    games = ctx.rounds
-    if ctx.round_robin and ctx.n:
-        if ctx.rounds % ctx.n == 0:
-            games -= ctx.rounds // ctx.n
-        games -= sum(1 for i in range(ctx.n) if not any(o >= 0 for o in ctx.opp[i][:ctx.rounds])
-                     and not any(k is Kind.PAB for k in ctx.kind[i][:ctx.rounds]))
     score = ctx.score
-    threshold = code.koya_threshold(games * ctx.win, 0.5)
-    if ctx.edition.koya_steps == "score-groups" and code.limit[:1] in "+-" and "." not in code.limit:
-        threshold = _score_group_threshold(score, games * ctx.win / 2.0, int(code.limit))
+    threshold = koya_threshold(ctx, code)
     out: list[Value] = []
     for i in range(ctx.n):
         total = 0.0
@@ -303,3 +295,16 @@ def _score_group_threshold(scores: list[float], half: float, steps: int) -> floa
     if not below or steps == 0:
         return half
     return below[min(-steps, len(below)) - 1]
+
+
+def koya_threshold(ctx: Context, code: TieBreakCode) -> float:
+    """The score an opponent needs to count for KS (see :func:`koya`)."""
+    games = ctx.rounds
+    if ctx.round_robin and ctx.n:
+        if ctx.rounds % ctx.n == 0:
+            games -= ctx.rounds // ctx.n
+        games -= sum(1 for i in range(ctx.n) if not any(o >= 0 for o in ctx.opp[i][:ctx.rounds])
+                     and not any(k is Kind.PAB for k in ctx.kind[i][:ctx.rounds]))
+    if ctx.edition.koya_steps == "score-groups" and code.limit[:1] in "+-" and "." not in code.limit:
+        return _score_group_threshold(ctx.score, games * ctx.win / 2.0, int(code.limit))
+    return code.koya_threshold(games * ctx.win, 0.5)
