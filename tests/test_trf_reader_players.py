@@ -264,3 +264,13 @@ def test_missing_start_number_is_reported() -> None:
     doc = read(p001(start=""))
     assert doc.tournament.players[0].start == 0
     assert codes(doc) == ["T102"]
+
+
+def test_columns_count_characters_not_bytes() -> None:
+    from trfkit.formats.trf_reader import read_trf
+
+    line = p001(name="Ålström, Øyvind Ärlig", rounds=("   2 w 1", "   3 b ?"))
+    doc = read_trf((line + "\n").encode("utf-8"), path="u.trf")
+    (d,) = doc.diagnostics
+    assert (d.code, d.file, d.line, d.column, d.end_column) == ("T104", "u.trf", 1, 109, 109)
+    assert doc.tournament.players[0].name == "Ålström, Øyvind Ärlig"
