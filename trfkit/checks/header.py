@@ -106,7 +106,7 @@ def _first_block_after(t: Tournament, declared: int) -> tuple[int, int, int] | N
 
 def _count(record: HeaderRecord) -> int | None:
     text = record.value.strip()
-    return int(text) if text.isdigit() else None
+    return int(text) if text.isascii() and text.isdigit() else None  # "³".isdigit() is True
 
 
 @rule("T205")
