@@ -60,6 +60,24 @@ def trf(*lines: str) -> str:
 _GAME = (p(1, "1.0", 1, "2 w 1"), p(2, "0.0", 2, "1 b 0"))
 _HEAD = ("012 Club Championship",)
 
+
+def _t013(name: str, *members: int) -> str:
+    """A TRF16 team line: name at 5-36, members from 37, four wide, step 5 (TRF.md §5)."""
+    return (f"013 Team {name:<27}" + " ".join(f"{m:>4}" for m in members)).rstrip()
+
+
+def _t310(number: int, name: str, mp: float, gp: float, rank: int, *members: int) -> str:
+    """A TRF26 team line: number, name, MP at 55-60, GP at 62-67, rank 69-71, members from 74."""
+    head = f"310 {number:>3} {'Team ' + name:<32} {'':<5} {'':<6} {mp:>6.1f} {gp:>6.1f} {rank:>3}  "
+    return head + " ".join(f"{m:>4}" for m in members)
+
+
+# A two-board team match: team A (1, 2) beats team B (3, 4) 2:0.
+_MATCH = (p(1, "1.0", 1, "3 w 1"), p(2, "1.0", 1, "4 b 1"), p(3, "0.0", 3, "1 b 0"), p(4, "0.0", 3, "2 w 0"))
+# Three teams mixed up in one round: A's board 2 plays team C.
+_TEAMS3_BAD = (p(1, "1.0", 1, "3 w 1"), p(2, "1.0", 1, "5 b 1"), p(3, "0.0", 4, "1 b 0"),
+               p(4, "1.0", 1, "6 w 1"), p(5, "0.0", 4, "2 w 0"), p(6, "0.0", 4, "4 b 0"))
+
 DOCS: Final[dict[str, RuleDoc]] = {
     "T001": RuleDoc("A TRF file is text. Bytes that no encoding can turn into text are usually "
                     "a PDF, a ZIP or a spreadsheet saved under a .trf name.",
@@ -189,6 +207,44 @@ DOCS: Final[dict[str, RuleDoc]] = {
     "T316": RuleDoc("Start numbers run from 1 to the number of players; a hole usually means a "
                     "player line was lost.", trf(*_HEAD, *_GAME, p(4, "0.0", 3)),
                     trf(*_HEAD, *_GAME, p(3, "0.0", 3))),
+    "T317": RuleDoc("In a team match every board of a team plays the same opposing team.",
+                    trf(*_HEAD, *_TEAMS3_BAD, _t013("A", 1, 2), _t013("B", 3, 4), _t013("C", 5, 6)),
+                    trf(*_HEAD, *_MATCH, _t013("A", 1, 2), _t013("B", 3, 4))),
+    "T318": RuleDoc("A team fields at most as many boards as the team size (the length of 352, "
+                    "else the largest match).", trf(*_HEAD, "352 W", *_MATCH, _t013("A", 1, 2),
+                                                    _t013("B", 3, 4)),
+                    trf(*_HEAD, "352 WB", *_MATCH, _t013("A", 1, 2), _t013("B", 3, 4))),
+    "T319": RuleDoc("The match points, game points and rank a 310 record declares must be what "
+                    "the board results give.", trf(*_HEAD, *_MATCH, _t310(1, "A", 2.0, 1.5, 1, 1, 2),
+                                                   _t310(2, "B", 0.0, 0.0, 2, 3, 4)),
+                    trf(*_HEAD, *_MATCH, _t310(1, "A", 2.0, 2.0, 1, 1, 2), _t310(2, "B", 0.0, 0.0, 2, 3, 4))),
+    "T320": RuleDoc("Boards are played in the order of the team lists (013/310) unless a 300 "
+                    "line-up says otherwise: board 1 meets board 1.",
+                    trf(*_HEAD, p(1, "1.0", 1, "4 w 1"), p(2, "1.0", 1, "3 b 1"), p(3, "0.0", 3, "2 w 0"),
+                        p(4, "0.0", 3, "1 b 0"), _t013("A", 1, 2), _t013("B", 3, 4)),
+                    trf(*_HEAD, *_MATCH, _t013("A", 1, 2), _t013("B", 3, 4))),
+    "T321": RuleDoc("With an odd number of teams one team has a bye each round. Swiss-Manager's "
+                    "TRF16 export does not write it: the team's players all show 0000 - -, and "
+                    "the file scores the round as an absence. Say so with 320 (or count it with "
+                    "trfkit tiebreaks --team-bye MP,GP).",
+                    trf(*_HEAD, *_MATCH, p(5, "0.0", 5, "0 - -"), p(6, "0.0", 5, "0 - -"),
+                        _t013("A", 1, 2), _t013("B", 3, 4), _t013("C", 5, 6)),
+                    trf(*_HEAD, *_MATCH, p(5, "0.0", 5, "0 - -"), p(6, "0.0", 5, "0 - -"),
+                        _t013("A", 1, 2), _t013("B", 3, 4), _t013("C", 5, 6), "320  1.0  2.0   3")),
+    "T322": RuleDoc("Players of one team do not play each other in a team event.",
+                    trf(*_HEAD, *_GAME, _t013("A", 1, 2)),
+                    trf(*_HEAD, *_GAME, _t013("A", 1), _t013("B", 2))),
+    "T323": RuleDoc("A board pairs players of the two teams of the match, never of a third team.",
+                    trf(*_HEAD, *_TEAMS3_BAD, _t013("A", 1, 2), _t013("B", 3, 4), _t013("C", 5, 6)),
+                    trf(*_HEAD, *_MATCH, _t013("A", 1, 2), _t013("B", 3, 4))),
+    "T324": RuleDoc("In a team event every player belongs to a team; a lone 013 line (such as "
+                    "the JaVaFo manual's example) turns an individual event into a team event.",
+                    trf(*_HEAD, *_MATCH, _t013("A", 1, 2)),
+                    trf(*_HEAD, *_MATCH, _t013("A", 1, 2), _t013("B", 3, 4))),
+    "T325": RuleDoc("A 300 line-up lists players of its own team, who play the opposing team it "
+                    "names.", trf(*_HEAD, *_MATCH, _t013("A", 1, 2), _t013("B", 3, 4),
+                                  "300   1   1   2    1    3"),
+                    trf(*_HEAD, *_MATCH, _t013("A", 1, 2), _t013("B", 3, 4), "300   1   1   2    2    1")),
     "T401": RuleDoc("The Points column must equal the results added up under the file's scoring "
                     "system (162, XXS, BB?; 1/0.5/0 by default). Pairing engines refuse files "
                     "where it does not.", trf(*_HEAD, p(1, "1.5", 1, "2 w 1"), _GAME[1]),
