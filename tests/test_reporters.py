@@ -171,3 +171,16 @@ def test_summary_counts() -> None:
     summary = summarize(REPORTS)
     assert (summary.files, summary.errors, summary.warnings, summary.infos, summary.total) == \
         (2, 2, 0, 1, 3)
+
+
+def test_jsonl_lines_match_the_schema_diagnostic_definition() -> None:
+    import jsonschema
+
+    from trfkit.schema import load_schema
+
+    schema = {**load_schema("diagnostics"), "$ref": "#/$defs/Diagnostic"}
+    schema.pop("required"), schema.pop("properties"), schema.pop("additionalProperties")
+    for line in rendered("jsonl").splitlines():
+        jsonschema.validate(json.loads(line), schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**to_dict(ASYM), "code": "X302"}, schema)
