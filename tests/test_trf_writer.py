@@ -314,7 +314,7 @@ def test_writer_idempotent_on_fuzzed_lines() -> None:
         st.text(alphabet=_FIELD_CHARS, max_size=160),
     )
 
-    @settings(max_examples=300, deadline=None)
+    @settings(max_examples=150, deadline=None)
     @given(st.lists(line, max_size=6))
     def check(lines: list[str]) -> None:
         first = write_trf(loads_trf("\n".join(lines)).tournament)
