@@ -1,0 +1,225 @@
+"""Batch runs: lazy inputs, ordered streaming workers, ``convert DIR -o OUT`` safety and resume."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from trfkit.cli import cli
+from trfkit.cli.batchrun import Outcome, Progress, Tally, report_format
+from trfkit.diagnostics import make
+from trfkit.inputs import iter_inputs
+from trfkit.parallel import ordered_map
+from trfkit.reporters import FileReport
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+from generate import generate_trf  # noqa: E402
+
+
+def tree(root: Path, files: int = 6, players: int = 20) -> dict[str, bytes]:
+    """``files`` clean generated tournaments spread over sub-directories."""
+    written = {}
+    for seed in range(files):
+        rel = Path(f"club{seed % 3}") / ("2025" if seed % 2 else "") / f"event{seed:03d}.trf"
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(generate_trf(players, 5, seed), encoding="utf-8")
+        written[rel.as_posix()] = path.read_bytes()
+    return written
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    """Every file below ``root`` (hidden ones included: a stray temporary file counts)."""
+    return {p.relative_to(root).as_posix(): p.read_bytes()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+# ------------------------------------------------------------------------------ inputs
+
+def test_inputs_are_lazy_ordered_and_carry_their_relative_path(tmp_path: Path) -> None:
+    tree(tmp_path / "in", 4)
+    (tmp_path / "in" / ".hidden.trf").write_text("x")
+    (tmp_path / "in" / "notes.doc").write_text("x")
+    single = tmp_path / "in" / "club1" / "2025" / "event001.trf"
+    found = iter_inputs([str(tmp_path / "in"), str(single),
+                         str(tmp_path / "in" / "club0" / "*.trf"), str(tmp_path / "nope.trf")],
+                        ("*.trf",))
+    assert isinstance(found, Iterator)
+    items = list(found)
+    assert [i.rel for i in items] == ["club0/event000.trf", "club0/2025/event003.trf",
+                                      "club1/2025/event001.trf", "club2/event002.trf",
+                                      "nope.trf"]  # the repeated file and glob hit come once
+    assert items[-1].missing == f"{tmp_path / 'nope.trf'}: no such file or directory"
+    pattern = str(tmp_path / "in" / "**" / "event00[12].trf")
+    assert [i.rel for i in iter_inputs([pattern])] == ["club1/2025/event001.trf",
+                                                       "club2/event002.trf"]
+
+
+# ------------------------------------------------------------------------------ ordered map
+
+def _slow_square(n: int) -> int:
+    time.sleep(0.02 if n % 5 == 0 else 0.0)
+    return n * n
+
+
+def test_ordered_map_keeps_order_with_workers() -> None:
+    assert list(ordered_map(_slow_square, range(40), 2, chunk=3)) == [n * n for n in range(40)]
+    assert list(ordered_map(_slow_square, iter([7]), 4)) == [49]
+    assert list(ordered_map(_slow_square, [], 2)) == []
+
+
+def test_ordered_map_bounds_the_work_in_flight() -> None:
+    taken = []
+
+    def source() -> Iterator[int]:
+        for n in range(10_000):
+            taken.append(n)
+            yield n
+
+    results = ordered_map(_slow_square, source(), 2, chunk=4, window=3)
+    assert next(results) == 0
+    assert len(taken) <= 3 * 4 + 4  # never the whole input
+    results.close()
+
+
+# ------------------------------------------------------------------------------ summary, progress
+
+def test_tally_counts_files_by_their_worst_problem() -> None:
+    tally = Tally()
+    warning = make("T201", "no name", file="b.trf")
+    error = make("T401", "points", file="c.trf")
+    for outcome in (Outcome(FileReport("a.trf", (make("T403", "assumed", file="a.trf"),))),
+                    Outcome(FileReport("b.trf", (warning,))),
+                    Outcome(FileReport("c.trf", (warning, error)), "written"),
+                    Outcome(FileReport("d.trf", error="d.trf: cannot read"))):
+        tally.add(outcome)
+    assert tally.sentence() == ("4 files read: 1 clean, 1 with warnings, 1 with errors, "
+                                "1 unreadable; 1 written")
+    assert [row.split()[:2] for row in tally.statistics()] == [["2", "T201"], ["1", "T401"],
+                                                               ["1", "T403"]]
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal() -> None:
+    screen = Terminal()
+    bar = Progress(4, screen)
+    for _ in range(4):
+        bar.advance("x.trf")
+    assert f"[{'#' * 30}] 4/4 x.trf" in screen.getvalue()
+    piped = io.StringIO()
+    bar = Progress(4, piped)
+    bar.advance()
+    bar.close()
+    assert piped.getvalue() == ""
+    quiet = Terminal()
+    Progress(4, quiet, enabled=False).advance()
+    assert quiet.getvalue() == ""
+
+
+def test_report_format_follows_the_file_name() -> None:
+    assert report_format("out/records.sarif") == "sarif"
+    assert report_format("out/records.SARIF.json") == "sarif"
+    assert report_format("out/records.json") == "json"
+    assert report_format("out/records.txt", "sarif") == "sarif"
+
+
+# ------------------------------------------------------------------------------ convert DIR -o OUT
+
+def test_convert_tree_in_parallel_mirrors_paths_and_reports(tmp_path: Path) -> None:
+    src, out = tmp_path / "in", tmp_path / "out"
+    inputs = tree(src, 6)
+    (src / "club0" / "broken.trf").write_bytes(b"\x00\x01binary junk\x00")
+    report = tmp_path / "records.sarif"
+    code, _, err = run("convert", str(src), str(tmp_path / "missing"), "-o", str(out),
+                       "--to", "json", "-j", "2", "--report", str(report), "--statistics")
+    assert code == 2  # one path was missing: reported, the rest converted
+    assert sorted(snapshot(out)) == sorted(rel.replace(".trf", ".json") for rel in inputs)
+    assert snapshot(src) == {**inputs, "club0/broken.trf": b"\x00\x01binary junk\x00"}
+    assert "8 files read: 6 clean, 0 with warnings, 1 with errors, 1 unreadable; " \
+           "1 not written, 6 written" in err
+    assert "missing: no such file or directory" in err
+    sarif = json.loads(report.read_text(encoding="utf-8"))
+    assert [r["ruleId"] for r in sarif["runs"][0]["results"]] == ["T001"]
+    assert "T001" in err.split("written\n", 1)[1]  # --statistics rows after the summary
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_convert_refuses_an_output_inside_the_input_tree(tmp_path: Path) -> None:
+    src = tmp_path / "in"
+    inputs = tree(src, 2)
+    code, _, err = run("convert", str(src), "-o", str(src / "club0" / "out"), "--to", "json")
+    assert code == 2 and "must not be inside the input tree" in err
+    assert snapshot(src) == inputs
+
+
+def test_convert_never_writes_over_a_named_input(tmp_path: Path) -> None:
+    a = tmp_path / "a.trf"
+    a.write_text(generate_trf(12, 3, 1), encoding="utf-8")
+    b = tmp_path / "sub" / "a.json"
+    b.parent.mkdir()
+    b.write_text("{}", encoding="utf-8")
+    code, _, err = run("convert", str(a), str(b), "-o", str(tmp_path), "--to", "trf")
+    assert code == 2 and f"{a}: refusing to overwrite an input" in err
+    assert a.read_text(encoding="utf-8") == generate_trf(12, 3, 1)
+
+
+def test_resume_with_skip_existing_equals_an_uninterrupted_run(tmp_path: Path) -> None:
+    src, whole, resumed = tmp_path / "in", tmp_path / "whole", tmp_path / "resumed"
+    tree(src, 9)
+    assert run("convert", str(src), "-o", str(whole), "--to", "trf26", "-j", "2")[0] == 0
+    expected = snapshot(whole)
+    # an interrupted run: some outputs missing, one left as a killed writer's temporary file
+    assert run("convert", str(src), "-o", str(resumed), "--to", "trf26", "-j", "1")[0] == 0
+    for rel in ("club0/event000.trf", "club1/2025/event001.trf", "club2/2025/event005.trf"):
+        (resumed / rel).unlink()
+    stale = resumed / "club0" / ".event000.trf.k3j9x_2a.tmp"
+    stale.write_bytes(b"001    1 half a li")
+    older = (resumed / "club0" / "event006.trf").stat().st_mtime_ns
+    code, _, err = run("convert", str(src), "-o", str(resumed), "--to", "trf26", "-j", "2",
+                       "--skip-existing")
+    assert code == 0
+    assert "6 skipped, 3 written" in err
+    assert snapshot(resumed) == expected
+    assert (resumed / "club0" / "event006.trf").stat().st_mtime_ns == older  # not rewritten
+
+
+def test_resume_after_a_killed_run(tmp_path: Path) -> None:
+    src, whole, resumed = tmp_path / "in", tmp_path / "whole", tmp_path / "resumed"
+    tree(src, 60, players=40)
+    assert run("convert", str(src), "-o", str(whole), "--to", "json", "-j", "1")[0] == 0
+    command = [sys.executable, "-m", "trfkit", "convert", str(src), "-o", str(resumed),
+               "--to", "json", "-j", "1", "-q"]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while proc.poll() is None and time.monotonic() < deadline:
+        if resumed.is_dir() and sum(1 for _ in resumed.rglob("*.json")) >= 5:
+            os.kill(proc.pid, signal.SIGKILL)
+            break
+        time.sleep(0.01)
+    killed = proc.wait() == -signal.SIGKILL
+    code, _, err = run("convert", str(src), "-o", str(resumed), "--to", "json", "-j", "2",
+                       "--skip-existing")
+    assert code == 0, err
+    if killed:  # (a very fast machine may finish first: then everything is skipped)
+        assert " written" in err and "60 files read" in err
+    assert snapshot(resumed) == snapshot(whole)
