@@ -13,7 +13,6 @@ import fnmatch
 import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -251,6 +250,8 @@ def run(jobs: Sequence[Job], settings: Settings, workers: int = 1,
 def _run(jobs: Sequence[Job], settings: Settings, workers: int) -> list[FileReport]:
     if workers <= 1 or len(jobs) <= 1:
         return [check_job(job, settings) for job in jobs]
+    from concurrent.futures import ProcessPoolExecutor  # only when there are workers
+
     workers = min(workers, len(jobs))
     chunk = max(1, min(64, len(jobs) // (workers * 4)))
     _preload(settings)  # forked workers inherit the imported reader and rules
