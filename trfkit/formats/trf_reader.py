@@ -79,7 +79,9 @@ def read_trf(
     data: bytes, *, path: str = "", encoding: str | None = None, strict: bool = False
 ) -> Document:
     """Decode ``data`` (see :mod:`trfkit.decoding`) and read it as TRF."""
-    decoded = decode(data, encoding)
+    if isinstance(data, str):  # be forgiving: text is read as its UTF-8 bytes
+        data = data.encode("utf-8")
+    decoded = decode(bytes(data), encoding)
     return _Reader(path, strict).run(decoded)
 
 
