@@ -59,7 +59,7 @@ class _Collector(HTMLParser):
             self._heading = []
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("td", "th") and self._cell is not None and self._row is not None:
+        if tag in ("td", "th") and self._cell is not None and self._row:  # a <tr> inside a cell empties the row
             self._row[-1] = "".join(self._cell).strip()
             self._cell = None
         elif tag == "tr":
