@@ -120,3 +120,10 @@ def test_standings_record_whether_the_order_was_212() -> None:
     assert not compute(t, ["TPN"]).full_order
     assert compute(t, ["BPG", "PTS", "TPN"], full_order=True).full_order
     assert not compute(t, ["BPG", "TPN"], full_order=True).full_order  # no PTS: PTS put first
+
+
+def test_public_api_wrapper() -> None:
+    import trfkit
+
+    s = trfkit.compute_tiebreaks(tec_swiss(), ["BH/C1"], rules="fide-2026")
+    assert s.edition.name == "fide-2026" and s.by_start()[11].values["BH/C1"] == 11.0

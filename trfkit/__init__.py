@@ -29,6 +29,7 @@ __all__ = [
     "Tournament",
     "TrfError",
     "__version__",
+    "compute_tiebreaks",
     "dump",
     "dumps",
     "load",
@@ -70,6 +71,17 @@ def loads(data: str | bytes, *, encoding: str | None = None, fmt: str = "auto",
         data, encoding = data.encode("utf-8"), "utf-8"
     doc: Document = formats.read(data, fmt, path=path, encoding=encoding, strict=strict)
     return doc
+
+
+def compute_tiebreaks(tournament: Tournament, codes: Any = None, *, rules: str = "auto",
+                      after_round: int | None = None, unrated_rating: int | None = None) -> Any:
+    """Standings with tie-break values (see :func:`trfkit.tiebreaks.compute`).
+
+    ``codes`` like ``["BH/C1", "SB"]``; None takes the file's 202/212 list or a default.
+    """
+    from .tiebreaks import compute
+
+    return compute(tournament, codes, rules=rules, after_round=after_round, unrated_rating=unrated_rating)
 
 
 def dumps(tournament: Tournament, to: str = "trf", **options: Any) -> str:
