@@ -133,16 +133,14 @@ def sonneborn_items(ctx: Context, table: Adjusted, i: int) -> list[Item]:
             if c is not None]
 
 
-def _sorted_items(ctx: Context, code: TieBreakCode, kind: str, fore: bool = False) -> list[list[Item]]:
-    """Every player's items, sorted by significance; shared by all cuts of one family."""
-    fore = fore or code.fore
-    make = sonneborn_items if kind == "SB" else buchholz_items
+def _sorted_sb_items(ctx: Context, code: TieBreakCode) -> list[list[Item]]:
+    """Every player's SB items, sorted by significance; shared by SB/C1, SB/C2, SB/M1 ..."""
 
     def build() -> list[list[Item]]:
-        table = adjusted(ctx, fore=fore, played_forfeits=code.played_forfeits)
-        return [sorted(make(ctx, table, i)) for i in range(ctx.n)]
+        table = adjusted(ctx, fore=code.fore, played_forfeits=code.played_forfeits)
+        return [sorted(sonneborn_items(ctx, table, i)) for i in range(ctx.n)]
 
-    return ctx.memo(("items", kind, fore, code.played_forfeits), build)
+    return ctx.memo(("sb-items", code.fore, code.played_forfeits), build)
 
 
 def _bh_split(ctx: Context, code: TieBreakCode, fore: bool) -> list[tuple[list[float], list[float]]]:
@@ -255,7 +253,7 @@ def sonneborn_berger(ctx: Context, code: TieBreakCode) -> list[Value]:
         table = _table(ctx, code)
         return [sum(c * p for c, p in zip(c_row, p_row) if c is not None)
                 for c_row, p_row in zip(table.contrib, table.pts)]
-    return _sum_with_cuts(ctx, code, _sorted_items(ctx, code, "SB"))
+    return _sum_with_cuts(ctx, code, _sorted_sb_items(ctx, code))
 
 
 @register("KS", modifiers="L", title="Koya system", article="C.07 9.2; Art. 32.1.2-32.1.3")

@@ -111,8 +111,6 @@ def rank(ctx: Context, order: Sequence[TieBreakCode],
     ranks = [0] * ctx.n
     for g in groups:
         g.sort(key=lambda i: ctx.starts[i])  # stable display inside a shared rank
-        for i in g:
-            ranks[i] = len(order_idx) + 1 - 0  # provisional
         first = len(order_idx) + 1
         for i in g:
             ranks[i] = first
