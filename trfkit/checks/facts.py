@@ -12,10 +12,15 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..model import Player, RoundEntry, Tournament
+from ..results import RESULT_CODES, Kind
 
 #: Explicit bye letters; with an opponent they are T309. A blank result with an
 #: opponent is a game without a result yet (ITDX files pair the next round that way).
 BYE_LETTERS: Final = frozenset("HFUZ")
+#: Results of a game over the board (TRF.md §4.3): they need an opponent.
+PLAYED: Final = frozenset("1=0WDL")
+#: Result codes of the pairing-allocated bye (the result table is the authority).
+PAB: Final = frozenset(code for code, rc in RESULT_CODES.items() if rc.kind is Kind.PAB)
 
 #: (position in t.players, player, round number, entry)
 Block = tuple[int, Player, int, RoundEntry]
@@ -26,35 +31,49 @@ Pair = tuple[int, Player, int, RoundEntry, Player, RoundEntry]
 @dataclass(frozen=True)
 class Facts:
     index: dict[int, tuple[int, Player]]  # start number -> first record with it
-    blocks: tuple[Block, ...]  # every non-empty block
     games: tuple[Block, ...]  # blocks naming an opponent with a non-bye result
     pairs: tuple[Pair, ...]  # games whose two sides name each other, once
     one_sided: tuple[tuple[Block, Player, RoundEntry], ...]  # games the opponent does not list
+    self_paired: tuple[Block, ...]  # blocks naming the player's own start number
+    byes_with_opponent: tuple[Block, ...]  # H F U Z blocks that name an opponent
+    pabs: tuple[Block, ...]  # every U block
+    played_without_opponent: tuple[Block, ...]  # 1 = 0 W D L blocks with no opponent
 
 
 def _compute(t: Tournament) -> Facts:
+    """One pass over every round block, sorting the blocks the rules care about."""
     index: dict[int, tuple[int, Player]] = {}
     for position, player in enumerate(t.players):
         index.setdefault(player.start, (position, player))
-    blocks: list[Block] = []
     games: list[Block] = []
     pairs: list[Pair] = []
     one_sided: list[tuple[Block, Player, RoundEntry]] = []
+    self_paired: list[Block] = []
+    byes: list[Block] = []
+    pabs: list[Block] = []
+    lonely: list[Block] = []
     empty = RoundEntry(None, "", "")
+    lookup = index.get
     for position, player in enumerate(t.players):
-        start = player.start
+        start, line = player.start, player.line
         for number, entry in enumerate(player.rounds, 1):
-            opponent = entry.opponent
+            opponent, result = entry.opponent, entry.result
             if opponent is None:
-                if entry.result or entry.color:
-                    blocks.append((position, player, number, entry))
+                if result in PLAYED:
+                    lonely.append((position, player, number, entry))
+                elif result in PAB:
+                    pabs.append((position, player, number, entry))
                 continue
             block = (position, player, number, entry)
-            blocks.append(block)
-            if entry.result in BYE_LETTERS:
+            if opponent == start:
+                self_paired.append(block)
+            if result in BYE_LETTERS:
+                byes.append(block)
+                if result in PAB:
+                    pabs.append(block)
                 continue
             games.append(block)
-            found = index.get(opponent)
+            found = lookup(opponent)
             if found is None or opponent == start:
                 continue  # T301 / T307
             other = found[1]
@@ -62,9 +81,10 @@ def _compute(t: Tournament) -> Facts:
             back = rounds[number - 1] if number <= len(rounds) else empty
             if back.opponent != start:
                 one_sided.append((block, other, back))
-            elif back.result not in BYE_LETTERS and (other.line, other.start) < (player.line, start):
+            elif back.result not in BYE_LETTERS and (other.line, other.start) < (line, start):
                 pairs.append((position, player, number, entry, other, back))
-    return Facts(index, tuple(blocks), tuple(games), tuple(pairs), tuple(one_sided))
+    return Facts(index, tuple(games), tuple(pairs), tuple(one_sided), tuple(self_paired),
+                 tuple(byes), tuple(pabs), tuple(lonely))
 
 
 _last: tuple[Tournament, Facts] | None = None

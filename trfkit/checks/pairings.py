@@ -13,16 +13,12 @@ from typing import Final
 
 from ..diagnostics import Diagnostic
 from ..model import Player, RoundEntry, Tournament
-from ..results import COMPLEMENT, RESULT_CODES, Kind
+from ..results import COMPLEMENT, RESULT_CODES
 from ..validate import rule
 from . import locate
-from .facts import BYE_LETTERS, facts
+from .facts import PLAYED, facts
 
-#: Results of a game over the board (TRF.md §4.3): they need an opponent.
-PLAYED: Final = frozenset("1=0WDL")
 PENDING: Final = frozenset({"", " "})
-#: Result codes of the pairing-allocated bye (one entry today: the table is the authority).
-PAB_CODES: Final = frozenset(code for code, rc in RESULT_CODES.items() if rc.kind is Kind.PAB)
 
 
 def _who(entry: RoundEntry) -> str:
@@ -109,11 +105,10 @@ def duplicate_fide_id(t: Tournament) -> Iterator[Diagnostic]:
 
 @rule("T307")
 def self_pairing(t: Tournament) -> Iterator[Diagnostic]:
-    for position, player, number, entry in facts(t).blocks:
-        if entry.opponent == player.start:
-            yield locate.player_at("T307", f"round {number}: player {player.start} is paired "
-                                           "with themself", position, player,
-                                   locate.opponent(number), round_number=number)
+    for position, player, number, _ in facts(t).self_paired:
+        yield locate.player_at("T307", f"round {number}: player {player.start} is paired "
+                                       "with themself", position, player,
+                               locate.opponent(number), round_number=number)
 
 
 @rule("T308")
@@ -134,12 +129,11 @@ def repeated_pairing(t: Tournament) -> Iterator[Diagnostic]:
 
 @rule("T309")
 def bye_with_opponent(t: Tournament) -> Iterator[Diagnostic]:
-    for position, player, number, entry in facts(t).blocks:
-        if entry.opponent is not None and entry.result in BYE_LETTERS:
-            what = RESULT_CODES[entry.result].description
-            yield locate.player_at("T309", f"round {number}: {what} ({entry.result}) with "
-                                           f"opponent {entry.opponent}; a bye has no opponent",
-                                   position, player, locate.opponent(number), round_number=number)
+    for position, player, number, entry in facts(t).byes_with_opponent:
+        what = RESULT_CODES[entry.result].description
+        yield locate.player_at("T309", f"round {number}: {what} ({entry.result}) with "
+                                       f"opponent {entry.opponent}; a bye has no opponent",
+                               position, player, locate.opponent(number), round_number=number)
 
 
 def _members(t: Tournament) -> Iterator[tuple[int, int, int]]:
@@ -187,9 +181,8 @@ def _pabs(t: Tournament) -> Iterator[tuple[int, Player, int]]:
     """
     if t.is_team_event:
         return
-    for position, player, number, entry in facts(t).blocks:
-        if entry.result in PAB_CODES:
-            yield position, player, number
+    for position, player, number, _ in facts(t).pabs:
+        yield position, player, number
 
 
 @rule("T312")
@@ -231,9 +224,7 @@ def missing_color(t: Tournament) -> Iterator[Diagnostic]:
 @rule("T315")
 def missing_opponent(t: Tournament) -> Iterator[Diagnostic]:
     """A played result needs an opponent; ``0000 - =`` is the legacy half-point bye."""
-    for position, player, number, entry in facts(t).blocks:
-        if entry.opponent is not None or entry.result not in PLAYED:
-            continue
+    for position, player, number, entry in facts(t).played_without_opponent:
         if entry.result == "=" and not entry.color:
             continue
         yield locate.player_at("T315", f"round {number}: player {player.start} has result "
