@@ -12,19 +12,19 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from trfkit.cli import cli
-from trfkit.cli.batchrun import Outcome, Progress, Tally, report_format
+from trfkit.cli.batchrun import Progress, Tally, report_format
 from trfkit.diagnostics import make
 from trfkit.inputs import iter_inputs
 from trfkit.parallel import ordered_map
 from trfkit.reporters import FileReport
+from trfkit.wire import Outcome
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from generate import generate_trf  # noqa: E402
+from generate import generate_trf
 
 
 def tree(root: Path, files: int = 6, players: int = 20) -> dict[str, bytes]:

@@ -9,12 +9,9 @@ in input order whatever the number of workers, so output is deterministic.
 
 from __future__ import annotations
 
-import fnmatch
-import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from .diagnostics import Diagnostic, make
@@ -53,51 +50,17 @@ class Settings:
     max_bytes: int | None = None  # --max-bytes (None: trfkit.limits.DEFAULT_MAX_BYTES)
 
 
-def _matches(relative: str, globs: Sequence[str]) -> bool:
-    """Case-insensitive match of the file name, or of its path below the walked directory."""
-    lowered = relative.lower()
-    name = lowered.rsplit("/", 1)[-1]
-    return any(fnmatch.fnmatchcase(name, pattern.lower())
-               or fnmatch.fnmatchcase(lowered, pattern.lower()) for pattern in globs)
-
-
-def _walk(directory: Path, globs: Sequence[str]) -> Iterator[Path]:
-    """Files below ``directory`` matching ``globs``, sorted, skipping hidden directories."""
-    for root, dirs, files in os.walk(directory):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
-            path = Path(root) / name
-            if _matches(path.relative_to(directory).as_posix(), globs):
-                yield path
-
-
 def collect(paths: Iterable[str], globs: Sequence[str] = DEFAULT_GLOBS, *,
-            stdin_name: str = "<stdin>", stdin: bytes | None = None) -> list[Job]:
-    """Flatten command-line paths into jobs: ``-`` is stdin, directories are walked.
+            stdin_name: str = "<stdin>", stdin: bytes | None = None) -> Iterator[Job]:
+    """Flatten command-line paths into jobs, lazily (:func:`trfkit.inputs.iter_inputs`):
+    ``-`` is stdin, directories are walked, glob patterns expanded.
 
     Files named explicitly are checked whatever their name; each input appears once.
     """
-    jobs: list[Job] = []
-    seen: set[str] = set()
+    from .inputs import iter_inputs
 
-    def add(job: Job) -> None:
-        if job.path not in seen:
-            seen.add(job.path)
-            jobs.append(job)
-
-    for raw in paths:
-        if raw == "-":
-            add(Job("-", stdin_name, stdin if stdin is not None else b""))
-            continue
-        path = Path(raw)
-        if path.is_dir():
-            for found in _walk(path, globs):
-                add(Job(str(found), str(found)))
-        elif path.exists():
-            add(Job(raw, raw))
-        else:
-            add(Job(raw, raw, missing=f"{raw}: no such file or directory"))
-    return jobs
+    for item in iter_inputs(paths, globs, stdin_name=stdin_name, stdin=stdin):
+        yield Job(item.path, item.display, item.data, item.missing)
 
 
 def _quoted(text: str | None, diagnostics: Sequence[Diagnostic]) -> dict[int, str]:
@@ -159,21 +122,18 @@ def check_job(job: Job, settings: Settings) -> FileReport:
 
 
 def _to_wire(report: FileReport) -> tuple[Any, ...]:
-    """A worker's report as plain data (frozen slotted dataclasses do not pickle on 3.10)."""
-    from .reporters.machine import to_dict
+    from .wire import to_wire
 
-    return (report.path, [to_dict(d) for d in report.diagnostics], dict(report.lines),
-            report.error)
+    return to_wire(report)
 
 
 def _from_wire(wire: tuple[Any, ...]) -> FileReport:
-    from .reporters.machine import from_dict
+    from .wire import from_wire
 
-    path, diagnostics, lines, error = wire
-    return FileReport(path, tuple(from_dict(d) for d in diagnostics), lines, error)
+    return from_wire(wire).report
 
 
-def _work(args: tuple[Job, Settings]) -> tuple[Any, ...]:
+def work(args: tuple[Job, Settings]) -> tuple[Any, ...]:
     return _to_wire(check_job(*args))
 
 
@@ -248,13 +208,15 @@ def run(jobs: Sequence[Job], settings: Settings, workers: int = 1,
 
 
 def _run(jobs: Sequence[Job], settings: Settings, workers: int) -> list[FileReport]:
-    if workers <= 1 or len(jobs) <= 1:
-        return [check_job(job, settings) for job in jobs]
-    from concurrent.futures import ProcessPoolExecutor  # only when there are workers
+    return list(stream(jobs, settings, workers))
 
-    workers = min(workers, len(jobs))
-    chunk = max(1, min(64, len(jobs) // (workers * 4)))
-    _preload(settings)  # forked workers inherit the imported reader and rules
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        wires = list(pool.map(_work, [(job, settings) for job in jobs], chunksize=chunk))
-    return [_from_wire(w) for w in wires]
+
+def stream(jobs: Iterable[Job], settings: Settings, workers: int = 1) -> Iterator[FileReport]:
+    """Check every job as it comes (:func:`trfkit.parallel.ordered_map`: bounded work in
+    flight, results in job order), in ``workers`` processes when more than one."""
+    from .parallel import ordered_map
+
+    if workers > 1:
+        _preload(settings)  # forked workers inherit the imported reader and rules
+    for wire in ordered_map(work, ((job, settings) for job in jobs), workers):
+        yield _from_wire(wire)

@@ -12,8 +12,8 @@ the worker processes); this module does the rest, once:
 * ``--report FILE``: the whole batch's diagnostics as JSON or SARIF, written
   atomically for the federation's records.
 
-A work function returns :func:`to_wire` of an :class:`Outcome` (plain data:
-frozen slotted dataclasses do not pickle on Python 3.10) and never raises.
+A work function returns :func:`trfkit.wire.to_wire` of its report (plain data)
+and never raises.
 """
 
 from __future__ import annotations
@@ -32,38 +32,12 @@ import click
 from ..diagnostics import Severity
 from ..parallel import default_workers, ordered_map
 from ..reporters import FileReport
+from ..wire import Outcome, from_wire
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: ``--report-format`` choices; ``auto`` picks SARIF for ``*.sarif``/``*.sarif.json``.
 REPORT_FORMATS = ("auto", "json", "sarif")
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """One input's result: its report and, for ``convert``, what became of the output.
-
-    ``note`` is ``"written"``, ``"skipped"`` (``--skip-existing``), ``"not written"``
-    or ``""`` (``check``).
-    """
-
-    report: FileReport
-    note: str = ""
-
-
-def to_wire(outcome: Outcome) -> tuple[Any, ...]:
-    """An outcome as plain picklable data (the inverse of :func:`from_wire`)."""
-    from ..reporters.machine import to_dict
-
-    r = outcome.report
-    return (r.path, [to_dict(d) for d in r.diagnostics], dict(r.lines), r.error, outcome.note)
-
-
-def from_wire(wire: tuple[Any, ...]) -> Outcome:
-    from ..reporters.machine import from_dict
-
-    path, diagnostics, lines, error, note = wire
-    return Outcome(FileReport(path, tuple(from_dict(d) for d in diagnostics), lines, error), note)
 
 
 # ------------------------------------------------------------------------------ options

@@ -10,12 +10,15 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Sequence
+from itertools import chain
 
 import click
 
-from ..batch import DEFAULT_GLOBS, Settings, collect, run
+from ..batch import DEFAULT_GLOBS, Settings, collect, run, work
 from ..reporters import FORMATS, FileReport, render
 from ..selection import Selector, SelectorError
+from ..wire import Outcome
+from .batchrun import Batch, Tally, batch_options, print_summary, run_batch, to_count, write_report
 from .common import (STDIN_NAME, InputError, check_encoding, current_max_bytes, debug_enabled,
                      exit_status, read_bytes)
 from .options import input_options
@@ -45,11 +48,7 @@ def _selector(select: tuple[str, ...], extend: tuple[str, ...], ignore: tuple[st
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when problems are found "
               "(unreadable inputs and internal errors still exit 2).")
 @click.option("--statistics", is_flag=True, help="Print how often each code occurs instead.")
-@click.option("--glob", "globs", multiple=True, metavar="PATTERN",
-              help="File names to check inside directories (repeatable; default: "
-                   + " ".join(DEFAULT_GLOBS) + ", any case).")
-@click.option("-j", "--jobs", "jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Worker processes.")
+@batch_options(default_globs=DEFAULT_GLOBS)
 @click.option("--stdin-display-name", default=STDIN_NAME, show_default=True,
               help="File name to show for input read from '-'.")
 @click.option("--cache-dir", "cache_dir", default=None, metavar="DIR", envvar="TRFKIT_CACHE_DIR",
@@ -58,7 +57,8 @@ def _selector(select: tuple[str, ...], extend: tuple[str, ...], ignore: tuple[st
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format: str,
           select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...],
-          fail_on: str, exit_zero: bool, statistics: bool, globs: tuple[str, ...], jobs: int,
+          fail_on: str, exit_zero: bool, statistics: bool, globs: tuple[str, ...],
+          jobs: int | None, quiet: bool, report_path: str | None, report_format: str,
           stdin_display_name: str, cache_dir: str | None, debug: bool) -> None:
     """Check tournament files and report problems with file, line, column and code.
 
@@ -76,13 +76,22 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     stdin = read_bytes("-") if "-" in paths else None
     debug = debug or debug_enabled()
     inputs = collect(paths, globs or DEFAULT_GLOBS, stdin_name=stdin_display_name, stdin=stdin)
-    if not inputs:
+    first = next(inputs, None)
+    if first is None:
         raise InputError("no files to check (see --glob)")
+    batch = Batch(jobs, quiet, to_count(paths, globs or DEFAULT_GLOBS, quiet))
+    tally = Tally()
     settings = Settings(fmt=fmt, encoding=encoding, select=selector.select,
                         ignore=selector.ignore, quote_lines=output_format == "full", debug=debug,
                         max_bytes=current_max_bytes())
     try:
-        reports = run(inputs, settings, jobs, cache_dir)
+        if cache_dir:
+            reports = run([first, *inputs], settings, batch.processes, cache_dir)
+            for report in reports:
+                tally.add(Outcome(report))
+        else:
+            tasks = ((job, settings) for job in chain([first], inputs))
+            reports = [o.report for o in run_batch(work, tasks, batch, tally)]
     except Exception as exc:
         if debug:
             raise
@@ -95,6 +104,10 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     buffer = io.StringIO()
     render(output_format, reports, buffer, with_statistics=statistics)
     click.echo(buffer.getvalue(), nl=False)
+    if report_path:
+        write_report(report_path, report_format, reports)
+    if tally.files > 1:
+        print_summary(tally, quiet=quiet)
     sys.exit(exit_code(reports, fail_on, exit_zero))
 
 

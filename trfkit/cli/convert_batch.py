@@ -27,7 +27,8 @@ import click
 from ..diagnostics import make
 from ..inputs import Input, Root, iter_inputs, roots
 from ..reporters import FileReport
-from .batchrun import Batch, Outcome, Tally, print_summary, run_batch, to_wire, write_report
+from ..wire import Outcome, to_wire
+from .batchrun import Batch, Tally, print_summary, run_batch, write_report
 from .common import InputError, atomic_write, contained, exit_status, print_diagnostics
 
 
@@ -120,10 +121,10 @@ def convert_task(task: Task) -> tuple[Any, ...]:
 
     item, plan = task.input, task.plan
     if task.skip:
-        return to_wire(Outcome(FileReport(item.display), "skipped"))
+        return to_wire(FileReport(item.display), "skipped")
     error = item.missing or task.refused
     if error:
-        return to_wire(Outcome(FileReport(item.display, error=error)))
+        return to_wire(FileReport(item.display, error=error))
     try:
         doc = read_document(item.path, fmt=plan.fmt, encoding=plan.encoding, data=item.data,
                             max_bytes=plan.max_bytes)
@@ -131,20 +132,20 @@ def convert_task(task: Task) -> tuple[Any, ...]:
         diagnostics = tuple(d if d.file else d.with_file(item.display)
                             for d in (*doc.diagnostics, *overflows))
         if text is None:
-            return to_wire(Outcome(FileReport(item.display, diagnostics), "not written"))
+            return to_wire(FileReport(item.display, diagnostics), "not written")
         target = Path(task.target)
         _clear_stale(target)
         atomic_write(target, text.encode("utf-8"))
-        return to_wire(Outcome(FileReport(item.display, diagnostics), "written"))
+        return to_wire(FileReport(item.display, diagnostics), "written")
     except click.ClickException as exc:
-        return to_wire(Outcome(FileReport(item.display, error=exc.format_message())))
+        return to_wire(FileReport(item.display, error=exc.format_message()))
     except OSError as exc:
-        return to_wire(Outcome(FileReport(
-            item.display, error=f"{task.target}: cannot write: {exc.strerror or exc}")))
+        return to_wire(FileReport(
+            item.display, error=f"{task.target}: cannot write: {exc.strerror or exc}"))
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop the batch
         crash = make("T999", f"trfkit failed on this input with {type(exc).__name__}: {exc}; "
                              "please report a bug with the input file", file=item.display)
-        return to_wire(Outcome(FileReport(item.display, (crash,))))
+        return to_wire(FileReport(item.display, (crash,)))
 
 
 def outcome_status(outcome: Outcome) -> int:
