@@ -223,3 +223,26 @@ def test_resume_after_a_killed_run(tmp_path: Path) -> None:
     if killed:  # (a very fast machine may finish first: then everything is skipped)
         assert " written" in err and "60 files read" in err
     assert snapshot(resumed) == snapshot(whole)
+
+
+# ------------------------------------------------------------------------------ check over a tree
+
+def test_check_tree_streams_in_order_with_a_summary_and_a_report(tmp_path: Path) -> None:
+    src = tmp_path / "in"
+    tree(src, 5)
+    text = generate_trf(20, 5, 1)
+    bad = "".join(line for line in text.splitlines(True) if not line.startswith("012"))  # T201
+    (src / "club1" / "2025" / "event001.trf").write_text(bad, encoding="utf-8")
+    serial = run("check", str(src), "-j", "1", "--select", "T2")
+    code, out, err = run("check", str(src), "-j", "2", "--select", "T2", "--report",
+                         str(tmp_path / "records.json"))
+    assert (code, out) == serial[:2] and code == 0
+    assert out.splitlines()[0].endswith(": T201 the tournament has no name "
+                                        "(record 012 is missing or empty)")
+    assert "5 files read: 4 clean, 1 with warnings, 0 with errors, 0 unreadable" in err
+    records = json.loads((tmp_path / "records.json").read_text(encoding="utf-8"))
+    assert records["summary"]["files"] == 5 and records["summary"]["warnings"] == 1
+    assert [d["code"] for d in records["diagnostics"]] == ["T201"]
+    assert run("check", str(src), "-j", "2", "--select", "T2", "-q")[2] == ""
+    one = run("check", str(src / "club0" / "event000.trf"))
+    assert "files read" not in one[2]  # a single file needs no batch summary
