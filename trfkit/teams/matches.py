@@ -321,7 +321,8 @@ def _forfeit_round(rnd: int, team: int, fm: ForfeitedMatch, side: _Side, ms: Sco
                    size: int, gs: ScoringSystem) -> TeamRound:
     """A ``330`` match: the record decides; game points from the boards, else all boards."""
     first = fm.white_team == team
-    mine, theirs = (fm.result[0], fm.result[1]) if first else (fm.result[1], fm.result[0])
+    pair = (fm.result + "--")[:2]  # "+-", "-+", "--" (TieBreakServer also reads 10, WL, 01, ...)
+    mine, theirs = (pair[0], pair[1]) if first else (pair[1], pair[0])
     won = mine in "+1WF" and theirs not in "+1WF"
     kind = Kind.FORFEIT_WIN if won else Kind.FORFEIT_LOSS
     gp = side.gp if side.boards else (size * gs.forfeit_win if won else 0.0)
