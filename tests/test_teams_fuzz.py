@@ -7,8 +7,17 @@ import math
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from trfkit.model import (ByeRecord, ForfeitedMatch, Header, LineUp, Player, RoundEntry, Team, TeamBye,
-                          Tournament)
+from trfkit.model import (
+    ByeRecord,
+    ForfeitedMatch,
+    Header,
+    LineUp,
+    Player,
+    RoundEntry,
+    Team,
+    TeamBye,
+    Tournament,
+)
 from trfkit.teams.standings import compute_teams
 from trfkit.validate import iter_diagnostics
 
