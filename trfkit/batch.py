@@ -17,6 +17,7 @@ from typing import Any
 from .diagnostics import Diagnostic, make
 from .reporters import FileReport
 from .selection import Selector
+from .wire import Outcome
 
 #: File names ``trfkit check DIR`` picks up (case-insensitive): TRF and its engine
 #: dialects, ICU/Krause ``.tab``, text exports and Swiss-Manager's native files.
@@ -121,20 +122,9 @@ def check_job(job: Job, settings: Settings) -> FileReport:
         return FileReport(job.display, (crash,))
 
 
-def _to_wire(report: FileReport) -> tuple[Any, ...]:
-    from .wire import to_wire
-
-    return to_wire(report)
-
-
-def _from_wire(wire: tuple[Any, ...]) -> FileReport:
-    from .wire import from_wire
-
-    return from_wire(wire).report
-
-
-def work(args: tuple[Job, Settings]) -> tuple[Any, ...]:
-    return _to_wire(check_job(*args))
+def work(args: tuple[Job, Settings]) -> Outcome:
+    """One job as the batch runner wants it (:mod:`trfkit.cli.batchrun`)."""
+    return Outcome(check_job(*args))
 
 
 def _preload(settings: Settings) -> None:
@@ -215,8 +205,10 @@ def stream(jobs: Iterable[Job], settings: Settings, workers: int = 1) -> Iterato
     """Check every job as it comes (:func:`trfkit.parallel.ordered_map`: bounded work in
     flight, results in job order), in ``workers`` processes when more than one."""
     from .parallel import ordered_map
+    from .wire import from_wire, pack
 
     if workers > 1:
         _preload(settings)  # forked workers inherit the imported reader and rules
-    for wire in ordered_map(work, ((job, settings) for job in jobs), workers):
-        yield _from_wire(wire)
+    tasks = ((job, settings) for job in jobs)
+    for outcome in ordered_map(work, tasks, workers, pack=pack, unpack=from_wire):
+        yield outcome.report

@@ -14,7 +14,7 @@ from typing import Any
 
 from .reporters import FileReport
 
-__all__ = ["Outcome", "from_wire", "to_wire"]
+__all__ = ["Outcome", "from_wire", "pack", "to_wire"]
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,11 @@ class Outcome:
 
     report: FileReport
     note: str = ""
+
+
+def pack(outcome: Outcome) -> tuple[Any, ...]:
+    """What a worker sends back for ``outcome`` (the ``pack`` of :func:`trfkit.parallel.ordered_map`)."""
+    return to_wire(outcome.report, outcome.note)
 
 
 def to_wire(report: FileReport, note: str = "") -> tuple[Any, ...]:

@@ -12,8 +12,8 @@ the worker processes); this module does the rest, once:
 * ``--report FILE``: the whole batch's diagnostics as JSON or SARIF, written
   atomically for the federation's records.
 
-A work function returns :func:`trfkit.wire.to_wire` of its report (plain data)
-and never raises.
+A work function returns an :class:`~trfkit.wire.Outcome` and never raises; it
+travels between processes as :func:`trfkit.wire.pack` of it (plain data).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import click
 from ..diagnostics import Severity
 from ..parallel import default_workers, ordered_map
 from ..reporters import FileReport
-from ..wire import Outcome, from_wire
+from ..wire import Outcome, from_wire, pack
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -162,13 +162,12 @@ class Batch:
         return self.workers or default_workers()
 
 
-def run_batch(work: Callable[[Any], tuple[Any, ...]], tasks: Iterable[Any], batch: Batch,
+def run_batch(work: Callable[[Any], Outcome], tasks: Iterable[Any], batch: Batch,
               tally: Tally) -> Iterator[Outcome]:
     """Yield the outcome of ``work(task)`` for every task, in order, counting each in ``tally``."""
     progress = Progress(batch.total, enabled=not batch.quiet)
     try:
-        for wire in ordered_map(work, tasks, batch.processes):
-            outcome = from_wire(wire)
+        for outcome in ordered_map(work, tasks, batch.processes, pack=pack, unpack=from_wire):
             tally.add(outcome)
             progress.advance(outcome.report.path)
             yield outcome

@@ -27,7 +27,7 @@ import click
 from ..diagnostics import make
 from ..inputs import Input, Root, iter_inputs, roots
 from ..reporters import FileReport
-from ..wire import Outcome, to_wire
+from ..wire import Outcome
 from .batchrun import Batch, Tally, print_summary, run_batch, write_report
 from .common import InputError, atomic_write, contained, exit_status, print_diagnostics
 
@@ -114,17 +114,17 @@ def _clear_stale(target: Path) -> None:
             pass
 
 
-def convert_task(task: Task) -> tuple[Any, ...]:
+def convert_task(task: Task) -> Outcome:
     """Worker: read one input, write its target atomically. Never raises."""
     from .common import read_document
     from .convert import render_document
 
     item, plan = task.input, task.plan
     if task.skip:
-        return to_wire(FileReport(item.display), "skipped")
+        return Outcome(FileReport(item.display), "skipped")
     error = item.missing or task.refused
     if error:
-        return to_wire(FileReport(item.display, error=error))
+        return Outcome(FileReport(item.display, error=error))
     try:
         doc = read_document(item.path, fmt=plan.fmt, encoding=plan.encoding, data=item.data,
                             max_bytes=plan.max_bytes)
@@ -132,20 +132,20 @@ def convert_task(task: Task) -> tuple[Any, ...]:
         diagnostics = tuple(d if d.file else d.with_file(item.display)
                             for d in (*doc.diagnostics, *overflows))
         if text is None:
-            return to_wire(FileReport(item.display, diagnostics), "not written")
+            return Outcome(FileReport(item.display, diagnostics), "not written")
         target = Path(task.target)
         _clear_stale(target)
         atomic_write(target, text.encode("utf-8"))
-        return to_wire(FileReport(item.display, diagnostics), "written")
+        return Outcome(FileReport(item.display, diagnostics), "written")
     except click.ClickException as exc:
-        return to_wire(FileReport(item.display, error=exc.format_message()))
+        return Outcome(FileReport(item.display, error=exc.format_message()))
     except OSError as exc:
-        return to_wire(FileReport(
+        return Outcome(FileReport(
             item.display, error=f"{task.target}: cannot write: {exc.strerror or exc}"))
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop the batch
         crash = make("T999", f"trfkit failed on this input with {type(exc).__name__}: {exc}; "
                              "please report a bug with the input file", file=item.display)
-        return to_wire(FileReport(item.display, (crash,)))
+        return Outcome(FileReport(item.display, (crash,)))
 
 
 def outcome_status(outcome: Outcome) -> int:
