@@ -1,0 +1,339 @@
+"""Robustness and safety rules of issue 9 that are not fuzzing: limits, exit status,
+untouched inputs, atomic and contained outputs, spreadsheet-safe CSV, hostile XML and
+private Swiss-Manager strings."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import zipfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from sm_writer import BYE, SmFile, SmPlayer
+from trf_helpers import p001
+
+from trfkit import formats, limits
+from trfkit.cli import cli
+from trfkit.cli.common import InputError, contained, read_bytes, write_output
+from trfkit.formats.json_io import write_json
+from trfkit.model import Player, RoundEntry, Tournament
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+READING_COMMANDS = (("check",), ("convert", "--to", "json"), ("info",), ("tiebreaks",), ("playoff",))
+
+
+def invoke(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args))
+
+
+def codes(result: Result) -> list[str]:
+    return [line.split(": ")[1].split()[0] for line in result.stderr.splitlines() + result.stdout.splitlines()
+            if line.count(":") >= 3 and ": T" in line]
+
+
+def trf(*players: str, name: str = "Robust Open") -> bytes:
+    return ("\n".join([f"012 {name}", *players]) + "\n").encode()
+
+
+TWO = trf(p001(1, name="Alpha, Anna", points="1.0", rank="1", rounds=("   2 w 1",)),
+          p001(2, name="Beta, Bert", fide="2345678", points="0.0", rank="2", rounds=("   1 b 0",)))
+
+
+# --- limits -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", READING_COMMANDS)
+def test_max_bytes_on_every_reading_command(command: tuple[str, ...], tmp_path: Path) -> None:
+    path = tmp_path / "event.trf"
+    path.write_bytes(TWO)
+    result = invoke(*command, str(path), "--max-bytes", "100")
+    assert result.exit_code == 1, result.output
+    assert "T007" in result.stdout + result.stderr and "larger than 100 bytes" in result.stdout + result.stderr
+    assert invoke(*command, str(path), "--max-bytes", str(len(TWO))).exit_code == 0
+    assert "--max-bytes" in invoke(command[0], "--help").stdout
+
+
+def test_max_bytes_accepts_units_and_rejects_nonsense(tmp_path: Path) -> None:
+    assert limits.parse_size("100MB") == 100 * 1024 * 1024 and limits.parse_size("64k") == 65536
+    assert limits.parse_size("1000") == 1000
+    path = tmp_path / "event.trf"
+    path.write_bytes(TWO)
+    bad = invoke("check", str(path), "--max-bytes", "lots")
+    assert bad.exit_code == 2 and "not a size" in bad.stderr
+
+
+def test_reading_stops_after_the_limit(tmp_path: Path) -> None:
+    """A huge file costs no more than the limit: only limit + 1 bytes are read."""
+    path = tmp_path / "huge.trf"
+    path.write_bytes(b"x" * 5000)
+    assert len(read_bytes(str(path), 1000)) == 1001
+    doc = formats.read(b"x" * 11, max_bytes=10)
+    assert [d.code for d in doc.diagnostics] == ["T007"] and doc.tournament.players == ()
+    assert limits.DEFAULT_MAX_BYTES == 100 * 1024 * 1024
+
+
+def test_a_line_longer_than_any_record_is_skipped_with_t008() -> None:
+    blob = "001    3 " + "x" * (limits.MAX_LINE_CHARS + 10)
+    doc = formats.read(TWO.replace(b"\n001    2", ("\n" + blob + "\n001    2").encode()))
+    t008 = [d for d in doc.diagnostics if d.code == "T008"]
+    assert [(d.line, d.column) for d in t008] == [(3, limits.MAX_LINE_CHARS + 1)]
+    assert [p.start for p in doc.tournament.players] == [1, 2]
+
+
+def test_a_full_line_of_999_rounds_is_still_read() -> None:
+    rounds = tuple("0000 - Z" for _ in range(limits.MAX_ROUNDS))
+    line = p001(1, points="0.0", rounds=rounds) + "  "  # the last block with its two separator blanks
+    assert len(line) == limits.MAX_LINE_CHARS
+    doc = formats.read(trf(line))
+    assert "T008" not in [d.code for d in doc.diagnostics]
+    assert len(doc.tournament.players[0].rounds) == limits.MAX_ROUNDS
+
+
+def test_too_many_lines_are_cut_before_splitting() -> None:
+    text, diagnostic = limits.cap_lines("a\nb\nc\nd\n", 2)
+    assert text == "a\nb\n" and diagnostic is not None and diagnostic.code == "T007"
+    assert diagnostic.line == 3 and "4 lines" in diagnostic.message
+    assert limits.cap_lines("a\nb\n", 2) == ("a\nb\n", None)
+    assert limits.cap_lines("a\nb", 2) == ("a\nb", None)
+    doc = formats.read(b"012 Lines\n" + b"\n" * limits.MAX_LINES)
+    assert [d.code for d in doc.diagnostics] == ["T007"]
+
+
+def test_json_with_millions_of_values_is_not_parsed() -> None:
+    data = b'{"format": "trfkit-tournament", "x": [' + b"0," * limits.MAX_JSON_VALUES + b"0]}"
+    doc = formats.read(data, "json")
+    assert [d.code for d in doc.diagnostics] == ["T007"] and "values" in doc.diagnostics[0].message
+
+
+def test_a_zip_bomb_workbook_is_not_unpacked(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(limits, "MAX_UNPACKED_BYTES", 1024 * 1024)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", b"0" * (2 * 1024 * 1024))
+    doc = formats.read(buffer.getvalue(), "xlsx")
+    assert [d.code for d in doc.diagnostics] == ["T007"] and "zip bomb" in doc.diagnostics[0].message
+
+
+def test_numbers_beyond_trf_fields_are_reported_when_converting(tmp_path: Path) -> None:
+    big = Tournament(players=(Player(12345, "Wide, Start", rating=2000, rounds=(RoundEntry(10001, "w", "1"),)),))
+    assert [d.code for d in limits.field_overflows(big)] == ["T603", "T603"]
+    path = tmp_path / "big.json"
+    path.write_text(write_json(big))
+    result = invoke("convert", str(path), "--to", "trf")
+    assert result.exit_code == 0  # T603 is a warning: the output is written, the loss is said
+    assert "start number 12345 does not fit" in result.stderr and "opponent 10001" in result.stderr
+    assert not limits.field_overflows(formats.read(TWO).tournament)
+
+
+# --- exit status, internal errors, --debug ------------------------------------------
+
+
+def test_internal_error_is_one_line_t999_with_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "event.trf"
+    path.write_bytes(TWO)
+
+    def broken(*args: object, **kwargs: object) -> str:
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setattr(formats, "write", broken)
+    result = invoke("convert", str(path), "--to", "json")
+    assert result.exit_code == 2
+    assert "T999" in result.stderr and "report a bug" in result.stderr and "simulated bug" in result.stderr
+    assert "Traceback" not in result.stderr
+    debug = invoke("--debug", "convert", str(path), "--to", "json")
+    assert debug.exit_code == 2 and "Traceback" in debug.stderr and "T999" in debug.stderr
+
+
+def test_every_command_can_show_tracebacks() -> None:
+    assert "--debug" in invoke("--help").stdout
+    assert invoke("--debug", "rules").exit_code == 0
+
+
+def test_crash_outside_a_command_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    import trfkit.cli as cli_module
+
+    def boom(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("outside")
+
+    monkeypatch.setattr(cli_module.cli, "main", boom)
+    with pytest.raises(SystemExit) as exit_info:
+        cli_module.main(["check", "x"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "T999" in err and "report a bug" in err and "Traceback" not in err
+
+
+def test_a_tie_break_list_in_the_file_that_cannot_be_computed_is_content(tmp_path: Path) -> None:
+    path = tmp_path / "event.trf"
+    path.write_bytes(TWO.replace(b"012 Robust Open\n", b"012 Robust Open\n202 XYZZY\n"))
+    result = invoke("tiebreaks", str(path), "--to", "json")
+    assert result.exit_code == 1 and "T501" in result.stderr
+    assert [p["start"] for p in json.loads(result.stdout)["players"]] == [1, 2]
+    assert invoke("tiebreaks", str(path), "--tb", "XYZZY").exit_code == 2  # the user's own option
+
+
+# --- inputs untouched, outputs atomic and contained ---------------------------------
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_inputs_are_never_modified(tmp_path: Path) -> None:
+    tree = tmp_path / "in"
+    tree.mkdir()
+    (tree / "a.trf").write_bytes(TWO)
+    (tree / "b.trf").write_bytes(b"\x00\xff garbage")
+    before = {p.name: _digest(p) for p in tree.iterdir()}
+    for command in (("check", str(tree)), ("convert", str(tree), "-o", str(tmp_path / "out"), "--to", "trf"),
+                    ("tiebreaks", str(tree / "a.trf"), "--to", "trf"),
+                    ("convert", str(tree / "a.trf"), "-o", str(tree / "a.trf"))):
+        invoke(*command)
+    assert {p.name: _digest(p) for p in tree.iterdir()} == before
+    refused = invoke("convert", str(tree / "a.trf"), "-o", str(tree / "a.trf"))
+    assert refused.exit_code == 2 and "refusing to overwrite" in refused.stderr
+
+
+def test_outputs_are_written_atomically(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out.json"
+    out.write_text("old")
+    write_output("new", str(out))
+    assert out.read_text() == "new" and sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]
+
+    def failing_replace(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", failing_replace)
+    with pytest.raises(InputError, match="cannot write"):
+        write_output("newer", str(out))
+    assert out.read_text() == "new"  # never half a file, and no temporary left behind
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]
+
+
+def test_directory_output_cannot_escape_through_a_symbolic_link(tmp_path: Path) -> None:
+    tree, out, outside = tmp_path / "in", tmp_path / "out", tmp_path / "outside"
+    (tree / "sub").mkdir(parents=True)
+    (tree / "sub" / "a.trf").write_bytes(TWO)
+    (tree / "b.trf").write_bytes(TWO)
+    out.mkdir()
+    outside.mkdir()
+    (out / "sub").symlink_to(outside, target_is_directory=True)
+    result = invoke("convert", str(tree), "-o", str(out), "--to", "json")
+    assert result.exit_code == 2 and "outside the output directory" in result.stderr
+    assert list(outside.iterdir()) == []  # nothing written through the link
+    assert (out / "b.json").is_file()  # the other file was converted
+
+
+def test_directory_output_cannot_escape_through_dot_dot(tmp_path: Path) -> None:
+    root = tmp_path / "out"
+    root.mkdir()
+    assert contained(root, root / "x" / "a.json") == root / "x" / "a.json"
+    for escape in (root / ".." / "a.json", root / "x" / ".." / ".." / "a.json", root):
+        with pytest.raises(InputError, match="outside the output directory"):
+            contained(root, escape)
+
+
+# --- spreadsheet-safe CSV -----------------------------------------------------------
+
+FORMULAS = ('=HYPERLINK("http://x","y")', "+SUM(1,2)", "-2+3+cmd|' /C calc'!A0", "@SUM(1)")
+
+
+def _formula_trf() -> bytes:
+    players = [p001(i, name=name, points="0.0", rank=str(i)) for i, name in enumerate(FORMULAS, 1)]
+    return trf(*players, name="=1+1")
+
+
+@pytest.mark.parametrize("command", [("convert", "--to", "csv"), ("tiebreaks", "--to", "csv", "--tb", "BH")])
+def test_csv_cells_cannot_become_formulas(command: tuple[str, ...], tmp_path: Path) -> None:
+    path = tmp_path / "formula.trf"
+    path.write_bytes(_formula_trf())
+    safe = invoke(command[0], str(path), *command[1:])
+    assert safe.exit_code in (0, 1), safe.stderr
+    import csv
+
+    names = [row[2 if command[0] == "tiebreaks" else 1] for row in csv.reader(io.StringIO(safe.stdout))][1:]
+    assert sorted(names) == sorted("'" + f for f in FORMULAS)
+    raw = invoke(command[0], str(path), *command[1:], "--raw-csv")
+    raw_names = [row[2 if command[0] == "tiebreaks" else 1] for row in csv.reader(io.StringIO(raw.stdout))][1:]
+    assert sorted(raw_names) == sorted(FORMULAS)
+
+
+def test_csv_writer_neutralises_tab_and_carriage_return_but_not_numbers() -> None:
+    t = Tournament(players=(Player(1, "\tTab", rating=2000), Player(2, "\rReturn"), Player(3, "Plain")))
+    rows = formats.write(t, "csv").split("\r\n")
+    assert rows[1].startswith("1,'\tTab,,2000") and rows[2].startswith('2,"\'\rReturn"')
+    assert rows[3].startswith("3,Plain,")
+
+
+def test_team_standings_csv_is_neutralised_too(tmp_path: Path) -> None:
+    text = (SAMPLES / "team.trf").read_bytes().replace(b"013 Albion    ", b"013 =Albion   ")
+    path = tmp_path / "team.trf"
+    path.write_bytes(text)
+    result = invoke("tiebreaks", str(path), "--to", "csv")
+    assert "'=Albion" in result.stdout, result.stdout
+    assert "\n=Albion" not in result.stdout and ",=Albion" not in result.stdout
+
+
+# --- hostile XML and private strings --------------------------------------------------
+
+LAUGHS = b"""<?xml version="1.0"?>
+<!DOCTYPE lolz [
+ <!ENTITY lol "lol">
+""" + b"".join(f' <!ENTITY lol{i} "{("&lol" + str(i - 1) + ";") * 10}">\n'.encode() for i in range(1, 10)).replace(
+    b"&lol0;", b"&lol;") + b"""]>
+<chessresults><tournamentdata><tournament name="&lol9;"/></tournamentdata>
+<players><player no="1" lastname="&lol9;"/></players></chessresults>"""
+
+EXTERNAL = b"""<?xml version="1.0"?>
+<!DOCTYPE chessresults [<!ENTITY xxe SYSTEM "file:///etc/passwd"><!ENTITY % p SYSTEM "http://127.0.0.1:9/x.dtd"> %p;]>
+<chessresults><players><player no="1" lastname="&xxe;"/></players></chessresults>"""
+
+
+@pytest.mark.parametrize("data", [LAUGHS, EXTERNAL], ids=["billion-laughs", "external-entity"])
+def test_hostile_xml_is_refused_without_expansion(data: bytes, tmp_path: Path) -> None:
+    for fmt in ("auto", "chess-results-xml"):
+        doc = formats.read(data, fmt)
+        assert [d.code for d in doc.diagnostics] == ["T627"] and doc.tournament.players == ()
+    path = tmp_path / "hostile.xml"
+    path.write_bytes(data)
+    for command in (("check",), ("convert", "--to", "json"), ("tiebreaks", "--to", "json")):
+        result = invoke(*command, str(path))
+        assert result.exit_code == 1 and "T627" in result.stdout + result.stderr
+        assert "lollol" not in result.stdout + result.stderr and "root:" not in result.stdout + result.stderr
+
+
+def test_character_references_in_xml_cannot_inject_trf_records() -> None:
+    xml = (b'<?xml version="1.0"?><chessresults><tournamentdata><tournament name="Open" rounds="1"/>'
+           b'</tournamentdata><players><player no="1" lastname="Evil&#10;012 Injected&#13;001    2" '
+           b'firstname=""/></players></chessresults>')
+    doc = formats.read(xml)
+    assert len(doc.tournament.players) == 1
+    again = formats.read(formats.write(doc.tournament, "trf").encode())
+    assert len(again.tournament.players) == 1 and "Injected" not in again.tournament.header.name
+
+
+def test_private_swiss_manager_strings_appear_in_no_output(tmp_path: Path) -> None:
+    f = SmFile(header={0: "Spring Open", 10: "Graz", 23: "arbiter@example.org", 8: r"C:\Users\someone\g.pgn",
+                       4: "Club Graz", 22: "deputy@example.org"},
+               kind=0, rounds=2, tiebreaks=(84, 68), start_date=20260401, end_date=20260402,
+               round_dates=[20260401, 20260402],
+               players=[SmPlayer("Alpha", "Anna", rating=2300), SmPlayer("Beta", "Bert", rating=2100),
+                        SmPlayer("Gamma", "Gus")],
+               pairings=[[(1, 2, 1), (3, BYE, 9)]])
+    f.players[0].email = "anna@example.org"
+    path = tmp_path / "spring.TUNX"
+    path.write_bytes(f.encode())
+    outputs = []
+    for command in (("check", "--output-format", "full"), ("info", "--to", "json"), ("convert", "--to", "json"),
+                    ("convert", "--to", "trf26"), ("convert", "--to", "csv"), ("tiebreaks", "--to", "json")):
+        result = invoke(*command, str(path))
+        assert result.exit_code in (0, 1), (command, result.stderr)
+        outputs.append(result.stdout + result.stderr)
+    assert "T624" in outputs[0]
+    for secret in ("example.org", "Users", "someone", "Club Graz"):
+        assert not any(secret in text for text in outputs), secret
