@@ -141,7 +141,7 @@ class Context:
             self.pts.append(pts_row)
             self.otb.append(otb_row)
             self.black.append(black_row)
-            self.score.append(sum(pts_row))
+            self.score.append(sum(pts_row, 0.0))
             rating = p.rating if p.rating else None
             self.rating.append(rating if rating is not None else unrated_rating)
         if unfinished:

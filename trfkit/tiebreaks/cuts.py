@@ -51,6 +51,6 @@ def apply_cuts(items: Sequence[Item], low: int, high: int, vur_first: bool,
 def cut_sum(items: Sequence[Item], low: int, high: int, vur_first: bool, presorted: bool = False) -> float:
     """Sum of the values left after the cuts."""
     if not low and not high:
-        return sum(it[1] for it in items)
+        return sum((it[1] for it in items), 0.0)
     kept, _ = apply_cuts(items, low, high, vur_first, presorted)
-    return sum(it[1] for it in kept)
+    return sum((it[1] for it in kept), 0.0)

@@ -178,12 +178,12 @@ def _bh_with_cuts(ctx: Context, code: TieBreakCode, fore: bool = False) -> list[
         n = len(rest)
         lo = min(low, n)
         hi = min(high_cuts, n - lo)
-        out.append(sum(rest[lo:n - hi]))
+        out.append(sum(rest[lo:n - hi], 0.0))
     return out
 
 
 def _plain_bh(ctx: Context, table: Adjusted) -> list[Value]:
-    return [sum(c for c in row if c is not None) for row in table.contrib]
+    return [sum((c for c in row if c is not None), 0.0) for row in table.contrib]
 
 
 @register("BH", modifiers="CMP", title="Buchholz", article="C.07 8.1; Art. 32.3.1-32.3.1.4")
@@ -251,7 +251,7 @@ def sonneborn_berger(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Σ opponent's (adjusted) score × points scored against that opponent."""
     if not code.cut and not code.median:
         table = _table(ctx, code)
-        return [sum(c * p for c, p in zip(c_row, p_row) if c is not None)
+        return [sum((c * p for c, p in zip(c_row, p_row) if c is not None), 0.0)
                 for c_row, p_row in zip(table.contrib, table.pts)]
     return _sum_with_cuts(ctx, code, _sorted_sb_items(ctx, code))
 

@@ -92,7 +92,7 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
                 g_row[last] = True
         game.append(g_row)
         pts.append(p_row)
-    own = [sum(row) for row in pts]
+    own = [sum(row, 0.0) for row in pts]
 
     if ctx.edition.virtual_opponent:
         return _virtual(ctx, own, pts, game)
