@@ -64,6 +64,10 @@ def test_valid_utf8_never_calls_chardet(no_chardet: list[bytes]) -> None:
     assert codes(d) == []
 
 
+def test_bom_on_ascii_content_still_means_utf8() -> None:
+    assert decode(b"\xef\xbb\xbf012 plain\n").encoding == "utf-8"
+
+
 def test_utf8_bom_is_stripped_and_reported(no_chardet: list[bytes]) -> None:
     d = decode(b"\xef\xbb\xbf012 Caf\xc3\xa9\r\n")
     assert d.text == "012 Café\n"

@@ -88,6 +88,8 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
         return Decoded("", "binary", bom, "\n", False, tuple(diags))
     else:
         text, name, guessed = _decode_auto(data, diags)
+        if bom and name == "ascii":
+            name = "utf-8"  # the byte-order mark declares UTF-8
 
     if "\x00" in text:
         diags.append(
