@@ -383,7 +383,7 @@ def test_source_information() -> None:
         "trf",
         "trf16",
         "javafo",
-        "ascii",
+        "utf-8",
         "\r\n",
         True,
         "in.trf",
