@@ -271,3 +271,12 @@ def test_declared_rounds_not_played_yet_are_absences() -> None:
     assert values(spec, "MPTS") == {1: 5, 2: 3, 3: 1, 4: 3}
     assert values(spec, "BH:MP") == {1: 4 + 2 + 4 + 5, 2: 6 + 4 + 2 + 3, 3: 4 + 6 + 4 + 1, 4: 2 + 4 + 6 + 3}
     assert values(spec, "BH:MP", after_round=3) == values(FOUR_TEAMS, "BH:MP")
+
+
+def test_fore_buchholz() -> None:
+    # FOUR_TEAMS with round 3 read as drawn (T2-T3 1:1 instead of 2:0): MP 5, 2, 2, 3
+    assert values(FOUR_TEAMS, "FB:MP") == {1: 2 + 2 + 3, 2: 5 + 3 + 2, 3: 3 + 5 + 2, 4: 2 + 2 + 5}
+    assert values(FOUR_TEAMS, "AOB:MP/F") == pytest.approx({1: (10 + 10 + 9) / 3, 2: (7 + 9 + 10) / 3,
+                                                            3: (9 + 7 + 10) / 3, 4: (10 + 10 + 7) / 3})
+    # SSSC/F: GP + FB:MP / 3
+    assert values(FOUR_TEAMS, "SSSC/F")[1] == pytest.approx(4 + 7 / 3)

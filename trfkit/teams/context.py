@@ -18,6 +18,7 @@ or game points (TIEBREAKS.md §E). Index ``i`` is the position in ``tournament.t
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -97,6 +98,31 @@ class TeamContext:
         self.totals = {s: [sum(row) for row in self.pts[s]] for s in ("MP", "GP")}
         #: the primary score, under the name the standings code expects
         self.score = self.totals[self.primary]
+
+    def fore(self) -> TeamContext:
+        """The same event as if every match of the last round had been drawn (Fore
+        Buchholz, C.07 8.3): the last round's paired teams get a draw and count as having
+        played it. A view for FB, ``AOB/F`` and ``SSSC/F``; computed once per run."""
+
+        def build() -> TeamContext:
+            view = copy.copy(self)
+            view._memo = {}
+            last = self.rounds - 1
+            if last < 0:
+                return view
+            view.pts = {s: [list(row) for row in self.pts[s]] for s in ("MP", "GP")}
+            view.otb = [list(row) for row in self.otb]
+            view.vur = [list(row) for row in self.vur]
+            for i in range(self.n):
+                if self.opp[i][last] >= 0:
+                    for s in ("MP", "GP"):
+                        view.pts[s][i][last] = self.draw[s]
+                    view.otb[i][last], view.vur[i][last] = True, False
+            view.totals = {s: [sum(row) for row in view.pts[s]] for s in ("MP", "GP")}
+            view.score = view.totals[view.primary]
+            return view
+
+        return self.memo("fore-view", build)
 
     # -- helpers ---------------------------------------------------------------------------
 

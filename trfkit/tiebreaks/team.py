@@ -187,12 +187,22 @@ def buchholz(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
             for i in range(ctx.n)]
 
 
-@register("AOB", scope="team", modifiers="P", title="Average of the opponents' Buchholz",
+@register("FB", scope="team", modifiers="CMP", title="Fore Buchholz on match or game points",
+          article="C.07 8.3 via 13")
+def fore_buchholz(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
+    """Buchholz as if every match of the last round had been drawn (usable while it is
+    being played)."""
+    values: list[Value] = buchholz(ctx.fore(), code)
+    return values
+
+
+@register("AOB", scope="team", modifiers="PF", title="Average of the opponents' Buchholz",
           article="C.07 8.2 via 13")
 def average_of_buchholz(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
-    """Average Buchholz (same score type, no cut) of the teams met over the board."""
+    """Average Buchholz (same score type, no cut) of the teams met over the board;
+    ``/F``: of their Fore Buchholz (2026)."""
     s = ctx.score_type(code)
-    bh = ctx.value(parse(f"BH:{s}"))
+    bh = ctx.value(parse(f"FB:{s}" if code.fore else f"BH:{s}"))
     out: list[Value] = []
     for i in range(ctx.n):
         seen = [bh[ctx.opp[i][r]] for r in range(ctx.rounds) if ctx.otb[i][r] and ctx.opp[i][r] >= 0]
@@ -325,12 +335,11 @@ def board_count(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
           article="C.07 13.4")
 def schedule_strength(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     """Secondary score + Buchholz of the primary score / FN, FN = floor(most primary
-    points possible / most secondary points in one match) unless ``/Kx`` sets it."""
+    points possible / most secondary points in one match) unless ``/Kx`` sets it;
+    ``/F`` uses the Fore Buchholz."""
     p = ctx.score_type(code)
     s = ctx.other(p)
-    if code.fore:
-        ctx.note("T502", "SSSC/F: Fore Buchholz is not computed for teams; the final Buchholz is used")
-    bh = ctx.value(parse(f"BH:{p}" + ("/P" if code.played_forfeits else "")))
+    bh = ctx.value(parse(("FB" if code.fore else "BH") + f":{p}" + ("/P" if code.played_forfeits else "")))
     factor = code.factor if code.factor else max(1, math.floor(ctx.win[p] * ctx.rounds / ctx.win[s]))
     return [ctx.totals[s][i] + (bh[i] or 0.0) / factor for i in range(ctx.n)]
 
