@@ -168,3 +168,15 @@ def test_the_other_team_follows_a_300_line_up() -> None:
     t = event({1: [2, 1], 2: [3, 4]}, {1: "4 w 1", 2: "3 b 0", 3: "2 w 1", 4: "1 b 0"},
               lineups=(LineUp(1, 2, 1, (4, 3)),))
     assert [(b.board, b.player) for b in rebuild(t).round(1, 1).boards] == [(1, 1), (2, 2)]
+
+
+def test_team_score_lines() -> None:
+    from trfkit.teams.scores import TeamScore, team_scores
+
+    lines = team_scores(rebuild(event(**FOUR_TEAMS)))
+    assert lines[0] == TeamScore(1, "Team 1", 5.0, 4.0, 2, 1, 0, 0, 0)
+    assert [(s.won, s.drawn, s.lost) for s in lines] == [(2, 1, 0), (1, 1, 1), (0, 1, 2), (0, 3, 0)]
+    three = team_scores(rebuild(event(**THREE_TEAMS), unencoded_bye=(1.0, 1.0)))
+    assert [(s.won, s.drawn, s.lost, s.byes, s.absent) for s in three] == \
+        [(2, 0, 0, 1, 0), (1, 0, 1, 1, 0), (0, 0, 2, 1, 0)]
+    assert [s.absent for s in team_scores(rebuild(event(**THREE_TEAMS)))] == [1, 1, 1]
