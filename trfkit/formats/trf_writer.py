@@ -92,7 +92,8 @@ def edition_of(t: Tournament) -> str:
 
 
 def _write(t: Tournament, edition: str, newline: str | None) -> str:
-    nl = _NEWLINES.get(newline if newline is not None else (t.source.newline or "\n"), "\n")
+    wanted = newline if newline is not None else (t.source.newline or "\n")
+    nl = _NEWLINES.get(wanted, _NEWLINES.get(wanted.lower(), "\n"))
     convert = t.source.edition != edition
     items: list[tuple[int, int, str]] = []  # (source line, section, text)
     for rec in _header_records(t, edition, convert):
