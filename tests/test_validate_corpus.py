@@ -99,3 +99,19 @@ def test_no_unexplained_errors(name: str) -> None:
 
 def test_the_corpus_is_there() -> None:
     assert len(_files()) >= 50
+
+
+def _everything() -> list[str]:
+    root = SHARED / "corpus"
+    if not root.is_dir():
+        return []
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*")
+                  if p.is_file() and not p.name.startswith(("LICENSE", "MANIFEST")))
+
+
+@pytest.mark.parametrize("name", _everything() or ["(corpus absent)"])
+def test_no_rule_crashes_on_any_corpus_file(name: str) -> None:
+    """Every reader's model (TRF, Swiss-Manager, chess-results) goes through the rules."""
+    path = SHARED / "corpus" / name
+    doc = read(path.read_bytes(), "auto", path=name)
+    assert [str(d) for d in validate(doc) if d.code == "T999"] == []
