@@ -13,14 +13,17 @@ from typing import Any, Callable
 
 #: name -> (module, reader function, sniff function or None).
 #: A reader is ``f(data: bytes, *, path: str, encoding: str | None, strict: bool) -> Document``;
-#: a sniffer is ``g(head: bytes) -> bool`` looking at the first few KB.
+#: a sniffer is ``g(head: bytes) -> bool`` looking at the first few KB, named in the reader's
+#: module or as "module:function" (:mod:`trfkit.formats.sniff`: no reader imported to say no).
 READERS: dict[str, tuple[str, str, str | None]] = {
     "trf": ("trfkit.formats.trf_reader", "read_trf", "sniff_trf"),
-    "json": ("trfkit.formats.json_io", "read_json", "sniff_json"),
-    "swissmanager": ("trfkit.formats.swissmanager", "read_swissmanager", "sniff_swissmanager"),
-    "chess-results-xml": ("trfkit.formats.crxml", "read_crxml", "sniff_crxml"),
-    "chess-results-html": ("trfkit.formats.crhtml", "read_crhtml", "sniff_crhtml"),
-    "xlsx": ("trfkit.formats.crxlsx", "read_xlsx", "sniff_xlsx"),
+    "json": ("trfkit.formats.json_io", "read_json", "trfkit.formats.sniff:sniff_json"),
+    "swissmanager": ("trfkit.formats.swissmanager", "read_swissmanager",
+                     "trfkit.formats.sniff:sniff_swissmanager"),
+    "chess-results-xml": ("trfkit.formats.crxml", "read_crxml", "trfkit.formats.sniff:sniff_crxml"),
+    "chess-results-html": ("trfkit.formats.crhtml", "read_crhtml",
+                           "trfkit.formats.sniff:sniff_crhtml"),
+    "xlsx": ("trfkit.formats.crxlsx", "read_xlsx", "trfkit.formats.sniff:sniff_xlsx"),
 }
 
 #: Sniffing order: the most specific formats first, TRF last (it is the fallback).
@@ -56,7 +59,8 @@ def detect(head: bytes) -> str:
         module, _, sniff = READERS[name]
         if sniff is None:
             continue
-        fn = _resolve(module, sniff)
+        where, _, function = sniff.rpartition(":")
+        fn = _resolve(where or module, function)
         if fn is not None and fn(head):
             return name
     return "trf"

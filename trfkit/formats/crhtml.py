@@ -15,16 +15,11 @@ from ..diagnostics import TrfError
 from ..document import Document
 from ..model import Tournament, replace
 from .crtable import Sheet, _Build, build
+from .sniff import sniff_crhtml
 
 __all__ = ["read_crhtml", "sheet_from_html", "sniff_crhtml"]
 
 _ANNOTATION = ("annotation", "anmerkung", "аннотация", "huomautus")
-
-
-def sniff_crhtml(head: bytes) -> bool:
-    """An HTML page that names chess-results (the data table may lie beyond the head)."""
-    low = head.lower()
-    return (b"<html" in low or b"<!doctype html" in low) and (b"chess-results" in low or b"crs1" in low)
 
 
 class _Collector(HTMLParser):

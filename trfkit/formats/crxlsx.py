@@ -18,16 +18,12 @@ from ..diagnostics import TrfError, make
 from ..document import Document
 from ..model import Source, Tournament
 from .crtable import Sheet, _Build, build, find_header
+from .sniff import sniff_xlsx
 
 __all__ = ["read_xlsx", "sheet_from_rows", "sniff_xlsx"]
 
 _PREAMBLE_SKIP = ("from the tournament-database", "aus der turnier-datenbank", "last update",
                   "letzte aktualisierung", "chess-results")
-
-
-def sniff_xlsx(head: bytes) -> bool:
-    """A zip archive whose first entries belong to a spreadsheet (``xl/...``)."""
-    return head[:4] == b"PK\x03\x04" and b"xl/" in head
 
 
 def _text(value: Any) -> str:

@@ -34,6 +34,7 @@ from ..model import (
 )
 from . import smtb
 from .crcommon import parse_date, parse_int, parse_number, public_text, sex_code
+from .sniff import sniff_crxml
 
 __all__ = ["Element", "UnsafeXml", "parse_xml", "read_crxml", "sniff_crxml"]
 
@@ -104,11 +105,6 @@ def parse_xml(data: bytes) -> Element:
     if not root:
         raise expat.ExpatError("no root element")
     return root[0]
-
-
-def sniff_crxml(head: bytes) -> bool:
-    """A ``<chessresults`` root near the start (UTF-8 or UTF-16)."""
-    return b"<chessresults" in head or "<chessresults".encode("utf-16-le") in head
 
 
 @dataclass

@@ -28,6 +28,7 @@ from typing import Any, Union, get_args, get_origin, get_type_hints
 from ..diagnostics import Diagnostic, TrfError, make
 from ..document import Document
 from ..model import PartialDate, RoundEntry, Tournament
+from .sniff import sniff_json
 
 __all__ = [
     "FORMAT_MARKER",
@@ -285,6 +286,3 @@ def read_json(data: bytes, *, path: str = "", encoding: str | None = None,
     return Document(tournament, (), text)
 
 
-def sniff_json(head: bytes) -> bool:
-    """True when ``head`` starts (after a BOM and blanks) with a JSON object."""
-    return head.lstrip(b"\xef\xbb\xbf").lstrip().startswith(b"{")

@@ -37,10 +37,10 @@ from ..model import (
 from . import smbinary as sm
 from . import smtb
 from .crcommon import date_from_number, is_private, public_text
+from .sniff import MAGIC, sniff_swissmanager
 
-__all__ = ["TYPES", "private_strings", "read_swissmanager", "sniff_swissmanager"]
+__all__ = ["MAGIC", "TYPES", "private_strings", "read_swissmanager", "sniff_swissmanager"]
 
-MAGIC: Final = b"\x93\xff\x89\x44"
 T = TypeVar("T")
 
 #: Configuration type -> (TRF 092 wording, is a team event).
@@ -70,11 +70,6 @@ _NOT_PAIRED: Final = {1: "F", 4: "F", 9: "F", 2: "H", 0: "Z", 3: "Z", 5: "Z", 6:
 # Result byte -> code of the one player at a board whose other seat is empty (team events).
 _EMPTY_SEAT_WHITE: Final = {1: "+", 4: "+", 9: "+", 2: "H", 3: "-", 5: "-", 6: "-"}
 _EMPTY_SEAT_BLACK: Final = {3: "+", 5: "+", 2: "H", 1: "-", 4: "-", 6: "-"}
-
-
-def sniff_swissmanager(head: bytes) -> bool:
-    """A native Swiss-Manager file starts with the header marker ``93 FF 89 44``."""
-    return head[:4] == MAGIC
 
 
 def private_strings(data: bytes) -> tuple[tuple[str, str], ...]:

@@ -1,0 +1,45 @@
+"""Format sniffers that import nothing: which reader a file needs, from its first bytes.
+
+``formats.detect`` asks every sniffer before falling back to TRF. When the sniffers
+lived in their readers, telling that a plain TRF file is *not* a Swiss-Manager,
+spreadsheet, chess-results or JSON file imported all of those readers (and
+``html.parser``, ``xml.parsers.expat``, ``json``) on every ``trfkit check``. Here
+each is a byte test; the reader modules re-export their sniffer from this module.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["MAGIC", "sniff_crhtml", "sniff_crxml", "sniff_json", "sniff_swissmanager",
+           "sniff_xlsx"]
+
+#: The first four bytes of a native Swiss-Manager file.
+MAGIC: Final = b"\x93\xff\x89\x44"
+
+
+def sniff_swissmanager(head: bytes) -> bool:
+    """A native Swiss-Manager file starts with the header marker ``93 FF 89 44``."""
+    return head[:4] == MAGIC
+
+
+def sniff_xlsx(head: bytes) -> bool:
+    """A zip archive whose first entries belong to a spreadsheet (``xl/...``)."""
+    return head[:4] == b"PK\x03\x04" and b"xl/" in head
+
+
+def sniff_crxml(head: bytes) -> bool:
+    """A ``<chessresults`` root near the start (UTF-8 or UTF-16)."""
+    return b"<chessresults" in head or "<chessresults".encode("utf-16-le") in head
+
+
+def sniff_crhtml(head: bytes) -> bool:
+    """An HTML page that names chess-results (the data table may lie beyond the head)."""
+    low = head.lower()
+    return (b"<html" in low or b"<!doctype html" in low) and (b"chess-results" in low
+                                                              or b"crs1" in low)
+
+
+def sniff_json(head: bytes) -> bool:
+    """True when ``head`` starts (after a BOM and blanks) with a JSON object."""
+    return head.lstrip(b"\xef\xbb\xbf").lstrip().startswith(b"{")
