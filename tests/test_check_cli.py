@@ -398,3 +398,13 @@ def test_a_json_model_is_reported_at_the_json_file(runner: CliRunner, tmp_path: 
     assert (status, found["code"], found["filename"], found["location"]) == \
         (1, "T303", str(converted), {"row": 1, "column": 1})
     assert found["model_path"] == "players[5].rounds[0]" and str(BAD) not in out
+
+
+def test_every_code_has_an_explanation_with_examples(runner: CliRunner) -> None:
+    from trfkit.rule_docs import DOCS
+
+    assert sorted(DOCS) == sorted(CODES)
+    for code, doc in DOCS.items():
+        assert doc.why and doc.bad and doc.good, code
+    result = runner.invoke(cli, ["rule", "T627"])
+    assert "Bad:" in result.stdout and "<!DOCTYPE" in result.stdout

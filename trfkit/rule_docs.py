@@ -259,6 +259,71 @@ DOCS: Final[dict[str, RuleDoc]] = {
     "T404": RuleDoc("TRF26 allows tied ranks; in TRF16 files each rank is normally given once.",
                     trf(*_HEAD, p(1, "0.5", 1, "2 w ="), p(2, "0.5", 1, "1 b =")),
                     trf(*_HEAD, p(1, "0.5", 1, "2 w ="), p(2, "0.5", 2, "1 b ="))),
+    "T009": RuleDoc("`trfkit convert --to json` writes a document that reads back losslessly; a "
+                    "hand-edited or foreign JSON file that breaks the tournament schema cannot.",
+                    '{"format": "trfkit-tournament", "version": 1, "players": "none"}',
+                    '{"format": "trfkit-tournament", "version": 1, "players": []}', is_trf=False),
+    "T501": RuleDoc("Tie-break codes follow TIEBREAKS.md B.6 (BH, BH/C1, SB, DE, ...); an unknown "
+                    "code or modifier cannot be computed.", "trfkit tiebreaks event.trf --tb BHX",
+                    "trfkit tiebreaks event.trf --tb BH/C1", is_trf=False),
+    "T502": RuleDoc("Unplayed rounds (byes, forfeits, absences) enter tie-breaks by the rule of "
+                    "the chosen edition; the diagnostic says which value was used.",
+                    "a player with a half-point bye, BH computed", "(information only)",
+                    is_trf=False),
+    "T503": RuleDoc("Files that carry their own tie-break values (chess-results tb1..tb6, 310 "
+                    "MP/GP) are compared with what trfkit computes.",
+                    "310 declares 5.0 match points, the matches give 4", "declared = computed",
+                    is_trf=False),
+    "T504": RuleDoc("Tie-breaks of a round in progress change when the results come in.",
+                    "...     5 w  (paired, no result yet)", "...     5 w 1", is_trf=False),
+    "T505": RuleDoc("The Rank column disagrees with the standings trfkit computes from points "
+                    "and the declared tie-breaks.", "rank 1 for the second-best tie-break",
+                    "ranks in computed order", is_trf=False),
+    "T601": RuleDoc("Rulers, legend lines, comments and engine records that trfkit does not model "
+                    "are kept verbatim, so that writing the file back loses nothing.",
+                    "1234567890123456789012345678901234567890", "(information only)",
+                    is_trf=False),
+    "T602": RuleDoc("A vendor-specific field carries nothing the model can hold.",
+                    "a vendor field in an otherwise standard record", "(information only)",
+                    is_trf=False),
+    "T603": RuleDoc("CSV cannot hold header records or vendor lines; TRF16 cannot hold TRF26 "
+                    "records. The conversion says what was left out.",
+                    "trfkit convert trf26.trf --to trf16", "trfkit convert trf26.trf --to json",
+                    is_trf=False),
+    "T620": RuleDoc("Swiss-Manager files are built of tagged sections; an unknown one is skipped.",
+                    "a .TUNX written by a newer Swiss-Manager", "(information only)",
+                    is_trf=False),
+    "T621": RuleDoc("A truncated download or a damaged Swiss-Manager file cannot be decoded.",
+                    "the first 10 KB of a .TUNX", "the whole file", is_trf=False),
+    "T622": RuleDoc("A Swiss-Manager result code outside the known table: that game is left out.",
+                    "a pairing with an unknown result byte", "a pairing with a known result",
+                    is_trf=False),
+    "T623": RuleDoc("Pairings of a round not yet played have no result; they are not rounds yet.",
+                    "round 5 paired, not played", "(information only)", is_trf=False),
+    "T624": RuleDoc("Arbiter e-mails and local file paths are personal data and are not copied.",
+                    "an e-mail address in the arbiter field", "(information only)",
+                    is_trf=False),
+    "T625": RuleDoc("Swiss-Manager stores tie-break parameters (cuts, limits) that trfkit does not "
+                    "map yet; the FIDE tie-break is used without them.",
+                    "Buchholz with a Swiss-Manager cut setting", "(information only)",
+                    is_trf=False),
+    "T626": RuleDoc("Some Swiss-Manager tie-breaks have no FIDE definition; their values are "
+                    "carried, never computed.", "a Swiss-Manager-only tie-break number",
+                    "(information only)", is_trf=False),
+    "T627": RuleDoc("A DOCTYPE with entities can expand without bound (billion laughs); trfkit "
+                    "refuses such XML.", '<!DOCTYPE x [<!ENTITY a "...">]>',
+                    "the chess-results upload XML as Swiss-Manager writes it", is_trf=False),
+    "T628": RuleDoc("Spreadsheet input needs an optional dependency.", "reading .xlsx without "
+                    "openpyxl", "pip install 'trfkit[xlsx]'", is_trf=False),
+    "T629": RuleDoc("A chess-results table is read by its header row; without one the columns "
+                    "are unknown.", "a page with the table header cut off",
+                    "the saved crosstable page", is_trf=False),
+    "T630": RuleDoc("A crosstable cell points at a row that does not exist; that entry is dropped.",
+                    "a cell naming opponent 99 in a 40-player table", "cells naming listed rows",
+                    is_trf=False),
+    "T901": RuleDoc("The reader met a record it could not parse as written, skipped or repaired "
+                    "it and went on; the line is reported so that it can be fixed.",
+                    "a record the reader had to repair", "(information only)", is_trf=False),
     "T999": RuleDoc("trfkit itself failed on this input. The other rules and files were still "
                     "checked; please report the bug with the file if you can share it.",
                     "an input that crashes a rule", "(no example: this is a bug in trfkit)",
