@@ -405,6 +405,6 @@ def test_every_code_has_an_explanation_with_examples(runner: CliRunner) -> None:
 
     assert sorted(DOCS) == sorted(CODES)
     for code, doc in DOCS.items():
-        assert doc.why and doc.bad and doc.good, code
+        assert doc.why and doc.good and (doc.bad or code == "T005"), code  # T005: empty input
     result = runner.invoke(cli, ["rule", "T627"])
     assert "Bad:" in result.stdout and "<!DOCTYPE" in result.stdout
