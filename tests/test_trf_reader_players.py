@@ -274,3 +274,14 @@ def test_columns_count_characters_not_bytes() -> None:
     (d,) = doc.diagnostics
     assert (d.code, d.file, d.line, d.column, d.end_column) == ("T104", "u.trf", 1, 109, 109)
     assert doc.tournament.players[0].name == "Ålström, Øyvind Ärlig"
+
+
+def test_fast_built_round_entries_behave_like_constructed_ones() -> None:
+    import dataclasses
+
+    (p,) = read(p001(rounds=("  12 w 1",))).tournament.players
+    entry = p.rounds[0]
+    assert entry == RoundEntry(12, "w", "1") and hash(entry) == hash(RoundEntry(12, "w", "1"))
+    assert repr(entry) == "RoundEntry(opponent=12, color='w', result='1')"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        entry.result = "0"  # type: ignore[misc]
