@@ -109,6 +109,17 @@ def test_json_with_millions_of_values_is_not_parsed() -> None:
     assert [d.code for d in doc.diagnostics] == ["T007"] and "values" in doc.diagnostics[0].message
 
 
+@pytest.mark.parametrize("fmt", ["chess-results-xml", "chess-results-html"])
+def test_markup_with_more_tags_than_any_tournament_is_not_parsed(fmt: str) -> None:
+    limit = limits.MAX_MARKUP_TAGS[fmt]
+    data = b'<?xml version="1.0"?><chessresults><players>' + b"<x/>" * limit + b"</players></chessresults>"
+    doc = formats.read(data, fmt)
+    assert [d.code for d in doc.diagnostics] == ["T007"] and f"({limit})" in doc.diagnostics[0].message
+    players = b"".join(b'<player no="%d"/>' % i for i in range(limits.MAX_PLAYERS + 1))
+    doc = formats.read(b"<chessresults><players>" + players + b"</players></chessresults>", "chess-results-xml")
+    assert [d.code for d in doc.diagnostics] == ["T007"] and "10000 players" in doc.diagnostics[0].message
+
+
 def test_a_zip_bomb_workbook_is_not_unpacked(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(limits, "MAX_UNPACKED_BYTES", 1024 * 1024)
     buffer = io.BytesIO()

@@ -11,10 +11,11 @@ with a located diagnostic instead of being parsed.
 * **Lines** (T007, T008): a TRF file holds at most :data:`MAX_PLAYERS` players, so
   more than :data:`MAX_LINES` lines or a line longer than :data:`MAX_LINE_CHARS`
   characters (room for :data:`MAX_ROUNDS` round blocks) is not a tournament report.
-* **Structure** (T007): ``json.loads`` spends ~100 bytes per value and a zip archive
-  can inflate a thousandfold, so JSON inputs are limited by their number of values
-  (:data:`MAX_JSON_VALUES`) and workbooks by their declared unpacked size
-  (:data:`MAX_UNPACKED_BYTES`) before they are parsed.
+* **Structure** (T007): ``json.loads`` spends ~100 bytes per value, a zip archive
+  can inflate a thousandfold and Python's HTML parser is slow, so JSON inputs are
+  limited by their number of values (:data:`MAX_JSON_VALUES`), workbooks by their
+  declared unpacked size (:data:`MAX_UNPACKED_BYTES`) and chess-results XML/HTML by
+  their number of tags and players (:data:`MAX_MARKUP_TAGS`) before they are parsed.
 
 Writers have limits too: a fixed-width TRF field cannot hold a start number above
 9999. :func:`field_overflows` lists such values (T603) so that a conversion says
@@ -33,7 +34,7 @@ from .model import Source, Tournament
 
 __all__ = [
     "DEFAULT_MAX_BYTES", "MAX_LINES", "MAX_LINE_CHARS", "MAX_PLAYERS", "MAX_ROUNDS",
-    "MAX_JSON_VALUES", "MAX_UNPACKED_BYTES", "refuse", "cap_lines", "long_line",
+    "MAX_JSON_VALUES", "MAX_UNPACKED_BYTES", "MAX_MARKUP_TAGS", "refuse", "cap_lines", "long_line",
     "field_overflows", "parse_size",
 ]
 
@@ -52,6 +53,10 @@ MAX_LINES: Final = 200_000
 MAX_JSON_VALUES: Final = 4_000_000
 #: Declared unpacked size of a zip-based input (xlsx).
 MAX_UNPACKED_BYTES: Final = 256 * 1024 * 1024
+#: Tags in chess-results inputs. HTML: a 2000-player crosstable has ~80 000 and Python's
+#: HTML parser needs ~5 microseconds per tag. XML: one element per player and per game
+#: (9999 players x 15 rounds is ~85 000); reading and checking cost ~80 microseconds each.
+MAX_MARKUP_TAGS: Final = {"chess-results-html": 250_000, "chess-results-xml": 100_000}
 
 _UNITS: Final = {"": 1, "B": 1, "K": 1024, "KB": 1024, "M": 1024 ** 2, "MB": 1024 ** 2,
                  "G": 1024 ** 3, "GB": 1024 ** 3}
@@ -94,6 +99,14 @@ def refuse(fmt: str, data: bytes, *, path: str = "",
         if values > MAX_JSON_VALUES:
             return _refused(make("T007", f"the JSON input holds about {values} values, more than "
                                          f"{MAX_JSON_VALUES}; it was not parsed", file=path, hint=""), fmt, path)
+    elif fmt in MAX_MARKUP_TAGS:
+        tags = data.count(b"<")
+        players = data.count(b"<player ") if fmt == "chess-results-xml" else 0
+        if tags > MAX_MARKUP_TAGS[fmt] or players > MAX_PLAYERS:
+            what = f"{players} players" if players > MAX_PLAYERS else f"about {tags} tags"
+            limit = MAX_PLAYERS if players > MAX_PLAYERS else MAX_MARKUP_TAGS[fmt]
+            return _refused(make("T007", f"the {fmt} input holds {what}, more than any tournament "
+                                         f"({limit}); it was not parsed", file=path, hint=""), fmt, path)
     elif fmt == "xlsx" and data.startswith(b"PK"):
         unpacked = _unpacked_size(data)
         if unpacked > MAX_UNPACKED_BYTES:
