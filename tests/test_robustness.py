@@ -107,6 +107,9 @@ def test_json_with_millions_of_values_is_not_parsed() -> None:
     data = b'{"format": "trfkit-tournament", "x": [' + b"0," * limits.MAX_JSON_VALUES + b"0]}"
     doc = formats.read(data, "json")
     assert [d.code for d in doc.diagnostics] == ["T007"] and "values" in doc.diagnostics[0].message
+    many = Tournament(players=tuple(Player(i, "P") for i in range(1, 2 * limits.MAX_PLAYERS + 2)))
+    doc = formats.read(write_json(many, indent=None).encode(), "json")
+    assert [d.code for d in doc.diagnostics] == ["T007"] and "19999 start numbers" in doc.diagnostics[0].message
 
 
 @pytest.mark.parametrize("fmt", ["chess-results-xml", "chess-results-html"])

@@ -49,8 +49,9 @@ MAX_ROUNDS: Final = 999
 MAX_LINE_CHARS: Final = 91 + 10 * MAX_ROUNDS
 #: Players, their national-rating lines, team and list records, with room to spare.
 MAX_LINES: Final = 200_000
-#: Commas, objects and arrays in a JSON input (~100 bytes of memory each once parsed).
-MAX_JSON_VALUES: Final = 4_000_000
+#: Commas, objects and arrays in a JSON input (~100 bytes of memory each once parsed);
+#: a 9999-player, 30-round tournament has ~1.3 million.
+MAX_JSON_VALUES: Final = 2_000_000
 #: Declared unpacked size of a zip-based input (xlsx).
 MAX_UNPACKED_BYTES: Final = 256 * 1024 * 1024
 #: Tags in chess-results inputs. HTML: a 2000-player crosstable has ~80 000 and Python's
@@ -99,6 +100,11 @@ def refuse(fmt: str, data: bytes, *, path: str = "",
         if values > MAX_JSON_VALUES:
             return _refused(make("T007", f"the JSON input holds about {values} values, more than "
                                          f"{MAX_JSON_VALUES}; it was not parsed", file=path, hint=""), fmt, path)
+        starts = data.count(b'"start"')  # players and their national-rating records
+        if starts > 2 * MAX_PLAYERS:
+            return _refused(make("T007", f"the JSON input holds {starts} start numbers, more than any "
+                                         f"tournament ({MAX_PLAYERS} players); it was not parsed",
+                                 file=path, hint=""), fmt, path)
     elif fmt in MAX_MARKUP_TAGS:
         tags = data.count(b"<")
         players = data.count(b"<player ") if fmt == "chess-results-xml" else 0
