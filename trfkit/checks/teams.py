@@ -160,9 +160,10 @@ def board_order_broken(t: Tournament) -> Iterator[Diagnostic]:
         if (match.round, match.first) in lined or (match.round, match.second) in lined:
             continue
         first = ev.round(match.first, match.round)
-        pairs = sorted((order[match.first].get(b.player, 0), order[match.second].get(b.opponent, 0))
+        mine, theirs_order = order.get(match.first, {}), order.get(match.second, {})
+        pairs = sorted((mine.get(b.player, 0), theirs_order.get(b.opponent, 0))
                        for b in first.boards if b.player is not None and b.opponent is not None
-                       and b.opponent in order[match.second])
+                       and b.opponent in theirs_order)
         theirs = [p[1] for p in pairs]
         if theirs != sorted(theirs):
             broken.setdefault(match.first, []).append((match.round, match.second))

@@ -445,6 +445,7 @@ def rebuild(tournament: Tournament, *, unencoded_bye: tuple[float, float] | None
                                         f"{counted}", team.line))
 
     by_team: dict[int, list[TeamRound]] = {t.number: [] for t in tournament.teams}
+    known = set(by_team)
     matches: set[tuple[int, int, int]] = set()
     for rnd in range(1, n_rounds + 1):
         for team in tournament.teams:
@@ -469,7 +470,7 @@ def rebuild(tournament: Tournament, *, unencoded_bye: tuple[float, float] | None
                 kind = _match_kind(played, side.gp, opp_gp)
                 tr = TeamRound(rnd, team.number, side.opponent, kind, _mp(kind, ms), side.gp, opp_gp,
                                tuple(side.boards), "boards")
-            if tr.opponent is not None:
+            if tr.opponent is not None and tr.opponent in known and tr.opponent != team.number:
                 matches.add((rnd, min(team.number, tr.opponent), max(team.number, tr.opponent)))
             by_team[team.number].append(tr)
     return TeamEvent(
