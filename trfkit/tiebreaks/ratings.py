@@ -39,7 +39,7 @@ from ..results import Kind
 from .codes import TieBreakCode
 from .context import Context, Value
 from .registry import UnknownTieBreak, register
-from .tables import MAX_TABLE_DIFF, dp, expected_hundredths
+from .tables import MAX_TABLE_DIFF, PD_HIGH, dp
 
 __all__ = [
     "ELECTED_ABSENCE_CODES",
@@ -77,9 +77,14 @@ _RATING_SCORE: Mapping[Kind, Fraction] = {Kind.WIN: Fraction(1), Kind.DRAW: HALF
 ELECTED_ABSENCE_CODES: frozenset[str] = frozenset({"H", "Z", " ", "", "-"})
 
 
-def round_half_up(value: Fraction) -> int:
-    """Nearest integer, .5 up (C.07 10.1: 1887.5 -> 1888)."""
-    return math.floor(value + HALF)
+def round_half_up(value: Fraction | int) -> int:
+    """Nearest integer, .5 up (C.07 10.1: 1887.5 -> 1888).
+
+    floor(a/b + 1/2) = (2a + b) // 2b in integers: exact, and no Fraction arithmetic
+    on the hot path (a field of 2000 players rounds tens of thousands of values).
+    """
+    num, den = value.numerator, value.denominator
+    return (2 * num + den) // (2 * den)
 
 
 # ---------------------------------------------------------------- pure functions
@@ -98,12 +103,13 @@ def average_rating(ratings: Sequence[int], cut: int = 0, divisor: int | None = N
     den = len(kept) if divisor is None else divisor - cut
     if den <= 0:
         return None
-    return round_half_up(Fraction(sum(kept), den))
+    return (2 * sum(kept) + den) // (2 * den)  # round_half_up(sum / den), in integers
 
 
 def percentage(score: Fraction, games: int) -> int:
     """p = score / games in whole per cent, rounded half up (TieBreakServer; §D.3)."""
-    return round_half_up(Fraction(score) * 100 / games)
+    num, den = score.numerator, score.denominator  # 100 num / (den games), .5 up
+    return (200 * num + den * games) // (2 * den * games)
 
 
 def performance(ratings: Sequence[int], score: Fraction) -> int | None:
@@ -121,8 +127,20 @@ def capped_ratings(own: int, ratings: Iterable[int], cap: int = 400) -> list[int
 
 
 def expected_total(rating: int, ratings: Sequence[int]) -> int:
-    """Σ PD(rating - R_i) in hundredths, table 8.1.2 without a cap."""
-    return sum(expected_hundredths(rating - r) for r in ratings)
+    """Σ PD(rating - R_i) in hundredths, table 8.1.2 without a cap.
+
+    :func:`~.tables.expected_hundredths` inlined: PTP's binary search calls this
+    a dozen times per player.
+    """
+    top = MAX_TABLE_DIFF + 1
+    total = 0
+    for r in ratings:
+        diff = rating - r
+        if diff >= 0:
+            total += PD_HIGH[diff if diff < top else top]  # noqa: FURB136 - no call, hot
+        else:
+            total += 100 - PD_HIGH[-diff if -diff < top else top]  # noqa: FURB136
+    return total
 
 
 def perfect_performance(ratings: Sequence[int], score: Fraction) -> int | None:
@@ -140,11 +158,12 @@ def perfect_performance(ratings: Sequence[int], score: Fraction) -> int | None:
         return min(ratings) - 800
     if target > 100 * len(ratings):
         return max(ratings) + 800
+    need = math.ceil(target)  # an integer total reaches the target iff it reaches its ceiling
     low = min(ratings) - MAX_TABLE_DIFF - 1  # every PD is 0 here: total < target
     high = max(ratings) + MAX_TABLE_DIFF + 1  # every PD is 100 here: total >= target
     while high - low > 1:
         mid = (low + high) // 2
-        if expected_total(mid, ratings) >= target:
+        if expected_total(mid, ratings) >= need:
             high = mid
         else:
             low = mid
@@ -156,7 +175,10 @@ def average_of(values: Iterable[float | None]) -> int | None:
     defined = [v for v in values if v is not None]
     if not defined:
         return None
-    return round_half_up(Fraction(sum(defined)) / len(defined))
+    total, n = sum(defined), len(defined)
+    if isinstance(total, int):
+        return (2 * total + n) // (2 * n)  # round_half_up(total / n), in integers
+    return round_half_up(Fraction(total) / n)
 
 
 # ---------------------------------------------------------------- from a tournament
