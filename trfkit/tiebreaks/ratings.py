@@ -196,7 +196,9 @@ class OtbRecord:
 
     @property
     def score(self) -> Fraction:
-        return sum(self.scores, Fraction(0))
+        """The rating score. Game scores are 1, 1/2 or 0, so the sum is counted in
+        half points (one Fraction built, instead of one Fraction addition per game)."""
+        return Fraction(sum(s.numerator * (2 // s.denominator) for s in self.scores), 2)
 
     def cut(self, low: int = 0, high: int = 0) -> OtbRecord:
         """Without the ``low`` lowest-rated and ``high`` highest-rated opponents
