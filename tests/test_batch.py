@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import os
+import pickle
 import signal
 import subprocess
 import sys
@@ -16,11 +18,11 @@ from click.testing import CliRunner
 
 from trfkit.cli import cli
 from trfkit.cli.batchrun import Progress, Tally, report_format
-from trfkit.diagnostics import make
+from trfkit.diagnostics import Location, make
 from trfkit.inputs import iter_inputs
 from trfkit.parallel import ordered_map
 from trfkit.reporters import FileReport
-from trfkit.wire import Outcome
+from trfkit.wire import Outcome, from_wire, pack
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
@@ -96,6 +98,15 @@ def test_ordered_map_bounds_the_work_in_flight() -> None:
     assert next(results) == 0
     assert len(taken) <= 3 * 4 + 4  # never the whole input
     results.close()
+
+
+def test_reports_cross_processes_whole() -> None:
+    plain = make("T302", "round 2: 3 names 5, 5 names 4", 7, 92, 95, file="a.trf")
+    full = dataclasses.replace(plain, related=Location("a.trf", 9, 92, 95), hint="fix one side",
+                               model_path="players[2].rounds[1]")
+    report = FileReport("a.trf", (plain, full), {7: "001    3 ...", 9: "001    5 ..."})
+    back = from_wire(pickle.loads(pickle.dumps(pack(Outcome(report, "written")))))
+    assert back == Outcome(report, "written")
 
 
 # ------------------------------------------------------------------------------ summary, progress
