@@ -103,6 +103,14 @@ def test_too_many_lines_are_cut_before_splitting() -> None:
     assert [d.code for d in doc.diagnostics] == ["T007"]
 
 
+def test_more_player_records_than_start_numbers_stop_the_reader() -> None:
+    lines = [p001(i % 10000 or 1, points="0.0", rank="") for i in range(1, limits.MAX_PLAYERS + 3)]
+    doc = formats.read(trf(*lines))
+    assert len(doc.tournament.players) == limits.MAX_PLAYERS
+    t007 = [d for d in doc.diagnostics if d.code == "T007"]
+    assert [d.line for d in t007] == [limits.MAX_PLAYERS + 2] and "four digits" in t007[0].message
+
+
 def test_json_with_millions_of_values_is_not_parsed() -> None:
     data = b'{"format": "trfkit-tournament", "x": [' + b"0," * limits.MAX_JSON_VALUES + b"0]}"
     doc = formats.read(data, "json")

@@ -35,6 +35,7 @@ from .model import Source, Tournament
 __all__ = [
     "DEFAULT_MAX_BYTES", "MAX_LINES", "MAX_LINE_CHARS", "MAX_PLAYERS", "MAX_ROUNDS",
     "MAX_JSON_VALUES", "MAX_UNPACKED_BYTES", "MAX_MARKUP_TAGS", "refuse", "cap_lines", "long_line",
+    "too_many_players",
     "field_overflows", "parse_size",
 ]
 
@@ -157,6 +158,12 @@ def long_line(line: str, lineno: int, limit: int = MAX_LINE_CHARS) -> Diagnostic
         return None
     return make("T008", f"line of {len(line)} characters, longer than any TRF record ({limit}, "
                         f"{MAX_ROUNDS} rounds); it was skipped", lineno, limit + 1)
+
+
+def too_many_players(lineno: int) -> Diagnostic:
+    """T007 for the 001 record after the :data:`MAX_PLAYERS`-th: start numbers have four digits."""
+    return make("T007", f"more than {MAX_PLAYERS} player records (start numbers have four digits); "
+                        "the rest of the input was not read", lineno, hint="")
 
 
 def field_overflows(t: Tournament) -> list[Diagnostic]:

@@ -18,7 +18,7 @@ from typing import Any, Final
 from ..decoding import Decoded, decode
 from ..diagnostics import Diagnostic, Severity, TrfError, make
 from ..document import Document
-from ..limits import cap_lines, long_line
+from ..limits import MAX_PLAYERS, cap_lines, long_line, too_many_players
 from ..model import (
     Header,
     HeaderRecord,
@@ -169,6 +169,9 @@ class _Reader:
                     self.diags.append(too_long.with_file(self.path))
                     continue
                 if line.startswith("001"):
+                    if len(players) >= MAX_PLAYERS:
+                        self.diags.append(too_many_players(lineno).with_file(self.path))
+                        break
                     players.append(parse_player(line.rstrip(), lineno, cache, report))
                 else:
                     self.dispatch(line, lineno)
