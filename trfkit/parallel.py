@@ -48,7 +48,7 @@ def _run_chunk(func: Callable[[T], R], chunk: list[T], pack: Callable[[R], Any])
 
 def ordered_map(func: Callable[[T], R], items: Iterable[T], workers: int = 1, *,
                 pack: Callable[[R], Any] = _same, unpack: Callable[[Any], R] = _same,
-                chunk: int = 8, window: int | None = None) -> Iterator[R]:
+                chunk: int = 16, window: int | None = None) -> Iterator[R]:
     """Yield ``func(item)`` for every item, in order, using ``workers`` processes.
 
     With one worker, or a single item, everything runs in this process: no pool
