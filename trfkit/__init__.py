@@ -12,13 +12,28 @@ Everything else is an implementation detail and may change.
 
 from __future__ import annotations
 
+import importlib
 import os
-from typing import IO, Any, Union
+from typing import IO, TYPE_CHECKING, Any, Union
 
-# Light modules only (plain dataclasses): `trfkit --version` must stay fast.
-from .diagnostics import Diagnostic, Severity, TrfError
-from .document import Document
-from .model import Tournament
+if TYPE_CHECKING:
+    from .diagnostics import Diagnostic, Severity, TrfError
+    from .document import Document
+    from .model import Tournament
+
+#: Public classes, imported on first use (PEP 562): building the model's dataclasses
+#: is most of trfkit's import time, and `trfkit --version` must stay fast.
+_LAZY = {"Diagnostic": "diagnostics", "Severity": "diagnostics", "TrfError": "diagnostics",
+         "Document": "document", "Tournament": "model"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
 
 __version__ = "0.1.0"
 
