@@ -154,7 +154,7 @@ def _classify(row: int, names: list[str]) -> _Columns:
     for j, n in enumerate(names):
         if (m := _ROUND.match(n)) is not None:
             rounds.append((int(m.group(1)), j))
-        elif j > name and n.isdigit():
+        elif j > name and n.isdecimal():  # int() rejects "³"
             grid.append((int(n), j))
         elif (m := _TB.match(n)) is not None:
             tiebreaks.append((int(m.group(2)), j, n))
