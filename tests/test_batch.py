@@ -205,6 +205,7 @@ def test_resume_with_skip_existing_equals_an_uninterrupted_run(tmp_path: Path) -
         (resumed / rel).unlink()
     stale = resumed / "club0" / ".event000.trf.k3j9x_2a.tmp"
     stale.write_bytes(b"001    1 half a li")
+    (resumed / "club1" / ".event004.trf.q0w9e8r7.tmp").write_bytes(b"012 half")  # kept output
     older = (resumed / "club0" / "event006.trf").stat().st_mtime_ns
     code, _, err = run("convert", str(src), "-o", str(resumed), "--to", "trf26", "-j", "2",
                        "--skip-existing")

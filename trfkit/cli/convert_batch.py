@@ -17,6 +17,7 @@ in a stable order); the workers read, convert and write.
 from __future__ import annotations
 
 import glob
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -105,11 +106,27 @@ def plan_tasks(inputs: Iterable[Input], found: list[Root], out: Path, plan: Plan
         yield Task(item, str(target), plan, refused, skip)
 
 
+#: Per output directory, the hidden ``*.tmp`` names found there when this process first
+#: wrote into it (listed once per directory, not once per file).
+_temporaries: dict[Path, set[str]] = {}
+
+
 def _clear_stale(target: Path) -> None:
-    """Remove temporary files a killed earlier run left beside ``target``."""
-    for stale in target.parent.glob(f".{glob.escape(target.name)}.*.tmp"):
+    """Remove temporary files a killed earlier run left beside ``target``
+    (:func:`~.common.atomic_write` names them ``.<name>.<random>.tmp``)."""
+    folder = target.parent
+    if folder not in _temporaries:
         try:
-            stale.unlink()
+            _temporaries[folder] = {entry.name for entry in os.scandir(folder)
+                                    if entry.name.startswith(".") and entry.name.endswith(".tmp")}
+        except OSError:
+            _temporaries[folder] = set()
+    found = _temporaries[folder]
+    prefix = f".{target.name}."
+    for name in [n for n in found if n.startswith(prefix)]:
+        found.discard(name)
+        try:
+            (folder / name).unlink()
         except OSError:
             pass
 
@@ -121,6 +138,7 @@ def convert_task(task: Task) -> Outcome:
 
     item, plan = task.input, task.plan
     if task.skip:
+        _clear_stale(Path(task.target))  # killed while replacing an older output
         return Outcome(FileReport(item.display), "skipped")
     error = item.missing or task.refused
     if error:
@@ -162,6 +180,7 @@ def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: st
     """Convert every input named by ``paths`` into ``out``; the worst exit status of all."""
     found = roots(paths)
     check_output_dir(found, out)
+    _temporaries.clear()  # listings of an earlier run in this process are out of date
     stdin = click.get_binary_stream("stdin").read() if "-" in paths else None
     inputs = iter_inputs(paths, globs, stdin=stdin)
     tasks = plan_tasks(inputs, found, out, plan, extension=extension,
