@@ -26,31 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 CODES = ("BH BH/C1 BH/C2 BH/M1 BH/M2 FB SB SB/C1 PS PS/C1 WIN WON BPG BWG REP "
          "ARO ARO/C1 TPR PTP APRO APPO AOB KS STD TPN").split()
 
-_POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "W": 1.0, "D": 0.5, "L": 0.0,
-           "H": 0.5, "F": 1.0, "U": 1.0, "Z": 0.0, " ": 0.0}
-
-
-def bare_buchholz(text: str) -> dict[int, float]:
-    """The baseline: decode 001 lines and sum the opponents' scores."""
-    opponents: dict[int, list[int]] = {}
-    score: dict[int, float] = {}
-    for line in text.splitlines():
-        if not line.startswith("001"):
-            continue
-        start = int(line[4:8])
-        opps = []
-        total = 0.0
-        for col in range(91, len(line), 10):
-            block = line[col:col + 8]
-            if len(block) < 8:
-                break
-            opp, result = block[0:4].strip(), block[7]
-            total += _POINTS.get(result, 0.0)
-            if opp and opp != "0000" and result in "10=":
-                opps.append(int(opp))
-        opponents[start] = opps
-        score[start] = total
-    return {p: sum(score.get(o, 0.0) for o in opps) for p, opps in opponents.items()}
+from bare import POINTS as _POINTS  # the baseline of every benchmark (benchmarks/bare.py)
+from bare import plain_buchholz as bare_buchholz
 
 
 def run_trfkit(data: bytes) -> object:
