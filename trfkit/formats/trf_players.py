@@ -109,7 +109,7 @@ def _block_parser(
         if tail is not None:
             text = block[:4]
             opponent = known_opponent(text)
-            if opponent is None and text.lstrip().isdigit() and text.strip("0 "):
+            if opponent is None and text.lstrip().isdecimal() and text.strip("0 "):
                 opponent = opponents[text] = int(text)
             if opponent is not None:
                 if fast_new:
@@ -138,7 +138,7 @@ def _parse_block(block: str) -> tuple[RoundEntry, tuple[Problem, ...]]:
     opp_text = block[0:4].strip()
     opponent: int | None = None
     if opp_text and opp_text.strip("0"):
-        if opp_text.isdigit():
+        if opp_text.isdecimal():
             opponent = int(opp_text)
         else:
             problems.append(("T103", f"opponent {opp_text!r} is not a start number", 1, 4))
@@ -178,7 +178,7 @@ def _parse_block(block: str) -> tuple[RoundEntry, tuple[Problem, ...]]:
 
 def _number(text: str, what: str, col: int, end: int, lineno: int, report: Report) -> int | None:
     text = text.strip()
-    if text.isdigit():
+    if text.isdecimal():
         return int(text)
     if not text:
         return None
@@ -191,7 +191,7 @@ def _fixed_fields(
 ) -> tuple[int | None, str, str, str, int | None, str, int | None, object]:
     """Columns 1-79, shared by 001 and National Rating Support lines (TRF.md §6.5)."""
     text = line[4:8].strip()
-    start = int(text) if text.isdigit() else _number(text, "starting rank", 5, 8, lineno, report)
+    start = int(text) if text.isdecimal() else _number(text, "starting rank", 5, 8, lineno, report)
     sex_raw = line[9]
     sex = _SEX.get(sex_raw)
     if sex is None:
@@ -203,7 +203,7 @@ def _fixed_fields(
     name = line[14:47].strip()
     text = line[48:52].strip()
     rating = (
-        int(text) if text.isdigit() else _number(text, "rating", 49, 52, lineno, report)
+        int(text) if text.isdecimal() else _number(text, "rating", 49, 52, lineno, report)
     ) or None
     federation = line[53:56].strip()
     birth_text = line[69:79]
@@ -236,7 +236,7 @@ def parse_player(line: str, lineno: int, cache: BlockCache, report: Report) -> P
             report("T111", f"title {title_raw!r} read as {title}", lineno, 11, 13)
     text = line[57:68].strip()
     fide_id = (
-        int(text) if text.isdigit() else _number(text, "FIDE id", 58, 68, lineno, report)
+        int(text) if text.isdecimal() else _number(text, "FIDE id", 58, 68, lineno, report)
     ) or None
     points = None
     points_text = line[80:84].strip()
@@ -246,7 +246,7 @@ def parse_player(line: str, lineno: int, cache: BlockCache, report: Report) -> P
         except ValueError:
             report("T103", f"points {points_text!r} are not a number", lineno, 81, 84)
     text = line[85:89].strip()
-    rank = (int(text) if text.isdigit() else _number(text, "rank", 86, 89, lineno, report)) or None
+    rank = (int(text) if text.isdecimal() else _number(text, "rank", 86, 89, lineno, report)) or None
     if start is None:
         report("T102", "001 record without a starting rank (columns 5-8)", lineno, 5, 8)
     if not (

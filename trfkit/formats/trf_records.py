@@ -76,7 +76,7 @@ class _Fields:
         text = self.text(a, b)
         if not text:
             return None
-        if text.isdigit():
+        if text.isdecimal():
             return int(text)
         self.report("T103", f"{self.code} {what} {text!r} is not a whole number", self.lineno, a, b)
         return None
@@ -300,7 +300,7 @@ def parse_xxp(line: str, lineno: int, report: Report) -> ProhibitedPairing:
     col = 5
     for token in line[4:].split():
         col = line.find(token, col - 1) + 1
-        if token.isdigit():
+        if token.isdecimal():
             ids.append(int(token))
         else:
             report(
