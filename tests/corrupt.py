@@ -13,8 +13,9 @@ from typing import Callable, Final
 
 __all__ = ["KINDS", "corrupt", "flip", "insert", "delete", "truncate", "shuffle_lines"]
 
-#: Bytes worth inserting: record-code digits, separators, line ends, NUL, high bytes, BOM.
-_INTERESTING: Final = b"0123456789 .-+=WDLHFUZwb\r\n\t\x00\xff\xfe\xef\xbb\xbf<>&\"{}[]:,"
+#: Bytes worth inserting: record-code digits, separators, line ends, NUL, high bytes, BOM,
+#: and cp1252/latin-1 superscripts and fractions (``str.isdigit`` is true for "²", ``int`` fails).
+_INTERESTING: Final = b"0123456789 .-+=WDLHFUZwb\r\n\t\x00\xff\xfe\xef\xbb\xbf<>&\"{}[]:,\xb2\xb3\xb9\xbd"
 
 
 def flip(data: bytes, rng: random.Random, count: int = 8) -> bytes:

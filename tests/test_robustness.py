@@ -111,6 +111,15 @@ def test_more_player_records_than_start_numbers_stop_the_reader() -> None:
     assert [d.line for d in t007] == [limits.MAX_PLAYERS + 2] and "four digits" in t007[0].message
 
 
+def test_superscript_digits_are_not_numbers() -> None:
+    """``str.isdigit`` accepts "²" but ``int`` does not: such fields are T103/T106, never a crash."""
+    line = p001(1, rating="²000", birth="²024/01/01", points="0.0", rounds=("  ¹¹ w 1",))
+    doc = formats.read(trf(line).decode().encode("cp1252"))
+    found = sorted({d.code for d in doc.diagnostics} - {"T002"})
+    assert found == ["T103", "T106"], doc.diagnostics
+    assert doc.tournament.players[0].rating is None
+
+
 def test_json_with_millions_of_values_is_not_parsed() -> None:
     data = b'{"format": "trfkit-tournament", "x": [' + b"0," * limits.MAX_JSON_VALUES + b"0]}"
     doc = formats.read(data, "json")
