@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from trfkit.cli import cli
@@ -258,3 +259,21 @@ def test_check_tree_streams_in_order_with_a_summary_and_a_report(tmp_path: Path)
     assert run("check", str(src), "-j", "2", "--select", "T2", "-q")[2] == ""
     one = run("check", str(src / "club0" / "event000.trf"))
     assert "files read" not in one[2]  # a single file needs no batch summary
+
+
+@pytest.mark.parametrize("fmt", ["text", "github", "jsonl"])
+def test_check_prints_line_formats_as_it_goes_and_the_same_as_a_whole(tmp_path: Path,
+                                                                      fmt: str) -> None:
+    src = tmp_path / "in"
+    tree(src, 4)
+    text = generate_trf(20, 5, 2).replace("012 Generated", "012 Renamed")
+    lines = text.splitlines(True)
+    lines[20] = lines[20][:91] + "9999" + lines[20][95:]  # an unknown opponent: T301 error
+    (src / "club2" / "event002.trf").write_text("".join(lines), encoding="utf-8")
+    streamed = run("check", str(src), "-j", "2", "--output-format", fmt)
+    whole = run("check", str(src), "-j", "1", "--output-format", fmt,
+                "--report", str(tmp_path / "r.json"))  # --report keeps the batch: not streamed
+    assert streamed[:2] == whole[:2] and streamed[0] == 1
+    assert "T301" in streamed[1]
+    assert run("check", str(src), "--exit-zero", "-q")[0] == 0
+    assert run("check", str(src), str(tmp_path / "gone.trf"), "--exit-zero", "-q")[0] == 2

@@ -31,7 +31,7 @@ import click
 
 from ..diagnostics import Severity
 from ..parallel import default_workers, ordered_map
-from ..reporters import FileReport
+from ..reporters import FileReport, Summary
 from ..wire import Outcome, from_wire, pack
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -113,6 +113,7 @@ class Tally:
         self.files = self.clean = self.warnings = self.errors = self.unreadable = 0
         self.notes: Counter[str] = Counter()
         self.codes: Counter[str] = Counter()
+        self.severities: Counter[Severity] = Counter()  # of the diagnostics
 
     def add(self, outcome: Outcome) -> None:
         report = outcome.report
@@ -120,6 +121,7 @@ class Tally:
         if outcome.note:
             self.notes[outcome.note] += 1
         self.codes.update(d.code for d in report.diagnostics)
+        self.severities.update(d.severity for d in report.diagnostics)
         severities = {d.severity for d in report.diagnostics}
         if report.error is not None:
             self.unreadable += 1
@@ -138,6 +140,22 @@ class Tally:
         if self.notes:
             text += "; " + ", ".join(f"{n} {note}" for note, n in sorted(self.notes.items()))
         return text
+
+    def summary(self) -> Summary:
+        """The batch as the reporters summarise it (``Found 3 problems ... in 4 files.``)."""
+        return Summary(files=self.files, unreadable=self.unreadable,
+                       errors=self.severities[Severity.ERROR],
+                       warnings=self.severities[Severity.WARNING],
+                       infos=self.severities[Severity.INFO], by_code=dict(sorted(self.codes.items())))
+
+    def exit_status(self, fail_on: str, exit_zero: bool = False) -> int:
+        """2 for unreadable inputs or internal errors (T999); else 1 when a diagnostic
+        reaches ``fail_on`` (0 with ``exit_zero``)."""
+        if self.unreadable or self.codes["T999"]:
+            return 2
+        threshold = Severity(fail_on).rank
+        return int(not exit_zero and any(n and severity.rank >= threshold
+                                          for severity, n in self.severities.items()))
 
     def statistics(self) -> list[str]:
         """``  1000  T403  scoring-system-assumed``, most frequent first."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable
 from itertools import chain
 
 import click
@@ -19,8 +19,14 @@ from ..reporters import FORMATS, FileReport, render
 from ..selection import Selector, SelectorError
 from ..wire import Outcome
 from .batchrun import Batch, Tally, batch_options, print_summary, run_batch, to_count, write_report
-from .common import (STDIN_NAME, InputError, check_encoding, current_max_bytes, debug_enabled,
-                     exit_status, read_bytes)
+from .common import (
+    STDIN_NAME,
+    InputError,
+    check_encoding,
+    current_max_bytes,
+    debug_enabled,
+    read_bytes,
+)
 from .options import input_options
 
 
@@ -84,36 +90,56 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     settings = Settings(fmt=fmt, encoding=encoding, select=selector.select,
                         ignore=selector.ignore, quote_lines=output_format == "full", debug=debug,
                         max_bytes=current_max_bytes())
+    # Line formats are printed file by file as results arrive, and nothing is kept:
+    # memory stays flat however many files. The others need the whole batch.
+    streamed = output_format in STREAMED and not statistics and not report_path
+    reports: list[FileReport] = []
     try:
         if cache_dir:
-            reports = run([first, *inputs], settings, batch.processes, cache_dir)
-            for report in reports:
-                tally.add(Outcome(report))
+            outcomes: Iterable[Outcome] = [
+                Outcome(r) for r in run([first, *inputs], settings, batch.processes, cache_dir)]
+            for outcome in outcomes:
+                tally.add(outcome)
         else:
             tasks = ((job, settings) for job in chain([first], inputs))
-            reports = [o.report for o in run_batch(work, tasks, batch, tally)]
+            outcomes = run_batch(work, tasks, batch, tally)
+        for outcome in outcomes:
+            if outcome.report.error is not None:
+                click.echo(f"trfkit: {outcome.report.error}", err=True)
+            if streamed:
+                _print_lines(output_format, outcome.report)
+            else:
+                reports.append(outcome.report)
     except Exception as exc:
         if debug:
             raise
         click.echo(f"trfkit: internal error (T999): {type(exc).__name__}: {exc}; "
                    "please report a bug", err=True)
         sys.exit(2)
-    for report in reports:
-        if report.error is not None:
-            click.echo(f"trfkit: {report.error}", err=True)
-    buffer = io.StringIO()
-    render(output_format, reports, buffer, with_statistics=statistics)
-    click.echo(buffer.getvalue(), nl=False)
+    if streamed:
+        if output_format == "text":
+            click.echo(tally.summary().sentence())
+    else:
+        buffer = io.StringIO()
+        render(output_format, reports, buffer, with_statistics=statistics)
+        click.echo(buffer.getvalue(), nl=False)
     if report_path:
         write_report(report_path, report_format, reports)
     if tally.files > 1:
         print_summary(tally, quiet=quiet)
-    sys.exit(exit_code(reports, fail_on, exit_zero))
+    sys.exit(tally.exit_status(fail_on, exit_zero))
 
 
-def exit_code(reports: Sequence[FileReport], fail_on: str, exit_zero: bool) -> int:
-    """2 for unreadable inputs or internal errors; else 1 when something reaches ``fail_on``."""
-    diagnostics = [d for r in reports for d in r.diagnostics]
-    if any(r.error is not None for r in reports) or any(d.code == "T999" for d in diagnostics):
-        return 2
-    return 0 if exit_zero else exit_status(diagnostics, fail_on)
+#: Output formats with one line per diagnostic, printed as each file's result arrives.
+STREAMED = ("text", "github", "jsonl")
+
+
+def _print_lines(output_format: str, report: FileReport) -> None:
+    if not report.diagnostics:
+        return
+    if output_format == "text":  # render_text without its closing summary sentence
+        click.echo("".join(f"{d}\n" for d in report.diagnostics), nl=False)
+        return
+    buffer = io.StringIO()
+    render(output_format, [report], buffer)
+    click.echo(buffer.getvalue(), nl=False)
