@@ -368,3 +368,19 @@ def test_private_swiss_manager_strings_appear_in_no_output(tmp_path: Path) -> No
     assert "T624" in outputs[0]
     for secret in ("example.org", "Users", "someone", "Club Graz"):
         assert not any(secret in text for text in outputs), secret
+
+
+def test_private_chess_results_xml_attributes_appear_in_no_output(tmp_path: Path) -> None:
+    xml = (b'<?xml version="1.0"?><chessresults><tournamentdata><tournament key="1" type="0" name="Open" '
+           b'rounds="1" mail="td@example.org" homepageorganiser="C:\\Users\\td\\site" '
+           b'chiefarbiter="arbiter@example.org"/></tournamentdata><players>'
+           b'<player no="1" lastname="Alpha" firstname="Anna"/><player no="2" lastname="Beta" firstname="Bert"/>'
+           b'</players><playerpairings><playerpairing round="1" pairing="1" board="1" whiteno="1" blackno="2" '
+           b'reswhite="1.0" resblack="0.0" forfeit=""/></playerpairings></chessresults>')
+    path = tmp_path / "upload.xml"
+    path.write_bytes(xml)
+    for command in (("check", "--output-format", "full"), ("info", "--to", "json"), ("convert", "--to", "json"),
+                    ("convert", "--to", "trf26"), ("convert", "--to", "csv"), ("tiebreaks", "--to", "json")):
+        result = invoke(*command, str(path))
+        assert result.exit_code in (0, 1), (command, result.stderr)
+        assert "example.org" not in result.stdout + result.stderr and "Users" not in result.stdout + result.stderr
