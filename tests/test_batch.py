@@ -87,6 +87,16 @@ def test_ordered_map_keeps_order_with_workers() -> None:
     assert list(ordered_map(_slow_square, [], 2)) == []
 
 
+def _pid_after_a_while(n: int) -> int:
+    time.sleep(0.3)
+    return os.getpid()
+
+
+def test_ordered_map_shares_a_few_items_between_workers() -> None:
+    pids = list(ordered_map(_pid_after_a_while, [1, 2], 2))
+    assert len(set(pids)) == 2 and os.getpid() not in pids
+
+
 def test_ordered_map_bounds_the_work_in_flight() -> None:
     taken = []
 

@@ -63,7 +63,7 @@ def ordered_map(func: Callable[[T], R], items: Iterable[T], workers: int = 1, *,
             yield func(item)
         return
     source = iter(items)
-    first = list(islice(source, chunk))
+    first = list(islice(source, workers * chunk))
     if len(first) <= 1:  # one input: a pool would only add its start-up time
         yield from (func(item) for item in first)
         return
@@ -71,8 +71,11 @@ def ordered_map(func: Callable[[T], R], items: Iterable[T], workers: int = 1, *,
 
     limit = window or 4 * workers
     pending: deque[Future[list[Any]]] = deque()
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending.append(pool.submit(_run_chunk, func, first, pack))
+    with ProcessPoolExecutor(max_workers=min(workers, len(first))) as pool:
+        # a handful of inputs is shared out evenly instead of going to one worker
+        size = min(chunk, -(-len(first) // workers))
+        for start in range(0, len(first), size):
+            pending.append(pool.submit(_run_chunk, func, first[start:start + size], pack))
         exhausted = False
         while pending:
             while not exhausted and len(pending) < limit:
