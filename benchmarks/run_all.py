@@ -4,7 +4,8 @@
 
 Everything that is compared runs as a separate process, so both sides pay for the
 interpreter start, and each row is the best of ``--runs`` (wall time, and CPU time
-= user + system of the process and its workers, from ``getrusage``). CPU time is
+= user + system of the process and its workers, from ``getrusage``); the commands
+of one table row take turns, so that a changing load weighs on both. CPU time is
 what to compare on a busy machine; wall time is what a user waits for (and where
 ``-j`` helps). Bytecode is cached in a temporary ``PYTHONPYCACHEPREFIX`` and warmed
 first, as an installed package would have it.
@@ -59,21 +60,39 @@ def _env(cache: str) -> dict[str, str]:
     return env
 
 
+def _once(command: list[str], env: dict[str, str]) -> tuple[float, float, str]:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr}")
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, done.stdout
+
+
+def side_by_side(commands: list[list[str]], env: dict[str, str], runs: int) -> list[Timing]:
+    """Best wall and best CPU time of each command over ``runs`` rounds (after a warm-up).
+
+    The commands take turns within each round, so that a machine whose load changes
+    during the benchmark weighs on both sides of a ratio alike.
+    """
+    for command in commands:
+        subprocess.run(command, env=env, capture_output=True, check=False)
+    walls: list[list[float]] = [[] for _ in commands]
+    cpus: list[list[float]] = [[] for _ in commands]
+    outputs = [""] * len(commands)
+    for _ in range(runs):
+        for k, command in enumerate(commands):
+            wall, cpu, outputs[k] = _once(command, env)
+            walls[k].append(wall)
+            cpus[k].append(cpu)
+    return [Timing(min(w), min(c), o) for w, c, o in zip(walls, cpus, outputs)]
+
+
 def timed(command: list[str], env: dict[str, str], runs: int) -> Timing:
     """Best wall and best CPU time of ``runs`` runs of ``command`` (after one warm-up)."""
-    subprocess.run(command, env=env, capture_output=True, check=False)
-    walls, cpus, output = [], [], ""
-    for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t0 = time.perf_counter()
-        done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
-        walls.append(time.perf_counter() - t0)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-        if done.returncode not in (0, 1):
-            raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr}")
-        output = done.stdout
-    return Timing(min(walls), min(cpus), output)
+    return side_by_side([command], env, runs)[0]
 
 
 def imported(command: list[str], env: dict[str, str], runs: int = 3) -> tuple[float, float, list[str]]:
@@ -139,9 +158,9 @@ def main(argv: list[str] | None = None) -> int:
         sample = str(ROOT / "samples" / "swiss.trf")
 
         # 1. start-up
-        nothing = timed([PY, "-c", "pass"], env, args.runs)
-        version = timed([PY, "-m", "trfkit", "--version"], env, args.runs)
-        one = timed([PY, "-m", "trfkit", "check", sample], env, args.runs)
+        nothing, version, one = side_by_side(
+            [[PY, "-c", "pass"], [PY, "-m", "trfkit", "--version"],
+             [PY, "-m", "trfkit", "check", sample]], env, args.runs)
         v_ours, v_all, v_heavy = imported(["-m", "trfkit", "--version"], env)
         c_ours, c_all, c_heavy = imported(["-m", "trfkit", "check", sample], env)
         _, p_all, _ = imported(["-c", "pass"], env)
@@ -157,8 +176,9 @@ def main(argv: list[str] | None = None) -> int:
         # 2. one big Swiss
         big = root / "big.trf"
         big.write_text(generate_trf(2000, 11, 1), encoding="utf-8")
-        bare_big = timed([PY, str(HERE / "bare.py"), str(big)], env, args.runs)
-        ours_big = timed([PY, str(HERE / "pipeline.py"), str(big)], env, args.runs)
+        bare_big, ours_big = side_by_side([[PY, str(HERE / "bare.py"), str(big)],
+                                           [PY, str(HERE / "pipeline.py"), str(big)]],
+                                          env, args.runs)
 
         # 3. many small files
         many = root / "many"
@@ -166,11 +186,10 @@ def main(argv: list[str] | None = None) -> int:
         for seed in range(args.files):
             (many / f"event{seed:04d}.trf").write_text(generate_trf(60, 7, seed),
                                                        encoding="utf-8")
-        bare_many = timed([PY, str(HERE / "bare.py"), str(many)], env, args.runs)
-        ours_many = timed([PY, "-m", "trfkit", "check", str(many), "-j", str(args.jobs), "-q"],
-                          env, args.runs)
-        serial_many = timed([PY, "-m", "trfkit", "check", str(many), "-j", "1", "-q"],
-                            env, max(1, args.runs // 2))
+        bare_many, ours_many, serial_many = side_by_side(
+            [[PY, str(HERE / "bare.py"), str(many)],
+             [PY, "-m", "trfkit", "check", str(many), "-j", str(args.jobs), "-q"],
+             [PY, "-m", "trfkit", "check", str(many), "-j", "1", "-q"]], env, args.runs)
         lines += [("| workload | bare script: wall / CPU | trfkit: wall / CPU | ratio wall / CPU "
                   "| target |"), "|---|---|---|---|---|",
                   ratio_row("2000 players x 11 rounds: read + check + 24 tie-breaks",
