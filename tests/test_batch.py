@@ -287,3 +287,20 @@ def test_check_prints_line_formats_as_it_goes_and_the_same_as_a_whole(tmp_path: 
     assert "T301" in streamed[1]
     assert run("check", str(src), "--exit-zero", "-q")[0] == 0
     assert run("check", str(src), str(tmp_path / "gone.trf"), "--exit-zero", "-q")[0] == 2
+
+
+def test_one_file_convert_also_reports_and_skips(tmp_path: Path) -> None:
+    source = tmp_path / "event.trf"
+    lines = generate_trf(12, 3, 1).splitlines(True)
+    source.write_text("".join(line for line in lines if not line.startswith("012")),
+                      encoding="utf-8")
+    target = tmp_path / "event.json"
+    code, _, _ = run("convert", str(source), "--to", "json", "-o", str(target),
+                     "--report", str(tmp_path / "records.json"))
+    assert code == 0 and target.is_file()
+    records = json.loads((tmp_path / "records.json").read_text(encoding="utf-8"))
+    assert records["summary"]["files"] == 1
+    target.write_text("kept", encoding="utf-8")
+    code, _, err = run("convert", str(source), "--to", "json", "-o", str(target),
+                       "--skip-existing")
+    assert code == 0 and target.read_text(encoding="utf-8") == "kept" and "skipped" in err

@@ -17,7 +17,8 @@ from ..document import Document
 from ..formats import WRITERS
 from ..inputs import ANY_FILE
 from ..limits import field_overflows
-from .batchrun import Batch, batch_options, to_count
+from ..reporters import FileReport
+from .batchrun import Batch, batch_options, to_count, write_report
 from .common import (
     InputError,
     current_max_bytes,
@@ -53,20 +54,21 @@ def nothing_read(doc: Document) -> bool:
 
 
 def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | None, to: str,
-                options: dict[str, Any]) -> tuple[int, bool]:
+                options: dict[str, Any]) -> tuple[int, bool, list[Diagnostic]]:
     """Convert one input (``-`` = stdin) to ``target`` (None = stdout).
 
-    Returns the exit status and whether an output was written.
+    Returns the exit status, whether an output was written, and the diagnostics.
     """
     doc = read_document(source, fmt=fmt, encoding=encoding)
     print_diagnostics(doc.diagnostics)
     overflows, text = render_document(doc, to, options)
     if text is None:
         click.echo(f"{display_name(source)}: nothing to convert", err=True)
-        return exit_status(doc.diagnostics), False
+        return exit_status(doc.diagnostics), False, list(doc.diagnostics)
     print_diagnostics(overflows)
     write_output(text, target)
-    return exit_status([*doc.diagnostics, *overflows]), True
+    found = [*doc.diagnostics, *overflows]
+    return exit_status(found), True, found
 
 
 def render_document(doc: Document, to: str, options: dict[str, Any]
@@ -148,6 +150,12 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
         if target.exists() and _same(target, Path(input_path)):
             raise InputError(f"{output}: refusing to overwrite the input")
         output = str(target)
-    status, _ = convert_one(input_path, output, fmt=fmt, encoding=encoding, to=to,
-                            options=options)
+        if skip_existing and target.is_file():
+            click.echo(f"{output}: exists, skipped (--skip-existing)", err=True)
+            raise SystemExit(0)
+    status, _, found = convert_one(input_path, output, fmt=fmt, encoding=encoding, to=to,
+                                   options=options)
+    if report_path:
+        write_report(report_path, report_format, [FileReport(display_name(input_path),
+                                                             tuple(found))])
     raise SystemExit(status)
