@@ -27,8 +27,6 @@ INDIVIDUAL = set("PTS BH BH/C1 BH/C2 BH/M1 BH/M2 FB SB SB/C1 PS PS/C1 WIN WON BP
 
 #: Known disagreements, with the reason (kept honest: the test fails if they start agreeing).
 KNOWN: dict[str, str] = {
-    "trf/icu-krause/valid.tab": "legacy '0000 - =' is read as a half-point bye (H, a voluntary unplayed "
-                                "round); TieBreakServer reads it as a played draw without opponent",
 }
 
 

@@ -101,7 +101,7 @@ def test_bunratty_round_dates_yy_dd_mm() -> None:
 
 def test_icu_valid_legacy_half_bye() -> None:
     t = load("icu-krause/valid.tab")
-    assert t.by_start()[1].rounds[0] == RoundEntry(None, "", "H")
+    assert t.by_start()[1].rounds[0] == RoundEntry(None, "", "=")
     assert t.header.start_date is not None and t.header.start_date.iso == "2008-02-01"
 
 

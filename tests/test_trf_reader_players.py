@@ -135,10 +135,11 @@ def test_colourless_forfeit_with_opponent() -> None:
     assert [d.column for d in doc.diagnostics] == [92, 102]
 
 
-def test_legacy_half_point_bye_is_read_as_h() -> None:
+def test_legacy_half_point_bye_is_kept_as_written() -> None:
+    # Not turned into H: nothing says the half point was a requested (voluntary) bye.
     doc = read(p001(rounds=("0000 - =",)))
     entry = doc.tournament.players[0].rounds[0]
-    assert entry == RoundEntry(None, "", "H") and entry.kind is Kind.HALF_BYE
+    assert entry == RoundEntry(None, "", "=") and entry.kind is Kind.DRAW and not entry.played
     (d,) = doc.diagnostics
     assert (d.code, d.column, d.end_column) == ("T110", 92, 99)
 

@@ -164,8 +164,10 @@ def _parse_block(block: str) -> tuple[RoundEntry, tuple[Problem, ...]]:
         problems.append(("T108", "the two columns after the block should be blank", 9, 10))
     if opponent is None:
         if result == "=" and not color:
-            problems.append(("T110", "legacy half-point bye '0000 - =' read as H", 1, 8))
-            result = "H"
+            # Kept as written: a half point without an opponent that the file does not call a
+            # requested bye (H). The FIDE checker scores it as a draw that is not a voluntary
+            # unplayed round (not cut first, counted by REP); trfkit does the same.
+            problems.append(("T110", "legacy half-point bye '0000 - =' (not marked as a requested bye H)", 1, 8))
         elif result == "+":
             # ``0000 - -`` (not paired / absent) is too common to report; bbpPairings accepts both.
             problems.append(("T110", "forfeit win '+' without an opponent", 1, 8))

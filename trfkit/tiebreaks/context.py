@@ -123,8 +123,9 @@ class Context:
                     if o >= 0 and entry.result in ("", " "):
                         unfinished.add(r + 1)
                     if o < 0:
-                        if played:  # a game result without a valid opponent
-                            kind, points, played = unpaired
+                        # A game result without a valid opponent (the legacy ``0000 - =``
+                        # half point): scored as written, unplayed, and not a VUR.
+                        played = False
                         is_black = False
                     else:
                         is_black = entry.color == "b"
