@@ -116,6 +116,25 @@ def imported(command: list[str], env: dict[str, str], runs: int = 3) -> tuple[fl
     return best_ours, best_all, [h for h in HEAVY if h in names]
 
 
+_BURN = "import sys\ns = 0\nfor i in range(int(sys.argv[1])): s += i\n"
+
+
+def free_cores(jobs: int) -> float:
+    """How many of ``jobs`` CPU-bound processes really run at once right now: their
+    serial time over their time side by side (about ``jobs`` on an idle machine).
+    Another user's busy process makes ``-j`` gain less; this line says so."""
+    command = [PY, "-c", _BURN, "3000000"]
+    t0 = time.perf_counter()
+    for _ in range(jobs):
+        subprocess.run(command, check=True)
+    serial = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    running = [subprocess.Popen(command) for _ in range(jobs)]
+    for proc in running:
+        proc.wait()
+    return serial / (time.perf_counter() - t0)
+
+
 def machine() -> list[str]:
     model = "unknown CPU"
     try:
@@ -151,7 +170,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("-o", "--output", default=str(HERE / "out" / "results.md"))
     args = ap.parse_args(argv)
-    lines = ["Machine:", "", *machine(), ""]
+    lines = ["Machine:", "", *machine(),
+             (f"- CPU-bound processes running at once out of {args.jobs} (1.0 = one core free, "
+             f"{args.jobs}.0 = all): {free_cores(args.jobs):.1f} before the run"), ""]
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         env = _env(str(root / "pycache"))
@@ -218,6 +239,8 @@ def main(argv: list[str] | None = None) -> int:
             parts = " + ".join(f"{best[k] * 1000:,.0f}" for k in ("read", "check", "tiebreaks"))
             lines.append(f"| {players} x 11 | {ms(bare.cpu)} (whole process) | {ms(total)} "
                          f"({parts}) | {total / (players * 11) * 1e6:.1f} µs |")
+    lines.append(f"(CPU-bound processes running at once after the run: {free_cores(args.jobs):.1f} "
+                 f"of {args.jobs}.)")
     text = "\n".join(lines) + "\n"
     print(text)
     Path(args.output).parent.mkdir(parents=True, exist_ok=True)
