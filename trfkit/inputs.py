@@ -137,7 +137,7 @@ def iter_inputs(paths: Iterable[str], globs: Sequence[str] = ANY_FILE, *,
 
     for root in roots(paths):
         if root.kind == "stdin":
-            yield from once(Input("-", stdin_name, stdin_name, stdin if stdin is not None else b""))
+            yield from once(Input("-", stdin_name, "stdin", stdin if stdin is not None else b""))
         elif root.kind == "file":
             yield from once(Input(root.arg, root.arg, Path(root.arg).name))
         elif root.kind == "dir":
