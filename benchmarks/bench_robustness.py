@@ -113,7 +113,8 @@ def measure(args: list[str]) -> tuple[float, float, int, bool]:
     """(seconds, peak RSS in MB, exit status, traceback seen) of ``trfkit *args`` in a new process."""
     cmd = ["/usr/bin/time", "-v", sys.executable, "-m", "trfkit", *args]
     start = time.perf_counter()
-    proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=600)
+    proc = subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          timeout=600)
     seconds = time.perf_counter() - start
     err = proc.stderr.decode("utf-8", "replace")
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)

@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from corrupt import KINDS, corrupt  # noqa: E402
+from corrupt import KINDS, corrupt
 
 COMMANDS = (("check",), ("convert", "--to", "json"), ("tiebreaks", "--to", "json"))
 

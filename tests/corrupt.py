@@ -9,9 +9,10 @@ can be replayed from its seed alone (``corrupt(data, kind, seed)``).
 from __future__ import annotations
 
 import random
-from typing import Callable, Final
+from collections.abc import Callable
+from typing import Final
 
-__all__ = ["KINDS", "corrupt", "flip", "insert", "delete", "truncate", "shuffle_lines"]
+__all__ = ["KINDS", "corrupt", "delete", "flip", "insert", "shuffle_lines", "truncate"]
 
 #: Bytes worth inserting: record-code digits, separators, line ends, NUL, high bytes, BOM,
 #: and cp1252/latin-1 superscripts and fractions (``str.isdigit`` is true for "²", ``int`` fails).

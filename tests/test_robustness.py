@@ -19,6 +19,7 @@ from trf_helpers import p001
 from trfkit import formats, limits
 from trfkit.cli import cli
 from trfkit.cli.common import InputError, contained, read_bytes, write_output
+from trfkit.diagnostics import make
 from trfkit.formats.json_io import write_json
 from trfkit.model import Player, RoundEntry, Tournament
 
@@ -118,6 +119,40 @@ def test_superscript_digits_are_not_numbers() -> None:
     found = sorted({d.code for d in doc.diagnostics} - {"T002"})
     assert found == ["T103", "T106"], doc.diagnostics
     assert doc.tournament.players[0].rating is None
+
+
+def test_more_round_results_than_can_be_checked_are_not_processed() -> None:
+    rounds = tuple("0000 - Z" for _ in range(500))
+    lines = [p001(i, points="0.0", rank="", rounds=rounds) for i in range(1, 1002)]
+    doc = formats.read(trf(*lines))
+    assert [d.code for d in doc.diagnostics] == ["T007"] and "500500 round results" in doc.diagnostics[0].message
+    assert doc.tournament.players == () and doc.tournament.header.name == "Robust Open"
+
+
+def test_one_problem_repeated_is_reported_a_thousand_times_then_summarised() -> None:
+    cap, found = limits.DiagnosticCap(), []  # type: ignore[var-annotated]
+    for _ in range(limits.MAX_SAME_CODE + 50):
+        if cap.admit(found, "T622", 1, "f"):
+            found.append(make("T622", "again", file="f"))
+    assert len(found) == limits.MAX_SAME_CODE + 1 and found[-1].code == "T901"
+    assert "more than 1000 T622" in found[-1].message
+    f = SmFile(header={0: "Loop"}, kind=0, rounds=1, tiebreaks=(84,), start_date=20260401, end_date=20260401,
+               round_dates=[20260401], players=[SmPlayer("Alpha"), SmPlayer("Beta")],
+               pairings=[[(1, 2, 99)] * 1200])
+    doc = formats.read(f.encode(), "swissmanager")
+    assert [d.code for d in doc.diagnostics].count("T622") == limits.MAX_SAME_CODE
+
+
+def test_swiss_manager_pairings_beyond_the_limit_are_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    from trfkit.formats import swissmanager
+
+    monkeypatch.setattr(swissmanager, "MAX_ROUND_ENTRIES", 20)
+    f = SmFile(header={0: "Many"}, kind=0, rounds=1, tiebreaks=(84,), start_date=20260401, end_date=20260401,
+               round_dates=[20260401], players=[SmPlayer("Alpha"), SmPlayer("Beta")],
+               pairings=[[(1, 2, 1)] * 11])
+    doc = formats.read(f.encode(), "swissmanager")
+    assert "T007" in [d.code for d in doc.diagnostics]
+    assert all(p.rounds == () for p in doc.tournament.players)
 
 
 def test_json_with_millions_of_values_is_not_parsed() -> None:

@@ -33,10 +33,24 @@ from .document import Document
 from .model import Source, Tournament
 
 __all__ = [
-    "DEFAULT_MAX_BYTES", "MAX_LINES", "MAX_LINE_CHARS", "MAX_PLAYERS", "MAX_ROUNDS",
-    "MAX_JSON_VALUES", "MAX_UNPACKED_BYTES", "MAX_MARKUP_TAGS", "refuse", "cap_lines", "long_line",
+    "DEFAULT_MAX_BYTES",
+    "MAX_JSON_VALUES",
+    "MAX_LINES",
+    "MAX_LINE_CHARS",
+    "MAX_MARKUP_TAGS",
+    "MAX_PLAYERS",
+    "MAX_ROUNDS",
+    "MAX_ROUND_ENTRIES",
+    "MAX_SAME_CODE",
+    "MAX_UNPACKED_BYTES",
+    "DiagnosticCap",
+    "cap_lines",
+    "field_overflows",
+    "long_line",
+    "oversized_model",
+    "parse_size",
+    "refuse",
     "too_many_players",
-    "field_overflows", "parse_size",
 ]
 
 #: Default ``--max-bytes``: far above any real tournament report (a 9999-player
@@ -55,6 +69,11 @@ MAX_LINES: Final = 200_000
 MAX_JSON_VALUES: Final = 2_000_000
 #: Declared unpacked size of a zip-based input (xlsx).
 MAX_UNPACKED_BYTES: Final = 256 * 1024 * 1024
+#: Round entries (players x rounds) of one tournament: reading, checking, tie-breaks and
+#: JSON output all grow with it (9999 players x 50 rounds, or 5000 x 99).
+MAX_ROUND_ENTRIES: Final = 500_000
+#: Diagnostics of one code per input a reader keeps; then one note says the rest were dropped.
+MAX_SAME_CODE: Final = 1000
 #: Tags in chess-results inputs. HTML: a 2000-player crosstable has ~80 000 and Python's
 #: HTML parser needs ~5 microseconds per tag. XML: one element per player and per game
 #: (9999 players x 15 rounds is ~85 000); reading and checking cost ~80 microseconds each.
@@ -130,6 +149,45 @@ def _unpacked_size(data: bytes) -> int:
             return sum(info.file_size for info in archive.infolist())
     except (zipfile.BadZipFile, OSError, ValueError, EOFError):
         return 0  # the reader itself reports the damaged archive
+
+
+def oversized_model(doc: Document) -> Document | None:
+    """A Document with one T007 when the model read is too large to check or rank, else None.
+
+    A bound on bytes alone is not enough: 50 MB of TRF can hold 5000 players x 999
+    rounds, and the checks and JSON output of five million entries take gigabytes.
+    """
+    entries = sum(len(p.rounds) for p in doc.tournament.players)
+    if entries <= MAX_ROUND_ENTRIES:
+        return None
+    t = doc.tournament
+    found = make("T007", f"the input holds {entries} round results ({len(t.players)} players), more than "
+                         f"{MAX_ROUND_ENTRIES}; it was not processed further", file=t.source.path, hint="")
+    return Document(Tournament(header=t.header, source=t.source), (found,), doc.text)
+
+
+class DiagnosticCap:
+    """Keeps at most :data:`MAX_SAME_CODE` diagnostics of each code, then notes the rest once.
+
+    A damaged binary file can repeat one problem millions of times; reporting each
+    costs more memory than the file and helps nobody.
+    """
+
+    __slots__ = ("counts",)
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+
+    def admit(self, found: list[Diagnostic], code: str, line: int = 1, file: str = "") -> bool:
+        """Count one ``code`` diagnostic; True when the caller should build and keep it.
+
+        Asked *before* the diagnostic is built: making millions of them is the cost.
+        """
+        n = self.counts[code] = self.counts.get(code, 0) + 1
+        if n == MAX_SAME_CODE + 1:
+            found.append(make("T901", f"more than {MAX_SAME_CODE} {code} diagnostics in this input; "
+                                      "the rest are not reported", line, file=file, hint=""))
+        return n <= MAX_SAME_CODE
 
 
 def cap_lines(text: str, limit: int = MAX_LINES) -> tuple[str, Diagnostic | None]:

@@ -73,7 +73,7 @@ def read(data: bytes, fmt: str = "auto", *, path: str = "", encoding: str | None
     Inputs beyond the limits of :mod:`trfkit.limits` (``max_bytes``, default 100 MB)
     give a Document with one T007 and are not parsed.
     """
-    from ..limits import DEFAULT_MAX_BYTES, refuse
+    from ..limits import DEFAULT_MAX_BYTES, oversized_model, refuse
 
     name = detect(data[:8192]) if fmt == "auto" else fmt
     refused = refuse(name, data, path=path, max_bytes=DEFAULT_MAX_BYTES if max_bytes is None else max_bytes)
@@ -87,7 +87,8 @@ def read(data: bytes, fmt: str = "auto", *, path: str = "", encoding: str | None
     reader = _resolve(module, func)
     if reader is None:
         raise ValueError(f"reader {name!r} is not available")
-    return reader(data, path=path, encoding=encoding, strict=strict)
+    doc = reader(data, path=path, encoding=encoding, strict=strict)
+    return oversized_model(doc) or doc
 
 
 def write(tournament: Any, to: str, **options: Any) -> str:

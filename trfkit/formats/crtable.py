@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from ..diagnostics import Diagnostic, make
+from ..limits import DiagnosticCap
 from ..model import (
     EMPTY_ROUND,
     DeclaredValue,
@@ -76,9 +77,11 @@ class Sheet:
 class _Build:
     path: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    cap: DiagnosticCap = field(default_factory=DiagnosticCap)  # at most 1000 of one code
 
     def add(self, code: str, message: str, line: int = 1) -> None:
-        self.diagnostics.append(make(code, message, line, file=self.path))
+        if self.cap.admit(self.diagnostics, code, line, self.path):
+            self.diagnostics.append(make(code, message, line, file=self.path))
 
 
 def _norm(text: str) -> str:

@@ -21,6 +21,7 @@ from xml.parsers import expat
 
 from ..diagnostics import Diagnostic, TrfError, make
 from ..document import Document
+from ..limits import DiagnosticCap
 from ..model import (
     EMPTY_ROUND,
     DeclaredValue,
@@ -111,9 +112,11 @@ def parse_xml(data: bytes) -> Element:
 class _Build:
     path: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    cap: DiagnosticCap = field(default_factory=DiagnosticCap)  # at most 1000 of one code
 
     def add(self, code: str, message: str, line: int = 1) -> None:
-        self.diagnostics.append(make(code, message, line, file=self.path))
+        if self.cap.admit(self.diagnostics, code, line, self.path):
+            self.diagnostics.append(make(code, message, line, file=self.path))
 
 
 def read_crxml(data: bytes, *, path: str = "", encoding: str | None = None,

@@ -24,6 +24,7 @@ from typing import Final, TypeVar
 
 from ..diagnostics import Diagnostic, TrfError, make
 from ..document import Document
+from ..limits import MAX_ROUND_ENTRIES, DiagnosticCap
 from ..model import (
     EMPTY_ROUND,
     Header,
@@ -94,9 +95,11 @@ class _Build:
 
     path: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    cap: DiagnosticCap = field(default_factory=DiagnosticCap)  # at most 1000 of one code
 
     def add(self, code: str, message: str, offset: int = 0) -> None:
-        self.diagnostics.append(make(code, message, 1, offset + 1, file=self.path))
+        if self.cap.admit(self.diagnostics, code, 1, self.path):
+            self.diagnostics.append(make(code, message, 1, offset + 1, file=self.path))
 
 
 def read_swissmanager(data: bytes, *, path: str = "", encoding: str | None = None,
@@ -141,6 +144,10 @@ def _read(data: bytes, b: _Build) -> Tournament:
     schedule = _section(data, layout, sm.SCHEDULE_TAG, sm.read_schedule, b) or ()
     players = _players(data, layout, config, b)
     pairings = _section(data, layout, sm.PAIRINGS_TAG, sm.read_pairings, b) or ()
+    if len(pairings) > MAX_ROUND_ENTRIES // 2:  # each game is two round entries (trfkit.limits)
+        b.add("T007", f"{len(pairings)} pairing records, more than any tournament "
+              f"({MAX_ROUND_ENTRIES // 2}); the pairings were not read", pairings[0].offset)
+        pairings = ()
     rounds = _split_rounds(pairings, schedule, b)
     entries = _round_entries(rounds, len(players), b)
     model_players = tuple(_player(i, rec, entries.get(i, {}), len(rounds))
