@@ -303,6 +303,7 @@ def koya_threshold(ctx: Context, code: TieBreakCode) -> float:
             games -= ctx.rounds // ctx.n
         games -= sum(1 for i in range(ctx.n) if not any(o >= 0 for o in ctx.opp[i][:ctx.rounds])
                      and not any(k is Kind.PAB for k in ctx.kind[i][:ctx.rounds]))
-    if ctx.edition.koya_steps == "score-groups" and code.limit[:1] in "+-" and "." not in code.limit:
+    if ctx.edition.koya_steps == "score-groups" and code.limit[:1] in ("+", "-") \
+            and "." not in code.limit:
         return _score_group_threshold(ctx.score, games * ctx.win / 2.0, int(code.limit))
     return code.koya_threshold(games * ctx.win, 0.5)
