@@ -83,6 +83,54 @@ def _swissmanager(size: int) -> bytes:
     return b"\x00\xff\x89\x44" + os.urandom(size)
 
 
+def _sm_file(players: int, pairings: list[list[tuple[int, int, int]]]) -> bytes:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from sm_writer import SmFile, SmPlayer
+
+    rounds = len(pairings)
+    return SmFile(header={0: "Big"}, kind=0, rounds=rounds, tiebreaks=(84,), start_date=20260401,
+                  end_date=20260403, round_dates=[20260401] * rounds,
+                  players=[SmPlayer(f"P{i}", "F", rating=2000) for i in range(players)],
+                  pairings=pairings).encode()
+
+
+def _sm_players(size: int) -> bytes:
+    """60 000 players (the format's counters are 16-bit), three rounds of games."""
+    return _sm_file(60000, [[(2 * i + 1, 2 * i + 2, 1) for i in range(30000)] for _ in range(3)])
+
+
+def _sm_pairings(size: int) -> bytes:
+    """Four players and millions of pairing records: every one a duplicate."""
+    per_round = min(60000, size // 21 // 48)
+    return _sm_file(4, [[(1, 2, 1)] * per_round for _ in range(48)])
+
+
+def _trf_wide(size: int) -> bytes:
+    """Players x 999 rounds: few bytes per entry, millions of round results."""
+    rng = random.Random(3)
+    blocks = "".join(f"  {rng.randrange(1, 5000):>4} {rng.choice('wb')} {rng.choice('10=')}" for _ in range(999))
+    line = f"001 {{:>4}} m    {'Wide, Player':<33} 2000 GER     1000000 1990/01/01  5.5    1{blocks}\n"
+    count = min(9999, size // len(line))
+    return b"012 Wide\n" + "".join(line.format(i) for i in range(1, count + 1)).encode()
+
+
+def _json_players(size: int) -> bytes:
+    from trfkit.formats.json_io import write_json
+    from trfkit.model import Player, Tournament
+
+    players = tuple(Player(i, f"P{i}", rating=2000) for i in range(1, size // 260))
+    return write_json(Tournament(players=players), indent=None).encode()
+
+
+def _xml_largest_accepted(size: int) -> bytes:
+    """9999 players and 90 000 games: just under the XML tag limit."""
+    players = "".join(f'<player no="{i}" lastname="P{i}" firstname="F" rtgfide="2000"/>' for i in range(1, 10000))
+    games = "".join(f'<playerpairing round="{r}" whiteno="{w}" blackno="{w + 1}" reswhite="1.0" resblack="0.0"/>'
+                    for r in range(1, 19) for w in range(1, 9999, 2))
+    return (f'<?xml version="1.0"?><chessresults><players>{players}</players>'
+            f"<playerpairings>{games}</playerpairings></chessresults>").encode()
+
+
 #: name -> (builder, extra CLI options)
 SHAPES: dict[str, tuple[Callable[[int], bytes], tuple[str, ...]]] = {
     "random-binary": (os.urandom, ()),
@@ -97,6 +145,11 @@ SHAPES: dict[str, tuple[Callable[[int], bytes], tuple[str, ...]]] = {
     "html-rows": (_html, ()),
     "xml-billion-laughs": (_laughs, ()),
     "swissmanager-noise": (_swissmanager, ("--from", "swissmanager")),
+    "swissmanager-players": (_sm_players, ()),
+    "swissmanager-pairings": (_sm_pairings, ()),
+    "trf-999-rounds": (_trf_wide, ()),
+    "json-players": (_json_players, ()),
+    "xml-largest-accepted": (_xml_largest_accepted, ()),
     "over-100MB": (lambda n: b"x" * (150 * 1024 * 1024), ()),
 }
 
