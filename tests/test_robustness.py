@@ -232,6 +232,9 @@ def test_crash_outside_a_command_is_reported_not_raised(monkeypatch: pytest.Monk
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert "T999" in err and "report a bug" in err and "Traceback" not in err
+    with pytest.raises(SystemExit) as exit_info:
+        cli_module.main(["--debug", "check", "x"])
+    assert exit_info.value.code == 2 and "Traceback" in capsys.readouterr().err
 
 
 def test_a_tie_break_list_in_the_file_that_cannot_be_computed_is_content(tmp_path: Path) -> None:

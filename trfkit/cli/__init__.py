@@ -83,7 +83,9 @@ def main(argv: list[str] | None = None) -> Any:
         sys.exit(1)
     except Exception as exc:  # noqa: BLE001 - last resort outside any command: never a traceback
         if "--debug" in (sys.argv[1:] if argv is None else argv):
-            raise
+            import traceback
+
+            traceback.print_exc()
         click.echo(f"trfkit: internal error (T999): {type(exc).__name__}: {exc}; please report a bug",
                    err=True)
         sys.exit(2)
