@@ -85,6 +85,14 @@ def test_a_line_longer_than_any_record_is_skipped_with_t008() -> None:
     assert [p.start for p in doc.tournament.players] == [1, 2]
 
 
+def test_check_full_quotes_a_long_line_only_up_to_the_caret(tmp_path: Path) -> None:
+    path = tmp_path / "long.trf"
+    path.write_bytes(b"012 Long\n001 " + b"x" * 200_000 + b"\n")
+    result = invoke("check", str(path), "--output-format", "full")
+    assert result.exit_code == 1 and "T008" in result.stdout
+    assert len(result.stdout) < 3 * limits.MAX_LINE_CHARS
+
+
 def test_a_full_line_of_999_rounds_is_still_read() -> None:
     rounds = tuple("0000 - Z" for _ in range(limits.MAX_ROUNDS))
     line = p001(1, points="0.0", rounds=rounds) + "  "  # the last block with its two separator blanks

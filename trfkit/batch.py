@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .diagnostics import Diagnostic, make
+from .limits import MAX_LINE_CHARS
 from .reporters import FileReport
 from .selection import Selector
 from .wire import Outcome
@@ -69,7 +70,8 @@ def _quoted(text: str | None, diagnostics: Sequence[Diagnostic]) -> dict[int, st
         return {}
     wanted = {d.line for d in diagnostics} | {d.related.line for d in diagnostics if d.related}
     lines = _LINE_BREAK.split(text)
-    return {n: lines[n - 1] for n in sorted(wanted) if 1 <= n <= len(lines)}
+    # A line longer than any record (T008) is quoted only up to where the caret points.
+    return {n: lines[n - 1][:MAX_LINE_CHARS + 1] for n in sorted(wanted) if 1 <= n <= len(lines)}
 
 
 def _attributed(d: Diagnostic, origin: str, display: str) -> Diagnostic:
