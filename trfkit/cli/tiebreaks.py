@@ -122,7 +122,7 @@ def _standings(tournament: Tournament, tb: Sequence[str], rules: str, after_roun
     try:
         codes = [parse(c) for c in tb] if tb else None
         if codes is None:
-            from ..tiebreaks import declared_codes, default_codes
+            from ..tiebreaks import declared_codes
 
             declared, _ = declared_codes(tournament)
             if declared:
