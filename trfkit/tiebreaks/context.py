@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence, TypeVar
 
 from ..diagnostics import Diagnostic, make
-from ..model import Player, Tournament
+from ..model import Player, RoundEntry, ScoringSystem, Tournament
 from ..results import RESULT_CODES, Kind
 from .editions import Edition
 
@@ -99,55 +99,69 @@ class Context:
         self.black: list[list[bool]] = []
         self.score: list[float] = []
         self.rating: list[int | None] = []
+        #: ``regular[i]``: every round scored is a game over the board against a known
+        #: opponent. Most players of a Swiss are regular; tie-breaks take a fast path
+        #: for them (no bye, forfeit or absence to adjust).
+        self.regular: list[bool] = []
         # result code -> (kind, points, played over the board when there is an opponent)
-        decode = {c: (rc.kind, self.scoring.points_for_kind(rc.kind), rc.played)
-                  for c, rc in RESULT_CODES.items()}
-        unpaired = (Kind.NOT_PAIRED, self.scoring.points_for_kind(Kind.NOT_PAIRED), False)
-        index_get = self.index.get
-        rounds = self.rounds
+        decode = _Decoder(self.scoring)
         unfinished: set[int] = set()
-        for i, p in enumerate(self.players):
-            opp_row: list[int] = []
-            kind_row: list[Kind] = []
-            pts_row: list[float] = []
-            otb_row: list[bool] = []
-            black_row: list[bool] = []
-            blocks = p.rounds
-            for r in range(rounds):
-                if r < len(blocks):
-                    entry = blocks[r]
-                    kind, points, played = decode.get(entry.result, unpaired)
-                    o = -1 if entry.opponent is None else index_get(entry.opponent, -1)
-                    if o == i:
-                        o = -1
-                    if o >= 0 and entry.result in ("", " "):
-                        unfinished.add(r + 1)
-                    if o < 0:
-                        # A game result without a valid opponent (the legacy ``0000 - =``
-                        # half point): scored as written, unplayed, and not a VUR.
-                        played = False
-                        is_black = False
-                    else:
-                        is_black = entry.color == "b"
-                else:
-                    kind, points, played = unpaired
-                    o, is_black = -1, False
-                opp_row.append(o)
-                kind_row.append(kind)
-                pts_row.append(points)
-                otb_row.append(played)
-                black_row.append(is_black)
-            self.opp.append(opp_row)
-            self.kind.append(kind_row)
-            self.pts.append(pts_row)
-            self.otb.append(otb_row)
-            self.black.append(black_row)
-            self.score.append(sum(pts_row, 0.0))
+        self._decode(decode, unfinished)
+        for p in self.players:
             rating = p.rating if p.rating else None
             self.rating.append(rating if rating is not None else unrated_rating)
         if unfinished:
             self.note("T504", f"round(s) {', '.join(map(str, sorted(unfinished)))}: games paired without a "
                               f"result are scored as zero-point absences")
+
+    def _decode(self, decode: _Decoder, unfinished: set[int]) -> None:
+        """Fill the per-player rows.
+
+        Why this shape: a 2000 x 11 field has 22,000 round blocks, and decoding them
+        is a fixed cost of every run. The loop over blocks does no branching at all
+        (one table lookup gives kind, points and "played"; CPython 3.11 runs such a
+        loop faster than comprehensions plus ``zip``); a row holding something
+        unusual (a round without a valid opponent, a self-pairing, a paired game
+        without a result) is detected with C-level ``in`` tests and patched after.
+        """
+        rounds = self.rounds
+        index_get = self.index.get
+        lookup = decode.__getitem__
+        absent = (Kind.NOT_PAIRED, Kind.ZERO_BYE)
+        add_opp, add_kind, add_pts, add_otb = self.opp.append, self.kind.append, self.pts.append, self.otb.append
+        add_black, add_score, add_regular = self.black.append, self.score.append, self.regular.append
+        for i, p in enumerate(self.players):
+            blocks = p.rounds[:rounds] if len(p.rounds) > rounds else p.rounds
+            if len(blocks) < rounds:
+                blocks = blocks + (_EMPTY,) * (rounds - len(blocks))  # decodes as "not paired"
+            o_row: list[int] = []
+            kinds: list[Kind] = []
+            pts: list[float] = []
+            played: list[bool] = []
+            black: list[bool] = []
+            for e in blocks:
+                o_row.append(index_get(e.opponent, -1))
+                kind, points, otb = lookup(e.result)
+                kinds.append(kind)
+                pts.append(points)
+                played.append(otb)
+                black.append(e.color == "b")
+            if i in o_row:
+                o_row = [-1 if o == i else o for o in o_row]
+            if -1 in o_row:
+                # A game result without a valid opponent (the legacy ``0000 - =`` half
+                # point): scored as written, unplayed, and not a VUR; no colour either.
+                played = [g and o >= 0 for g, o in zip(played, o_row)]
+                black = [c and o >= 0 for c, o in zip(black, o_row)]
+            if absent[0] in kinds or absent[1] in kinds:
+                unfinished.update(r + 1 for r, e in enumerate(blocks) if e.result in ("", " ") and o_row[r] >= 0)
+            add_opp(o_row)
+            add_kind(kinds)
+            add_pts(pts)
+            add_otb(played)
+            add_black(black)
+            add_score(sum(pts, 0.0))
+            add_regular(False not in played)
 
     # -- helpers every tie-break may use ---------------------------------------------------
 
@@ -211,6 +225,21 @@ class Context:
     def round_values(self, rows: Sequence[Sequence[T]], i: int) -> Sequence[T]:
         """Row ``i`` of a per-round table, limited to the rounds scored."""
         return rows[i][: self.rounds]
+
+
+_EMPTY = RoundEntry(None, "", "")
+
+
+class _Decoder(dict):  # type: ignore[type-arg]
+    """Result code -> (kind, points, played); an unknown code reads as not paired."""
+
+    def __init__(self, scoring: ScoringSystem) -> None:
+        self.unpaired = (Kind.NOT_PAIRED, scoring.points_for_kind(Kind.NOT_PAIRED), False)
+        super().__init__({c: (rc.kind, scoring.points_for_kind(rc.kind), rc.played)
+                          for c, rc in RESULT_CODES.items()})
+
+    def __missing__(self, key: str) -> tuple[Kind, float, bool]:
+        return self.unpaired
 
 
 def _last_scored_round(tournament: Tournament) -> int:
