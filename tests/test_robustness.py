@@ -430,3 +430,34 @@ def test_private_chess_results_xml_attributes_appear_in_no_output(tmp_path: Path
         result = invoke(*command, str(path))
         assert result.exit_code in (0, 1), (command, result.stderr)
         assert "example.org" not in result.stdout + result.stderr and "Users" not in result.stdout + result.stderr
+
+
+def test_an_entity_bomb_inside_a_workbook_is_not_expanded() -> None:
+    pytest.importorskip("openpyxl")
+    main = "http://schemas.openxmlformats.org"
+    entities = "".join(f'<!ENTITY l{i} "{("&l%d;" % (i - 1)) * 10}">' for i in range(1, 10))
+    parts = {
+        "[Content_Types].xml": f'<Types xmlns="{main}/package/2006/content-types"><Default Extension="xml" '
+                               'ContentType="application/xml"/><Override PartName="/xl/workbook.xml" '
+                               'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.'
+                               'main+xml"/></Types>',
+        "_rels/.rels": f'<Relationships xmlns="{main}/package/2006/relationships"><Relationship Id="rId1" '
+                       f'Type="{main}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>'
+                       "</Relationships>",
+        "xl/workbook.xml": f'<workbook xmlns="{main}/spreadsheetml/2006/main" '
+                           f'xmlns:r="{main}/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" '
+                           'r:id="rId1"/></sheets></workbook>',
+        "xl/_rels/workbook.xml.rels": f'<Relationships xmlns="{main}/package/2006/relationships"><Relationship '
+                                      f'Id="rId1" Type="{main}/officeDocument/2006/relationships/worksheet" '
+                                      'Target="worksheets/sheet1.xml"/></Relationships>',
+        "xl/worksheets/sheet1.xml": f'<?xml version="1.0"?><!DOCTYPE w [<!ENTITY l0 "lol">{entities}]>'
+                                    f'<worksheet xmlns="{main}/spreadsheetml/2006/main"><sheetData><row r="1">'
+                                    '<c r="A1" t="inlineStr"><is><t>&l9;</t></is></c></row></sheetData></worksheet>',
+    }
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, text in parts.items():
+            archive.writestr(name, text)
+    doc = formats.read(buffer.getvalue())
+    assert [d.code for d in doc.diagnostics] == ["T001"] and doc.tournament.players == ()
+    assert "lollol" not in doc.diagnostics[0].message
