@@ -8,6 +8,8 @@ except through ``ctx.edition`` flags. Values are floats (exact for ½-point step
 from __future__ import annotations
 
 import math
+from itertools import accumulate, chain, compress, islice, repeat
+from operator import and_, eq, itemgetter, mul
 
 from ..results import Kind
 from .codes import TieBreakCode, parse
@@ -35,47 +37,43 @@ def wins(ctx: Context, code: TieBreakCode) -> list[Value]:
 @register("WON", title="Games won over the board", article="C.07 7.2")
 def won(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Games won over the board."""
-    win = ctx.win
-    return [float(sum(1 for p, g in zip(pts, otb) if g and p == win)) for pts, otb in zip(ctx.pts, ctx.otb)]
+    win = repeat(ctx.win)  # operator.eq, not win.__eq__: scores may be ints and floats
+    return [float(sum(map(and_, otb, map(eq, pts, win)))) for pts, otb in zip(ctx.pts, ctx.otb)]
 
 
 @register("BPG", title="Games played with Black", article="C.07 7.3; Art. 32.1.5")
 def black_games(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Games played over the board with Black; unplayed rounds are ignored."""
-    return [float(sum(1 for b, g in zip(black, otb) if g and b)) for black, otb in zip(ctx.black, ctx.otb)]
+    return [float(sum(map(and_, black, otb))) for black, otb in zip(ctx.black, ctx.otb)]
 
 
 @register("BWG", title="Games won with Black", article="C.07 7.4")
 def black_wins(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Games won over the board with Black."""
-    win = ctx.win
-    return [float(sum(1 for p, b, g in zip(pts, black, otb) if g and b and p == win))
+    win = repeat(ctx.win)
+    return [float(sum(map(and_, map(and_, black, otb), map(eq, pts, win))))
             for pts, black, otb in zip(ctx.pts, ctx.black, ctx.otb)]
 
 
+_VALUE = itemgetter(1)
 _NOT_ELECTED = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.NOT_PAIRED, Kind.FORFEIT_LOSS})
 
 
 @register("REP", title="Rounds one elected to play", article="C.07 7.6 (GE before 2024-08)")
 def rounds_elected(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Rounds minus half- and zero-point byes (absences, rounds after withdrawal) and forfeit losses."""
-    skip = _NOT_ELECTED
-    return [float(sum(1 for k in row if k not in skip)) for row in ctx.kind]
+    skipped = _NOT_ELECTED.__contains__
+    rounds = ctx.rounds
+    return [float(rounds - sum(map(skipped, row))) for row in ctx.kind]
 
 
 @register("PS", modifiers="C", title="Progressive score", article="C.07 7.5; Art. 32.1.1")
 def progressive(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Sum of the running scores after each round; ``/Cn`` drops rounds 1..n (32.1.1.1)."""
-    out: list[Value] = []
     first = min(code.cut, ctx.rounds)
-    for row in ctx.pts:
-        running = total = 0.0
-        for r in range(ctx.rounds):
-            running += row[r]
-            if r >= first:
-                total += running
-        out.append(total)
-    return out
+    # accumulate() yields the running scores in the same order of float additions
+    # as a running sum from 0.0; the total adds them from 0.0 too.
+    return [sum(islice(accumulate(row), first, None), 0.0) for row in ctx.pts]
 
 
 @register("STD", title="Standard points (1/½/0)", article="C.07 7.7 (2026)")
@@ -87,14 +85,11 @@ def standard_points(ctx: Context, code: TieBreakCode) -> list[Value]:
     two sides of a game disagree.
     """
     draw = ctx.draw
-    out: list[Value] = []
-    for row in ctx.pts:
-        total = 0.0
-        for r in range(ctx.rounds):
-            p = row[r]
-            total += 1.0 if p > draw + 1e-9 else 0.5 if abs(p - draw) <= 1e-9 else 0.0
-        out.append(total)
-    return out
+    # points of a round -> its standard points, for the few distinct point values
+    standard = {p: 1.0 if p > draw + 1e-9 else 0.5 if abs(p - draw) <= 1e-9 else 0.0
+                for p in set(chain.from_iterable(ctx.pts))}
+    of = standard.__getitem__
+    return [sum(map(of, row), 0.0) for row in ctx.pts]
 
 
 @register("TPN", ascending=True, title="Tournament pairing number", article="C.07 7.8 (2026)")
@@ -111,11 +106,22 @@ def _table(ctx: Context, code: TieBreakCode, fore: bool = False) -> Adjusted:
 
 
 def _sum_with_cuts(ctx: Context, code: TieBreakCode, rows: list[list[Item]]) -> list[Value]:
-    """Sum each player's items after the code's Cut/Median (rows are sorted)."""
+    """Sum each player's items after the code's Cut/Median (rows are sorted).
+
+    A row of plain ``(key, value)`` pairs has no VUR, so the cuts are a slice: the
+    same items, summed in the same order, as :func:`.cuts.apply_cuts` keeps."""
     low = code.cut + code.median
     high = code.median
     vur_first = ctx.edition.vur_first
-    return [cut_sum(row, low, high, vur_first, presorted=True) for row in rows]
+    out: list[Value] = []
+    for row in rows:
+        if row and len(row[0]) == 2:
+            n = len(row)
+            lo = min(low, n)
+            out.append(sum(map(_VALUE, row[lo:n - min(high, n - lo)]), 0.0))
+        else:
+            out.append(cut_sum(row, low, high, vur_first, presorted=True))
+    return out
 
 
 def buchholz_items(ctx: Context, table: Adjusted, i: int) -> list[Item]:
@@ -138,7 +144,14 @@ def _sorted_sb_items(ctx: Context, code: TieBreakCode) -> list[list[Item]]:
 
     def build() -> list[list[Item]]:
         table = adjusted(ctx, fore=code.fore, played_forfeits=code.played_forfeits)
-        return [sorted(sonneborn_items(ctx, table, i)) for i in range(ctx.n)]
+        rr = ctx.round_robin
+        rows: list[list[Item]] = []
+        for i, (c_row, p_row, v_row) in enumerate(zip(table.contrib, table.pts, table.vur)):
+            if rr or True in v_row:
+                rows.append(sorted(sonneborn_items(ctx, table, i)))
+            else:  # no VUR, every round counted: (key, value) pairs are enough
+                rows.append(sorted(zip(c_row, map(mul, c_row, p_row))))  # type: ignore[arg-type]
+        return rows
 
     return ctx.memo(("sb-items", code.fore, code.played_forfeits), build)
 
@@ -150,7 +163,11 @@ def _bh_split(ctx: Context, code: TieBreakCode, fore: bool) -> list[tuple[list[f
     def build() -> list[tuple[list[float], list[float]]]:
         table = adjusted(ctx, fore=fore, played_forfeits=code.played_forfeits)
         out = []
+        rr = ctx.round_robin
         for c_row, v_row in zip(table.contrib, table.vur):
+            if not rr and True not in v_row:
+                out.append((sorted(c_row), []))  # type: ignore[arg-type]
+                continue
             plain = sorted(c for c, v in zip(c_row, v_row) if c is not None and not v)
             vurs = sorted(c for c, v in zip(c_row, v_row) if c is not None and v)
             out.append((plain, vurs))
@@ -183,6 +200,8 @@ def _bh_with_cuts(ctx: Context, code: TieBreakCode, fore: bool = False) -> list[
 
 
 def _plain_bh(ctx: Context, table: Adjusted) -> list[Value]:
+    if not ctx.round_robin:  # only a round-robin has uncounted (None) rounds
+        return [sum(row, 0.0) for row in table.contrib]  # type: ignore[arg-type]
     return [sum((c for c in row if c is not None), 0.0) for row in table.contrib]
 
 
@@ -215,9 +234,15 @@ def average_opponents_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
         parse("BH/P" if code.played_forfeits else "BH")
     bh = ctx.value(inner)
     out: list[Value] = []
+    fast = None not in bh
+    regular = ctx.regular
+    of = bh.__getitem__
     for i in range(ctx.n):
-        vals = [v for r, o in enumerate(ctx.opp[i][:ctx.rounds])
-                if ctx.otb[i][r] and (v := bh[o]) is not None]
+        if fast and regular[i]:  # every round a game over the board
+            vals = list(map(of, ctx.opp[i]))
+        else:
+            vals = [v for r, o in enumerate(ctx.opp[i][:ctx.rounds])
+                    if ctx.otb[i][r] and (v := bh[o]) is not None]
         out.append(_round_half_up(math.fsum(vals) / len(vals), 2) if vals else None)
     return out
 
@@ -251,6 +276,9 @@ def sonneborn_berger(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Σ opponent's (adjusted) score × points scored against that opponent."""
     if not code.cut and not code.median:
         table = _table(ctx, code)
+        if not ctx.round_robin:  # no uncounted (None) rounds
+            return [sum(map(mul, c_row, p_row), 0.0)  # type: ignore[arg-type]
+                    for c_row, p_row in zip(table.contrib, table.pts)]
         return [sum((c * p for c, p in zip(c_row, p_row) if c is not None), 0.0)
                 for c_row, p_row in zip(table.contrib, table.pts)]
     return _sum_with_cuts(ctx, code, _sorted_sb_items(ctx, code))
@@ -265,18 +293,12 @@ def koya(ctx: Context, code: TieBreakCode) -> list[Value]:
     counts only the games a player can have: a bye round of an odd field and players
     who never played are left out (as TieBreakServer does).
     """
-    score = ctx.score
-    threshold = koya_threshold(ctx, code)
-    out: list[Value] = []
-    for i in range(ctx.n):
-        total = 0.0
-        o_row, p_row = ctx.opp[i], ctx.pts[i]
-        for r in range(ctx.rounds):
-            o = o_row[r]
-            if o >= 0 and score[o] >= threshold - 1e-9:
-                total += p_row[r]
-        out.append(total)
-    return out
+    threshold = koya_threshold(ctx, code) - 1e-9
+    # counted[o]: opponent o reached the threshold; the extra last entry answers for
+    # index -1 (no opponent), so each row is one C-level compress().
+    counted = [s >= threshold for s in ctx.score] + [False]
+    of = counted.__getitem__
+    return [sum(compress(p_row, map(of, o_row)), 0.0) for o_row, p_row in zip(ctx.opp, ctx.pts)]
 
 
 def _score_group_threshold(scores: list[float], half: float, steps: int) -> float:

@@ -28,6 +28,7 @@ Fore mode (Art. 8.3): every paired game of the last round counts as a draw.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..results import Kind
@@ -55,9 +56,9 @@ class Adjusted:
     own: list[float]
     shown: list[float]
     contrib: list[list[float | None]]
-    pts: list[list[float]]
-    vur: list[list[bool]]
-    game: list[list[bool]]
+    pts: list[Sequence[float]]
+    vur: list[Sequence[bool]]
+    game: list[Sequence[bool]]
 
 
 def adjusted(ctx: Context, *, fore: bool = False, played_forfeits: bool = False) -> Adjusted:
@@ -70,50 +71,72 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
     n, rounds, last = ctx.n, ctx.rounds, ctx.rounds - 1
     draw = ctx.draw
     rr = ctx.round_robin
-    opp, kind, otb = ctx.opp, ctx.kind, ctx.otb
+    opp, kind, otb, regular = ctx.opp, ctx.kind, ctx.otb, ctx.regular
     forfeits_count = played_forfeits or rr
+    all_games = (True,) * rounds  # shared by every regular player (read-only)
 
     # Which rounds are games against the scheduled opponent, and the points scored.
-    game: list[list[bool]] = []
-    pts: list[list[float]] = []
+    # A regular player (every round a game over the board) needs neither: all rounds
+    # are games, the points are ctx.pts as they are (fore mode: the last one a draw).
+    game: list[Sequence[bool]] = []
+    pts: list[Sequence[float]] = []
     fore_player = [False] * n
     for i in range(n):
+        if regular[i]:
+            p_row: Sequence[float] = ctx.pts[i]
+            if fore and rounds:
+                fore_player[i] = True
+                p_row = [*p_row[:last], draw]
+            game.append(all_games)
+            pts.append(p_row)
+            continue
         o_row, k_row, otb_row = opp[i], kind[i], otb[i]
         g_row = [otb_row[r] or (o_row[r] >= 0 and forfeits_count
                                 and k_row[r] in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS))
                  for r in range(rounds)]
-        p_row = list(ctx.pts[i][:rounds])
+        q_row = list(ctx.pts[i][:rounds])
         if fore and rounds:
             # Art. 8.3: the last round's paired games count as draws (forfeits included).
             if o_row[last] >= 0 or otb_row[last] or k_row[last] is Kind.PAB:
                 fore_player[i] = True
             if o_row[last] >= 0:
-                p_row[last] = draw
+                q_row[last] = draw
                 g_row[last] = True
         game.append(g_row)
-        pts.append(p_row)
+        pts.append(q_row)
     own = [sum(row, 0.0) for row in pts]
 
     if ctx.edition.virtual_opponent:
         return _virtual(ctx, own, pts, game)
 
     # -- dummy opponent (2023 / 2024-08 / 2026) -------------------------------------------
-    vur = [[(not game[i][r]) and kind[i][r] in VUR_KINDS for r in range(rounds)] for i in range(n)]
-    shown: list[float] = []
+    no_vur = (False,) * rounds
+    vur: list[Sequence[bool]] = [no_vur if g_row is all_games else
+                                 [(not g_row[r]) and kind[i][r] in VUR_KINDS for r in range(rounds)]
+                                 for i, g_row in enumerate(game)]
+    # A player whose every round is a game shows the own score (the sum below, in the
+    # same order): only the others need the 16.2.5 walk.
+    shown = list(own)
     no_opponent_value = 0.0 if rr else draw
     for i in range(n):
+        if game[i] is all_games:
+            continue
         row, o_row, v_row = pts[i], opp[i], vur[i]
         lna = rounds if fore_player[i] else _last_not_vur(v_row, kind[i])
         total = 0.0
         for r in range(rounds):
             total += row[r] if (r < lna or o_row[r] >= 0) else no_opponent_value
-        shown.append(total)
+        shown[i] = total
 
     cap_rounds = draw * rounds
     capped = ctx.edition.dummy_cap
     contrib: list[list[float | None]] = []
+    shown_of = shown.__getitem__
     for i in range(n):
         o_row, g_row = opp[i], game[i]
+        if g_row is all_games:
+            contrib.append(list(map(shown_of, o_row)))
+            continue
         mine = own[i]
         c_row: list[float | None] = []
         for r in range(rounds):
@@ -144,22 +167,33 @@ def _last_not_vur(v_row: list[bool], k_row: list[Kind]) -> int:
     return 0
 
 
-def _virtual(ctx: Context, own: list[float], pts: list[list[float]], game: list[list[bool]]) -> Adjusted:
-    """Pre-2023 rules: virtual opponent for own unplayed rounds, draws for opponents'."""
+def _virtual(ctx: Context, own: list[float], pts: list[Sequence[float]],
+             game: list[Sequence[bool]]) -> Adjusted:
+    """Pre-2023 rules: virtual opponent for own unplayed rounds, draws for opponents'.
+
+    A player whose every round is a game (``game[i]`` all True) shows the own score
+    and meets no virtual opponent, so only the other rows take the round-by-round walk.
+    """
     n, rounds, draw = ctx.n, ctx.rounds, ctx.draw
     opp, kind = ctx.opp, ctx.kind
     rr = ctx.round_robin
-    shown = []
+    shown = list(own)
     for i in range(n):
+        if False not in game[i]:
+            continue
         total = 0.0
         for r in range(rounds):
             if game[i][r]:
                 total += pts[i][r]
             elif not (rr and opp[i][r] < 0):
                 total += draw  # an unplayed round shows as a draw to the opponents
-        shown.append(total)
+        shown[i] = total
     contrib: list[list[float | None]] = []
+    shown_of = shown.__getitem__
     for i in range(n):
+        if False not in game[i]:
+            contrib.append(list(map(shown_of, opp[i])))
+            continue
         c_row: list[float | None] = []
         before = 0.0
         for r in range(rounds):
@@ -174,8 +208,8 @@ def _virtual(ctx: Context, own: list[float], pts: list[list[float]], game: list[
                 c_row.append(before + _opposite(ctx, kind[i][r], p) + draw * (rounds - r - 1))
             before += p
         contrib.append(c_row)
-    vur = [[False] * rounds for _ in range(n)]  # no VUR-first cutting before 2023
-    return Adjusted(own, shown, contrib, pts, vur, game)
+    no_vur = (False,) * rounds  # no VUR-first cutting before 2023 (one shared, read-only row)
+    return Adjusted(own, shown, contrib, pts, [no_vur] * n, game)
 
 
 def _opposite(ctx: Context, kind: Kind, points: float) -> float:
