@@ -39,6 +39,7 @@ from ..results import Kind
 from .codes import TieBreakCode
 from .context import Context, Value
 from .registry import UnknownTieBreak, register
+from .rated import field_performance, rated_games, ratings_of
 from .tables import MAX_TABLE_DIFF, PD_HIGH, dp
 
 __all__ = [
@@ -225,13 +226,7 @@ def unrated_for(ctx: Context, code: TieBreakCode) -> int | None:
 def ratings(ctx: Context, unrated_rating: int | None) -> list[int] | None:
     """Every player's tie-break rating; ``None`` when one is unrated and no rating is
     given for unrated players (C.07 10: the rating tie-breaks are then dropped)."""
-    out: list[int] = []
-    for p in ctx.players:
-        r = rating_of(p.rating, unrated_rating)
-        if r is None:
-            return None
-        out.append(r)
-    return out
+    return ratings_of(ctx, unrated_rating)
 
 
 def otb_records(ctx: Context, unrated_rating: int | None) -> list[OtbRecord] | None:
@@ -239,31 +234,19 @@ def otb_records(ctx: Context, unrated_rating: int | None) -> list[OtbRecord] | N
     ``None`` when the field has an unrated player without a rule for it."""
 
     def build() -> list[OtbRecord] | None:
-        rating = ratings(ctx, unrated_rating)
-        if rating is None:
-            ctx.note("T502", "rating tie-breaks are undefined: the field has unrated players and "
-                             "no rating for them was given (--unrated-rating or /U<rating>)")
+        games = rated_games(ctx, unrated_rating)  # makes the run's notes, once
+        if games is None:
             return None
+        rating = games.rating
         records = []
         for i in range(ctx.n):
-            games = sorted((rating[o], o, _RATING_SCORE[k])
-                           for o, k, otb in zip(ctx.opp[i], ctx.kind[i], ctx.otb[i]) if otb)
-            records.append(OtbRecord(tuple(g[1] for g in games), tuple(g[0] for g in games),
-                                     tuple(g[2] for g in games)))
-            _note_short_games(ctx, i)
+            played = sorted((rating[o], o, _RATING_SCORE[k])
+                            for o, k, otb in zip(ctx.opp[i], ctx.kind[i], ctx.otb[i]) if otb)
+            records.append(OtbRecord(tuple(g[1] for g in played), tuple(g[0] for g in played),
+                                     tuple(g[2] for g in played)))
         return records
 
     return ctx.memo(("ratings.otb", unrated_rating), build)
-
-
-def _note_short_games(ctx: Context, i: int) -> None:
-    """§C.4: games of less than one move (W D L) count as played, as the FIDE checker
-    has it; C.07 does not say, so the assumption is reported."""
-    blocks = ctx.players[i].rounds[: ctx.rounds]
-    for r, entry in enumerate(blocks):
-        if ctx.otb[i][r] and not entry.code.rated:
-            ctx.note("T502", f"{ctx.player_label(i)}: round {r + 1} ({entry.result}, less than one "
-                             "move) counts as a game played for the rating tie-breaks", i)
 
 
 Scorer = Callable[[int, OtbRecord], "int | None"]
@@ -300,7 +283,17 @@ def aro(ctx: Context, code: TieBreakCode) -> list[Value]:
     """
     dropped = code.cut + 2 * code.median
     divisor = ctx.rounds - dropped if ctx.edition.aro_divisor == "rounds" else None
-    return _each(ctx, code, lambda _i, r: average_rating(r.ratings, 0, divisor))
+    games = rated_games(ctx, unrated_for(ctx, code))
+    if games is None:
+        return [None] * ctx.n
+    low, high = code.cut + code.median, code.median
+    out: list[Value] = []
+    for rated in games.ratings:  # only the ratings matter: no sorted record needed
+        if low > 0 or high > 0:
+            rated = sorted(rated)
+            rated = rated[low:len(rated) - high]
+        out.append(average_rating(rated, 0, divisor) if rated else None)
+    return out
 
 
 @register("TPR", modifiers="CMN", title="Tournament performance rating", article="C.07 10.2; Art. 32.4.3")
@@ -315,6 +308,8 @@ def tpr(ctx: Context, code: TieBreakCode) -> list[Value]:
 
         def scorer(i: int, r: OtbRecord) -> int | None:
             return performance(capped_ratings(own[i], r.ratings), r.score) if own else None
+    elif not code.cut and not code.median:
+        return _elected_rule(ctx, list(_plain(ctx, code, "tpr")))
     else:
         def scorer(i: int, r: OtbRecord) -> int | None:
             return performance(r.ratings, r.score)
@@ -324,11 +319,7 @@ def tpr(ctx: Context, code: TieBreakCode) -> list[Value]:
 def _plain(ctx: Context, code: TieBreakCode, measure: str) -> list[Value]:
     """Uncut TPR or PTP of every player, computed once per run and unrated rating
     (PTP, APRO and APPO share them; ru-2013's 32.4.3 shift is not applied here)."""
-    unrated = unrated_for(ctx, code)
-    func = performance if measure == "tpr" else perfect_performance
-    return ctx.memo(("ratings." + measure, unrated),
-                    lambda: _each(ctx, TieBreakCode(name=measure.upper(), unrated=unrated),
-                                  lambda _i, r: func(r.ratings, r.score)))
+    return field_performance(ctx, unrated_for(ctx, code), measure)  # type: ignore[return-value]
 
 
 @register("PTP", modifiers="CM", title="Perfect tournament performance", article="C.07 10.3")
@@ -342,8 +333,19 @@ def ptp(ctx: Context, code: TieBreakCode) -> list[Value]:
 def _opponents_average(ctx: Context, code: TieBreakCode, measure: str) -> list[Value]:
     """APRO/APPO: the opponents' uncut TPR/PTP averaged over each player's OTB games."""
     values = _plain(ctx, code, measure)
-    return _each(ctx, TieBreakCode(name=code.name, unrated=code.unrated),
-                 lambda _i, r: average_of(values[o] for o in r.opponents))
+    games = rated_games(ctx, unrated_for(ctx, code))
+    if games is None:
+        return [None] * ctx.n
+    of = values.__getitem__
+    out: list[Value] = []
+    for opponents in games.opponents:
+        met = list(map(of, opponents))
+        if met and None not in met:
+            total, n = sum(met), len(met)  # integers: round_half_up(total / n)
+            out.append((2 * total + n) // (2 * n))  # type: ignore[operator]
+        else:
+            out.append(average_of(met) if met else None)
+    return out
 
 
 @register("APRO", title="Average performance rating of opponents", article="C.07 10.4")
