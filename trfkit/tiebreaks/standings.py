@@ -97,25 +97,49 @@ def rank(ctx: Context, order: Sequence[TieBreakCode],
                 got = entry.func(ctx, code, g)
                 for i in g:
                     col[i] = got.get(i)
-            g = sorted(g, key=lambda i: _sort_key(col[i], entry.ascending))
-            cur = [g[0]]
-            for i in g[1:]:
-                if _eq(col[i], col[cur[0]]):
-                    cur.append(i)
-                else:
-                    refined.append(cur)
-                    cur = [i]
-            refined.append(cur)
+            values = [col[i] for i in g]
+            if None in values:
+                refined.extend(_split(sorted(g, key=lambda i: _sort_key(col[i], entry.ascending)), col))
+            else:
+                # No undefined value: sorting on the value itself (reverse for "higher
+                # is better", which keeps equal values in order, as the key above does)
+                # and splitting with inline comparisons, the common and hot case.
+                g = sorted(g, key=col.__getitem__, reverse=not entry.ascending)  # type: ignore[arg-type]
+                cur = [g[0]]
+                first = col[g[0]]
+                for i in g[1:]:
+                    v = col[i]
+                    if abs(v - first) < 1e-9:  # type: ignore[operator]
+                        cur.append(i)
+                    else:
+                        refined.append(cur)
+                        cur = [i]
+                        first = v
+                refined.append(cur)
         groups = refined
     order_idx: list[int] = []
     ranks = [0] * ctx.n
     for g in groups:
-        g.sort(key=lambda i: ctx.starts[i])  # stable display inside a shared rank
+        g.sort(key=ctx.starts.__getitem__)  # stable display inside a shared rank
         first = len(order_idx) + 1
         for i in g:
             ranks[i] = first
         order_idx.extend(g)
     return order_idx, ranks, out
+
+
+def _split(ordered: list[int], col: list[Value]) -> list[list[int]]:
+    """Cut players sorted by ``col`` into runs of equal values (None equals only None)."""
+    out: list[list[int]] = []
+    cur = [ordered[0]]
+    for i in ordered[1:]:
+        if _eq(col[i], col[cur[0]]):
+            cur.append(i)
+        else:
+            out.append(cur)
+            cur = [i]
+    out.append(cur)
+    return out
 
 
 def rank_differences(ctx: Context, ranks: list[int]) -> list[Diagnostic]:
