@@ -22,7 +22,7 @@ from trfkit.limits import field_overflows
 from trfkit.model import Header, Player, RoundEntry, Team, Tournament
 from trfkit.results import RESULT_CODES
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NASTY = st.sampled_from(["\n", "\r", "\r\n", "\x00", "\t", "=", "+", "-", "@", "\u2028", "\x85", "001 ", "012 "])
 TEXT = st.lists(st.one_of(st.text(max_size=8), NASTY), max_size=6).map("".join)
 NUMBER = st.one_of(st.none(), st.integers(0, 9999), st.integers(-10**6, 10**12))
