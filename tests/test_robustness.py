@@ -77,6 +77,17 @@ def test_reading_stops_after_the_limit(tmp_path: Path) -> None:
     assert limits.DEFAULT_MAX_BYTES == 100 * 1024 * 1024
 
 
+def test_the_python_api_reads_no_more_than_the_limit_either(tmp_path: Path) -> None:
+    import trfkit
+
+    path = tmp_path / "huge.trf"
+    path.write_bytes(TWO + b"x" * 1000)
+    assert [d.code for d in trfkit.load(path, max_bytes=len(TWO)).diagnostics] == ["T007"]
+    assert "T007" not in [d.code for d in trfkit.load(path).diagnostics]  # default: 100 MB
+    assert [d.code for d in trfkit.loads(TWO, max_bytes=10).diagnostics] == ["T007"]
+    assert trfkit.loads(TWO).tournament.players[0].name == "Alpha, Anna"
+
+
 def test_a_line_longer_than_any_record_is_skipped_with_t008() -> None:
     blob = "001    3 " + "x" * (limits.MAX_LINE_CHARS + 10)
     doc = formats.read(TWO.replace(b"\n001    2", ("\n" + blob + "\n001    2").encode()))

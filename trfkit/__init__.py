@@ -55,36 +55,42 @@ PathOrFile = Union[str, "os.PathLike[str]", IO[bytes]]
 
 
 def load(source: PathOrFile, *, encoding: str | None = None, fmt: str = "auto",
-         strict: bool = False) -> Document:
+         strict: bool = False, max_bytes: int | None = None) -> Document:
     """Read a tournament from a path or a binary file object.
 
     Input is taken as bytes so that trfkit can find the encoding itself
     (``encoding`` overrides). Bad content never raises: it is reported in
     ``Document.diagnostics``; ``strict=True`` raises :class:`TrfError` instead.
+    At most ``max_bytes`` + 1 bytes are read (default 100 MB, :mod:`trfkit.limits`):
+    a larger input is T007.
     """
     from . import formats
+    from .limits import DEFAULT_MAX_BYTES
 
+    limit = DEFAULT_MAX_BYTES if max_bytes is None else max_bytes
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         with open(path, "rb") as fh:
-            data = fh.read()
+            data = fh.read(limit + 1)
     else:
-        data = source.read()
+        data = source.read(limit + 1)
         path = str(getattr(source, "name", "") or "")
         if isinstance(data, str):
             raise TypeError("load() needs a binary file: open it with 'rb', or use loads() for text")
-    doc: Document = formats.read(data, fmt, path=path, encoding=encoding, strict=strict)
+    doc: Document = formats.read(data, fmt, path=path, encoding=encoding, strict=strict,
+                                 max_bytes=limit)
     return doc
 
 
 def loads(data: str | bytes, *, encoding: str | None = None, fmt: str = "auto",
-          strict: bool = False, path: str = "") -> Document:
+          strict: bool = False, path: str = "", max_bytes: int | None = None) -> Document:
     """Read a tournament from text or bytes (text is taken as already decoded)."""
     from . import formats
 
     if isinstance(data, str):
         data, encoding = data.encode("utf-8"), "utf-8"
-    doc: Document = formats.read(data, fmt, path=path, encoding=encoding, strict=strict)
+    doc: Document = formats.read(data, fmt, path=path, encoding=encoding, strict=strict,
+                                 max_bytes=max_bytes)
     return doc
 
 
