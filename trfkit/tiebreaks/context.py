@@ -140,7 +140,7 @@ class Context:
             played: list[bool] = []
             black: list[bool] = []
             for e in blocks:
-                o_row.append(index_get(e.opponent, -1))
+                o_row.append(index_get(e.opponent, -1))  # type: ignore[arg-type]  # None: no key, -1
                 kind, points, otb = lookup(e.result)
                 kinds.append(kind)
                 pts.append(points)

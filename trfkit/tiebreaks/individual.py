@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from itertools import accumulate, chain, compress, islice, repeat
 from operator import and_, eq, itemgetter, mul
+from typing import cast
 
 from ..results import Kind
 from .codes import TieBreakCode, parse
@@ -162,11 +163,11 @@ def _bh_split(ctx: Context, code: TieBreakCode, fore: bool) -> list[tuple[list[f
 
     def build() -> list[tuple[list[float], list[float]]]:
         table = adjusted(ctx, fore=fore, played_forfeits=code.played_forfeits)
-        out = []
+        out: list[tuple[list[float], list[float]]] = []
         rr = ctx.round_robin
         for c_row, v_row in zip(table.contrib, table.vur):
             if not rr and True not in v_row:
-                out.append((sorted(c_row), []))  # type: ignore[arg-type]
+                out.append((sorted(cast("list[float]", c_row)), []))
                 continue
             plain = sorted(c for c, v in zip(c_row, v_row) if c is not None and not v)
             vurs = sorted(c for c, v in zip(c_row, v_row) if c is not None and v)
@@ -201,7 +202,7 @@ def _bh_with_cuts(ctx: Context, code: TieBreakCode, fore: bool = False) -> list[
 
 def _plain_bh(ctx: Context, table: Adjusted) -> list[Value]:
     if not ctx.round_robin:  # only a round-robin has uncounted (None) rounds
-        return [sum(row, 0.0) for row in table.contrib]  # type: ignore[arg-type]
+        return [sum(cast("list[float]", row), 0.0) for row in table.contrib]
     return [sum((c for c in row if c is not None), 0.0) for row in table.contrib]
 
 
@@ -239,7 +240,7 @@ def average_opponents_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
     of = bh.__getitem__
     for i in range(ctx.n):
         if fast and regular[i]:  # every round a game over the board
-            vals = list(map(of, ctx.opp[i]))
+            vals = cast("list[float]", list(map(of, ctx.opp[i])))
         else:
             vals = [v for r, o in enumerate(ctx.opp[i][:ctx.rounds])
                     if ctx.otb[i][r] and (v := bh[o]) is not None]
@@ -277,7 +278,7 @@ def sonneborn_berger(ctx: Context, code: TieBreakCode) -> list[Value]:
     if not code.cut and not code.median:
         table = _table(ctx, code)
         if not ctx.round_robin:  # no uncounted (None) rounds
-            return [sum(map(mul, c_row, p_row), 0.0)  # type: ignore[arg-type]
+            return [sum(map(mul, cast("list[float]", c_row), p_row), 0.0)
                     for c_row, p_row in zip(table.contrib, table.pts)]
         return [sum((c * p for c, p in zip(c_row, p_row) if c is not None), 0.0)
                 for c_row, p_row in zip(table.contrib, table.pts)]

@@ -133,7 +133,7 @@ def _pd_table(reach: int) -> tuple[int, ...]:
     """Expected score in hundredths for every difference -reach..reach (index d + reach):
     table 8.1.2 without a cap, so that a PTP step is a plain lookup, never a clamp."""
     top = MAX_TABLE_DIFF + 1
-    high = [PD_HIGH[d if d < top else top] for d in range(reach + 1)]
+    high = [PD_HIGH[min(d, top)] for d in range(reach + 1)]
     return tuple([100 - high[d] for d in range(reach, 0, -1)] + high)
 
 

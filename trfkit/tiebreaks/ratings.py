@@ -33,13 +33,14 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 from ..model import Player
 from ..results import Kind
 from .codes import TieBreakCode
 from .context import Context, Value
-from .registry import UnknownTieBreak, register
 from .rated import field_performance, rated_games, ratings_of
+from .registry import UnknownTieBreak, register
 from .tables import MAX_TABLE_DIFF, PD_HIGH, dp
 
 __all__ = [
@@ -341,8 +342,8 @@ def _opponents_average(ctx: Context, code: TieBreakCode, measure: str) -> list[V
     for opponents in games.opponents:
         met = list(map(of, opponents))
         if met and None not in met:
-            total, n = sum(met), len(met)  # integers: round_half_up(total / n)
-            out.append((2 * total + n) // (2 * n))  # type: ignore[operator]
+            total, n = sum(cast("list[int]", met)), len(met)  # integers: round_half_up(total / n)
+            out.append((2 * total + n) // (2 * n))
         else:
             out.append(average_of(met) if met else None)
     return out

@@ -64,12 +64,6 @@ def _sort_key(value: Value, ascending: bool) -> tuple[int, float]:
     return (0, value if ascending else -value)
 
 
-def _eq(a: Value, b: Value) -> bool:
-    if a is None or b is None:
-        return a is b
-    return abs(a - b) < 1e-9
-
-
 def rank(ctx: Context, order: Sequence[TieBreakCode],
          values: dict[TieBreakCode, list[Value]]) -> tuple[list[int], list[int], dict[TieBreakCode, list[Value]]]:
     """Order players by ``order`` (the first entry is normally PTS).
@@ -79,7 +73,13 @@ def rank(ctx: Context, order: Sequence[TieBreakCode],
     mapping (players never in a tied group get None). Returns (indices best first,
     rank of each index, values).
     """
-    groups: list[list[int]] = [list(range(ctx.n))] if ctx.n else []  # no players: nothing to rank
+    # Only groups still tied are visited again: each open group is kept with the
+    # position its block starts at in the final order, a settled player goes to its
+    # slot at once (a field of 2000 is mostly settled after two or three criteria).
+    slots: list[list[int] | None] = [None] * ctx.n
+    open_groups: list[tuple[int, list[int]]] = [(0, list(range(ctx.n)))] if ctx.n > 1 else []
+    if ctx.n == 1:
+        slots[0] = [0]
     out = dict(values)
     for code in order:
         entry = lookup(code, ctx.scope)
@@ -88,56 +88,58 @@ def rank(ctx: Context, order: Sequence[TieBreakCode],
             out[code] = col
         else:
             col = out[code]
-        refined: list[list[int]] = []
-        for g in groups:
-            if len(g) == 1:
-                refined.append(g)
-                continue
+        still: list[tuple[int, list[int]]] = []
+        for start, g in open_groups:
             if entry.group:
                 got = entry.func(ctx, code, g)
                 for i in g:
                     col[i] = got.get(i)
-            values = [col[i] for i in g]
-            if None in values:
-                refined.extend(_split(sorted(g, key=lambda i: _sort_key(col[i], entry.ascending)), col))
+            if None in [col[i] for i in g]:
+                runs = _split(sorted(g, key=lambda i: _sort_key(col[i], entry.ascending)), col)
             else:
-                # No undefined value: sorting on the value itself (reverse for "higher
-                # is better", which keeps equal values in order, as the key above does)
-                # and splitting with inline comparisons, the common and hot case.
-                g = sorted(g, key=col.__getitem__, reverse=not entry.ascending)  # type: ignore[arg-type]
-                cur = [g[0]]
-                first = col[g[0]]
-                for i in g[1:]:
-                    v = col[i]
-                    if abs(v - first) < 1e-9:  # type: ignore[operator]
-                        cur.append(i)
-                    else:
-                        refined.append(cur)
-                        cur = [i]
-                        first = v
-                refined.append(cur)
-        groups = refined
+                # No undefined value: sort on the value itself (reverse for "higher is
+                # better" keeps equal values in order, as the key above does).
+                runs = _split(sorted(g, key=col.__getitem__, reverse=not entry.ascending), col)  # type: ignore[arg-type]
+            for run in runs:
+                if len(run) == 1:
+                    slots[start] = run
+                else:
+                    still.append((start, run))
+                start += len(run)
+        open_groups = still
+    for start, g in open_groups:
+        slots[start] = g
     order_idx: list[int] = []
     ranks = [0] * ctx.n
-    for g in groups:
-        g.sort(key=ctx.starts.__getitem__)  # stable display inside a shared rank
+    for tied in slots:
+        if tied is None:
+            continue
+        tied.sort(key=ctx.starts.__getitem__)  # stable display inside a shared rank
         first = len(order_idx) + 1
-        for i in g:
+        for i in tied:
             ranks[i] = first
-        order_idx.extend(g)
+        order_idx.extend(tied)
     return order_idx, ranks, out
 
 
 def _split(ordered: list[int], col: list[Value]) -> list[list[int]]:
-    """Cut players sorted by ``col`` into runs of equal values (None equals only None)."""
+    """Cut players sorted by ``col`` into runs of values equal to the run's first
+    (within 1e-9; None equals only None)."""
     out: list[list[int]] = []
     cur = [ordered[0]]
+    first = col[ordered[0]]
     for i in ordered[1:]:
-        if _eq(col[i], col[cur[0]]):
+        v = col[i]
+        if v is None or first is None:
+            same = v is first
+        else:
+            same = abs(v - first) < 1e-9
+        if same:
             cur.append(i)
         else:
             out.append(cur)
             cur = [i]
+            first = v
     out.append(cur)
     return out
 

@@ -133,15 +133,15 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
     contrib: list[list[float | None]] = []
     shown_of = shown.__getitem__
     for i in range(n):
-        o_row, g_row = opp[i], game[i]
-        if g_row is all_games:
+        o_row, counted = opp[i], game[i]
+        if counted is all_games:
             contrib.append(list(map(shown_of, o_row)))
             continue
         mine = own[i]
         c_row: list[float | None] = []
         for r in range(rounds):
             o = o_row[r]
-            if g_row[r] and o >= 0:
+            if counted[r] and o >= 0:
                 c_row.append(shown[o])
             elif rr:
                 c_row.append(None if o < 0 else 0.0)
@@ -156,7 +156,7 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
     return Adjusted(own, shown, contrib, pts, vur, game)
 
 
-def _last_not_vur(v_row: list[bool], k_row: list[Kind]) -> int:
+def _last_not_vur(v_row: Sequence[bool], k_row: Sequence[Kind]) -> int:
     """Number of rounds up to and including the last one that is not a VUR (0 if none).
 
     Rounds after it with no opponent are category 16.2.5 and show as draws.
