@@ -156,6 +156,15 @@ def test_progress_bar_only_on_a_terminal() -> None:
     quiet = Terminal()
     Progress(4, quiet, enabled=False).advance()
     assert quiet.getvalue() == ""
+    screen = Terminal()
+    bar = Progress(3, screen)
+    bar.advance("a.trf")
+    bar.clear()  # before a diagnostic line is printed
+    assert screen.getvalue().endswith("\r" + " " * 119 + "\r")
+    bar.advance("b.trf", draw=False)
+    assert screen.getvalue().endswith("\r")  # not redrawn yet
+    bar.advance("c.trf")
+    assert screen.getvalue().rstrip().endswith("[" + "#" * 30 + "] 3/3 c.trf")
 
 
 def test_report_format_follows_the_file_name() -> None:

@@ -83,14 +83,24 @@ class Progress:
         self.done = 0
         self.enabled = enabled and self.stream.isatty()
         self._drawn = 0.0
+        self._shown = False
 
-    def advance(self, label: str = "") -> None:
+    def advance(self, label: str = "", *, draw: bool = True) -> None:
         self.done += 1
         now = time.monotonic()
-        if self.enabled and (now - self._drawn >= 0.1 or self.done == self.total):
+        if draw and self.enabled and (now - self._drawn >= 0.1 or self.done == self.total):
             self._drawn = now
+            self._shown = True
             self.stream.write("\r" + self.line(label)[:119].ljust(119))
             self.stream.flush()
+
+    def clear(self) -> None:
+        """Take the bar off the screen, so that a line printed next starts clean."""
+        if self._shown:
+            self.stream.write("\r" + " " * 119 + "\r")
+            self.stream.flush()
+            self._shown = False
+            self._drawn = 0.0  # back on the next advance
 
     def line(self, label: str = "") -> str:
         if self.total:
@@ -99,9 +109,7 @@ class Progress:
         return f"{self.done} files {label}"
 
     def close(self) -> None:
-        if self.enabled and self.done:
-            self.stream.write("\r" + " " * 119 + "\r")
-            self.stream.flush()
+        self.clear()
 
 
 # ------------------------------------------------------------------------------ summary
@@ -187,7 +195,10 @@ def run_batch(work: Callable[[Any], Outcome], tasks: Iterable[Any], batch: Batch
     try:
         for outcome in ordered_map(work, tasks, batch.processes, pack=pack, unpack=from_wire):
             tally.add(outcome)
-            progress.advance(outcome.report.path)
+            quiet_file = not (outcome.report.diagnostics or outcome.report.error)
+            progress.advance(outcome.report.path, draw=quiet_file)
+            if not quiet_file:
+                progress.clear()  # the caller prints its lines: not behind the bar
             yield outcome
     finally:
         progress.close()
