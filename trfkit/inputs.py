@@ -102,14 +102,29 @@ def matches(relative: str, globs: Sequence[str]) -> bool:
 
 
 def walk(directory: Path, globs: Sequence[str]) -> Iterator[Path]:
-    """Regular files below ``directory`` matching ``globs``, sorted, hidden names skipped."""
-    for folder, dirs, files in os.walk(directory):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
-            path = Path(folder) / name
-            if (not name.startswith(".") and matches(_rel(path, directory), globs)
-                    and path.is_file()):
-                yield path
+    """Regular files below ``directory`` matching ``globs``, sorted, hidden names skipped.
+
+    A directory's files come before its sub-directories (as ``os.walk`` gives them);
+    links to directories are not followed. ``os.scandir`` knows each entry's type, so
+    a walk over thousands of files costs no ``stat`` per file.
+    """
+    every = tuple(globs) == ANY_FILE
+
+    def visit(folder: str, prefix: str) -> Iterator[Path]:
+        try:
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
+        except OSError:
+            return
+        for entry in entries:
+            if (not entry.name.startswith(".") and entry.is_file()
+                    and (every or matches(prefix + entry.name, globs))):
+                yield Path(entry.path)
+        for entry in entries:
+            if not entry.name.startswith(".") and entry.is_dir(follow_symlinks=False):
+                yield from visit(entry.path, prefix + entry.name + "/")
+
+    yield from visit(str(directory), "")
 
 
 def _rel(path: Path, base: Path) -> str:
