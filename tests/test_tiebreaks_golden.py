@@ -39,11 +39,16 @@ GOLDEN = Path(__file__).resolve().parent / "data" / "tiebreak_golden"
 RULES = ("fide-2009", "fide-2024", "fide-2026", "ru-2013")
 
 #: The 24 codes of the conformance set (issue 4) ...
-CONFORMANCE = ("BH BH/C1 BH/C2 BH/M1 BH/M2 FB SB SB/C1 PS PS/C1 WIN WON BPG BWG REP "
-               "ARO ARO/C1 TPR PTP APRO APPO AOB KS STD TPN").split()
+CONFORMANCE = [
+    "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "FB", "SB", "SB/C1", "PS", "PS/C1", "WIN", "WON", "BPG",
+    "BWG", "REP", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "AOB", "KS", "STD", "TPN",
+]
 #: ... and the other individual codes and modifiers that share their code paths.
-MORE = ("BH/P BH/C1/P FB/C1 FB/M1 SB/C2 SB/M1 SB/P PS/C2 AOB/F AOB/P KS/L+1 KS/L-1 SOBH "
-        "SOBH/C1 ARO/C2 ARO/M1 TPR/400 TPR/C1 PTP/C1 PTP/M1 RTNG DE DE/P").split()
+MORE = [
+    "BH/P", "BH/C1/P", "FB/C1", "FB/M1", "SB/C2", "SB/M1", "SB/P", "PS/C2", "AOB/F", "AOB/P", "KS/L+1",
+    "KS/L-1", "SOBH", "SOBH/C1", "ARO/C2", "ARO/M1", "TPR/400", "TPR/C1", "PTP/C1", "PTP/M1", "RTNG",
+    "DE", "DE/P",
+]
 CODES = CONFORMANCE + MORE
 
 #: file stem -> runs: (unrated_rating, after_round); every run under every edition.

@@ -1,0 +1,45 @@
+"""The fast whole-field rating code (:mod:`trfkit.tiebreaks.rated`) against the pure
+functions of :mod:`trfkit.tiebreaks.ratings` that define TPR and PTP (C.07 10.2-10.3).
+
+The fast versions count the score in half points and search PTP between bounds
+derived from the table with interpolated probes; whatever the ratings and the score,
+they must give the same integers as the straightforward definitions.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trfkit.tiebreaks.rated import _pd_table, perfect_performance_halves, performance_halves
+from trfkit.tiebreaks.ratings import perfect_performance, performance
+from trfkit.tiebreaks.tables import MAX_TABLE_DIFF
+
+games = st.integers(min_value=0, max_value=3000).flatmap(
+    lambda base: st.lists(st.integers(min_value=max(0, base - 900), max_value=base + 900), min_size=1, max_size=13))
+
+
+@settings(max_examples=400, deadline=None)
+@given(games, st.data())
+def test_fast_tpr_and_ptp_equal_the_definitions(ratings: list[int], data: st.DataObject) -> None:
+    halves = data.draw(st.integers(min_value=0, max_value=2 * len(ratings)))
+    reach = max(ratings) - min(ratings) + MAX_TABLE_DIFF + 2 + data.draw(st.integers(min_value=0, max_value=100))
+    score = Fraction(halves, 2)
+    assert perfect_performance_halves(ratings, halves, _pd_table(reach), reach) == perfect_performance(ratings, score)
+    assert performance_halves(ratings, halves) == performance(ratings, score)
+
+
+def test_worked_values() -> None:
+    """Hand-checked: 1 point of 2 against 2000 and 2000 is p = 50 %, TPR 2000; PTP is
+    the lowest R with 2 x PD(R - 2000) >= 100 hundredths: the table's first row
+    (differences 0-3) gives 50 to both sides, so R = 1997."""
+    reach = MAX_TABLE_DIFF + 2
+    assert performance_halves([2000, 2000], 2) == 2000
+    assert perfect_performance_halves([2000, 2000], 2, _pd_table(reach), reach) == 1997
+    # 2/2: every game must be expected at 100 % -> 736 points above the best opponent
+    assert perfect_performance_halves([1800, 2000], 4, _pd_table(200 + reach), 200 + reach) == 2736
+    # 0/2: the lowest opponent rating - 800
+    assert perfect_performance_halves([1800, 2000], 0, _pd_table(200 + reach), 200 + reach) == 1000
+    assert performance_halves([], 0) is None
