@@ -8,7 +8,10 @@ import hashlib
 import io
 import json
 import os
+import signal
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -21,7 +24,7 @@ from trfkit.cli import cli
 from trfkit.cli.common import InputError, contained, read_bytes, write_output
 from trfkit.diagnostics import make
 from trfkit.formats.json_io import write_json
-from trfkit.model import Player, RoundEntry, Tournament
+from trfkit.model import Header, Player, RoundEntry, Tournament
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 READING_COMMANDS = (("check",), ("convert", "--to", "json"), ("info",), ("tiebreaks",), ("playoff",))
@@ -172,6 +175,50 @@ def test_swiss_manager_pairings_beyond_the_limit_are_not_read(monkeypatch: pytes
     doc = formats.read(f.encode(), "swissmanager")
     assert "T007" in [d.code for d in doc.diagnostics]
     assert all(p.rounds == () for p in doc.tournament.players)
+
+
+@contextmanager
+def within(seconds: int) -> Iterator[None]:
+    """Fail instead of hanging the suite when a loop runs over a declared huge number."""
+    def expired(*_: object) -> None:
+        raise TimeoutError(f"took more than {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+HUGE_XML = (b'<chessresults><tournamentdata><tournament name="X" rounds="1000000000"/></tournamentdata>'
+            b'<players><player no="1" lastname="A"/><player no="999999999" lastname="B"/></players>'
+            b"</chessresults>")
+
+
+@pytest.mark.parametrize("kind", ["json", "xml", "trf"])
+def test_declared_huge_numbers_do_not_drive_loops(kind: str, tmp_path: Path) -> None:
+    """Rounds and start numbers of 10**9 from a header, JSON or XML end in a diagnostic at once."""
+    if kind == "json":
+        big = Tournament(header=Header(rounds=10**10), players=(Player(1, "A"), Player(10**9, "B")))
+        data = write_json(big).encode()
+    elif kind == "xml":
+        data = HUGE_XML
+    else:
+        data = TWO.replace(b"012 Robust Open\n", b"012 Robust Open\nXXR 11111111113\n")
+    path = tmp_path / f"huge.{kind}"
+    path.write_bytes(data)
+    with within(20):
+        doc = formats.read(data)
+        assert doc.tournament.header.rounds is None
+        assert "T205" in [d.code for d in doc.diagnostics]
+        for command in (("check",), ("convert", "--to", "csv"), ("convert", "--to", "trf"),
+                        ("tiebreaks", "--to", "json"), ("playoff",), ("info",)):
+            result = invoke(*command, str(path))
+            assert result.exit_code == 1, (command, result.stderr)
+        if kind != "trf":
+            assert "T316" in invoke("check", str(path)).stdout
 
 
 def test_json_with_millions_of_values_is_not_parsed() -> None:

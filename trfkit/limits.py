@@ -30,7 +30,7 @@ from typing import Final
 
 from .diagnostics import Diagnostic, make
 from .document import Document
-from .model import Source, Tournament
+from .model import Source, Tournament, replace
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -152,18 +152,30 @@ def _unpacked_size(data: bytes) -> int:
 
 
 def oversized_model(doc: Document) -> Document | None:
-    """A Document with one T007 when the model read is too large to check or rank, else None.
+    """The Document made safe to check and rank, or None when it already is.
 
     A bound on bytes alone is not enough: 50 MB of TRF can hold 5000 players x 999
-    rounds, and the checks and JSON output of five million entries take gigabytes.
+    rounds, and the checks and JSON output of five million entries take gigabytes
+    (T007, the players are dropped); a declared number of rounds beyond
+    :data:`MAX_ROUNDS` (XXR, JSON, XML, Swiss-Manager) is dropped with T205.
     """
-    entries = sum(len(p.rounds) for p in doc.tournament.players)
-    if entries <= MAX_ROUND_ENTRIES:
-        return None
     t = doc.tournament
-    found = make("T007", f"the input holds {entries} round results ({len(t.players)} players), more than "
-                         f"{MAX_ROUND_ENTRIES}; it was not processed further", file=t.source.path, hint="")
-    return Document(Tournament(header=t.header, source=t.source), (found,), doc.text)
+    entries = sum(len(p.rounds) for p in t.players)
+    if entries > MAX_ROUND_ENTRIES:
+        found = make("T007", f"the input holds {entries} round results ({len(t.players)} players), more "
+                             f"than {MAX_ROUND_ENTRIES}; it was not processed further", file=t.source.path,
+                     hint="")
+        return Document(Tournament(header=t.header, source=t.source), (found,), doc.text)
+    declared = t.header.rounds
+    if declared is not None and not 0 <= declared <= MAX_ROUNDS:
+        # Every consumer pads each player to the declared rounds: 10**10 of them is a hang.
+        line = next((r.line for r in t.header.records if r.code in ("142", "XXR")), 1)
+        found = make("T205", f"the input declares {declared} rounds, more than any tournament "
+                             f"({MAX_ROUNDS}); the rounds were counted from the results instead", line,
+                     file=t.source.path)
+        header = replace(t.header, rounds=None)
+        return Document(replace(t, header=header), (*doc.diagnostics, found), doc.text)
+    return None
 
 
 class DiagnosticCap:
