@@ -91,6 +91,14 @@ class Context:
         self.win = self.scoring.win
         self.draw = self.scoring.draw
         self.loss = self.scoring.loss
+        #: Every score is a multiple of 1/4 (so are all the scoring system's values), so
+        #: sums of scores and of score products are exact floats whatever the order:
+        #: a tie-break may then add or subtract in any order and get the very same
+        #: float (e.g. a cut as "total less the cut value" instead of a sorted sum).
+        self.exact_sums = all(float(4 * v).is_integer() and abs(v) <= 1 << 16 for v in (
+            self.scoring.win, self.scoring.draw, self.scoring.loss, self.scoring.forfeit_win,
+            self.scoring.forfeit_loss, self.scoring.full_bye, self.scoring.half_bye, self.scoring.zero_bye,
+            self.scoring.pab, self.scoring.unknown))
 
         self.opp: list[list[int]] = []
         self.kind: list[list[Kind]] = []

@@ -8,6 +8,7 @@ except through ``ctx.edition`` flags. Values are floats (exact for ½-point step
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from itertools import accumulate, chain, compress, islice, repeat
 from operator import and_, eq, itemgetter, mul
 from typing import cast
@@ -276,13 +277,66 @@ def sum_opponents_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
 def sonneborn_berger(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Σ opponent's (adjusted) score × points scored against that opponent."""
     if not code.cut and not code.median:
+        return list(_sb_totals(ctx, code))
+    single = _sb_single_cuts(ctx, code)
+    if single is not None:
+        return single
+    return _sum_with_cuts(ctx, code, _sorted_sb_items(ctx, code))
+
+
+def _sb_totals(ctx: Context, code: TieBreakCode) -> list[float]:
+    """Uncut SB of every player (memoised: the cut forms start from it)."""
+
+    def build() -> list[float]:
         table = _table(ctx, code)
         if not ctx.round_robin:  # no uncounted (None) rounds
             return [sum(map(mul, cast("list[float]", c_row), p_row), 0.0)
                     for c_row, p_row in zip(table.contrib, table.pts)]
         return [sum((c * p for c, p in zip(c_row, p_row) if c is not None), 0.0)
                 for c_row, p_row in zip(table.contrib, table.pts)]
-    return _sum_with_cuts(ctx, code, _sorted_sb_items(ctx, code))
+
+    return ctx.memo(("sb-total", code.fore, code.played_forfeits), build)
+
+
+def _sb_single_cuts(ctx: Context, code: TieBreakCode) -> list[Value] | None:
+    """SB with at most one low and one high cut (SB/C1, SB/M1), or None when this
+    shortcut does not apply.
+
+    When every score is a multiple of 1/4 (``ctx.exact_sums``) float sums are exact
+    in any order, so "the total less the least and/or most significant product" is
+    the very float the sorted, cut sum gives, and needs a ``min``/``max`` per player
+    instead of a sort. Rows with a VUR (16.5 may prefer it) go the general way.
+    """
+    low, high = code.cut + code.median, code.median
+    if not ctx.exact_sums or ctx.round_robin or low > 1 or high > 1:
+        return None
+    table = _table(ctx, code)
+    totals = _sb_totals(ctx, code)
+    vur_first = ctx.edition.vur_first
+    out: list[Value] = []
+    for i, (c_row, p_row, v_row) in enumerate(zip(table.contrib, table.pts, table.vur)):
+        if True in v_row:
+            out.append(cut_sum(sorted(sonneborn_items(ctx, table, i)), low, high, vur_first, presorted=True))
+            continue
+        total = totals[i]
+        scores = cast("list[float]", c_row)
+        if scores:
+            if low:
+                total -= _extreme_product(scores, p_row, min)  # the least significant
+            if high and len(scores) > low:
+                total -= _extreme_product(scores, p_row, max)
+        out.append(total)
+    return out
+
+
+def _extreme_product(scores: list[float], pts: Sequence[float], pick: Callable[..., float]) -> float:
+    """The product of the lowest (``min``) or highest (``max``) (score, product) pair,
+    found with C-level scans: the extreme score, and among several rounds with it the
+    extreme product."""
+    best = pick(scores)
+    if scores.count(best) == 1:
+        return best * pts[scores.index(best)]
+    return pick(best * p for c, p in zip(scores, pts) if c == best)
 
 
 @register("KS", modifiers="L", title="Koya system", article="C.07 9.2; Art. 32.1.2-32.1.3")
