@@ -221,6 +221,23 @@ def test_declared_huge_numbers_do_not_drive_loops(kind: str, tmp_path: Path) -> 
             assert "T316" in invoke("check", str(path)).stdout
 
 
+HUGE_ROUND_XML = (b'<chessresults><tournamentdata><tournament name="X" rounds="2"/></tournamentdata><players>'
+                  b'<player no="1" lastname="A"/><player no="2" lastname="B"/></players><playerpairings>'
+                  b'<playerpairing round="1000000000" whiteno="1" blackno="2" reswhite="1.0" resblack="0.0"/>'
+                  b"</playerpairings></chessresults>")
+HUGE_ROUND_HTML = (b'<html><body><table class="CRs1"><tr><th>Rk.</th><th>SNo</th><th>Name</th><th>1.Rd</th>'
+                   b"<th>999999999.Rd</th><th>Pts.</th></tr><tr><td>1</td><td>1</td><td>A</td><td>2w1</td>"
+                   b"<td>2b1</td><td>2</td></tr><tr><td>2</td><td>2</td><td>B</td><td>1b0</td><td>1w0</td>"
+                   b"<td>0</td></tr></table></body></html>")
+
+
+@pytest.mark.parametrize("data", [HUGE_ROUND_XML, HUGE_ROUND_HTML], ids=["xml", "html"])
+def test_a_round_number_of_a_billion_in_a_game_is_not_padded_to(data: bytes) -> None:
+    with within(20):
+        doc = formats.read(data)
+        assert all(len(p.rounds) <= 1 for p in doc.tournament.players)
+
+
 def test_json_with_millions_of_values_is_not_parsed() -> None:
     data = b'{"format": "trfkit-tournament", "x": [' + b"0," * limits.MAX_JSON_VALUES + b"0]}"
     doc = formats.read(data, "json")

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from ..diagnostics import Diagnostic, make
-from ..limits import DiagnosticCap
+from ..limits import MAX_ROUNDS, DiagnosticCap
 from ..model import (
     EMPTY_ROUND,
     DeclaredValue,
@@ -155,7 +155,7 @@ def _classify(row: int, names: list[str]) -> _Columns:
     grid: list[tuple[int, int]] = []
     tiebreaks: list[tuple[int, int, str]] = []
     for j, n in enumerate(names):
-        if (m := _ROUND.match(n)) is not None:
+        if (m := _ROUND.match(n)) is not None and 0 < int(m.group(1)) <= MAX_ROUNDS:  # trfkit.limits
             rounds.append((int(m.group(1)), j))
         elif j > name and n.isdecimal():  # int() rejects "³"
             grid.append((int(n), j))

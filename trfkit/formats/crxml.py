@@ -21,7 +21,7 @@ from xml.parsers import expat
 
 from ..diagnostics import Diagnostic, TrfError, make
 from ..document import Document
-from ..limits import DiagnosticCap
+from ..limits import MAX_ROUNDS, DiagnosticCap
 from ..model import (
     EMPTY_ROUND,
     DeclaredValue,
@@ -276,7 +276,7 @@ def _team_byes(root: Element) -> tuple[TeamBye, ...]:
     by_round: dict[int, int] = {}
     points = set()
     for e in root.iter("teampairings/teampairing"):
-        if parse_int(e.get("no2")) == PAB:
+        if parse_int(e.get("no2")) == PAB and 0 < (parse_int(e.get("round")) or 0) <= MAX_ROUNDS:
             by_round[parse_int(e.get("round")) or 0] = parse_int(e.get("no1")) or 0
             points.add(parse_number(e.get("res1")))
     if not by_round:
@@ -299,6 +299,8 @@ def _board_byes(root: Element, pairings: dict[int, dict[int, RoundEntry]], board
         if parse_int(e.get("no2")) != PAB:
             continue
         rnd, team = parse_int(e.get("round")) or 0, parse_int(e.get("no1")) or 0
+        if not 0 < rnd <= MAX_ROUNDS:
+            continue
         lineup = sorted(members.get(team, []))
         for board, start in lineup[:boards or len(lineup)]:
             pairings.setdefault(start, {}).setdefault(rnd, RoundEntry(None, "", "U"))
@@ -329,8 +331,8 @@ def _pairings(root: Element, b: _Build) -> dict[int, dict[int, RoundEntry]]:
         rnd = parse_int(e.get("round")) or 0
         white, black = parse_int(e.get("whiteno")) or 0, parse_int(e.get("blackno")) or 0
         rw, rb, forfeit = _score(e.get("reswhite")), _score(e.get("resblack")), e.get("forfeit").strip().upper()
-        if rnd <= 0:
-            b.add("T103", "a playerpairing has no round number", e.line)
+        if not 0 < rnd <= MAX_ROUNDS:  # a round 10**9 would pad every player to it (trfkit.limits)
+            b.add("T103", f"a playerpairing has no round number from 1 to {MAX_ROUNDS}", e.line)
             continue
         if white > 0 and black in (PAB, NOT_PAIRED):
             put(white, rnd, RoundEntry(None, "", _lone(black, rw)), e.line)
