@@ -158,35 +158,43 @@ def _sorted_sb_items(ctx: Context, code: TieBreakCode) -> list[list[Item]]:
     return ctx.memo(("sb-items", code.fore, code.played_forfeits), build)
 
 
-def _bh_split(ctx: Context, code: TieBreakCode, fore: bool) -> list[tuple[list[float], list[float]]]:
-    """Per player: (sorted contributions of ordinary rounds, sorted contributions of VURs)."""
+def _bh_sorted(ctx: Context, code: TieBreakCode,
+               fore: bool) -> tuple[list[list[float]], dict[int, tuple[list[float], list[float]]]]:
+    """Every player's counted contributions, sorted (one C-level ``map(sorted, ...)``;
+    shared by BH/C1, BH/C2, BH/M1 ...), and, for the players with a VUR or an
+    uncounted round (round-robin), (sorted ordinary contributions, sorted VURs)."""
     fore = fore or code.fore
 
-    def build() -> list[tuple[list[float], list[float]]]:
+    def build() -> tuple[list[list[float]], dict[int, tuple[list[float], list[float]]]]:
         table = adjusted(ctx, fore=fore, played_forfeits=code.played_forfeits)
-        out: list[tuple[list[float], list[float]]] = []
         rr = ctx.round_robin
-        for c_row, v_row in zip(table.contrib, table.vur):
-            if not rr and True not in v_row:
-                out.append((sorted(cast("list[float]", c_row)), []))
-                continue
-            plain = sorted(c for c, v in zip(c_row, v_row) if c is not None and not v)
-            vurs = sorted(c for c, v in zip(c_row, v_row) if c is not None and v)
-            out.append((plain, vurs))
-        return out
+        rows = [] if rr else list(map(sorted, cast("list[list[float]]", table.contrib)))
+        split: dict[int, tuple[list[float], list[float]]] = {}
+        for i in (range(ctx.n) if rr else [i for i, v_row in enumerate(table.vur) if True in v_row]):
+            c_row, v_row = table.contrib[i], table.vur[i]
+            split[i] = (sorted(c for c, v in zip(c_row, v_row) if c is not None and not v),
+                        sorted(c for c, v in zip(c_row, v_row) if c is not None and v))
+        return rows, split
 
-    return ctx.memo(("bh-split", fore, code.played_forfeits), build)
+    return ctx.memo(("bh-sorted", fore, code.played_forfeits), build)
 
 
 def _bh_with_cuts(ctx: Context, code: TieBreakCode, fore: bool = False) -> list[Value]:
     """Buchholz-type sums with Cut/Median. For BH the value *is* the significance, so the
     16.5 rule reduces to: low cuts take the lowest VUR contributions first (a VUR value
     can never be below the least significant value), then the lowest of the rest; high
-    cuts take the highest values. Same result as :func:`.cuts.apply_cuts`, on floats."""
+    cuts take the highest values. Same result as :func:`.cuts.apply_cuts`, on floats.
+
+    Outside round-robins every row has one contribution per round, so for a player
+    without VUR the cuts are one slice, the same for everybody."""
+    rows, split = _bh_sorted(ctx, code, fore)
+    low, high = code.cut + code.median, code.median
+    rounds = ctx.rounds
+    lo = min(low, rounds)
+    end = rounds - min(high, rounds - lo)
+    out: list[Value] = [sum(row[lo:end], 0.0) for row in rows] if rows else [None] * ctx.n
     vur_first = ctx.edition.vur_first
-    high_cuts = code.median
-    out: list[Value] = []
-    for plain, vurs in _bh_split(ctx, code, fore):
+    for i, (plain, vurs) in split.items():
         low = code.cut + code.median
         if vur_first and vurs:
             k = min(low, len(vurs))
@@ -196,8 +204,8 @@ def _bh_with_cuts(ctx: Context, code: TieBreakCode, fore: bool = False) -> list[
             rest = sorted(plain + vurs) if vurs else plain
         n = len(rest)
         lo = min(low, n)
-        hi = min(high_cuts, n - lo)
-        out.append(sum(rest[lo:n - hi], 0.0))
+        hi = min(high, n - lo)
+        out[i] = sum(rest[lo:n - hi], 0.0)
     return out
 
 
