@@ -161,7 +161,8 @@ class Context:
                 # point): scored as written, unplayed, and not a VUR; no colour either.
                 played = [g and o >= 0 for g, o in zip(played, o_row)]
                 black = [c and o >= 0 for c, o in zip(black, o_row)]
-            if absent[0] in kinds or absent[1] in kinds:
+            regular = False not in played
+            if not regular and (absent[0] in kinds or absent[1] in kinds):
                 unfinished.update(r + 1 for r, e in enumerate(blocks) if e.result in ("", " ") and o_row[r] >= 0)
             add_opp(o_row)
             add_kind(kinds)
@@ -169,7 +170,7 @@ class Context:
             add_otb(played)
             add_black(black)
             add_score(sum(pts, 0.0))
-            add_regular(False not in played)
+            add_regular(regular)
 
     # -- helpers every tie-break may use ---------------------------------------------------
 
