@@ -238,6 +238,18 @@ def test_a_round_number_of_a_billion_in_a_game_is_not_padded_to(data: bytes) -> 
         assert all(len(p.rounds) <= 1 for p in doc.tournament.players)
 
 
+def test_json_unpaired_surrogates_are_t009_not_a_crash_when_writing(tmp_path: Path) -> None:
+    text = write_json(Tournament(players=(Player(1, "NAME"),)))
+    paired = formats.read(text.replace("NAME", "\\ud83d\\ude00").encode(), "json")
+    assert not paired.diagnostics and paired.tournament.players[0].name == "\U0001F600"
+    path = tmp_path / "surrogate.json"
+    path.write_text(text.replace("NAME", "\\ud800X"))
+    assert [d.code for d in formats.read(path.read_bytes()).diagnostics] == ["T009"]
+    for command in (("convert", "--to", "trf"), ("convert", "--to", "json"), ("tiebreaks", "--to", "csv")):
+        result = invoke(*command, str(path))
+        assert result.exit_code == 1 and "T999" not in result.stderr, (command, result.stderr)
+
+
 def test_json_with_millions_of_values_is_not_parsed() -> None:
     data = b'{"format": "trfkit-tournament", "x": [' + b"0," * limits.MAX_JSON_VALUES + b"0]}"
     doc = formats.read(data, "json")

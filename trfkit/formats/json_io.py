@@ -21,9 +21,10 @@ import dataclasses
 import functools
 import json
 import math
+import re
 import types
 from collections.abc import Callable
-from typing import Any, Union, get_args, get_origin, get_type_hints
+from typing import Any, Final, Union, get_args, get_origin, get_type_hints
 
 from ..diagnostics import Diagnostic, TrfError, make
 from ..document import Document
@@ -278,11 +279,28 @@ def read_json(data: bytes, *, path: str = "", encoding: str | None = None,
         diag = make("T006", f'JSON without "format": "{FORMAT_MARKER}" is not a trfkit '
                             "tournament document", file=path)
         return _fail(diag, strict, text)
+    if _SURROGATE_ESCAPE.search(text) and _has_lone_surrogate(obj):
+        diag = make("T009", "invalid JSON: a string holds an unpaired surrogate escape (\\ud800-\\udfff), "
+                            "which is not text and cannot be written out", file=path)
+        return _fail(diag, strict, text)
     try:
         tournament = _from_data(obj)
     except _Invalid as exc:
         diag = make("T009", f"{exc.where or '$'}: {exc.message}", file=path)
         return _fail(diag, strict, text)
     return Document(tournament, (), text)
+
+
+#: ``\ud800``-``\udfff`` escapes: only then can ``json.loads`` return unpaired surrogates.
+_SURROGATE_ESCAPE: Final = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _has_lone_surrogate(obj: Any) -> bool:
+    """True when a string anywhere in ``obj`` does not encode as UTF-8 (an unpaired surrogate)."""
+    try:
+        json.dumps(obj, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
