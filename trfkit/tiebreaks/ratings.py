@@ -288,9 +288,14 @@ def aro(ctx: Context, code: TieBreakCode) -> list[Value]:
     if games is None:
         return [None] * ctx.n
     low, high = code.cut + code.median, code.median
-    if divisor is None and low <= 0 and high <= 0:
-        # the average .5 up in integers, as average_rating() computes it
-        return [(2 * sum(rated) + len(rated)) // (2 * len(rated)) if rated else None for rated in games.ratings]
+    if divisor is None and high <= 0 and low <= 1:
+        # The average .5 up in integers, as average_rating() computes it; ratings are
+        # integers, so dropping the lowest (Cut-1) is "sum less min", no sort.
+        if low <= 0:
+            return [(2 * sum(rated) + len(rated)) // (2 * len(rated)) if rated else None
+                    for rated in games.ratings]
+        return [(2 * (sum(rated) - min(rated)) + len(rated) - 1) // (2 * (len(rated) - 1))
+                if len(rated) > 1 else None for rated in games.ratings]
     out: list[Value] = []
     for rated in games.ratings:  # only the ratings matter: no sorted record needed
         if low > 0 or high > 0:

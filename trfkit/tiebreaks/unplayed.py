@@ -104,7 +104,8 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
                 g_row[last] = True
         game.append(g_row)
         pts.append(q_row)
-    own = [sum(row, 0.0) for row in pts]
+    # Without fore every row holds ctx.pts' values: the score is ctx.score, same sum.
+    own = [sum(row, 0.0) for row in pts] if fore else list(ctx.score)
 
     if ctx.edition.virtual_opponent:
         return _virtual(ctx, own, pts, game)
