@@ -548,3 +548,18 @@ def test_an_entity_bomb_inside_a_workbook_is_not_expanded() -> None:
     doc = formats.read(buffer.getvalue())
     assert [d.code for d in doc.diagnostics] == ["T001"] and doc.tournament.players == ()
     assert "lollol" not in doc.diagnostics[0].message
+
+
+def test_a_console_that_cannot_show_a_name_does_not_make_an_internal_error(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "greek.trf"
+    path.write_bytes(trf(p001(1, name="\u0391\u03bb\u03c6\u03b1, \u0391", points="0.0"), name="\u039f\u03bc\u03ad\u03b3\u03b1")
+                     .replace(b"1980/01/01", b"1980/13/01"))
+    env = {**os.environ, "PYTHONIOENCODING": "latin-1"}
+    for command in (("check", "--output-format", "full"), ("info",), ("tiebreaks",)):
+        done = subprocess.run([sys.executable, "-m", "trfkit", *command, str(path)], capture_output=True,
+                              env=env, timeout=60, check=False)
+        assert done.returncode in (0, 1), (command, done.stderr)
+        assert b"T999" not in done.stderr and b"Traceback" not in done.stderr

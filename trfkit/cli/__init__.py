@@ -76,6 +76,9 @@ def cli() -> None:
 
 def main(argv: list[str] | None = None) -> Any:
     """Entry point of the console script; exit codes 0/1/2 as documented."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:  # a latin-1 or cp1252 console must not turn a Greek name into T999
+        reconfigure(errors="backslashreplace")
     try:
         return cli.main(args=argv, prog_name="trfkit")
     except BrokenPipeError:  # pragma: no cover - `trfkit ... | head`
