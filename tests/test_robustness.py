@@ -563,3 +563,19 @@ def test_a_console_that_cannot_show_a_name_does_not_make_an_internal_error(tmp_p
                               env=env, timeout=60, check=False)
         assert done.returncode in (0, 1), (command, done.stderr)
         assert b"T999" not in done.stderr and b"Traceback" not in done.stderr
+
+
+def test_a_file_name_that_is_not_utf8_does_not_make_an_internal_error(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    if os.name != "posix":
+        pytest.skip("byte file names are a POSIX matter")
+    raw = os.fsencode(tmp_path) + b"/\xff\xfename.trf"
+    with open(raw, "wb") as fh:
+        fh.write(TWO)
+    for command in (("info", "--to", "json"), ("convert", "--to", "json"), ("check", "--output-format", "json")):
+        done = subprocess.run([sys.executable.encode(), b"-m", b"trfkit", *(c.encode() for c in command), raw],
+                              capture_output=True, timeout=60, check=False)
+        assert done.returncode == 0, (command, done.stderr)
+        json.loads(done.stdout)

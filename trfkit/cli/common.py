@@ -192,7 +192,9 @@ def write_output(text: str, output: str | None) -> None:
 
     Bytes go to the binary stdout so that CR line endings survive unchanged.
     """
-    data = text.encode("utf-8")
+    # backslashreplace: a file name that is not UTF-8 (surrogate escapes from the OS) or
+    # any other unpaired surrogate must not turn a finished output into an internal error.
+    data = text.encode("utf-8", errors="backslashreplace")
     if output is None or output == "-":
         stream = click.get_binary_stream("stdout")
         stream.write(data)
