@@ -571,7 +571,8 @@ def test_a_file_name_that_is_not_utf8_does_not_make_an_internal_error(tmp_path: 
 
     if os.name != "posix":
         pytest.skip("byte file names are a POSIX matter")
-    raw = os.fsencode(tmp_path) + b"/\xff\xfename.trf"
+    (tmp_path / "in").mkdir()
+    raw = os.fsencode(tmp_path / "in") + b"/\xff\xfename.trf"
     with open(raw, "wb") as fh:
         fh.write(TWO)
     for command in (("info", "--to", "json"), ("convert", "--to", "json"), ("check", "--output-format", "json")):
@@ -579,3 +580,11 @@ def test_a_file_name_that_is_not_utf8_does_not_make_an_internal_error(tmp_path: 
                               capture_output=True, timeout=60, check=False)
         assert done.returncode == 0, (command, done.stderr)
         json.loads(done.stdout)
+    report, out = tmp_path / "report.json", tmp_path / "out"
+    for command in ((b"check", b"--report", os.fsencode(report), raw),
+                    (b"convert", os.fsencode(tmp_path / "in"), b"-o", os.fsencode(out), b"--to", b"json")):
+        done = subprocess.run([sys.executable.encode(), b"-m", b"trfkit", *command], capture_output=True,
+                              timeout=60, check=False)
+        assert done.returncode == 0 and b"T999" not in done.stderr, (command, done.stderr)
+    assert json.loads(report.read_text())["summary"]["files"] == 1
+    assert len(list(out.iterdir())) == 1

@@ -230,7 +230,7 @@ def write_report(path: str, chosen: str, reports: list[FileReport]) -> None:
     buffer = io.StringIO()
     render(report_format(path, chosen), reports, buffer)
     try:
-        atomic_write(Path(path), buffer.getvalue().encode("utf-8"))
+        atomic_write(Path(path), buffer.getvalue().encode("utf-8", errors="backslashreplace"))  # file names from the OS
     except OSError as exc:
         raise InputError(f"{path}: cannot write the report: {exc.strerror or exc}") from None
 
