@@ -38,23 +38,27 @@ def wins(ctx: Context, code: TieBreakCode) -> list[Value]:
 
 @register("WON", title="Games won over the board", article="C.07 7.2")
 def won(ctx: Context, code: TieBreakCode) -> list[Value]:
-    """Games won over the board."""
-    win = repeat(ctx.win)  # operator.eq, not win.__eq__: scores may be ints and floats
-    return [float(sum(map(and_, otb, map(eq, pts, win)))) for pts, otb in zip(ctx.pts, ctx.otb)]
+    """Games won over the board (a regular player, every round a game: a plain count)."""
+    win = ctx.win
+    wins = repeat(win)  # operator.eq, not win.__eq__: scores may be ints and floats
+    return [float(pts.count(win) if regular else sum(map(and_, otb, map(eq, pts, wins))))
+            for pts, otb, regular in zip(ctx.pts, ctx.otb, ctx.regular)]
 
 
 @register("BPG", title="Games played with Black", article="C.07 7.3; Art. 32.1.5")
 def black_games(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Games played over the board with Black; unplayed rounds are ignored."""
-    return [float(sum(map(and_, black, otb))) for black, otb in zip(ctx.black, ctx.otb)]
+    return [float(black.count(True) if regular else sum(map(and_, black, otb)))
+            for black, otb, regular in zip(ctx.black, ctx.otb, ctx.regular)]
 
 
 @register("BWG", title="Games won with Black", article="C.07 7.4")
 def black_wins(ctx: Context, code: TieBreakCode) -> list[Value]:
-    """Games won over the board with Black."""
-    win = repeat(ctx.win)
-    return [float(sum(map(and_, map(and_, black, otb), map(eq, pts, win))))
-            for pts, black, otb in zip(ctx.pts, ctx.black, ctx.otb)]
+    """Games won over the board with Black: the points of the games with Black that
+    were played over the board, counted where they equal a win."""
+    win = ctx.win
+    return [float(list(compress(pts, black if regular else map(and_, black, otb))).count(win))
+            for pts, black, otb, regular in zip(ctx.pts, ctx.black, ctx.otb, ctx.regular)]
 
 
 _VALUE = itemgetter(1)
@@ -66,7 +70,9 @@ def rounds_elected(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Rounds minus half- and zero-point byes (absences, rounds after withdrawal) and forfeit losses."""
     skipped = _NOT_ELECTED.__contains__
     rounds = ctx.rounds
-    return [float(rounds - sum(map(skipped, row))) for row in ctx.kind]
+    # a regular player's rounds are all games over the board: none skipped
+    return [float(rounds if regular else rounds - sum(map(skipped, row)))
+            for row, regular in zip(ctx.kind, ctx.regular)]
 
 
 @register("PS", modifiers="C", title="Progressive score", article="C.07 7.5; Art. 32.1.1")
