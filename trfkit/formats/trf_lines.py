@@ -86,7 +86,7 @@ def _fixed(
 ) -> str:
     """Columns 1-79 shared by 001 and National Rating Support lines."""
     return (
-        f"{code:<3} {_int(start, 4)} {sex[:1] or ' '}{title[:3]:>3} "
+        f"{code:<3} {_int(start, 4)} {sex[:1] or ' '}{title[:3].strip():>3} "
         f"{name[:NAME_WIDTH]:<{NAME_WIDTH}} "
         f"{_int(rating, 4)} {federation[:3]:<3} {ident[-11:]:>11} {_date(birth):<10}"
     )
