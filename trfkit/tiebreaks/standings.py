@@ -89,12 +89,13 @@ def rank(ctx: Context, order: Sequence[TieBreakCode],
         else:
             col = out[code]
         still: list[tuple[int, list[int]]] = []
+        defined = not entry.group and None not in col  # one C-level scan per criterion
         for start, g in open_groups:
             if entry.group:
                 got = entry.func(ctx, code, g)
                 for i in g:
                     col[i] = got.get(i)
-            if None in [col[i] for i in g]:
+            if not defined and None in [col[i] for i in g]:
                 runs = _split(sorted(g, key=lambda i: _sort_key(col[i], entry.ascending)), col)
             else:
                 # No undefined value: sort on the value itself (reverse for "higher is
