@@ -45,6 +45,19 @@ __all__ = [
 NAME_WIDTH: Final = 33
 
 
+#: Characters a reader takes for a line break, a tab stop or binary data: blanks in a field.
+_BLANKS: Final = str.maketrans(dict.fromkeys("\t\r\n\x00\x0b\x0c\x1c\x1d\x1e\x1f\x85\u2028\u2029", " "))
+
+
+def _field(text: str, width: int) -> str:
+    """A text field as a reader will read it back: no breaks or tabs, no blanks at either end.
+
+    Readers strip fields, so a value from JSON or XML with edge blanks (or a title cut
+    to ``"Du "``) would read back different and make write-read-write unstable.
+    """
+    return text.translate(_BLANKS).strip()[:width].strip()
+
+
 def _int(value: int | None, width: int) -> str:
     return f"{'' if value is None else value:>{width}}"[-width:]
 
@@ -69,7 +82,7 @@ def round_block(entry: RoundEntry) -> str:
     """``OOOO C R``: opponent (``0000`` for none), colour (``-`` for none), result."""
     if entry.is_empty:
         return " " * 8
-    opponent = "0000" if entry.opponent is None else _int(entry.opponent, 4)
+    opponent = "0000" if not entry.opponent else _int(entry.opponent, 4)  # 0 reads back as none
     return f"{opponent} {entry.color or '-'} {entry.result or ' '}"
 
 
@@ -86,9 +99,9 @@ def _fixed(
 ) -> str:
     """Columns 1-79 shared by 001 and National Rating Support lines."""
     return (
-        f"{code:<3} {_int(start, 4)} {sex[:1] or ' '}{title[:3].strip():>3} "
-        f"{name[:NAME_WIDTH]:<{NAME_WIDTH}} "
-        f"{_int(rating, 4)} {federation[:3]:<3} {ident[-11:]:>11} {_date(birth):<10}"
+        f"{code:<3} {_int(start, 4)} {sex[:1] or ' '}{_field(title, 3):>3} "
+        f"{_field(name, NAME_WIDTH):<{NAME_WIDTH}} "
+        f"{_int(rating or None, 4)} {_field(federation, 3):<3} {ident[-11:]:>11} {_date(birth):<10}"
     )
 
 
@@ -102,10 +115,10 @@ def player_line(p: Player) -> str:
         p.name,
         p.rating,
         p.federation,
-        "" if p.fide_id is None else str(p.fide_id),
+        "" if not p.fide_id else str(p.fide_id),  # 0 reads back as "no id"
         p.birth,
     )
-    line = f"{head} {_num(p.points, 4)} {_int(p.rank, 4)}"
+    line = f"{head} {_num(p.points, 4)} {_int(p.rank or None, 4)}"  # rank 0 reads back as none
     if p.rounds:
         line += "".join("  " + round_block(e) for e in p.rounds)
     return line.rstrip()
@@ -119,13 +132,13 @@ def national_line(n: NationalRating) -> str:
 
 def team_013_line(t: Team) -> str:
     """``013``: name in 5-36, members from column 37 (no blank before the first)."""
-    return (f"013 {t.name[:32]:<32}" + " ".join(_int(m, 4) for m in t.members)).rstrip()
+    return (f"013 {_field(t.name, 32):<32}" + " ".join(_int(m, 4) for m in t.members)).rstrip()
 
 
 def team_310_line(t: Team) -> str:
     """``310``: number, name, nickname, strength, MP, GP, rank, members from column 74."""
     line = (
-        f"310 {_int(t.number, 3)} {t.name[:32]:<32} {t.nickname[:5]:<5} {t.strength[:6]:>6} "
+        f"310 {_int(t.number, 3)} {_field(t.name, 32):<32} {t.nickname[:5]:<5} {t.strength[:6]:>6} "
         f"{_num(t.match_points, 6)} {_num(t.game_points, 6)} {_int(t.rank, 3)}  "
     )
     return (line + " ".join(_int(m, 4) for m in t.members)).rstrip()

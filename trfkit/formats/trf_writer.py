@@ -51,6 +51,15 @@ _TRF26_ONLY_HEADER: Final = frozenset("152 162 172 182 192 202 212 222 352 362".
 _ONE_LINE: Final = str.maketrans(dict.fromkeys("\r\n\x00\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029", " "))
 
 
+def _one_line(text: str) -> str:
+    """``text`` without line breaks; a tab outside a comment is a blank (readers expand tabs
+    to 8 columns, which would shift every field after it)."""
+    one = text.translate(_ONE_LINE)
+    if not one.startswith("#") and "\t" in one:
+        one = one.replace("\t", " ")
+    return one if one == text else one.rstrip()  # a blank made at the end would not read back
+
+
 def write_trf(t: Tournament, *, newline: str | None = None) -> str:
     """TRF in the input's edition (``t.source.edition``); TRF16 unless TRF26-only data exist."""
     return _write(t, edition_of(t), newline)
@@ -116,7 +125,7 @@ def _write(t: Tournament, edition: str, newline: str | None) -> str:
     )
     items.extend((line, _LISTS, text) for line, text in lists)
     items.extend((r.line, _EXTRA, r.text) for r in t.extra)
-    lines = [text.translate(_ONE_LINE) for _, text in _in_file_order(items)]
+    lines = [_one_line(text) for _, text in _in_file_order(items)]
     return nl.join(lines) + nl if lines else ""
 
 
