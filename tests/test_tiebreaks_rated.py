@@ -13,7 +13,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trfkit.tiebreaks.rated import _pd_table, perfect_performance_halves, performance_halves
+from trfkit.tiebreaks.rated import pd_table, perfect_performance_halves, performance_halves
 from trfkit.tiebreaks.ratings import perfect_performance, performance
 from trfkit.tiebreaks.tables import MAX_TABLE_DIFF
 
@@ -27,7 +27,7 @@ def test_fast_tpr_and_ptp_equal_the_definitions(ratings: list[int], data: st.Dat
     halves = data.draw(st.integers(min_value=0, max_value=2 * len(ratings)))
     reach = max(ratings) - min(ratings) + MAX_TABLE_DIFF + 2 + data.draw(st.integers(min_value=0, max_value=100))
     score = Fraction(halves, 2)
-    assert perfect_performance_halves(ratings, halves, _pd_table(reach), reach) == perfect_performance(ratings, score)
+    assert perfect_performance_halves(ratings, halves, pd_table(reach), reach) == perfect_performance(ratings, score)
     assert performance_halves(ratings, halves) == performance(ratings, score)
 
 
@@ -37,9 +37,9 @@ def test_worked_values() -> None:
     (differences 0-3) gives 50 to both sides, so R = 1997."""
     reach = MAX_TABLE_DIFF + 2
     assert performance_halves([2000, 2000], 2) == 2000
-    assert perfect_performance_halves([2000, 2000], 2, _pd_table(reach), reach) == 1997
+    assert perfect_performance_halves([2000, 2000], 2, pd_table(reach), reach) == 1997
     # 2/2: every game must be expected at 100 % -> 736 points above the best opponent
-    assert perfect_performance_halves([1800, 2000], 4, _pd_table(200 + reach), 200 + reach) == 2736
+    assert perfect_performance_halves([1800, 2000], 4, pd_table(200 + reach), 200 + reach) == 2736
     # 0/2: the lowest opponent rating - 800
-    assert perfect_performance_halves([1800, 2000], 0, _pd_table(200 + reach), 200 + reach) == 1000
+    assert perfect_performance_halves([1800, 2000], 0, pd_table(200 + reach), 200 + reach) == 1000
     assert performance_halves([], 0) is None

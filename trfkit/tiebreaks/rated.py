@@ -11,9 +11,9 @@ sorted record per player, a binary search over 1500+ ratings per PTP). Here:
   opponents' ratings with one C-level ``map``; only the others are filtered;
 * nothing is sorted: uncut ARO, TPR and PTP do not depend on the order of the games
   (cut forms, which do, keep using :func:`.ratings.otb_records`);
-* PTP searches only between two bounds that follow from the table (see
-  :func:`perfect_performance_halves`), and each step sums a precomputed, clamp-free
-  PD table with ``map``.
+* PTP searches only between two bounds that follow from the table, with
+  interpolated probes, and each probe is one C-level gather from a precomputed,
+  clamp-free PD table (see :func:`perfect_performance_halves`).
 
 Every function returns exactly what the pure functions of :mod:`.ratings` return
 for the same games (the golden test holds them to it).
@@ -21,16 +21,17 @@ for the same games (the golden test holds them to it).
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import repeat
-from operator import sub
+from operator import itemgetter
 
 from ..results import Kind
 from .context import Context
 from .tables import DP_BY_PERCENT, MAX_TABLE_DIFF, PD_HIGH
 
-__all__ = ["RatedGames", "field_performance", "perfect_performance_halves", "rated_games", "ratings_of"]
+__all__ = ["RatedGames", "field_performance", "pd_table", "perfect_performance_halves", "performance_halves",
+           "rated_games", "ratings_of"]
 
 #: A game's rating score in half points, by kind (only over-the-board kinds occur).
 HALVES = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
@@ -131,17 +132,18 @@ def performance_halves(ratings: list[int], halves: int) -> int | None:
 
 
 @lru_cache(maxsize=8)
-def _pd_table(reach: int) -> tuple[int, ...]:
+def pd_table(reach: int) -> memoryview:
     """Expected score in hundredths for every difference -reach..reach (index d + reach):
-    table 8.1.2 without a cap, so that a PTP step is a plain lookup, never a clamp."""
+    table 8.1.2 without a cap, so that a PTP step is a plain lookup, never a clamp.
+    Bytes behind a memoryview: a PTP step slices it without copying (see below)."""
     top = MAX_TABLE_DIFF + 1
     high = [PD_HIGH[min(d, top)] for d in range(reach + 1)]
-    return tuple([100 - high[d] for d in range(reach, 0, -1)] + high)
+    return memoryview(array("B", [100 - high[d] for d in range(reach, 0, -1)] + high))
 
 
 def _lowest_difference() -> tuple[int, ...]:
     """For q = 0..100: the lowest difference d with PD(d) >= q hundredths."""
-    pd = _pd_table(MAX_TABLE_DIFF + 1)
+    pd = pd_table(MAX_TABLE_DIFF + 1)
     out = []
     d = 0
     for q in range(101):
@@ -154,7 +156,7 @@ def _lowest_difference() -> tuple[int, ...]:
 _LOWEST_DIFF = _lowest_difference()
 
 
-def perfect_performance_halves(ratings: list[int], halves: int, pd: tuple[int, ...], reach: int) -> int | None:
+def perfect_performance_halves(ratings: list[int], halves: int, pd: memoryview, reach: int) -> int | None:
     """PTP (C.07 10.3): the lowest integer R with Σ PD(R - R_i) >= score, for a score in
     half points; the same value as :func:`.ratings.perfect_performance`.
 
@@ -167,8 +169,12 @@ def perfect_performance_halves(ratings: list[int], halves: int, pd: tuple[int, .
     inside: first the average rating + d (exact when all ratings are equal), then a
     step of about 8 points per missing hundredth per game, then, once both ends are
     known, linear interpolation (f is nearly linear near the answer). Any inside probe
-    keeps the invariant, so the result is exactly the lowest R, in about 3 sums of
-    the field-wide PD table ``pd`` (index R - R_i + ``reach``) instead of a dozen.
+    keeps the invariant, so the result is exactly the lowest R, in about 3 sums.
+
+    A sum is one C-level gather: PD(R - R_i) = pd[R + reach - R_i] = window[max - R_i]
+    with window = pd[R + reach - max:], a slice of the memoryview (no copy), and the
+    offsets max - R_i fixed per player in an ``itemgetter``. ``pd``/``reach``:
+    :func:`pd_table` of a reach of at least the opponents' rating spread + 737.
     """
     n = len(ratings)
     if not n:
@@ -176,17 +182,21 @@ def perfect_performance_halves(ratings: list[int], halves: int, pd: tuple[int, .
     need = 50 * halves
     if need <= 0:
         return min(ratings) - 800
+    top = max(ratings)
     if need > 100 * n:
-        return max(ratings) + 800
+        return top + 800
     d = _LOWEST_DIFF[-(-need // n)]
-    low, high = min(ratings) + d - 1, max(ratings) + d
+    low, high = min(ratings) + d - 1, top + d
+    if high - low <= 1:  # one game, or all opponents alike: nothing to search
+        return high
     f_low = f_high = -1  # not evaluated yet
     probe = (sum(ratings) + n // 2) // n + d
-    get = pd.__getitem__
+    gather = itemgetter(*[top - r for r in ratings])  # n >= 2 here: it returns a tuple
+    shift = reach - top
     while high - low > 1:
         if not low < probe < high:
             probe = (low + high) // 2
-        f = sum(map(get, map(sub, repeat(probe + reach, n), ratings)))
+        f = sum(gather(pd[probe + shift:]))
         if f >= need:
             high, f_high = probe, f
         else:
@@ -213,5 +223,5 @@ def _field(ctx: Context, unrated_rating: int | None, measure: str) -> list[int |
     if measure == "tpr":
         return [performance_halves(r, h) for r, h in zip(games.ratings, games.halves)]
     reach = max(games.rating) - min(games.rating) + MAX_TABLE_DIFF + 2 if games.rating else 0
-    pd = _pd_table(reach)
+    pd = pd_table(reach)
     return [perfect_performance_halves(r, h, pd, reach) for r, h in zip(games.ratings, games.halves)]
