@@ -16,6 +16,10 @@ with a located diagnostic instead of being parsed.
   limited by their number of values (:data:`MAX_JSON_VALUES`), workbooks by their
   declared unpacked size (:data:`MAX_UNPACKED_BYTES`) and chess-results XML/HTML by
   their number of tags and players (:data:`MAX_MARKUP_TAGS`) before they are parsed.
+* **Model** (after reading, any format): more than :data:`MAX_ROUND_ENTRIES` round
+  results is T007; a declared number of rounds beyond :data:`MAX_ROUNDS` is dropped
+  with T205 (every consumer pads each player to it). Readers keep at most
+  :data:`MAX_SAME_CODE` diagnostics of one code (:class:`DiagnosticCap`).
 
 Writers have limits too: a fixed-width TRF field cannot hold a start number above
 9999. :func:`field_overflows` lists such values (T603) so that a conversion says
