@@ -20,6 +20,7 @@ computed. Per-code results are memoised by :meth:`Context.value` as well.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Callable, Sequence, TypeVar
 
 from ..diagnostics import Diagnostic, make
@@ -178,6 +179,18 @@ class Context:
     def max_score(self) -> float:
         """The most points anyone could have after ``rounds`` rounds."""
         return self.rounds * self.win
+
+    @property
+    def gather(self) -> list[itemgetter[Any] | None]:
+        """Per player, ``itemgetter(*opp[i])`` for a regular player (every round a game
+        against a known opponent) when there are two rounds or more, else None.
+
+        ``ctx.gather[i](values)`` is the tuple of ``values[o]`` for each round's
+        opponent in one C call: the innermost step of BH, FB, SB, AOB, ARO, APRO ...,
+        about three times faster than ``map`` over the row. Built once per run.
+        """
+        return self.memo("gather", lambda: [itemgetter(*o_row) if regular and self.rounds > 1 else None
+                                            for o_row, regular in zip(self.opp, self.regular)])
 
     def forfeit_as_game(self, i: int, r: int, played_forfeits: bool = False) -> bool:
         """Round ``r`` of player ``i`` is a forfeit that counts as a game against the

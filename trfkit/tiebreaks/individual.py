@@ -253,9 +253,11 @@ def average_opponents_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
     fast = None not in bh
     regular = ctx.regular
     of = bh.__getitem__
+    gather = ctx.gather
     for i in range(ctx.n):
         if fast and regular[i]:  # every round a game over the board
-            vals = cast("list[float]", list(map(of, ctx.opp[i])))
+            g = gather[i]
+            vals = cast("Sequence[float]", g(bh) if g else list(map(of, ctx.opp[i])))
         else:
             vals = [v for r, o in enumerate(ctx.opp[i][:ctx.rounds])
                     if ctx.otb[i][r] and (v := bh[o]) is not None]
@@ -367,7 +369,8 @@ def koya(ctx: Context, code: TieBreakCode) -> list[Value]:
     # index -1 (no opponent), so each row is one C-level compress().
     counted = [s >= threshold for s in ctx.score] + [False]
     of = counted.__getitem__
-    return [sum(compress(p_row, map(of, o_row)), 0.0) for o_row, p_row in zip(ctx.opp, ctx.pts)]
+    return [sum(compress(p_row, g(counted) if g else map(of, o_row)), 0.0)
+            for o_row, p_row, g in zip(ctx.opp, ctx.pts, ctx.gather)]
 
 
 def _score_group_threshold(scores: list[float], half: float, steps: int) -> float:

@@ -22,6 +22,7 @@ for the same games (the golden test holds them to it).
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
@@ -44,7 +45,7 @@ class RatedGames:
 
     rating: list[int]
     opponents: list[list[int]]
-    ratings: list[list[int]]
+    ratings: list[Sequence[int]]
     halves: list[int]
 
 
@@ -77,12 +78,12 @@ def _build(ctx: Context, unrated_rating: int | None) -> RatedGames | None:
     rating_of = rating.__getitem__
     win, draw = Kind.WIN, Kind.DRAW
     opponents: list[list[int]] = []
-    ratings: list[list[int]] = []
+    ratings: list[Sequence[int]] = []
     halves: list[int] = []
-    for o_row, k_row, g_row, regular in zip(ctx.opp, ctx.kind, ctx.otb, ctx.regular):
+    for o_row, k_row, g_row, regular, gather in zip(ctx.opp, ctx.kind, ctx.otb, ctx.regular, ctx.gather):
         if regular:
             opponents.append(o_row)
-            ratings.append(list(map(rating_of, o_row)))
+            ratings.append(gather(rating) if gather else list(map(rating_of, o_row)))
             halves.append(2 * k_row.count(win) + k_row.count(draw))
             continue
         games = [r for r, g in enumerate(g_row) if g]
@@ -120,7 +121,7 @@ _SHORT = _short_codes()
 # ---------------------------------------------------------------- TPR and PTP
 
 
-def performance_halves(ratings: list[int], halves: int) -> int | None:
+def performance_halves(ratings: Sequence[int], halves: int) -> int | None:
     """TPR (C.07 10.2) from the opponents' ratings and the score in half points:
     ARO (.5 up) + dp(p), p in whole per cent .5 up; the same integers as
     :func:`.ratings.performance`."""
@@ -156,7 +157,7 @@ def _lowest_difference() -> tuple[int, ...]:
 _LOWEST_DIFF = _lowest_difference()
 
 
-def perfect_performance_halves(ratings: list[int], halves: int, pd: memoryview, reach: int) -> int | None:
+def perfect_performance_halves(ratings: Sequence[int], halves: int, pd: memoryview, reach: int) -> int | None:
     """PTP (C.07 10.3): the lowest integer R with Σ PD(R - R_i) >= score, for a score in
     half points; the same value as :func:`.ratings.perfect_performance`.
 

@@ -347,8 +347,8 @@ def _opponents_average(ctx: Context, code: TieBreakCode, measure: str) -> list[V
         return [None] * ctx.n
     of = values.__getitem__
     out: list[Value] = []
-    for opponents in games.opponents:
-        met = list(map(of, opponents))
+    for opponents, gather in zip(games.opponents, ctx.gather):
+        met = gather(values) if gather else list(map(of, opponents))
         if met and None not in met:
             total, n = sum(cast("list[int]", met)), len(met)  # integers: round_half_up(total / n)
             out.append((2 * total + n) // (2 * n))

@@ -55,7 +55,7 @@ class Adjusted:
 
     own: list[float]
     shown: list[float]
-    contrib: list[list[float | None]]
+    contrib: list[Sequence[float | None]]
     pts: list[Sequence[float]]
     vur: list[Sequence[bool]]
     game: list[Sequence[bool]]
@@ -131,12 +131,14 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
 
     cap_rounds = draw * rounds
     capped = ctx.edition.dummy_cap
-    contrib: list[list[float | None]] = []
+    contrib: list[Sequence[float | None]] = []
     shown_of = shown.__getitem__
+    gather = ctx.gather
     for i in range(n):
         o_row, counted = opp[i], game[i]
         if counted is all_games:
-            contrib.append(list(map(shown_of, o_row)))
+            g = gather[i]
+            contrib.append(g(shown) if g else list(map(shown_of, o_row)))
             continue
         mine = own[i]
         c_row: list[float | None] = []
@@ -189,11 +191,13 @@ def _virtual(ctx: Context, own: list[float], pts: list[Sequence[float]],
             elif not (rr and opp[i][r] < 0):
                 total += draw  # an unplayed round shows as a draw to the opponents
         shown[i] = total
-    contrib: list[list[float | None]] = []
+    contrib: list[Sequence[float | None]] = []
     shown_of = shown.__getitem__
+    gather = ctx.gather
     for i in range(n):
         if False not in game[i]:
-            contrib.append(list(map(shown_of, opp[i])))
+            g = gather[i]
+            contrib.append(g(shown) if g else list(map(shown_of, opp[i])))
             continue
         c_row: list[float | None] = []
         before = 0.0
