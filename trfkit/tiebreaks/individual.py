@@ -96,8 +96,11 @@ def standard_points(ctx: Context, code: TieBreakCode) -> list[Value]:
     # points of a round -> its standard points, for the few distinct point values
     standard = {p: 1.0 if p > draw + 1e-9 else 0.5 if abs(p - draw) <= 1e-9 else 0.0
                 for p in set(chain.from_iterable(ctx.pts))}
-    of = standard.__getitem__
-    return [sum(map(of, row), 0.0) for row in ctx.pts]
+    # Standard points are 1, 1/2 or 0: a row's total is exact in any order, so it is
+    # counted per distinct point value (C-level counts) rather than summed round by round.
+    values = [p for p, s in standard.items() if s]
+    weights = [standard[p] for p in values]
+    return [sum(map(mul, map(row.count, values), weights), 0.0) for row in ctx.pts]
 
 
 @register("TPN", ascending=True, title="Tournament pairing number", article="C.07 7.8 (2026)")

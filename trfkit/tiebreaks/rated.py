@@ -25,7 +25,8 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import itemgetter
+from itertools import chain
+from operator import attrgetter, itemgetter
 
 from ..results import Kind
 from .context import Context
@@ -97,8 +98,11 @@ def _build(ctx: Context, unrated_rating: int | None) -> RatedGames | None:
 def _note_short_games(ctx: Context) -> None:
     """§C.4: games of less than one move (W D L) count as played, as the FIDE checker
     has it; C.07 does not say, so the assumption is reported (player by player, round
-    by round). Most players have none: one C-level scan of result codes finds them."""
+    by round). Most files have none: one C-level scan of all result codes says so."""
     short = _SHORT
+    rounds = ctx.rounds
+    if short.isdisjoint(map(_RESULT, chain.from_iterable(p.rounds[:rounds] for p in ctx.players))):
+        return
     for i, p in enumerate(ctx.players):
         blocks = p.rounds[: ctx.rounds]
         if short.isdisjoint([e.result for e in blocks]):
@@ -116,6 +120,7 @@ def _short_codes() -> frozenset[str]:
 
 
 _SHORT = _short_codes()
+_RESULT = attrgetter("result")
 
 
 # ---------------------------------------------------------------- TPR and PTP
