@@ -78,18 +78,17 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
     # Which rounds are games against the scheduled opponent, and the points scored.
     # A regular player (every round a game over the board) needs neither: all rounds
     # are games, the points are ctx.pts as they are (fore mode: the last one a draw).
-    game: list[Sequence[bool]] = []
-    pts: list[Sequence[float]] = []
-    fore_player = [False] * n
-    for i in range(n):
-        if regular[i]:
-            p_row: Sequence[float] = ctx.pts[i]
-            if fore and rounds:
-                fore_player[i] = True
-                p_row = [*p_row[:last], draw]
-            game.append(all_games)
-            pts.append(p_row)
-            continue
+    # Regular rows are filled for the whole field at once; only the others are walked.
+    others = [i for i, is_regular in enumerate(regular) if not is_regular]
+    game: list[Sequence[bool]] = [all_games] * n
+    if fore and rounds:
+        pts: list[Sequence[float]] = [[*row[:last], draw] if is_regular else row
+                                      for row, is_regular in zip(ctx.pts, regular)]
+        fore_player = list(regular)
+    else:
+        pts = list(ctx.pts)
+        fore_player = [False] * n
+    for i in others:
         o_row, k_row, otb_row = opp[i], kind[i], otb[i]
         g_row = [otb_row[r] or (o_row[r] >= 0 and forfeits_count
                                 and k_row[r] in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS))
@@ -102,26 +101,23 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
             if o_row[last] >= 0:
                 q_row[last] = draw
                 g_row[last] = True
-        game.append(g_row)
-        pts.append(q_row)
+        game[i] = g_row
+        pts[i] = q_row
     # Without fore every row holds ctx.pts' values: the score is ctx.score, same sum.
     own = [sum(row, 0.0) for row in pts] if fore else list(ctx.score)
 
     if ctx.edition.virtual_opponent:
-        return _virtual(ctx, own, pts, game)
+        return _virtual(ctx, own, pts, game, others)
 
     # -- dummy opponent (2023 / 2024-08 / 2026) -------------------------------------------
-    no_vur = (False,) * rounds
-    vur: list[Sequence[bool]] = [no_vur if g_row is all_games else
-                                 [(not g_row[r]) and kind[i][r] in VUR_KINDS for r in range(rounds)]
-                                 for i, g_row in enumerate(game)]
+    vur: list[Sequence[bool]] = [(False,) * rounds] * n
+    for i in others:
+        vur[i] = [(not game[i][r]) and kind[i][r] in VUR_KINDS for r in range(rounds)]
     # A player whose every round is a game shows the own score (the sum below, in the
     # same order): only the others need the 16.2.5 walk.
     shown = list(own)
     no_opponent_value = 0.0 if rr else draw
-    for i in range(n):
-        if game[i] is all_games:
-            continue
+    for i in others:
         row, o_row, v_row = pts[i], opp[i], vur[i]
         lna = rounds if fore_player[i] else _last_not_vur(v_row, kind[i])
         total = 0.0
@@ -129,17 +125,11 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
             total += row[r] if (r < lna or o_row[r] >= 0) else no_opponent_value
         shown[i] = total
 
+    contrib = _games_contrib(ctx, shown)
     cap_rounds = draw * rounds
     capped = ctx.edition.dummy_cap
-    contrib: list[Sequence[float | None]] = []
-    shown_of = shown.__getitem__
-    gather = ctx.gather
-    for i in range(n):
+    for i in others:
         o_row, counted = opp[i], game[i]
-        if counted is all_games:
-            g = gather[i]
-            contrib.append(g(shown) if g else list(map(shown_of, o_row)))
-            continue
         mine = own[i]
         c_row: list[float | None] = []
         for r in range(rounds):
@@ -155,8 +145,16 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
                 c_row.append(min(mine, shown[o]) if o >= 0 else min(mine, cap_rounds))
             else:
                 c_row.append(mine)
-        contrib.append(c_row)
+        contrib[i] = c_row
     return Adjusted(own, shown, contrib, pts, vur, game)
+
+
+def _games_contrib(ctx: Context, shown: list[float]) -> list[Sequence[float | None]]:
+    """Every regular player's row of opponents' shown scores (one C-level gather each);
+    the other rows are left empty for the caller to fill."""
+    shown_of = shown.__getitem__
+    return [g(shown) if g is not None else (list(map(shown_of, o_row)) if is_regular else [])
+            for g, o_row, is_regular in zip(ctx.gather, ctx.opp, ctx.regular)]
 
 
 def _last_not_vur(v_row: Sequence[bool], k_row: Sequence[Kind]) -> int:
@@ -171,19 +169,19 @@ def _last_not_vur(v_row: Sequence[bool], k_row: Sequence[Kind]) -> int:
 
 
 def _virtual(ctx: Context, own: list[float], pts: list[Sequence[float]],
-             game: list[Sequence[bool]]) -> Adjusted:
+             game: list[Sequence[bool]], others: list[int]) -> Adjusted:
     """Pre-2023 rules: virtual opponent for own unplayed rounds, draws for opponents'.
 
-    A player whose every round is a game (``game[i]`` all True) shows the own score
-    and meets no virtual opponent, so only the other rows take the round-by-round walk.
+    A regular player (not in ``others``) shows the own score and meets no virtual
+    opponent, so only the others take the round-by-round walk.
     """
     n, rounds, draw = ctx.n, ctx.rounds, ctx.draw
     opp, kind = ctx.opp, ctx.kind
     rr = ctx.round_robin
     shown = list(own)
-    for i in range(n):
+    for i in others:
         if False not in game[i]:
-            continue
+            continue  # every round counts as a game (round-robin forfeits): the own score
         total = 0.0
         for r in range(rounds):
             if game[i][r]:
@@ -191,14 +189,8 @@ def _virtual(ctx: Context, own: list[float], pts: list[Sequence[float]],
             elif not (rr and opp[i][r] < 0):
                 total += draw  # an unplayed round shows as a draw to the opponents
         shown[i] = total
-    contrib: list[Sequence[float | None]] = []
-    shown_of = shown.__getitem__
-    gather = ctx.gather
-    for i in range(n):
-        if False not in game[i]:
-            g = gather[i]
-            contrib.append(g(shown) if g else list(map(shown_of, opp[i])))
-            continue
+    contrib = _games_contrib(ctx, shown)
+    for i in others:
         c_row: list[float | None] = []
         before = 0.0
         for r in range(rounds):
@@ -212,7 +204,7 @@ def _virtual(ctx: Context, own: list[float], pts: list[Sequence[float]],
                 # Svon = SPR + (points of the opposite result) + draw × (n − R)
                 c_row.append(before + _opposite(ctx, kind[i][r], p) + draw * (rounds - r - 1))
             before += p
-        contrib.append(c_row)
+        contrib[i] = c_row
     no_vur = (False,) * rounds  # no VUR-first cutting before 2023 (one shared, read-only row)
     return Adjusted(own, shown, contrib, pts, [no_vur] * n, game)
 
