@@ -331,3 +331,21 @@ def test_trf26_conversion_normalises_dates() -> None:
     assert lines[1] == "052 sometime"  # unreadable: kept as written
     assert lines[2] == "132" + " " * 88 + "11/02/25  11/02/26"
     assert write_trf16(doc.tournament).splitlines()[0] == "042 25.02.2011"  # same edition: verbatim
+
+
+def test_missing_points_are_written_from_the_results() -> None:
+    # Native Swiss-Manager files and starting lists declare no points; TRF needs the field.
+    win = RoundEntry(2, "w", "1")
+    loss = RoundEntry(1, "b", "0")
+    t = Tournament(
+        header=Header(name="x", scoring=ScoringSystem(win=3.0, draw=1.0, source="162")),
+        players=(
+            Player(start=1, name="A", rounds=(win, RoundEntry(None, "", "H"))),
+            Player(start=2, name="B", rounds=(loss, RoundEntry(None, "", "U")), points=9.0),
+        ),
+    )
+    lines = [line for line in write_trf(t).splitlines() if line.startswith("001")]
+    assert lines[0][80:84] == " 3.5"  # 3 for the win, 0.5 for the half-point bye
+    assert lines[1][80:84] == " 9.0"  # declared points are written as declared
+    again = loads_trf(write_trf(t)).tournament
+    assert [p.points for p in again.players] == [3.5, 9.0]

@@ -105,8 +105,13 @@ def _fixed(
     )
 
 
-def player_line(p: Player) -> str:
-    """A ``001`` line with one block per round (round r at column 92 + 10(r-1))."""
+def player_line(p: Player, computed_points: float | None = None) -> str:
+    """A ``001`` line with one block per round (round r at column 92 + 10(r-1)).
+
+    TRF needs the Points field (81-84). A model without declared points (native
+    Swiss-Manager files and starting lists store none) gets ``computed_points``, the
+    score of its results, so the written file is complete and reads back the same.
+    """
     head = _fixed(
         "001",
         p.start,
@@ -118,7 +123,8 @@ def player_line(p: Player) -> str:
         "" if not p.fide_id else str(p.fide_id),  # 0 reads back as "no id"
         p.birth,
     )
-    line = f"{head} {_num(p.points, 4)} {_int(p.rank or None, 4)}"  # rank 0 reads back as none
+    points = p.points if p.points is not None else computed_points
+    line = f"{head} {_num(points, 4)} {_int(p.rank or None, 4)}"  # rank 0 reads back as none
     if p.rounds:
         line += "".join("  " + round_block(e) for e in p.rounds)
     return line.rstrip()

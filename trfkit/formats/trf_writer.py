@@ -107,7 +107,11 @@ def _write(t: Tournament, edition: str, newline: str | None) -> str:
     items: list[tuple[int, int, str]] = []  # (source line, section, text)
     for rec in _header_records(t, edition, convert):
         items.append((rec.line, _HEADER, _header_text(rec)))
-    items.extend((p.line, _PLAYERS, L.player_line(p)) for p in t.players)
+    scoring = t.header.scoring
+    items.extend(
+        (p.line, _PLAYERS, L.player_line(p, sum(scoring.points(e.result) for e in p.rounds)))
+        for p in t.players
+    )
     items.extend((n.line, _NATIONAL, L.national_line(n)) for n in t.national)
     for team in t.teams:
         as_310 = edition == "trf26" if convert else team.source == "310"
