@@ -16,6 +16,9 @@ functions (:mod:`.individual`, :mod:`.ratings`, :mod:`.direct`, team modules) an
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Iterable, Sequence
 
 from ..model import Tournament
@@ -95,6 +98,38 @@ def compute(
     :class:`CodeError` / :class:`UnknownTieBreak` for codes that cannot be computed
     and :class:`KeyError` for an unknown ``rules`` name.
     """
+    with _cyclic_gc_paused():
+        return _compute(tournament, codes, rules, after_round, unrated_rating, full_order)
+
+
+@contextmanager
+def _cyclic_gc_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for one computation, then restore it.
+
+    Why: a run allocates some 100,000 short-lived lists and tuples (per-player rows,
+    value columns, standings rows), which triggers full collections that walk the
+    whole tournament model (tens of thousands of objects): about a tenth of the run
+    on a 2000-player Swiss, for nothing, since the computation creates no reference
+    cycles (reference counting frees everything). The previous state is restored
+    even on an exception, and a caller who had disabled the collector keeps it so.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _compute(
+    tournament: Tournament,
+    codes: Sequence[TieBreakCode | str] | None,
+    rules: str | Edition,
+    after_round: int | None,
+    unrated_rating: int | None,
+    full_order: bool,
+) -> Standings:
     edition = resolve(rules, tournament)
     ctx = Context(tournament, edition, after_round=after_round, unrated_rating=unrated_rating)
     if codes is None:
