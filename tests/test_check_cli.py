@@ -199,7 +199,7 @@ def test_workers_give_the_same_output_in_the_same_order(runner: CliRunner, tmp_p
 
 def test_a_crashing_rule_exits_2_with_t999_and_no_traceback(runner: CliRunner,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    from trfkit import validate as validate_module
+    from trfkit import validation as validate_module
 
     validate_module.rules()
     original = validate_module.RULES["T303"]
@@ -300,7 +300,7 @@ def test_docs_rules_md_is_up_to_date() -> None:
 def test_rule_doc_examples_behave_as_documented() -> None:
     from trfkit.formats.trf_reader import loads_trf
     from trfkit.rule_docs import DOCS
-    from trfkit.validate import validate
+    from trfkit.validation import validate
 
     for code, doc in DOCS.items():
         if not doc.is_trf:

@@ -12,7 +12,7 @@ from trfkit.formats import detect, read
 from trfkit.formats.crhtml import read_crhtml
 from trfkit.formats.crtable import berger, legend_code
 from trfkit.formats.crxlsx import read_xlsx
-from trfkit.validate import validate
+from trfkit.validation import validate
 
 HTML_DIR = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "chess-results" / "html"
 

@@ -8,7 +8,7 @@ import pytest
 
 from trfkit.formats import detect, read
 from trfkit.formats.crxml import read_crxml
-from trfkit.validate import validate
+from trfkit.validation import validate
 
 XML_DIR = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "chess-results" / "xml"
 

@@ -23,7 +23,7 @@ from trfkit.decoding import decode
 from trfkit.document import Document
 from trfkit.formats.json_io import write_json
 from trfkit.tiebreaks import CodeError, UnknownTieBreak, compute
-from trfkit.validate import validate
+from trfkit.validation import validate
 
 ROOT = Path(__file__).resolve().parents[1]
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -110,7 +110,7 @@ def test_private_strings_never_reach_the_model() -> None:
 
 
 def test_validator_finds_no_pairing_errors_in_any_file() -> None:
-    from trfkit.validate import validate
+    from trfkit.validation import validate
 
     bad = []
     for path in FILES:

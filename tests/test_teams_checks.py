@@ -5,7 +5,7 @@ from __future__ import annotations
 from team_fixtures import FOUR_TEAMS, THREE_TEAMS, event
 
 from trfkit.model import LineUp
-from trfkit.validate import iter_diagnostics
+from trfkit.validation import iter_diagnostics
 
 TEAM_CODES = ["T317", "T318", "T319", "T320", "T321", "T322", "T323", "T324", "T325"]
 

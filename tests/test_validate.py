@@ -19,7 +19,7 @@ from trfkit.model import (
     Tournament,
 )
 from trfkit.selection import Selector, SelectorError
-from trfkit.validate import RULES, is_valid, iter_diagnostics, rule, rules, validate
+from trfkit.validation import RULES, is_valid, iter_diagnostics, rule, rules, validate
 
 
 def player(start: int, points: float | None, rank: int | None, *blocks: tuple[int | None, str, str],

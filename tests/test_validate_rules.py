@@ -14,7 +14,7 @@ import pytest
 
 from trfkit.codes import CODES
 from trfkit.formats import read
-from trfkit.validate import rules, validate
+from trfkit.validation import rules, validate
 
 DATA = Path(__file__).resolve().parent / "data" / "rules"
 FIXTURES = sorted(DATA.glob("*.trf"))

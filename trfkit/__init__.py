@@ -20,11 +20,13 @@ if TYPE_CHECKING:
     from .diagnostics import Diagnostic, Severity, TrfError
     from .document import Document
     from .model import Tournament
+    from .validation import is_valid, iter_diagnostics, validate
 
 #: Public classes, imported on first use (PEP 562): building the model's dataclasses
 #: is most of trfkit's import time, and `trfkit --version` must stay fast.
 _LAZY = {"Diagnostic": "diagnostics", "Severity": "diagnostics", "TrfError": "diagnostics",
-         "Document": "document", "Tournament": "model"}
+         "Document": "document", "Tournament": "model",
+         "validate": "validation", "iter_diagnostics": "validation", "is_valid": "validation"}
 
 
 def __getattr__(name: str) -> Any:
@@ -47,8 +49,11 @@ __all__ = [
     "compute_tiebreaks",
     "dump",
     "dumps",
+    "is_valid",
+    "iter_diagnostics",
     "load",
     "loads",
+    "validate",
 ]
 
 PathOrFile = Union[str, "os.PathLike[str]", IO[bytes]]

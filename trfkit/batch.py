@@ -102,7 +102,7 @@ def _selector(settings: Settings) -> Selector:
 def check_job(job: Job, settings: Settings) -> FileReport:
     """Read and validate one input; never raises (unless ``settings.debug``)."""
     from .cli.common import InputError, read_document
-    from .validate import validate
+    from .validation import validate
 
     if job.missing:
         return FileReport(job.display, error=job.missing)
@@ -132,7 +132,7 @@ def work(args: tuple[Job, Settings]) -> Outcome:
 def _preload(settings: Settings) -> None:
     """Import the TRF reader and the rules once in the parent process (no-op if done)."""
     from . import formats
-    from .validate import rules
+    from .validation import rules
 
     rules()
     if settings.fmt in ("auto", "trf"):

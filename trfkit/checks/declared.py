@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from ..diagnostics import Diagnostic, make
 from ..model import DeclaredValue, Tournament
-from ..validate import rule
+from ..validation import rule
 
 #: A computed table: code -> {row key (start or team number) -> value}.
 Table = dict[str, dict[int, float | None]]

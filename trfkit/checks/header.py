@@ -12,7 +12,7 @@ from typing import Final
 
 from ..diagnostics import Diagnostic, make
 from ..model import HeaderRecord, PartialDate, Tournament
-from ..validate import rule
+from ..validation import rule
 from . import locate
 
 #: 192 code words both public parsers accept (TRF.md §3.3); ``CUSTOM_…`` is always allowed.

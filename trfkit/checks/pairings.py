@@ -15,7 +15,7 @@ from typing import Final
 from ..diagnostics import Diagnostic
 from ..model import Player, RoundEntry, Tournament
 from ..results import COMPLEMENT, RESULT_CODES
-from ..validate import rule
+from ..validation import rule
 from . import locate
 from .facts import PLAYED, facts
 

@@ -14,7 +14,7 @@ from itertools import pairwise
 from ..diagnostics import Diagnostic, make
 from ..model import Player, ScoringSystem, Tournament
 from ..results import RESULT_CODES, Kind
-from ..validate import rule
+from ..validation import rule
 from . import locate
 
 TOLERANCE = 1e-6

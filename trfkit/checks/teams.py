@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from ..diagnostics import Diagnostic
 from ..model import Tournament
 from ..teams.matches import TeamEvent, rebuild, team_of
-from ..validate import rule
+from ..validation import rule
 from . import locate
 
 _CACHE: dict[int, tuple[Tournament, TeamEvent]] = {}
