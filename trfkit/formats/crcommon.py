@@ -3,19 +3,49 @@
 Numbers in chess-results exports come as ``26,5``, ``7.50``, ``½`` or ``3½``; dates
 as ``YYYYMMDD``, ``dd.mm.yyyy`` or a bare year; and any free-text field may hold an
 e-mail address or a local path that must not reach the model (SWISS_MANAGER.md §3.7).
-Each of those rules lives here once.
+Each of those rules lives here once, as do the tournament-type numbers both Swiss-Manager
+formats use and the capped diagnostic list every one of these readers fills.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Final
 
+from ..diagnostics import Diagnostic, make
+from ..limits import DiagnosticCap
 from ..model import PartialDate
 
 _EMAIL: Final = re.compile(r"[^\s@<>\"']+@[^\s@<>\"']+\.[A-Za-z]{2,}")
 _PATH: Final = re.compile(r"(^|[\s\"'(])([A-Za-z]:[\\/]|\\\\[^\\]|/(home|Users|tmp|var)/)")
 _NUMBER: Final = re.compile(r"^[+-]?(\d+)?(?:[.,](\d+))?(½)?$")
+
+#: Swiss-Manager tournament type (native configuration, upload XML ``type``) ->
+#: (TRF 092 wording, is a team event).
+TOURNAMENT_TYPES: Final = {
+    0: ("Individual: Swiss-System", False),
+    1: ("Individual: round robin", False),
+    2: ("Team: round robin", True),
+    3: ("Team: Swiss-System", True),
+}
+
+
+@dataclass
+class Findings:
+    """The diagnostics of one read, at most ``MAX_SAME_CODE`` of each code.
+
+    A damaged export can repeat one problem millions of times; the cap is asked
+    before a diagnostic is built, so the readers share this one place for it.
+    """
+
+    path: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    cap: DiagnosticCap = field(default_factory=DiagnosticCap)
+
+    def add(self, code: str, message: str, line: int = 1, column: int = 1) -> None:
+        if self.cap.admit(self.diagnostics, code, line, self.path):
+            self.diagnostics.append(make(code, message, line, column, file=self.path))
 
 
 def is_private(text: str) -> bool:

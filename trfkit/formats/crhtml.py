@@ -14,7 +14,8 @@ from ..decoding import decode
 from ..diagnostics import TrfError
 from ..document import Document
 from ..model import Tournament, replace
-from .crtable import Sheet, _Build, build
+from .crcommon import Findings
+from .crtable import Sheet, build
 from .sniff import sniff_crhtml
 
 __all__ = ["read_crhtml", "sheet_from_html", "sniff_crhtml"]
@@ -96,7 +97,7 @@ def read_crhtml(data: bytes, *, path: str = "", encoding: str | None = None,
                 strict: bool = False) -> Document:
     """Read a saved chess-results crosstable or starting list."""
     decoded = decode(data, encoding=encoding)
-    b = _Build(path)
+    b = Findings(path)
     b.diagnostics.extend(d.with_file(path) for d in decoded.diagnostics if d.code != "T004")
     tournament, diagnostics = build(sheet_from_html(decoded.text, path), b)
     tournament = _with_encoding(tournament, decoded.encoding)

@@ -17,8 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Final
 
-from ..diagnostics import Diagnostic, make
-from ..limits import MAX_ROUNDS, DiagnosticCap
+from ..diagnostics import Diagnostic
+from ..limits import MAX_ROUNDS
 from ..model import (
     EMPTY_ROUND,
     DeclaredValue,
@@ -28,7 +28,7 @@ from ..model import (
     Source,
     Tournament,
 )
-from .crcommon import parse_int, parse_number, public_text, sex_code
+from .crcommon import Findings, parse_int, parse_number, public_text, sex_code
 
 __all__ = ["Sheet", "build", "find_header", "legend_code"]
 
@@ -72,16 +72,6 @@ class Sheet:
     format: str = "chess-results-html"
     path: str = ""
 
-
-@dataclass
-class _Build:
-    path: str
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    cap: DiagnosticCap = field(default_factory=DiagnosticCap)  # at most 1000 of one code
-
-    def add(self, code: str, message: str, line: int = 1) -> None:
-        if self.cap.admit(self.diagnostics, code, line, self.path):
-            self.diagnostics.append(make(code, message, line, file=self.path))
 
 
 def _norm(text: str) -> str:
@@ -170,9 +160,9 @@ def _cell(cells: list[str], j: int | None) -> str:
     return cells[j].strip() if j is not None and j < len(cells) else ""
 
 
-def build(sheet: Sheet, b: _Build | None = None) -> tuple[Tournament, list[Diagnostic]]:
+def build(sheet: Sheet, b: Findings | None = None) -> tuple[Tournament, list[Diagnostic]]:
     """The tournament a chess-results table describes, and what was odd about it."""
-    b = b or _Build(sheet.path)
+    b = b or Findings(sheet.path)
     source = Source(format=sheet.format, dialect="chess-results", path=sheet.path)
     cols = find_header(sheet.rows)
     if cols is None:
@@ -220,7 +210,7 @@ def _data_rows(rows: Iterable[tuple[list[str], int]], cols: _Columns) -> list[tu
     return out
 
 
-def _legend_codes(legend: list[str], b: _Build) -> dict[int, str]:
+def _legend_codes(legend: list[str], b: Findings) -> dict[int, str]:
     codes = {}
     for text in legend:
         m = _LEGEND.match(text)
@@ -266,7 +256,7 @@ def _player(start: int, cells: list[str], line: int, cols: _Columns, codes: dict
 
 
 def _swiss_entries(keys: dict[int, tuple[list[str], int]], cols: _Columns,
-                   b: _Build) -> dict[int, dict[int, RoundEntry]]:
+                   b: Findings) -> dict[int, dict[int, RoundEntry]]:
     out: dict[int, dict[int, RoundEntry]] = {}
     full_byes: dict[int, list[int]] = {}
     for key, (cells, line) in keys.items():
@@ -331,7 +321,7 @@ def _rotate(x: int, size: int, half: int) -> int:
     return x if x == size else (x - 1 + half) % (size - 1) + 1
 
 
-def _grid_entries(keys: dict[int, tuple[list[str], int]], cols: _Columns, b: _Build,
+def _grid_entries(keys: dict[int, tuple[list[str], int]], cols: _Columns, b: Findings,
                   header_line: int) -> dict[int, dict[int, RoundEntry]]:
     """Round-robin grid cells placed in the rounds of the FIDE Berger tables."""
     n = len(cols.grid)

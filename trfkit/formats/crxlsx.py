@@ -17,7 +17,8 @@ from typing import Any
 from ..diagnostics import TrfError, make
 from ..document import Document
 from ..model import Source, Tournament
-from .crtable import Sheet, _Build, build, find_header
+from .crcommon import Findings
+from .crtable import Sheet, build, find_header
 from .sniff import sniff_xlsx
 
 __all__ = ["read_xlsx", "sheet_from_rows", "sniff_xlsx"]
@@ -56,7 +57,7 @@ def sheet_from_rows(rows: list[list[str]], path: str = "") -> Sheet:
 def read_xlsx(data: bytes, *, path: str = "", encoding: str | None = None,
               strict: bool = False) -> Document:
     """Read the first sheet of a chess-results Excel export."""
-    b = _Build(path)
+    b = Findings(path)
     tournament = Tournament(source=Source(format="xlsx", dialect="chess-results", path=path))
     try:
         import openpyxl  # type: ignore[import-untyped]

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from typing import Final
 from xml.parsers import expat
 
-from ..diagnostics import Diagnostic, TrfError, make
+from ..diagnostics import TrfError
 from ..document import Document
-from ..limits import MAX_ROUNDS, DiagnosticCap
+from ..limits import MAX_ROUNDS
 from ..model import (
     EMPTY_ROUND,
     DeclaredValue,
@@ -34,13 +34,19 @@ from ..model import (
     Tournament,
 )
 from . import smtb
-from .crcommon import parse_date, parse_int, parse_number, public_text, sex_code
+from .crcommon import (
+    TOURNAMENT_TYPES,
+    Findings,
+    parse_date,
+    parse_int,
+    parse_number,
+    public_text,
+    sex_code,
+)
 from .sniff import sniff_crxml
 
 __all__ = ["Element", "UnsafeXml", "parse_xml", "read_crxml", "sniff_crxml"]
 
-TYPES: Final = {0: ("Individual: Swiss-System", False), 1: ("Individual: round robin", False),
-                2: ("Team: round robin", True), 3: ("Team: Swiss-System", True)}
 TB_SLOTS: Final = 6
 PAB, NOT_PAIRED = -1, -2
 
@@ -108,22 +114,12 @@ def parse_xml(data: bytes) -> Element:
     return root[0]
 
 
-@dataclass
-class _Build:
-    path: str
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    cap: DiagnosticCap = field(default_factory=DiagnosticCap)  # at most 1000 of one code
-
-    def add(self, code: str, message: str, line: int = 1) -> None:
-        if self.cap.admit(self.diagnostics, code, line, self.path):
-            self.diagnostics.append(make(code, message, line, file=self.path))
-
 
 def read_crxml(data: bytes, *, path: str = "", encoding: str | None = None,
                strict: bool = False) -> Document:
     """Read chess-results upload XML into a Document (``encoding`` is taken from the
     XML declaration; the argument is ignored)."""
-    b = _Build(path)
+    b = Findings(path)
     tournament = Tournament(source=Source(format="chess-results-xml", dialect="swiss-manager", path=path))
     try:
         root = parse_xml(data)
@@ -152,7 +148,7 @@ class _Slot:
     code: str  # trfkit code, "SM#n" or "tbN"
 
 
-def _slots(t: Element, team: bool, b: _Build) -> list[_Slot]:
+def _slots(t: Element, team: bool, b: Findings) -> list[_Slot]:
     slots = []
     unmapped = []
     for i in range(1, TB_SLOTS + 1):
@@ -180,10 +176,10 @@ def _declared(e: Element, slots: list[_Slot]) -> tuple[DeclaredValue, ...]:
     return tuple(out)
 
 
-def _tournament(root: Element, b: _Build, source: Source) -> Tournament:
+def _tournament(root: Element, b: Findings, source: Source) -> Tournament:
     t = root.find("tournamentdata/tournament") or Element("tournament", {}, root.line)
     kind = parse_int(t.get("type")) or 0
-    type_text, team_event = TYPES.get(kind, TYPES[0])
+    type_text, team_event = TOURNAMENT_TYPES.get(kind, TOURNAMENT_TYPES[0])
     slots = _slots(t, team_event, b)
     player_slots = slots if not team_event else [_Slot(s.index, 0, f"tb{s.index}") for s in slots]
     pairings = _pairings(root, b)
@@ -316,7 +312,7 @@ _FORFEIT: Final = {"1": "+", "0": "-", "=": "="}
 _UNRATED: Final = {"1": "W", "0": "L", "=": "D"}
 
 
-def _pairings(root: Element, b: _Build) -> dict[int, dict[int, RoundEntry]]:
+def _pairings(root: Element, b: Findings) -> dict[int, dict[int, RoundEntry]]:
     """start number -> round -> entry."""
     out: dict[int, dict[int, RoundEntry]] = {}
 

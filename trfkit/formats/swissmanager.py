@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Final, TypeVar
 
-from ..diagnostics import Diagnostic, TrfError, make
+from ..diagnostics import TrfError
 from ..document import Document
-from ..limits import MAX_ROUND_ENTRIES, DiagnosticCap
+from ..limits import MAX_ROUND_ENTRIES
 from ..model import (
     EMPTY_ROUND,
     Header,
@@ -37,7 +36,7 @@ from ..model import (
 )
 from . import smbinary as sm
 from . import smtb
-from .crcommon import date_from_number, is_private, public_text
+from .crcommon import TOURNAMENT_TYPES, Findings, date_from_number, is_private, public_text
 from .sniff import MAGIC, sniff_swissmanager
 
 __all__ = ["MAGIC", "TYPES", "private_strings", "read_swissmanager", "sniff_swissmanager"]
@@ -45,12 +44,7 @@ __all__ = ["MAGIC", "TYPES", "private_strings", "read_swissmanager", "sniff_swis
 T = TypeVar("T")
 
 #: Configuration type -> (TRF 092 wording, is a team event).
-TYPES: Final = {
-    0: ("Individual: Swiss-System", False),
-    1: ("Individual: round robin", False),
-    2: ("Team: round robin", True),
-    3: ("Team: Swiss-System", True),
-}
+TYPES: Final = TOURNAMENT_TYPES
 
 # Header string indices whose meaning is known and which may be shown (SWISS_MANAGER.md §3.3).
 _NAME, _CITY, _VENUE, _FEDERATION, _FEDERATION_2 = 0, 10, 5, 20, 25
@@ -89,17 +83,11 @@ def private_strings(data: bytes) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-@dataclass
-class _Build:
-    """Mutable state of one read: the diagnostics found so far."""
+class _Build(Findings):
+    """The diagnostics of one binary read, located as the module docstring says."""
 
-    path: str
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    cap: DiagnosticCap = field(default_factory=DiagnosticCap)  # at most 1000 of one code
-
-    def add(self, code: str, message: str, offset: int = 0) -> None:
-        if self.cap.admit(self.diagnostics, code, 1, self.path):
-            self.diagnostics.append(make(code, message, 1, offset + 1, file=self.path))
+    def at_byte(self, code: str, message: str, offset: int = 0) -> None:
+        self.add(code, message, 1, offset + 1)
 
 
 def read_swissmanager(data: bytes, *, path: str = "", encoding: str | None = None,
@@ -110,10 +98,10 @@ def read_swissmanager(data: bytes, *, path: str = "", encoding: str | None = Non
     try:
         tournament = _read(data, b)
     except sm.LayoutError as exc:
-        b.add("T621", exc.message + f" (at byte {exc.offset})", exc.offset)
+        b.at_byte("T621", exc.message + f" (at byte {exc.offset})", exc.offset)
         tournament = Tournament(source=_source(path))
     except (IndexError, ValueError, struct.error) as exc:  # a layout check this reader lacks
-        b.add("T621", f"the file does not decode with the known layout ({exc})")
+        b.at_byte("T621", f"the file does not decode with the known layout ({exc})")
         tournament = Tournament(source=_source(path))
     if strict:
         for d in b.diagnostics:
@@ -129,24 +117,24 @@ def _source(path: str) -> Source:
 def _read(data: bytes, b: _Build) -> Tournament:
     layout = sm.locate(data)
     for note in layout.notes:
-        b.add("T621", note.message, note.offset)
+        b.at_byte("T621", note.message, note.offset)
     config_section = layout.first(sm.CONFIG_TAG)
     assert config_section is not None  # locate() guarantees it
     config = sm.read_config(data, config_section)
     if config.kind not in TYPES:
-        b.add("T901", f"unknown tournament type {config.kind} in the configuration; read as a Swiss",
-              config_section.start + 15)
+        b.at_byte("T901", f"unknown tournament type {config.kind} in the configuration; "
+                  "read as a Swiss", config_section.start + 15)
     type_text, team_event = TYPES.get(config.kind, TYPES[0])
     for section in layout.sections:
         if section.tag not in sm.SECTION_NAMES:
-            b.add("T620", f"skipped unknown section {section.label} ({section.size} bytes at byte "
-                  f"{section.start}); the rest of the file was read", section.start)
+            b.at_byte("T620", f"skipped unknown section {section.label} ({section.size} bytes "
+                      f"at byte {section.start}); the rest of the file was read", section.start)
     schedule = _section(data, layout, sm.SCHEDULE_TAG, sm.read_schedule, b) or ()
     players = _players(data, layout, config, b)
     pairings = _section(data, layout, sm.PAIRINGS_TAG, sm.read_pairings, b) or ()
     if len(pairings) > MAX_ROUND_ENTRIES // 2:  # each game is two round entries (trfkit.limits)
-        b.add("T007", f"{len(pairings)} pairing records, more than any tournament "
-              f"({MAX_ROUND_ENTRIES // 2}); the pairings were not read", pairings[0].offset)
+        b.at_byte("T007", f"{len(pairings)} pairing records, more than any tournament "
+                  f"({MAX_ROUND_ENTRIES // 2}); the pairings were not read", pairings[0].offset)
         pairings = ()
     rounds = _split_rounds(pairings, schedule, b)
     entries = _round_entries(rounds, len(players), b)
@@ -170,8 +158,8 @@ def _section(data: bytes, layout: sm.Layout, tag: int, reader: Callable[[bytes, 
     try:
         return reader(data, section)
     except sm.LayoutError as exc:
-        b.add("T621", f"{section.name} section: {exc.message} (at byte {exc.offset}); section skipped",
-              exc.offset)
+        b.at_byte("T621", f"{section.name} section: {exc.message} (at byte {exc.offset}); "
+                  "section skipped", exc.offset)
         return None
 
 
@@ -180,20 +168,20 @@ def _players(data: bytes, layout: sm.Layout, config: sm.Config,
     section = layout.first(sm.PLAYERS_TAG)
     if section is None:
         if config.players:
-            b.add("T621", f"the configuration announces {config.players} players but the file has no "
-                  "players section (A5)", 0)
+            b.at_byte("T621", f"the configuration announces {config.players} players but the file "
+                      "has no players section (A5)", 0)
         return ()
     try:
         records, used = sm.read_players(data, section, config.players)
     except sm.LayoutError as exc:
-        b.add("T621", f"players section: {exc.message} (at byte {exc.offset}); no players read",
-              exc.offset)
+        b.at_byte("T621", f"players section: {exc.message} (at byte {exc.offset}); no players read",
+                  exc.offset)
         return ()
     if len(records) != config.players:
-        b.add("T621", f"the configuration announces {config.players} players, the players section "
-              f"holds {len(records)}", section.start)
+        b.at_byte("T621", f"the configuration announces {config.players} players, the players "
+                  f"section holds {len(records)}", section.start)
     elif used != "33+104":
-        b.add("T901", f"player records read with the {used} layout", section.start)
+        b.at_byte("T901", f"player records read with the {used} layout", section.start)
     return records
 
 
@@ -211,9 +199,9 @@ def _split_rounds(pairings: tuple[sm.Pairing, ...], schedule: tuple[sm.Scheduled
             out.pop()
         return out
     if pairings:
-        b.add("T901", f"the schedule's pairing counts add up to {sum(counts)}, the file holds "
-              f"{len(pairings)} pairing records; rounds were split where a start number repeats",
-              pairings[0].offset)
+        b.at_byte("T901", f"the schedule's pairing counts add up to {sum(counts)}, the file holds "
+                  f"{len(pairings)} pairing records; rounds were split where a start number "
+                  "repeats", pairings[0].offset)
     rounds: list[tuple[sm.Pairing, ...]] = []
     current: list[sm.Pairing] = []
     seen: set[int] = set()
@@ -238,8 +226,8 @@ def _round_entries(rounds: list[tuple[sm.Pairing, ...]], n: int,
             for start, entry in _entries(p, rnd, n, b):
                 slot = out.setdefault(start, {})
                 if rnd in slot:
-                    b.add("T901", f"round {rnd}: player {start} appears in two pairing records; the "
-                          "second was ignored", p.offset)
+                    b.at_byte("T901", f"round {rnd}: player {start} appears in two pairing "
+                              "records; the second was ignored", p.offset)
                     continue
                 slot[rnd] = entry
     return out
@@ -253,12 +241,12 @@ def _entries(p: sm.Pairing, rnd: int, n: int, b: _Build) -> list[tuple[int, Roun
 
     if real(white) and real(black):
         if code == 0:
-            b.add("T623", f"round {rnd}: the game {white}-{black} has no result yet", p.offset)
+            b.at_byte("T623", f"round {rnd}: the game {white}-{black} has no result yet", p.offset)
             return []
         pair = _GAME.get(code)
         if pair is None:
-            b.add("T622", f"round {rnd}: the game {white}-{black} has result code {code}, which trfkit "
-                  "does not know; the game was left out", p.offset)
+            b.at_byte("T622", f"round {rnd}: the game {white}-{black} has result code {code}, "
+                      "which trfkit does not know; the game was left out", p.offset)
             return []
         return [(white, RoundEntry(black, "w", pair[0])), (black, RoundEntry(white, "b", pair[1]))]
     if real(white) and black in (sm.BYE, sm.NOT_PAIRED, 0):
@@ -268,8 +256,8 @@ def _entries(p: sm.Pairing, rnd: int, n: int, b: _Build) -> list[tuple[int, Roun
         return _lone(black, code, _EMPTY_SEAT_BLACK, rnd, p, b)
     if white == 0 and black == 0:
         return []  # an empty board slot of a team match
-    b.add("T621", f"round {rnd}: a pairing record names players {white} and {black}, but the file "
-          f"lists {n} players; record skipped", p.offset)
+    b.at_byte("T621", f"round {rnd}: a pairing record names players {white} and {black}, but "
+              f"the file lists {n} players; record skipped", p.offset)
     return []
 
 
@@ -277,8 +265,8 @@ def _lone(start: int, code: int, table: dict[int, str], rnd: int, p: sm.Pairing,
           b: _Build) -> list[tuple[int, RoundEntry]]:
     result = table.get(code)
     if result is None:
-        b.add("T622", f"round {rnd}: player {start} has no opponent and result code {code}, which "
-              "trfkit does not know; the round was left empty", p.offset)
+        b.at_byte("T622", f"round {rnd}: player {start} has no opponent and result code {code}, "
+                  "which trfkit does not know; the round was left empty", p.offset)
         return []
     return [(start, RoundEntry(None, "", result))]
 
@@ -309,7 +297,8 @@ def _teams(data: bytes, layout: sm.Layout, players: tuple[sm.PlayerRecord, ...],
             members.setdefault(rec.team, []).append((rec.board, start))
     missing = sorted(set(members) - set(range(1, len(records) + 1)))
     if missing:
-        b.add("T621", f"players name team numbers {missing} that the teams section does not hold", 0)
+        b.at_byte("T621", f"players name team numbers {missing} that the teams section does not "
+                  "hold", 0)
     return tuple(
         Team(number=i, name=public_text(rec.name), nickname=public_text(rec.short_name),
              members=tuple(start for _, start in sorted(members.get(i, []))), source="swissmanager")
@@ -346,8 +335,8 @@ def _header(strings: tuple[str, ...], config: sm.Config, schedule: tuple[sm.Sche
 
     withheld = sum(1 for s in strings if is_private(s))
     if withheld:
-        b.add("T624", f"{withheld} header string(s) hold e-mail addresses or local paths; they were not "
-              "copied", sm.HEADER_FIXED)
+        b.at_byte("T624", f"{withheld} header string(s) hold e-mail addresses or local paths; "
+                  "they were not copied", sm.HEADER_FIXED)
     team_event = TYPES.get(config.kind, TYPES[0])[1]
     codes = _tiebreak_codes(config.tiebreaks, team_event, b)
     deputy = pick(_DEPUTY)
@@ -383,10 +372,10 @@ def _tiebreak_codes(numbers: tuple[int, ...], team: bool, b: _Build) -> tuple[st
     while codes and codes[0] == primary:
         codes.pop(0)
     if unmapped:
-        b.add("T626", "Swiss-Manager tie-break(s) without a FIDE counterpart were left out of the "
-              "tie-break list: " + "; ".join(unmapped))
+        b.at_byte("T626", "Swiss-Manager tie-break(s) without a FIDE counterpart were left out of "
+                  "the tie-break list: " + "; ".join(unmapped))
     if numbers:
-        b.add("T625", "tie-break numbers " + ", ".join(str(n) for n in numbers) + " were mapped to "
-              + (", ".join(codes) or "nothing") + "; their parameters (cuts, limits) are not stored "
-              "where trfkit can read them")
+        b.at_byte("T625", "tie-break numbers " + ", ".join(str(n) for n in numbers)
+                  + " were mapped to " + (", ".join(codes) or "nothing")
+                  + "; their parameters (cuts, limits) are not stored where trfkit can read them")
     return tuple(codes)
