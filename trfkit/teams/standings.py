@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostic, make
 from ..model import Tournament
+from ..tiebreaks import declared_codes
 from ..tiebreaks.codes import TieBreakCode, parse
 from ..tiebreaks.editions import Edition, resolve
 from ..tiebreaks.registry import lookup
@@ -57,15 +58,6 @@ class TeamStandings:
         return [str(c) for c in self.codes]
 
 
-def _declared(tournament: Tournament) -> tuple[list[TieBreakCode], bool]:
-    header = tournament.header
-    if header.standings_tiebreaks:
-        return [parse(c) for c in header.standings_tiebreaks if c.strip()], True
-    if header.tiebreaks:
-        return [parse(c) for c in header.tiebreaks if c.strip()], False
-    return [], False
-
-
 def _rank_differences(ctx: TeamContext, ranks: list[int]) -> list[Diagnostic]:
     """T505 for each team whose declared (310) rank differs from the computed one."""
     return [make("T505", f"team {t.number} ({t.name}) declares rank {t.rank}, the computed standings "
@@ -93,7 +85,7 @@ def compute_teams(
     edition = resolve(rules, tournament)
     ctx = TeamContext(tournament, edition, after_round=after_round, unencoded_bye=unencoded_bye)
     if codes is None:
-        listed, full_order = _declared(tournament)
+        listed, full_order = declared_codes(tournament)
         if not listed:
             listed, full_order = [parse(c) for c in DEFAULT_TEAM_CODES], False
     else:
