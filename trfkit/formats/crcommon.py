@@ -4,7 +4,8 @@ Numbers in chess-results exports come as ``26,5``, ``7.50``, ``½`` or ``3½``; 
 as ``YYYYMMDD``, ``dd.mm.yyyy`` or a bare year; and any free-text field may hold an
 e-mail address or a local path that must not reach the model (SWISS_MANAGER.md §3.7).
 Each of those rules lives here once, as do the tournament-type numbers both Swiss-Manager
-formats use and the capped diagnostic list every one of these readers fills.
+formats use and the capped diagnostic list every one of these readers fills and
+turns into its Document.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Final
 
-from ..diagnostics import Diagnostic, make
+from ..diagnostics import Diagnostic, Severity, TrfError, make
+from ..document import Document
 from ..limits import DiagnosticCap
-from ..model import PartialDate
+from ..model import PartialDate, Tournament
 
 _EMAIL: Final = re.compile(r"[^\s@<>\"']+@[^\s@<>\"']+\.[A-Za-z]{2,}")
 _PATH: Final = re.compile(r"(^|[\s\"'(])([A-Za-z]:[\\/]|\\\\[^\\]|/(home|Users|tmp|var)/)")
@@ -46,6 +48,15 @@ class Findings:
     def add(self, code: str, message: str, line: int = 1, column: int = 1) -> None:
         if self.cap.admit(self.diagnostics, code, line, self.path):
             self.diagnostics.append(make(code, message, line, column, file=self.path))
+
+    def document(self, tournament: Tournament, text: str | None = None, *,
+                 strict: bool = False) -> Document:
+        """What the reader returns; with ``strict`` the first error is raised instead."""
+        if strict:
+            first = next((d for d in self.diagnostics if d.severity is Severity.ERROR), None)
+            if first is not None:
+                raise TrfError(first)
+        return Document(tournament, tuple(self.diagnostics), text)
 
 
 def is_private(text: str) -> bool:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 from ..decoding import decode
-from ..diagnostics import TrfError
 from ..document import Document
 from ..model import Tournament, replace
 from .crcommon import Findings
@@ -99,13 +98,9 @@ def read_crhtml(data: bytes, *, path: str = "", encoding: str | None = None,
     decoded = decode(data, encoding=encoding)
     b = Findings(path)
     b.diagnostics.extend(d.with_file(path) for d in decoded.diagnostics if d.code != "T004")
-    tournament, diagnostics = build(sheet_from_html(decoded.text, path), b)
+    tournament, _ = build(sheet_from_html(decoded.text, path), b)
     tournament = _with_encoding(tournament, decoded.encoding)
-    if strict:
-        for d in diagnostics:
-            if d.severity.value == "error":
-                raise TrfError(d)
-    return Document(tournament, tuple(diagnostics), decoded.text)
+    return b.document(tournament, decoded.text, strict=strict)
 
 
 def _with_encoding(tournament: Tournament, encoding: str) -> Tournament:

@@ -14,7 +14,6 @@ import html
 import io
 from typing import Any
 
-from ..diagnostics import TrfError, make
 from ..document import Document
 from ..model import Source, Tournament
 from .crcommon import Findings
@@ -70,12 +69,7 @@ def read_xlsx(data: bytes, *, path: str = "", encoding: str | None = None,
             rows = [[_text(v) for v in row] for row in sheet.iter_rows(values_only=True)]
             book.close()
         except Exception as exc:  # noqa: BLE001 - any damage in the archive is an input problem
-            b.diagnostics.append(make("T001", f"not a readable .xlsx workbook: {type(exc).__name__}: {exc}",
-                                      file=path))
+            b.add("T001", f"not a readable .xlsx workbook: {type(exc).__name__}: {exc}")
         else:
             tournament, _ = build(sheet_from_rows(rows, path), b)
-    if strict:
-        for d in b.diagnostics:
-            if d.severity.value == "error":
-                raise TrfError(d)
-    return Document(tournament, tuple(b.diagnostics), None)
+    return b.document(tournament, strict=strict)

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Final
 from xml.parsers import expat
 
-from ..diagnostics import TrfError
 from ..document import Document
 from ..limits import MAX_ROUNDS
 from ..model import (
@@ -134,11 +133,7 @@ def read_crxml(data: bytes, *, path: str = "", encoding: str | None = None,
             b.add("T006", f"the XML root is <{root.tag}>, not <chessresults>", root.line)
         else:
             tournament = _tournament(root, b, tournament.source)
-    if strict:
-        for d in b.diagnostics:
-            if d.severity.value == "error":
-                raise TrfError(d)
-    return Document(tournament, tuple(b.diagnostics), None)
+    return b.document(tournament, strict=strict)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,6 @@ import struct
 from collections.abc import Callable
 from typing import Final, TypeVar
 
-from ..diagnostics import TrfError
 from ..document import Document
 from ..limits import MAX_ROUND_ENTRIES
 from ..model import (
@@ -103,11 +102,7 @@ def read_swissmanager(data: bytes, *, path: str = "", encoding: str | None = Non
     except (IndexError, ValueError, struct.error) as exc:  # a layout check this reader lacks
         b.at_byte("T621", f"the file does not decode with the known layout ({exc})")
         tournament = Tournament(source=_source(path))
-    if strict:
-        for d in b.diagnostics:
-            if d.severity.value == "error":
-                raise TrfError(d)
-    return Document(tournament, tuple(b.diagnostics), None)
+    return b.document(tournament, strict=strict)
 
 
 def _source(path: str) -> Source:
