@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from itertools import accumulate, chain, compress, islice, repeat
+from itertools import accumulate, compress, islice, repeat
 from operator import and_, eq, itemgetter, mul
 from typing import cast
 
-from ..results import Kind
+from ..results import RESULT_CODES, Kind
 from .codes import TieBreakCode, parse
 from .context import Context, Value
 from .cuts import Item, cut_sum
@@ -93,9 +93,11 @@ def standard_points(ctx: Context, code: TieBreakCode) -> list[Value]:
     two sides of a game disagree.
     """
     draw = ctx.draw
-    # points of a round -> its standard points, for the few distinct point values
+    # points of a round -> its standard points, for every value a round can score (the
+    # scoring system's, taken from the system rather than from 22,000 rounds)
     standard = {p: 1.0 if p > draw + 1e-9 else 0.5 if abs(p - draw) <= 1e-9 else 0.0
-                for p in set(chain.from_iterable(ctx.pts))}
+                for p in {ctx.scoring.points_for_kind(rc.kind) for rc in RESULT_CODES.values()}
+                | {ctx.scoring.points_for_kind(Kind.NOT_PAIRED)}}
     # Standard points are 1, 1/2 or 0: a row's total is exact in any order, so it is
     # counted per distinct point value (C-level counts) rather than summed round by round.
     values = [p for p, s in standard.items() if s]
