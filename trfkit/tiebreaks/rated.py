@@ -100,9 +100,8 @@ def _note_short_games(ctx: Context) -> None:
     has it; C.07 does not say, so the assumption is reported (player by player, round
     by round). Most files have none: one C-level scan of all result codes says so."""
     short = _SHORT
-    rounds = ctx.rounds
-    if short.isdisjoint(map(_RESULT, chain.from_iterable(p.rounds[:rounds] for p in ctx.players))):
-        return
+    if short.isdisjoint(map(_RESULT, chain.from_iterable(map(_ROUNDS, ctx.players)))):
+        return  # none in any round written (the rounds scored are among them)
     for i, p in enumerate(ctx.players):
         blocks = p.rounds[: ctx.rounds]
         if short.isdisjoint([e.result for e in blocks]):
@@ -121,6 +120,7 @@ def _short_codes() -> frozenset[str]:
 
 _SHORT = _short_codes()
 _RESULT = attrgetter("result")
+_ROUNDS = attrgetter("rounds")
 
 
 # ---------------------------------------------------------------- TPR and PTP
