@@ -309,11 +309,18 @@ def explain(input_path: str, player: int, tb: str, rules: str, after_round: int 
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
     t = doc.tournament
     ctx = Context(t, resolve(rules, t), after_round=after_round, unrated_rating=unrated_rating)
+    # The reader's problems are reported as by ``tiebreaks``: the exit status follows
+    # the input (0 or 1 for any content), so a binary or empty file is not exit 2.
+    diagnostics = _relevant(doc.diagnostics)
     if player not in ctx.index:
+        if exit_status(diagnostics):
+            print_diagnostics(diagnostics)
+            raise SystemExit(exit_status(diagnostics))
         raise InputError(f"no player with start number {player}")
     try:
         result = explain_one(ctx, ctx.index[player], parse(tb))
     except (CodeError, UnknownTieBreak) as exc:
         raise InputError(f"T501 {exc}") from None
     write_output(result.render(), None)
-    raise SystemExit(0)
+    print_diagnostics(diagnostics)
+    raise SystemExit(exit_status(diagnostics))
