@@ -1,7 +1,8 @@
 """A crosstable as CSV: one row per player, one column per round.
 
 Columns: ``start, name, federation, rating, fide_id, points, rank, r1, r2, ...``
-(points with one decimal as in TRF, empty cells for unknown values). Each round
+(points with one decimal as in TRF, the score of the results when none is declared;
+empty cells for unknown values). Each round
 cell is ``<opponent><colour><result>`` built from the TRF round block:
 
 ==========  ======================================================
@@ -27,7 +28,7 @@ import csv
 import io
 from typing import Any
 
-from ..model import Player, RoundEntry, Tournament
+from ..model import Player, RoundEntry, ScoringSystem, Tournament
 
 __all__ = ["HEADER", "neutralise", "round_cell", "write_csv"]
 
@@ -53,8 +54,14 @@ def _text(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def _row(player: Player, rounds: int) -> list[str]:
-    points = "" if player.points is None else f"{player.points:.1f}"
+def _row(player: Player, rounds: int, scoring: ScoringSystem) -> list[str]:
+    # Native Swiss-Manager files and starting lists declare no points: the score of
+    # the results is written instead (as the TRF writer does), so the column is never
+    # blank for a player with results.
+    score = player.points
+    if score is None and player.rounds:
+        score = sum(scoring.points(e.result) for e in player.rounds)
+    points = "" if score is None else f"{score:.1f}"
     fixed = [str(player.start), player.name, player.federation, _text(player.rating),
              _text(player.fide_id), points, _text(player.rank)]
     return fixed + [round_cell(player.round(r)) for r in range(1, rounds + 1)]
@@ -72,6 +79,6 @@ def write_csv(t: Tournament, *, raw: bool = False, newline: str | None = None,
     writer = csv.writer(buffer, lineterminator=newline or "\r\n")
     writer.writerow([*HEADER, *(f"r{r}" for r in range(1, rounds + 1))])
     for player in sorted(t.players, key=lambda p: p.start):
-        row = _row(player, rounds)
+        row = _row(player, rounds, t.header.scoring)
         writer.writerow(row if raw else [neutralise(c) for c in row])
     return buffer.getvalue()
