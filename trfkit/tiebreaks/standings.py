@@ -9,10 +9,8 @@ tied at the end share the rank of the first of them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from operator import sub
-from typing import cast
+from typing import Sequence
 
 from ..diagnostics import Diagnostic, make
 from .codes import TieBreakCode, parse
@@ -102,8 +100,7 @@ def rank(ctx: Context, order: Sequence[TieBreakCode],
             else:
                 # No undefined value: sort on the value itself (reverse for "higher is
                 # better" keeps equal values in order, as the key above does).
-                runs = _split_defined(sorted(g, key=col.__getitem__, reverse=not entry.ascending),  # type: ignore[arg-type]
-                                      cast("list[float]", col))
+                runs = _split(sorted(g, key=col.__getitem__, reverse=not entry.ascending), col)  # type: ignore[arg-type]
             for run in runs:
                 if len(run) == 1:
                     slots[start] = run
@@ -124,18 +121,6 @@ def rank(ctx: Context, order: Sequence[TieBreakCode],
             ranks[i] = first
         order_idx.extend(tied)
     return order_idx, ranks, out
-
-
-def _split_defined(ordered: list[int], col: list[float]) -> list[list[int]]:
-    """:func:`_split` for values that are all defined, with C-level shortcuts for the
-    two common outcomes: every gap between neighbours at least 1e-9 (everyone apart:
-    each run's first is then the previous player) or all values equal (one run)."""
-    values = list(map(col.__getitem__, ordered))
-    if values.count(values[0]) == len(values):
-        return [ordered]
-    if min(map(abs, map(sub, values[1:], values))) >= 1e-9:
-        return [[i] for i in ordered]
-    return _split(ordered, col)  # type: ignore[arg-type]
 
 
 def _split(ordered: list[int], col: list[Value]) -> list[list[int]]:
