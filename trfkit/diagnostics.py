@@ -56,7 +56,7 @@ class Diagnostic:
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.file, self.line, self.column, self.code)
 
-    def with_file(self, file: str) -> "Diagnostic":
+    def with_file(self, file: str) -> Diagnostic:
         related = self.related
         if related is not None and not related.file:
             related = replace(related, file=file)

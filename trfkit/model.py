@@ -11,8 +11,8 @@ located; they are 0 for objects built in code.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Iterator, Mapping
 
 from .results import RESULT_CODES, Kind, ResultCode, lookup
 

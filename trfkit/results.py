@@ -7,9 +7,10 @@ package spells out result letters, so a new code is added here once.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Final, Mapping
+from typing import Final
 
 
 class Kind(str, Enum):

@@ -9,7 +9,8 @@ that optional formats cost nothing until used).
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 #: name -> (module, reader function, sniff function or None).
 #: A reader is ``f(data: bytes, *, path: str, encoding: str | None, strict: bool) -> Document``;

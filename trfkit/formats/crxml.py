@@ -293,7 +293,7 @@ def _board_byes(root: Element, pairings: dict[int, dict[int, RoundEntry]], board
         if not 0 < rnd <= MAX_ROUNDS:
             continue
         lineup = sorted(members.get(team, []))
-        for board, start in lineup[:boards or len(lineup)]:
+        for _board, start in lineup[:boards or len(lineup)]:
             pairings.setdefault(start, {}).setdefault(rnd, RoundEntry(None, "", "U"))
 
 

@@ -143,7 +143,7 @@ def _stage_lines(stage: Stage, names: _Names, indent: str, lead: str = "") -> li
         lines.append(f"{pad}Pairing numbers: drawn by lot{among}")
     if stage.groups:
         group_names = stage.group_names or tuple(str(i) for i in range(1, len(stage.groups) + 1))
-        for name, group in zip(group_names, stage.groups):
+        for name, group in zip(group_names, stage.groups, strict=False):
             members = ", ".join(names.number(n, stage.numbering) for n in group)
             label = f"Group {name}" if len(stage.groups) > 1 else "Players"
             lines.append(f"{pad}{label}: {members}")

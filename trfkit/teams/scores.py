@@ -45,7 +45,7 @@ def team_scores(event: TeamEvent, rounds: int | None = None) -> tuple[TeamScore,
             won=sum(k in _WON for k in kinds),
             drawn=sum(k is Kind.DRAW for k in kinds),
             lost=sum(k in (Kind.LOSS, Kind.FORFEIT_LOSS) and r.opponent is not None
-                     for k, r in zip(kinds, rows)),
+                     for k, r in zip(kinds, rows, strict=True)),
             byes=sum(k in _BYES for k in kinds),
             absent=sum(k in (Kind.ZERO_BYE, Kind.NOT_PAIRED) for k in kinds),
         ))
