@@ -93,6 +93,15 @@ def test_csv_points_are_computed_when_the_input_declares_none() -> None:
                                         "1.5", "1.5"]
 
 
+def test_encoding_found_or_forced_and_output_utf8() -> None:
+    guessed = run("convert", SAMPLES / "cp1252.trf", "--to", "trf")
+    assert guessed.exit_code == 0 and " T002 " in guessed.stderr
+    assert "Lefèvre, Zoé" in guessed.stdout_bytes.decode("utf-8")
+    forced = run("convert", SAMPLES / "cp1252.trf", "--to", "trf", "--encoding", "cp1252")
+    assert forced.stderr == "" and forced.stdout_bytes == guessed.stdout_bytes
+    assert run("convert", SAMPLES / "cp1252.trf", "--encoding", "no-such-codec").exit_code == 2
+
+
 def test_convert_directory_mirrors_and_exit_statuses(tmp_path: Path) -> None:
     tree = tmp_path / "in" / "sub"
     tree.mkdir(parents=True)
@@ -318,6 +327,10 @@ def test_tiebreaks_csv_trf_and_rank_disagreement() -> None:
     assert rows[1] == ["1", "2", "Brennan, Liam", "IRL", "2295", "4.5", "12", "12"]
     trf = run("tiebreaks", SWISS, "--tb", "BH/C1", "--tb", "SB", "--to", "trf").stdout
     assert "\n202 BH/C1,SB" in trf
+    ranks = {x[4:8].strip(): x[85:89].strip()
+             for x in run("tiebreaks", SWISS, "--tb", "SB", "--to", "trf").stdout.splitlines()
+             if x.startswith("001")}
+    assert (ranks["7"], ranks["9"], ranks["10"]) == ("10", "8", "9")  # written from the standings
     differs = run("tiebreaks", SWISS, "--tb", "SB")  # SB alone reorders 7, 9, 10
     assert differs.exit_code == 1 and " T505 " in differs.stderr
 
