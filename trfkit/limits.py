@@ -123,12 +123,13 @@ def refuse(fmt: str, data: bytes, *, path: str = "",
         values = data.count(b",") + data.count(b"{") + data.count(b"[")
         if values > MAX_JSON_VALUES:
             return _refused(make("T007", f"the JSON input holds about {values} values, more than "
-                                         f"{MAX_JSON_VALUES}; it was not parsed", file=path, hint=""), fmt, path)
+                                         f"{MAX_JSON_VALUES}; it was not parsed", file=path,
+                                 hint=""), fmt, path)
         starts = data.count(b'"start"')  # players and their national-rating records
         if starts > 2 * MAX_PLAYERS:
-            return _refused(make("T007", f"the JSON input holds {starts} start numbers, more than any "
-                                         f"tournament ({MAX_PLAYERS} players); it was not parsed",
-                                 file=path, hint=""), fmt, path)
+            return _refused(make("T007", f"the JSON input holds {starts} start numbers, more than "
+                                         f"any tournament ({MAX_PLAYERS} players); it was not "
+                                         "parsed", file=path, hint=""), fmt, path)
     elif fmt in MAX_MARKUP_TAGS:
         tags = data.count(b"<")
         players = data.count(b"<player ") if fmt == "chess-results-xml" else 0
@@ -136,7 +137,8 @@ def refuse(fmt: str, data: bytes, *, path: str = "",
             what = f"{players} players" if players > MAX_PLAYERS else f"about {tags} tags"
             limit = MAX_PLAYERS if players > MAX_PLAYERS else MAX_MARKUP_TAGS[fmt]
             return _refused(make("T007", f"the {fmt} input holds {what}, more than any tournament "
-                                         f"({limit}); it was not parsed", file=path, hint=""), fmt, path)
+                                         f"({limit}); it was not parsed", file=path, hint=""),
+                            fmt, path)
     elif fmt == "xlsx" and data.startswith(b"PK"):
         unpacked = _unpacked_size(data)
         if unpacked > MAX_UNPACKED_BYTES:
@@ -147,7 +149,8 @@ def refuse(fmt: str, data: bytes, *, path: str = "",
 
 
 def _unpacked_size(data: bytes) -> int:
-    """Sum of the sizes a zip archive declares (zipfile never inflates past them); 0 if unreadable."""
+    """Sum of the sizes a zip archive declares (zipfile never inflates past them); 0 if
+    unreadable."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             return sum(info.file_size for info in archive.infolist())
@@ -166,8 +169,9 @@ def oversized_model(doc: Document) -> Document | None:
     t = doc.tournament
     entries = sum(len(p.rounds) for p in t.players)
     if entries > MAX_ROUND_ENTRIES:
-        found = make("T007", f"the input holds {entries} round results ({len(t.players)} players), more "
-                             f"than {MAX_ROUND_ENTRIES}; it was not processed further", file=t.source.path,
+        found = make("T007", f"the input holds {entries} round results ({len(t.players)} players), "
+                             f"more than {MAX_ROUND_ENTRIES}; it was not processed "
+                             "further", file=t.source.path,
                      hint="")
         return Document(Tournament(header=t.header, source=t.source), (found,), doc.text)
     declared = t.header.rounds
@@ -175,7 +179,8 @@ def oversized_model(doc: Document) -> Document | None:
         # Every consumer pads each player to the declared rounds: 10**10 of them is a hang.
         line = next((r.line for r in t.header.records if r.code in ("142", "XXR")), 1)
         found = make("T205", f"the input declares {declared} rounds, more than any tournament "
-                             f"({MAX_ROUNDS}); the rounds were counted from the results instead", line,
+                             f"({MAX_ROUNDS}); the rounds were counted from the results "
+                             "instead", line,
                      file=t.source.path)
         header = replace(t.header, rounds=None)
         return Document(replace(t, header=header), (*doc.diagnostics, found), doc.text)
@@ -201,8 +206,9 @@ class DiagnosticCap:
         """
         n = self.counts[code] = self.counts.get(code, 0) + 1
         if n == MAX_SAME_CODE + 1:
-            found.append(make("T901", f"more than {MAX_SAME_CODE} {code} diagnostics in this input; "
-                                      "the rest are not reported", line, file=file, hint=""))
+            found.append(make("T901", f"more than {MAX_SAME_CODE} {code} diagnostics in this "
+                                      "input; the rest are not reported", line, file=file,
+                              hint=""))
         return n <= MAX_SAME_CODE
 
 
@@ -255,7 +261,8 @@ def field_overflows(t: Tournament) -> list[Diagnostic]:
     for p in t.players:
         for label, value in (("start number", p.start), ("rank", p.rank), ("rating", p.rating)):
             if value is not None and not 0 <= value <= MAX_PLAYERS:
-                lost(f"player {p.start}: {label} {value} does not fit TRF's four-digit field", p.line)
+                lost(f"player {p.start}: {label} {value} "
+                     "does not fit TRF's four-digit field", p.line)
         if p.fide_id is not None and not 0 <= p.fide_id < 10 ** 11:
             lost(f"player {p.start}: FIDE id {p.fide_id} does not fit TRF's 11-digit field", p.line)
         if len(p.rounds) > MAX_ROUNDS:

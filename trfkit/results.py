@@ -55,7 +55,8 @@ class ResultCode:
         return self.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
 
 
-def _rc(code: str, kind: Kind, letter: str, played: bool, rated: bool, opp: bool, text: str) -> ResultCode:
+def _rc(code: str, kind: Kind, letter: str, played: bool, rated: bool, opp: bool,
+        text: str) -> ResultCode:
     return ResultCode(code, kind, letter, played, rated, opp, text)
 
 

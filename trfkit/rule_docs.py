@@ -73,7 +73,8 @@ def _t310(number: int, name: str, mp: float, gp: float, rank: int, *members: int
 
 
 # A two-board team match: team A (1, 2) beats team B (3, 4) 2:0.
-_MATCH = (p(1, "1.0", 1, "3 w 1"), p(2, "1.0", 1, "4 b 1"), p(3, "0.0", 3, "1 b 0"), p(4, "0.0", 3, "2 w 0"))
+_MATCH = (p(1, "1.0", 1, "3 w 1"), p(2, "1.0", 1, "4 b 1"), p(3, "0.0", 3, "1 b 0"),
+          p(4, "0.0", 3, "2 w 0"))
 # Three teams mixed up in one round: A's board 2 plays team C.
 _TEAMS3_BAD = (p(1, "1.0", 1, "3 w 1"), p(2, "1.0", 1, "5 b 1"), p(3, "0.0", 4, "1 b 0"),
                p(4, "1.0", 1, "6 w 1"), p(5, "0.0", 4, "2 w 0"), p(6, "0.0", 4, "4 b 0"))
@@ -215,13 +216,16 @@ DOCS: Final[dict[str, RuleDoc]] = {
                                                     _t013("B", 3, 4)),
                     trf(*_HEAD, "352 WB", *_MATCH, _t013("A", 1, 2), _t013("B", 3, 4))),
     "T319": RuleDoc("The match points, game points and rank a 310 record declares must be what "
-                    "the board results give.", trf(*_HEAD, *_MATCH, _t310(1, "A", 2.0, 1.5, 1, 1, 2),
-                                                   _t310(2, "B", 0.0, 0.0, 2, 3, 4)),
-                    trf(*_HEAD, *_MATCH, _t310(1, "A", 2.0, 2.0, 1, 1, 2), _t310(2, "B", 0.0, 0.0, 2, 3, 4))),
+                    "the board results give.",
+                    trf(*_HEAD, *_MATCH, _t310(1, "A", 2.0, 1.5, 1, 1, 2),
+                        _t310(2, "B", 0.0, 0.0, 2, 3, 4)),
+                    trf(*_HEAD, *_MATCH, _t310(1, "A", 2.0, 2.0, 1, 1, 2),
+                        _t310(2, "B", 0.0, 0.0, 2, 3, 4))),
     "T320": RuleDoc("Boards are played in the order of the team lists (013/310) unless a 300 "
                     "line-up says otherwise: board 1 meets board 1.",
-                    trf(*_HEAD, p(1, "1.0", 1, "4 w 1"), p(2, "1.0", 1, "3 b 1"), p(3, "0.0", 3, "2 w 0"),
-                        p(4, "0.0", 3, "1 b 0"), _t013("A", 1, 2), _t013("B", 3, 4)),
+                    trf(*_HEAD, p(1, "1.0", 1, "4 w 1"), p(2, "1.0", 1, "3 b 1"),
+                        p(3, "0.0", 3, "2 w 0"), p(4, "0.0", 3, "1 b 0"), _t013("A", 1, 2),
+                        _t013("B", 3, 4)),
                     trf(*_HEAD, *_MATCH, _t013("A", 1, 2), _t013("B", 3, 4))),
     "T321": RuleDoc("With an odd number of teams one team has a bye each round. Swiss-Manager's "
                     "TRF16 export does not write it: the team's players all show 0000 - -, and "
@@ -244,13 +248,15 @@ DOCS: Final[dict[str, RuleDoc]] = {
     "T325": RuleDoc("A 300 line-up lists players of its own team, who play the opposing team it "
                     "names.", trf(*_HEAD, *_MATCH, _t013("A", 1, 2), _t013("B", 3, 4),
                                   "300   1   1   2    1    3"),
-                    trf(*_HEAD, *_MATCH, _t013("A", 1, 2), _t013("B", 3, 4), "300   1   1   2    2    1")),
+                    trf(*_HEAD, *_MATCH, _t013("A", 1, 2), _t013("B", 3, 4),
+                        "300   1   1   2    2    1")),
     "T401": RuleDoc("The Points column must equal the results added up under the file's scoring "
                     "system (162, XXS, BB?; 1/0.5/0 by default). Pairing engines refuse files "
                     "where it does not.", trf(*_HEAD, p(1, "1.5", 1, "2 w 1"), _GAME[1]),
                     trf(*_HEAD, *_GAME)),
     "T402": RuleDoc("Unless 212 ranks by something before points, a better rank needs at least "
-                    "as many points.", trf(*_HEAD, p(1, "1.0", 2, "2 w 1"), p(2, "0.0", 1, "1 b 0")),
+                    "as many points.",
+                    trf(*_HEAD, p(1, "1.0", 2, "2 w 1"), p(2, "0.0", 1, "1 b 0")),
                     trf(*_HEAD, *_GAME)),
     "T403": RuleDoc("Without 162, XXS or BB? lines the points are checked against 1/0.5/0; "
                     "declare the system when the event used another one.",

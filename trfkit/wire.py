@@ -31,7 +31,8 @@ class Outcome:
 
 
 def pack(outcome: Outcome) -> tuple[Any, ...]:
-    """What a worker sends back for ``outcome`` (the ``pack`` of :func:`trfkit.parallel.ordered_map`)."""
+    """What a worker sends back for ``outcome``: the ``pack`` step of
+    :func:`trfkit.parallel.ordered_map`."""
     return to_wire(outcome.report, outcome.note)
 
 

@@ -89,6 +89,7 @@ def main(argv: list[str] | None = None) -> Any:
             import traceback
 
             traceback.print_exc()
-        click.echo(f"trfkit: internal error (T999): {type(exc).__name__}: {exc}; please report a bug",
+        click.echo("trfkit: internal error (T999): "
+                   f"{type(exc).__name__}: {exc}; please report a bug",
                    err=True)
         sys.exit(2)

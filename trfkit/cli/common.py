@@ -59,7 +59,9 @@ def current_max_bytes() -> int:
     from .options import MAX_BYTES_KEY
 
     ctx = click.get_current_context(silent=True)
-    limit: int = ctx.meta.get(MAX_BYTES_KEY, DEFAULT_MAX_BYTES) if ctx is not None else DEFAULT_MAX_BYTES
+    if ctx is None:
+        return DEFAULT_MAX_BYTES
+    limit: int = ctx.meta.get(MAX_BYTES_KEY, DEFAULT_MAX_BYTES)
     return limit
 
 

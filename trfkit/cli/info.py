@@ -133,6 +133,7 @@ def info(input_path: str, fmt: str, encoding: str | None, output: str | None, to
         text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     else:
         text = render_text(data)
-        text += "".join(f"{'private:':<10}{label}: {value}\n" for label, value in data.get("private", []))
+        text += "".join(f"{'private:':<10}{label}: {value}\n"
+                        for label, value in data.get("private", []))
     write_output(text, output)
     raise SystemExit(exit_status(doc.diagnostics))

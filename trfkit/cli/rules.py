@@ -1,4 +1,8 @@
-"""``trfkit rules`` lists every diagnostic code; ``trfkit rule CODE`` explains one (as ``ruff rule``)."""
+"""``trfkit rules`` lists every diagnostic code; ``trfkit rule CODE`` explains one.
+
+Modelled on ``ruff rule``: names, severities and summaries come from the registry in
+:mod:`trfkit.codes`, the longer explanations and examples from :mod:`trfkit.rule_docs`.
+"""
 
 from __future__ import annotations
 

@@ -77,7 +77,8 @@ def read(data: bytes, fmt: str = "auto", *, path: str = "", encoding: str | None
     from ..limits import DEFAULT_MAX_BYTES, oversized_model, refuse
 
     name = detect(data[:8192]) if fmt == "auto" else fmt
-    refused = refuse(name, data, path=path, max_bytes=DEFAULT_MAX_BYTES if max_bytes is None else max_bytes)
+    refused = refuse(name, data, path=path,
+                     max_bytes=DEFAULT_MAX_BYTES if max_bytes is None else max_bytes)
     if refused is not None:
         if strict:
             from ..diagnostics import TrfError

@@ -99,11 +99,13 @@ def date_from_number(value: int) -> PartialDate | None:
     if value <= 0:
         return None
     year, month, day = value // 10000, value // 100 % 100, value % 100
-    return PartialDate(f"{year:04d}/{month:02d}/{day:02d}", year or None, month or None, day or None)
+    return PartialDate(f"{year:04d}/{month:02d}/{day:02d}", year or None, month or None,
+                       day or None)
 
 
 def parse_date(text: str | None) -> PartialDate | None:
-    """``YYYYMMDD``, ``dd.mm.yyyy``, ``yyyy-mm-dd`` or a bare year; None when blank or unreadable."""
+    """``YYYYMMDD``, ``dd.mm.yyyy``, ``yyyy-mm-dd`` or a bare year; None when blank or
+    unreadable."""
     s = (text or "").strip()
     if not s:
         return None

@@ -54,7 +54,8 @@ class _Collector(HTMLParser):
             self._heading = []
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("td", "th") and self._cell is not None and self._row:  # a <tr> inside a cell empties the row
+        # a <tr> inside a cell empties the row, hence the check that one is left
+        if tag in ("td", "th") and self._cell is not None and self._row:
             self._row[-1] = "".join(self._cell).strip()
             self._cell = None
         elif tag == "tr":
@@ -88,8 +89,9 @@ def sheet_from_html(text: str, path: str = "") -> Sheet:
         if started and piece.strip():
             legend.append(piece.strip())
     headings = parser.headings
-    return Sheet(rows=rows, title=headings[0] if headings else "", view=headings[1] if len(headings) > 1 else "",
-                 legend=legend, format="chess-results-html", path=path)
+    return Sheet(rows=rows, title=headings[0] if headings else "",
+                 view=headings[1] if len(headings) > 1 else "", legend=legend,
+                 format="chess-results-html", path=path)
 
 
 def read_crhtml(data: bytes, *, path: str = "", encoding: str | None = None,

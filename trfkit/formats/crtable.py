@@ -50,10 +50,11 @@ _ROUND: Final = re.compile(r"^(\d+)\s*\.?\s*(rd|rd\.|r|r\.|runde|rde\.|тур|ki
 _CELL: Final = re.compile(r"^(?P<opp>\d+)(?P<col>[wbs])?(?P<res>1|0|½|=|\+|-)?$")
 _RESULT: Final = {"1": "1", "0": "0", "½": "=", "=": "=", "+": "+", "-": "-"}
 _LONE: Final = {"-½": "H", "-=": "H", "-0": "Z", "0": "Z", "-": "Z", "-+": "F"}
-_LEGEND: Final = re.compile(r"^\s*(?:tie\s*break|wertung|feinwertung|wtg|доп|tb)\s*(\d+)\s*:\s*(.+)$", re.IGNORECASE)
-_ACRONYMS: Final = frozenset({"APRO", "ARO", "DE", "WIN", "WON", "PS", "KS", "BH", "SB", "TPR", "PTP",
-                              "APPO", "AOB", "BPG", "BWG", "REP", "FB", "EDE", "ESB", "BC", "TBR", "BBE",
-                              "SSSC"})
+_LEGEND: Final = re.compile(
+    r"^\s*(?:tie\s*break|wertung|feinwertung|wtg|доп|tb)\s*(\d+)\s*:\s*(.+)$", re.IGNORECASE)
+_ACRONYMS: Final = frozenset({"APRO", "ARO", "DE", "WIN", "WON", "PS", "KS", "BH", "SB", "TPR",
+                              "PTP", "APPO", "AOB", "BPG", "BWG", "REP", "FB", "EDE", "ESB", "BC",
+                              "TBR", "BBE", "SSSC"})
 _NAMES: Final = (("points (game-points)", "PTS"), ("matchpoints", "MPTS"), ("buchholz", "BH"),
                  ("sonneborn", "SB"), ("direct encounter", "DE"), ("number of wins", "WIN"),
                  ("number of victories", "WIN"), ("progressive", "PS"), ("koya", "KS"),
@@ -145,7 +146,8 @@ def _classify(row: int, names: list[str]) -> _Columns:
     grid: list[tuple[int, int]] = []
     tiebreaks: list[tuple[int, int, str]] = []
     for j, n in enumerate(names):
-        if (m := _ROUND.match(n)) is not None and 0 < int(m.group(1)) <= MAX_ROUNDS:  # trfkit.limits
+        # round columns beyond trfkit.limits.MAX_ROUNDS are not rounds
+        if (m := _ROUND.match(n)) is not None and 0 < int(m.group(1)) <= MAX_ROUNDS:
             rounds.append((int(m.group(1)), j))
         elif j > name and n.isdecimal():  # int() rejects "³"
             grid.append((int(n), j))
@@ -166,21 +168,23 @@ def build(sheet: Sheet, b: Findings | None = None) -> tuple[Tournament, list[Dia
     source = Source(format=sheet.format, dialect="chess-results", path=sheet.path)
     cols = find_header(sheet.rows)
     if cols is None:
-        b.add("T629", "no table header row with a name column and a number or rank column was found "
-              "(is this a crosstable or starting list of chess-results?)")
-        return Tournament(header=Header(name=public_text(sheet.title)), source=source), b.diagnostics
+        b.add("T629", "no table header row with a name column and a number or rank column was "
+              "found (is this a crosstable or starting list of chess-results?)")
+        empty = Tournament(header=Header(name=public_text(sheet.title)), source=source)
+        return empty, b.diagnostics
     data = _data_rows(sheet.rows[cols.header_row + 1:], cols)
     by_rank = cols.start is None or (cols.rank is not None and cols.rank < cols.start
                                      and "ranking" in sheet.view.casefold())
     key_col = cols.rank if by_rank else cols.start
     keys = {parse_int(_cell(cells, key_col)) or 0: (cells, line) for cells, line in data}
     if by_rank and cols.rounds:
-        b.add("T111", "opponent numbers in this ranking crosstable are ranks; players were numbered "
-              "by rank (a starting-rank crosstable keeps the real starting numbers)",
+        b.add("T111", "opponent numbers in this ranking crosstable are ranks; players were "
+              "numbered by rank (a starting-rank crosstable keeps the real starting numbers)",
               sheet.rows[cols.header_row][1])
     codes = _legend_codes(sheet.legend, b)
     if cols.rounds and any(word in sheet.view.casefold() for word in _ABSENCE_VIEWS):
-        b.add("T602", f"the view {sheet.view!r} lists absences only; its round columns were not read",
+        b.add("T602",
+              f"the view {sheet.view!r} lists absences only; its round columns were not read",
               sheet.rows[cols.header_row][1])
         cols = replace(cols, rounds=())
     if cols.rounds:
@@ -189,8 +193,10 @@ def build(sheet: Sheet, b: Findings | None = None) -> tuple[Tournament, list[Dia
         entries = _grid_entries(keys, cols, b, sheet.rows[cols.header_row][1])
     else:
         entries = {}
-    players = tuple(_player(k, cells, line, cols, codes, entries.get(k, {})) for k, (cells, line) in keys.items())
-    rounds = max((r for r, _ in cols.rounds), default=0) or (_grid_rounds(len(cols.grid)) if cols.grid else 0)
+    players = tuple(_player(k, cells, line, cols, codes, entries.get(k, {}))
+                    for k, (cells, line) in keys.items())
+    rounds = (max((r for r, _ in cols.rounds), default=0)
+              or (_grid_rounds(len(cols.grid)) if cols.grid else 0))
     listed = [codes[i] for i in sorted(codes) if codes[i] != "PTS"]
     header = Header(name=public_text(sheet.title), players_declared=len(players),
                     rounds=rounds or None, tiebreaks=tuple(listed),
@@ -198,7 +204,8 @@ def build(sheet: Sheet, b: Findings | None = None) -> tuple[Tournament, list[Dia
     return Tournament(header=header, players=players, source=source), b.diagnostics
 
 
-def _data_rows(rows: Iterable[tuple[list[str], int]], cols: _Columns) -> list[tuple[list[str], int]]:
+def _data_rows(rows: Iterable[tuple[list[str], int]],
+               cols: _Columns) -> list[tuple[list[str], int]]:
     out: list[tuple[list[str], int]] = []
     key = cols.start if cols.start is not None else cols.rank
     for cells, line in rows:
@@ -218,8 +225,8 @@ def _legend_codes(legend: list[str], b: Findings) -> dict[int, str]:
             continue
         code = legend_code(m.group(2))
         if code is None:
-            b.add("T626", f"tie-break {m.group(1)} ({m.group(2).strip()}) has no FIDE counterpart; its "
-                  "values are carried, not checked")
+            b.add("T626", f"tie-break {m.group(1)} ({m.group(2).strip()}) has no FIDE "
+                  "counterpart; its values are carried, not checked")
         else:
             codes[int(m.group(1))] = code
     return codes
@@ -334,8 +341,10 @@ def _grid_entries(keys: dict[int, tuple[list[str], int]], cols: _Columns, b: Fin
             text = _cell(cells, j).replace(" ", "")
             if not text or text == "*" or opponent == key:
                 continue
-            if text not in _RESULT or opponent not in keys or frozenset((key, opponent)) not in schedule:
-                b.add("T104", f"grid cell {text!r} of player {key} against {opponent} cannot be read", line)
+            if (text not in _RESULT or opponent not in keys
+                    or frozenset((key, opponent)) not in schedule):
+                b.add("T104",
+                      f"grid cell {text!r} of player {key} against {opponent} cannot be read", line)
                 continue
             rnd, white = schedule[frozenset((key, opponent))]
             out[key][rnd] = RoundEntry(opponent, "w" if white == key else "b", _RESULT[text])

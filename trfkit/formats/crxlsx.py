@@ -47,7 +47,8 @@ def sheet_from_rows(rows: list[list[str]], path: str = "") -> Sheet:
     legend = []
     for cells, _ in numbered[head_at + 1:]:
         for cell in cells:
-            text = cell.split(":", 1)[1] if cell.casefold().startswith(("annotation", "anmerkung")) else cell
+            annotation = cell.casefold().startswith(("annotation", "anmerkung"))
+            text = cell.split(":", 1)[1] if annotation else cell
             if text.strip():
                 legend.append(text.strip())
     return Sheet(rows=numbered, title=title, view=view, legend=legend, format="xlsx", path=path)

@@ -88,7 +88,8 @@ def parse_xml(data: bytes) -> Element:
     stack: list[Element] = []
 
     def refuse(*_args: object) -> None:
-        raise UnsafeXml(f"line {parser.CurrentLineNumber}: DOCTYPE or entity declarations are not accepted")
+        raise UnsafeXml(f"line {parser.CurrentLineNumber}: DOCTYPE "
+                        "or entity declarations are not accepted")
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         element = Element(tag, attrs, parser.CurrentLineNumber)
@@ -119,7 +120,8 @@ def read_crxml(data: bytes, *, path: str = "", encoding: str | None = None,
     """Read chess-results upload XML into a Document (``encoding`` is taken from the
     XML declaration; the argument is ignored)."""
     b = Findings(path)
-    tournament = Tournament(source=Source(format="chess-results-xml", dialect="swiss-manager", path=path))
+    source = Source(format="chess-results-xml", dialect="swiss-manager", path=path)
+    tournament = Tournament(source=source)
     try:
         root = parse_xml(data)
     except UnsafeXml as exc:
@@ -182,14 +184,16 @@ def _tournament(root: Element, b: Findings, source: Source) -> Tournament:
     elements = list(root.iter("players/player"))
     empty = [e for e in elements if not _name(e) and (parse_int(e.get("no")) or 0) not in pairings]
     if empty:
-        b.add("T602", f"{len(empty)} empty player entries (no name, no games) were dropped", empty[0].line)
+        b.add("T602", f"{len(empty)} empty player entries "
+                      "(no name, no games) were dropped", empty[0].line)
     players = tuple(_player(e, pairings.get(parse_int(e.get("no")) or 0, {}), player_slots)
                     for e in elements if e not in empty)
     known = {p.start for p in players}
     for start in sorted(set(pairings) - known):
         b.add("T301", f"pairings name player {start}, who is not in <players>")
     teams = tuple(_team(e, players, root, slots) for e in root.iter("teams/team"))
-    rounds = [(parse_int(r.get("round")) or 0, parse_date(r.get("date"))) for r in root.iter("rounds/round")]
+    rounds = [(parse_int(r.get("round")) or 0, parse_date(r.get("date")))
+              for r in root.iter("rounds/round")]
     n_rounds = parse_int(t.get("rounds")) or len(rounds) or None
     primary = "MPTS" if team_event else "PTS"
     tiebreaks = tuple(s.code for s in slots if s.number and not s.code.startswith("SM#"))
@@ -314,14 +318,16 @@ def _pairings(root: Element, b: Findings) -> dict[int, dict[int, RoundEntry]]:
     def put(start: int, rnd: int, entry: RoundEntry, line: int) -> None:
         slot = out.setdefault(start, {})
         if rnd in slot:
-            b.add("T901", f"round {rnd}: player {start} is paired twice; the second pairing was ignored", line)
+            b.add("T901", f"round {rnd}: player {start} is paired "
+                          "twice; the second pairing was ignored", line)
         else:
             slot[rnd] = entry
 
     for e in root.iter("playerpairings/playerpairing"):
         rnd = parse_int(e.get("round")) or 0
         white, black = parse_int(e.get("whiteno")) or 0, parse_int(e.get("blackno")) or 0
-        rw, rb, forfeit = _score(e.get("reswhite")), _score(e.get("resblack")), e.get("forfeit").strip().upper()
+        rw, rb = _score(e.get("reswhite")), _score(e.get("resblack"))
+        forfeit = e.get("forfeit").strip().upper()
         if not 0 < rnd <= MAX_ROUNDS:  # a round 10**9 would pad every player to it (trfkit.limits)
             b.add("T103", f"a playerpairing has no round number from 1 to {MAX_ROUNDS}", e.line)
             continue
@@ -336,7 +342,8 @@ def _pairings(root: Element, b: Findings) -> dict[int, dict[int, RoundEntry]]:
             put(black, rnd, RoundEntry(white, "b", pair[1]), e.line)
         elif (white > 0) != (black > 0) and min(white, black) == 0:
             start, result = (white, rw) if white > 0 else (black, rb)
-            put(start, rnd, RoundEntry(None, "", {"1": "+", "0": "-", "=": "H"}.get(result, "Z")), e.line)
+            lone = {"1": "+", "0": "-", "=": "H"}.get(result, "Z")
+            put(start, rnd, RoundEntry(None, "", lone), e.line)
         elif white or black:
             b.add("T621", f"round {rnd}: a pairing of {white} and {black} cannot be read", e.line)
     return out

@@ -280,8 +280,9 @@ def read_json(data: bytes, *, path: str = "", encoding: str | None = None,
                             "tournament document", file=path)
         return _fail(diag, strict, text)
     if _SURROGATE_ESCAPE.search(text) and _has_lone_surrogate(obj):
-        diag = make("T009", "invalid JSON: a string holds an unpaired surrogate escape (\\ud800-\\udfff), "
-                            "which is not text and cannot be written out", file=path)
+        diag = make("T009", "invalid JSON: a string holds an unpaired surrogate escape "
+                            "(\\ud800-\\udfff), which is not text and cannot be written "
+                            "out", file=path)
         return _fail(diag, strict, text)
     try:
         tournament = _from_data(obj)

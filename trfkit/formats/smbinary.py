@@ -157,7 +157,8 @@ def locate(data: bytes) -> Layout:
     markers when the directory is damaged. Raises :class:`LayoutError` if even the
     header cannot be read."""
     if not is_marker(data, 0) or data[0] != HEADER_TAG:
-        raise LayoutError("the file does not start with a Swiss-Manager header marker (93 FF 89 44)", 0)
+        raise LayoutError("the file does not start with a "
+                          "Swiss-Manager header marker (93 FF 89 44)", 0)
     cur = Cursor(data, HEADER_FIXED)
     strings = cur.strings(HEADER_STRINGS)
     config_start = cur.pos
@@ -166,7 +167,8 @@ def locate(data: bytes) -> Layout:
                           config_start)
     config_end = config_start + CONFIG_SIZE
     if config_end > len(data):
-        raise LayoutError(f"the file ends inside the configuration section ({len(data)} bytes)", config_start)
+        raise LayoutError("the file ends inside the configuration "
+                          f"section ({len(data)} bytes)", config_start)
     notes: list[LayoutError] = []
     starts = _directory(data, config_end, notes)
     if starts is None:
@@ -193,12 +195,13 @@ def _directory(data: bytes, config_end: int, notes: list[LayoutError]) -> list[i
         if offset == 0:
             continue
         if not (config_end <= offset <= where) or not is_marker(data, offset):
-            notes.append(LayoutError(f"directory slot {slot} points at byte {offset}, where no section "
-                                     "marker is; sections were found by scanning", where))
+            notes.append(LayoutError(f"directory slot {slot} points at byte {offset}, where no "
+                                     "section marker is; sections were found by scanning", where))
             return None
         starts.add(offset)
     if not is_marker(data, config_end):
-        notes.append(LayoutError("no section marker right after the configuration section", config_end))
+        notes.append(LayoutError("no section marker right after "
+                                 "the configuration section", config_end))
         return None
     return sorted(starts)
 
@@ -232,7 +235,8 @@ class Config:
 
 def read_config(data: bytes, section: Section) -> Config:
     if section.size < CONFIG_SIZE:
-        raise LayoutError(f"the configuration section holds {section.size} bytes, not {CONFIG_SIZE}",
+        raise LayoutError("the configuration section holds "
+                          f"{section.size} bytes, not {CONFIG_SIZE}",
                           section.start)
     block = data[section.start:section.start + CONFIG_SIZE]
     count = min(u16_at(block, 31), 10)
@@ -321,7 +325,8 @@ class PlayerRecord:
         return u16_at(self.numbers, 24)
 
 
-def read_players(data: bytes, section: Section, expected: int) -> tuple[tuple[PlayerRecord, ...], str]:
+def read_players(data: bytes, section: Section,
+                 expected: int) -> tuple[tuple[PlayerRecord, ...], str]:
     """Player cards under the first layout that fills the section exactly with
     ``expected`` records (else the first that fills it at all). Returns the records
     and the layout used, as ``"33+104"``."""
@@ -343,7 +348,8 @@ def read_players(data: bytes, section: Section, expected: int) -> tuple[tuple[Pl
     raise failure
 
 
-def _player_records(data: bytes, section: Section, n_strings: int, n_bytes: int) -> tuple[PlayerRecord, ...]:
+def _player_records(data: bytes, section: Section, n_strings: int,
+                    n_bytes: int) -> tuple[PlayerRecord, ...]:
     cur = Cursor(data, section.body, section.end)
     records = []
     while cur.remaining > 0:
@@ -391,7 +397,8 @@ def read_teams(data: bytes, section: Section) -> tuple[TeamRecord, ...]:
                 start = cur.pos
                 texts = cur.strings(n_strings)
                 cur.block(n_bytes)
-                teams.append(TeamRecord(start, texts[0], texts[1], texts[3] if n_strings > 3 else ""))
+                short_name = texts[3] if n_strings > 3 else ""
+                teams.append(TeamRecord(start, texts[0], texts[1], short_name))
         except LayoutError as exc:
             failure = failure or exc
             continue
@@ -403,6 +410,7 @@ def read_teams(data: bytes, section: Section) -> tuple[TeamRecord, ...]:
 def read_matches(data: bytes, section: Section) -> tuple[tuple[int, int], ...]:
     size = section.size - 4
     if size % MATCH_SIZE:
-        raise LayoutError(f"the team pairings section holds {size} bytes, not a multiple of {MATCH_SIZE}",
-                          section.start)
-    return tuple((u16_at(data, p), u16_at(data, p + 2)) for p in range(section.body, section.end, MATCH_SIZE))
+        raise LayoutError(f"the team pairings section holds {size} bytes, not a multiple of "
+                          f"{MATCH_SIZE}", section.start)
+    return tuple((u16_at(data, p), u16_at(data, p + 2))
+                 for p in range(section.body, section.end, MATCH_SIZE))

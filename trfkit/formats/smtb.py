@@ -149,7 +149,8 @@ def _cuts(strongest: int, weakest: int) -> str | None:
     return None
 
 
-def _score(team: bool, params: list[str], index: int, mp_values: tuple[str, ...] = ("1", "MP")) -> str:
+def _score(team: bool, params: list[str], index: int,
+           mp_values: tuple[str, ...] = ("1", "MP")) -> str:
     if not team:
         return ""
     return ":MP" if index < len(params) and params[index].upper() in mp_values else ":GP"
@@ -204,7 +205,8 @@ def _esb(params: list[str], team: bool) -> str | None:
     cuts = _cuts(_int(params, 1), _int(params, 2))
     if not 0 <= kind <= 3 or cuts is None:
         return None
-    return ("EMMSB", "EMGSB", "EGMSB", "EGGSB")[kind] + cuts + ("/P" if _flag(params, 3, "P") else "")
+    played = "/P" if _flag(params, 3, "P") else ""
+    return ("EMMSB", "EMGSB", "EGMSB", "EGGSB")[kind] + cuts + played
 
 
 def _ede(params: list[str], team: bool) -> str | None:
@@ -225,8 +227,8 @@ _WITH_PARAMETERS: Final[dict[int, Callable[[list[str], bool], str | None]]] = {
 #: Numbers Swiss-Manager offers for individual events only (both team columns "-" in
 #: its table); in a team event their values follow no documented rule.
 INDIVIDUAL_ONLY: Final = frozenset({
-    2, 3, 4, 5, 8, 9, 10, 11, 12, 17, 19, 20, 21, 23, 25, 26, 27, 28, 29, 30, 31, 32, 33, 36, 37, 41,
-    43, 45, 52, 53, 54, 55, 58, 59, 60, 61, 68, 69, 70, 79, 80, 81, 85, 88,
+    2, 3, 4, 5, 8, 9, 10, 11, 12, 17, 19, 20, 21, 23, 25, 26, 27, 28, 29, 30, 31, 32, 33, 36,
+    37, 41, 43, 45, 52, 53, 54, 55, 58, 59, 60, 61, 68, 69, 70, 79, 80, 81, 85, 88,
 })
 
 

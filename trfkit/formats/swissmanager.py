@@ -266,7 +266,8 @@ def _lone(start: int, code: int, table: dict[int, str], rnd: int, p: sm.Pairing,
     return [(start, RoundEntry(None, "", result))]
 
 
-def _player(start: int, rec: sm.PlayerRecord, rounds: dict[int, RoundEntry], n_rounds: int) -> Player:
+def _player(start: int, rec: sm.PlayerRecord, rounds: dict[int, RoundEntry],
+            n_rounds: int) -> Player:
     last, first = rec.last_name.strip(), rec.first_name.strip()
     name = f"{last}, {first}" if last and first else (last or first)
     last_round = max(rounds, default=0)

@@ -167,7 +167,8 @@ def _parse_block(block: str) -> tuple[RoundEntry, tuple[Problem, ...]]:
             # Kept as written: a half point without an opponent that the file does not call a
             # requested bye (H). The FIDE checker scores it as a draw that is not a voluntary
             # unplayed round (not cut first, counted by REP); trfkit does the same.
-            problems.append(("T110", "legacy half-point bye '0000 - =' (not marked as a requested bye H)", 1, 8))
+            problems.append(("T110", "legacy half-point bye '0000 - =' "
+                                     "(not marked as a requested bye H)", 1, 8))
         elif result == "+":
             # ``0000 - -`` (not paired / absent) is too common to report; bbpPairings accepts both.
             problems.append(("T110", "forfeit win '+' without an opponent", 1, 8))
@@ -248,7 +249,8 @@ def parse_player(line: str, lineno: int, cache: BlockCache, report: Report) -> P
         except ValueError:
             report("T103", f"points {points_text!r} are not a number", lineno, 81, 84)
     text = line[85:89].strip()
-    rank = (int(text) if text.isdecimal() else _number(text, "rank", 86, 89, lineno, report)) or None
+    rank = (int(text) if text.isdecimal()
+            else _number(text, "rank", 86, 89, lineno, report)) or None
     if start is None:
         report("T102", "001 record without a starting rank (columns 5-8)", lineno, 5, 8)
     if not (

@@ -62,7 +62,8 @@ def full_block(diagnostic: Diagnostic, lines: dict[int, str] | None = None) -> s
 
 def render_full(reports: Sequence[FileReport], stream: TextIO) -> None:
     for report in reports:
-        stream.writelines(full_block(diagnostic, dict(report.lines)) + "\n\n" for diagnostic in report.diagnostics)
+        lines = dict(report.lines)
+        stream.writelines(full_block(d, lines) + "\n\n" for d in report.diagnostics)
     stream.write(summarize(reports).sentence() + "\n")
 
 

@@ -82,7 +82,8 @@ def render_json(reports: Sequence[FileReport], stream: TextIO) -> None:
 
 def render_jsonl(reports: Sequence[FileReport], stream: TextIO) -> None:
     for report in reports:
-        stream.writelines(json.dumps(to_dict(d), ensure_ascii=False) + "\n" for d in report.diagnostics)
+        stream.writelines(json.dumps(to_dict(d), ensure_ascii=False) + "\n"
+                          for d in report.diagnostics)
 
 
 def render_statistics_json(reports: Sequence[FileReport], stream: TextIO) -> None:

@@ -61,10 +61,13 @@ class TeamContext:
     scope = "team"
 
     def __init__(self, tournament: Tournament, edition: Edition, *, after_round: int | None = None,
-                 unencoded_bye: tuple[float, float] | None = None, event: TeamEvent | None = None) -> None:
+                 unencoded_bye: tuple[float, float] | None = None,
+                 event: TeamEvent | None = None) -> None:
         self.tournament = tournament
         self.edition = edition
-        self.event = event if event is not None else rebuild(tournament, unencoded_bye=unencoded_bye)
+        if event is None:
+            event = rebuild(tournament, unencoded_bye=unencoded_bye)
+        self.event = event
         self.teams: tuple[Team, ...] = tournament.teams
         self.n = len(self.teams)
         self.starts = [t.number for t in self.teams]
@@ -89,7 +92,8 @@ class TeamContext:
         self.pts: dict[str, list[list[float]]] = {"MP": [], "GP": []}
         for team in self.teams:
             rows = self.event.rounds[team.number][: self.rounds]
-            self.opp.append([self.index.get(tr.opponent, -1) if tr.opponent is not None else -1 for tr in rows])
+            self.opp.append([self.index.get(tr.opponent, -1) if tr.opponent is not None else -1
+                             for tr in rows])
             self.kind.append([tr.kind for tr in rows])
             self.otb.append([tr.played for tr in rows])
             self.vur.append([tr.voluntary_unplayed for tr in rows])
@@ -150,7 +154,8 @@ class TeamContext:
 
     def met(self, i: int, r: int, played_forfeits: bool = False) -> bool:
         """Round ``r`` of team ``i`` counts as a match against ``opp[i][r]``."""
-        return self.opp[i][r] >= 0 and (self.otb[i][r] or self.forfeit_as_game(i, r, played_forfeits))
+        return self.opp[i][r] >= 0 and (self.otb[i][r]
+                                        or self.forfeit_as_game(i, r, played_forfeits))
 
     def memo(self, key: Any, factory: Callable[[], T]) -> T:
         try:

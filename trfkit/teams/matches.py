@@ -61,9 +61,9 @@ __all__ = [
 
 #: Article 32.2.1 / C.07 11.1: 2 for a won match, 1 for a draw, 0 for a loss; the team
 #: PAB is worth a win unless ``320``/``362`` say otherwise (TRF.md §3.2).
-DEFAULT_MATCH_SCORING = ScoringSystem(win=2.0, draw=1.0, loss=0.0, forfeit_win=2.0, forfeit_loss=0.0,
-                                      full_bye=2.0, half_bye=1.0, zero_bye=0.0, pab=2.0, unknown=1.0,
-                                      source="default")
+DEFAULT_MATCH_SCORING = ScoringSystem(win=2.0, draw=1.0, loss=0.0, forfeit_win=2.0,
+                                      forfeit_loss=0.0, full_bye=2.0, half_bye=1.0, zero_bye=0.0,
+                                      pab=2.0, unknown=1.0, source="default")
 
 _PLAYED_KINDS = (Kind.WIN, Kind.DRAW, Kind.LOSS)
 _REQUESTED = {"F": Kind.FULL_BYE, "H": Kind.HALF_BYE, "Z": Kind.ZERO_BYE}
@@ -355,9 +355,11 @@ def _bye_round(rnd: int, side: _Side, ms: ScoringSystem, gs: ScoringSystem, size
             return TeamRound(rnd, team, None, Kind.PAB, ms.pab if mp is None else mp,
                              side.gp if gp is None else gp, 0.0, tuple(side.boards), "boards-bye")
         half = size * gs.draw
-        kind = Kind.FULL_BYE if side.gp > half else Kind.HALF_BYE if side.gp == half and side.gp > 0 \
-            else Kind.ZERO_BYE
-        return TeamRound(rnd, team, None, kind, _mp(kind, ms), side.gp, 0.0, tuple(side.boards), "boards-bye")
+        kind = (Kind.FULL_BYE if side.gp > half
+                else Kind.HALF_BYE if side.gp == half and side.gp > 0
+                else Kind.ZERO_BYE)
+        return TeamRound(rnd, team, None, kind, _mp(kind, ms), side.gp, 0.0, tuple(side.boards),
+                         "boards-bye")
     return TeamRound(rnd, team, None, Kind.ZERO_BYE, ms.zero_bye, 0.0, 0.0, (), "absent")
 
 
@@ -390,7 +392,8 @@ def _rounds(tournament: Tournament) -> int:
     return last
 
 
-def rebuild(tournament: Tournament, *, unencoded_bye: tuple[float, float] | None = None) -> TeamEvent:
+def rebuild(tournament: Tournament, *,
+            unencoded_bye: tuple[float, float] | None = None) -> TeamEvent:
     """Rebuild every match of every round (see the module docstring)."""
     from .byes import unencoded_byes  # local: byes builds on this module's types
 
@@ -423,7 +426,8 @@ def rebuild(tournament: Tournament, *, unencoded_bye: tuple[float, float] | None
             if rnd > scored:
                 sides[(rnd, team.number)] = _Side(team.number, [], None, False, 0.0, 0.0, [])
                 continue
-            sides[(rnd, team.number)] = _side(team, rnd, players, teams_of, lineups.get((rnd, team.number)), gs)
+            lineup = lineups.get((rnd, team.number))
+            sides[(rnd, team.number)] = _side(team, rnd, players, teams_of, lineup, gs)
     size = _team_size(tournament, sides, teams_of)
     for (rnd, number), side in sides.items():
         other = sides.get((rnd, side.opponent)) if side.opponent is not None else None
@@ -440,9 +444,9 @@ def rebuild(tournament: Tournament, *, unencoded_bye: tuple[float, float] | None
         counted = ("counted as a zero-point absence, as the file's totals count it"
                    if unencoded_bye is None else
                    f"counted as the team PAB: {unencoded_bye[0]:g} MP, {unencoded_bye[1]:g} GP")
-        diagnostics.append(make("T321", f"round {rnd}: team {team_no} ({team.name}) has no board while "
-                                        f"every other team is paired: a team bye the file does not encode; "
-                                        f"{counted}", team.line))
+        diagnostics.append(make("T321", f"round {rnd}: team {team_no} ({team.name}) has no board "
+                                        "while every other team is paired: a team bye the file "
+                                        f"does not encode; {counted}", team.line))
 
     by_team: dict[int, list[TeamRound]] = {t.number: [] for t in tournament.teams}
     known = set(by_team)
@@ -457,10 +461,11 @@ def rebuild(tournament: Tournament, *, unencoded_bye: tuple[float, float] | None
                 declared = dict(pab.get(rnd, {}))
                 if (rnd, team.number) in byes and unencoded_bye is not None:
                     declared[team.number] = unencoded_bye
-                tr = _bye_round(rnd, side, ms, gs, size, declared, requested.get((rnd, team.number)), pab_values)
+                tr = _bye_round(rnd, side, ms, gs, size, declared,
+                                requested.get((rnd, team.number)), pab_values)
                 if (rnd, team.number) in byes:
-                    tr = TeamRound(tr.round, tr.team, None, tr.kind, tr.match_points, tr.game_points, 0.0,
-                                   tr.boards, "unencoded-bye")
+                    tr = TeamRound(tr.round, tr.team, None, tr.kind, tr.match_points,
+                                   tr.game_points, 0.0, tr.boards, "unencoded-bye")
             else:
                 other = sides.get((rnd, side.opponent))
                 if other is not None and other.opponent == team.number:
@@ -468,8 +473,8 @@ def rebuild(tournament: Tournament, *, unencoded_bye: tuple[float, float] | None
                 else:
                     opp_gp, played = side.opp_gp_seen, side.played
                 kind = _match_kind(played, side.gp, opp_gp)
-                tr = TeamRound(rnd, team.number, side.opponent, kind, _mp(kind, ms), side.gp, opp_gp,
-                               tuple(side.boards), "boards")
+                tr = TeamRound(rnd, team.number, side.opponent, kind, _mp(kind, ms), side.gp,
+                               opp_gp, tuple(side.boards), "boards")
             if tr.opponent is not None and tr.opponent in known and tr.opponent != team.number:
                 matches.add((rnd, min(team.number, tr.opponent), max(team.number, tr.opponent)))
             by_team[team.number].append(tr)

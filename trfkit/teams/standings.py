@@ -60,8 +60,8 @@ class TeamStandings:
 
 def _rank_differences(ctx: TeamContext, ranks: list[int]) -> list[Diagnostic]:
     """T505 for each team whose declared (310) rank differs from the computed one."""
-    return [make("T505", f"team {t.number} ({t.name}) declares rank {t.rank}, the computed standings "
-                         f"give {ranks[i]}", t.line)
+    return [make("T505", f"team {t.number} ({t.name}) declares rank {t.rank}, the computed "
+                         f"standings give {ranks[i]}", t.line)
             for i, t in enumerate(ctx.teams) if t.rank is not None and t.rank != ranks[i]]
 
 
@@ -106,8 +106,8 @@ def compute_teams(
     for i in best_first:
         team = ctx.teams[i]
         row_values = {str(code): values[code][i] for code in listed}
-        rows.append(TeamRow(ranks[i], i, team.number, team.name, ctx.totals["MP"][i], ctx.totals["GP"][i],
-                            row_values))
+        rows.append(TeamRow(ranks[i], i, team.number, team.name, ctx.totals["MP"][i],
+                            ctx.totals["GP"][i], row_values))
     diagnostics = ctx.diagnostics + _rank_differences(ctx, ranks)
     return TeamStandings(edition, ctx.primary, tuple(listed), tuple(rows), ctx.rounds, ctx.event,
                          tuple(diagnostics))
