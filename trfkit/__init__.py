@@ -81,7 +81,8 @@ def load(source: PathOrFile, *, encoding: str | None = None, fmt: str = "auto",
         data = source.read(limit + 1)
         path = str(getattr(source, "name", "") or "")
         if isinstance(data, str):
-            raise TypeError("load() needs a binary file: open it with 'rb', or use loads() for text")
+            raise TypeError("load() needs a binary file: open it "
+                            "with 'rb', or use loads() for text")
     doc: Document = formats.read(data, fmt, path=path, encoding=encoding, strict=strict,
                                  max_bytes=limit)
     return doc
@@ -107,7 +108,8 @@ def compute_tiebreaks(tournament: Tournament, codes: Any = None, *, rules: str =
     """
     from .tiebreaks import compute
 
-    return compute(tournament, codes, rules=rules, after_round=after_round, unrated_rating=unrated_rating)
+    return compute(tournament, codes, rules=rules, after_round=after_round,
+                   unrated_rating=unrated_rating)
 
 
 def dumps(tournament: Tournament, to: str = "trf", **options: Any) -> str:

@@ -191,7 +191,8 @@ def run(jobs: Sequence[Job], settings: Settings, workers: int = 1,
         keys.append(None if data is None or job.missing else cache.key(data))
     hits = cache.get_many(k for k in keys if k is not None)
     todo = [i for i, k in enumerate(keys) if k is None or k not in hits]
-    fresh = dict(zip(todo, _run([loaded[i] for i in todo], settings, workers))) if todo else {}
+    fresh = (dict(zip(todo, _run([loaded[i] for i in todo], settings, workers), strict=False))
+             if todo else {})
     cache.put_many((keys[i], _stored(r)) for i, r in fresh.items()  # type: ignore[misc]
                    if keys[i] is not None and _cacheable(r))
     cache.close()

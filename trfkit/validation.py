@@ -163,8 +163,9 @@ def validate(
 
     Rules are skipped when the reader found the input unusable (empty, binary, not a
     tournament file), and their findings on or against a line the reader found cut
-    short or shifted (T102, T107) are dropped as consequences of that problem. ``strict=True`` raises :class:`TrfError` with
-    the first error-level diagnostic instead of returning a list that has one.
+    short or shifted (T102, T107) are dropped as consequences of that problem.
+    ``strict=True`` raises :class:`TrfError` with the first error-level diagnostic
+    instead of returning a list that has one.
     """
     chosen = _selector(select, ignore, selector)
     unreliable: set[int] = set()

@@ -65,11 +65,12 @@ def _individual(t: Tournament) -> Table:
         return {}
 
     def run(selected: list[str]) -> Table:
-        parsed = [parse(c) for c in selected if parse(c).name != "PTS"]
+        kept = [c for c in selected if parse(c).name != "PTS"]
+        parsed = [parse(c) for c in kept]
         standings = compute(t, parsed)
         out: Table = {c: {} for c in selected}
         for row in standings.rows:
-            for c, code in zip([c for c in selected if parse(c).name != "PTS"], parsed):
+            for c, code in zip(kept, parsed, strict=True):
                 out[c][row.start] = _number(row.values.get(str(code)))
             if "PTS" in out:
                 out["PTS"][row.start] = row.points
@@ -85,9 +86,11 @@ def _team_values(t: Tournament) -> dict[int, list[DeclaredValue]]:
         values = list(team.declared)
         have = {d.code for d in values}
         if team.match_points is not None and "MPTS" not in have:
-            values.append(DeclaredValue("MPTS", team.match_points, f"{team.match_points:g}", team.source))
+            values.append(DeclaredValue("MPTS", team.match_points, f"{team.match_points:g}",
+                                        team.source))
         if team.game_points is not None and "GPTS" not in have:
-            values.append(DeclaredValue("GPTS", team.game_points, f"{team.game_points:g}", team.source))
+            values.append(DeclaredValue("GPTS", team.game_points, f"{team.game_points:g}",
+                                        team.source))
         out[team.number] = [d for d in values if _parsable(d.code)]
     return out
 
@@ -138,18 +141,20 @@ def declared_tiebreak_differs(t: Tournament) -> Iterator[Diagnostic]:
     table = _individual(t)
     for i, p in enumerate(t.players):
         for j, d in enumerate(p.declared):
-            yield from _compare(d, table.get(d.code, {}), p.start, f"player {p.start} ({p.name})", p.line,
+            yield from _compare(d, table.get(d.code, {}), p.start,
+                                f"player {p.start} ({p.name})", p.line,
                                 undefined, f"players[{i}].declared[{j}]")
     declared = _team_values(t)
     team_table = _teams(t, declared) if any(declared.values()) else {}
     for i, team in enumerate(t.teams):
         for d in declared.get(team.number, []):
             yield from _compare(d, team_table.get(d.code, {}), team.number,
-                                f"team {team.number} ({team.name})", team.line, undefined, f"teams[{i}]")
+                                f"team {team.number} ({team.name})", team.line, undefined,
+                                f"teams[{i}]")
     for code, who in undefined.items():
         shown = ", ".join(who[:5]) + (f" and {len(who) - 5} more" if len(who) > 5 else "")
-        yield make("T503", f"declared {code} values cannot be recomputed (the tie-break is undefined "
-                   f"here, e.g. unrated opponents without a rating rule): {shown}", 1)
+        yield make("T503", f"declared {code} values cannot be recomputed (the tie-break is "
+                   f"undefined here, e.g. unrated opponents without a rating rule): {shown}", 1)
 
 
 def _compare(d: DeclaredValue, computed: dict[int, float | None], key: int, who: str,
@@ -166,5 +171,6 @@ def _compare(d: DeclaredValue, computed: dict[int, float | None], key: int, who:
         return
     if not agrees(d.value, value, d.raw):
         where = f" ({d.slot})" if d.slot else ""
-        yield make("T503", f"{who}: declared {d.code}{where} {d.raw or _fmt(d.value)}, computed {_fmt(value)}",
+        yield make("T503", f"{who}: declared {d.code}{where} "
+                           f"{d.raw or _fmt(d.value)}, computed {_fmt(value)}",
                    line or 1, model_path=path)

@@ -51,9 +51,10 @@ def match_with_three_teams(t: Tournament) -> Iterator[Diagnostic]:
                 if other is not None and other != team.number:
                     seen[other] += 1
             if len(seen) > 1:
-                listed = ", ".join(f"team {n} ({k} board{'s' if k > 1 else ''})" for n, k in sorted(seen.items()))
-                yield locate.at("T317", f"round {rnd}: the boards of team {team.number} are paired with "
-                                        f"{listed}", team.line, locate.WHOLE_LINE)
+                listed = ", ".join(f"team {n} ({k} board{'s' if k > 1 else ''})"
+                                   for n, k in sorted(seen.items()))
+                yield locate.at("T317", f"round {rnd}: the boards of team {team.number} are paired "
+                                        f"with {listed}", team.line, locate.WHOLE_LINE)
 
 
 @rule("T323")
@@ -77,7 +78,8 @@ def board_between_teams_that_did_not_meet(t: Tournament) -> Iterator[Diagnostic]
                 yield locate.player_at(
                     "T323", f"round {tr.round}: player {board.player} (team {team.number}) plays "
                             f"{board.opponent} of team {other}, but team {team.number} meets team "
-                            f"{tr.opponent}", i, t.players[i], locate.opponent(tr.round), round_number=tr.round)
+                            f"{tr.opponent}", i, t.players[i], locate.opponent(tr.round),
+                    round_number=tr.round)
 
 
 @rule("T322")
@@ -90,8 +92,9 @@ def board_within_team(t: Tournament) -> Iterator[Diagnostic]:
         for rnd, entry in enumerate(p.rounds, 1):
             if (mine is not None and entry.opponent is not None and entry.opponent != p.start
                     and teams.get(entry.opponent) == mine and p.start < entry.opponent):
-                yield locate.player_at("T322", f"round {rnd}: players {p.start} and {entry.opponent} are "
-                                               f"both in team {mine}", i, p, locate.opponent(rnd),
+                yield locate.player_at("T322", f"round {rnd}: players {p.start} and "
+                                               f"{entry.opponent} are both in team {mine}",
+                                       i, p, locate.opponent(rnd),
                                        round_number=rnd)
 
 
@@ -105,8 +108,9 @@ def more_boards_than_team_size(t: Tournament) -> Iterator[Diagnostic]:
         for tr in ev.rounds[team.number]:
             fielded = sum(1 for b in tr.boards if b.player is not None)
             if ev.team_size and fielded > ev.team_size:
-                yield locate.at("T318", f"round {tr.round}: team {team.number} fields {fielded} boards; the "
-                                        f"team size is {ev.team_size} ({source})", team.line, locate.WHOLE_LINE)
+                yield locate.at("T318", f"round {tr.round}: team {team.number} fields {fielded} "
+                                        f"boards; the team size is {ev.team_size} ({source})",
+                                team.line, locate.WHOLE_LINE)
 
 
 @rule("T319")
@@ -116,11 +120,12 @@ def declared_team_score_differs(t: Tournament) -> Iterator[Diagnostic]:
         return
     ev = _event(t)
     for position, team in enumerate(t.teams):
-        for label, declared, computed in (("match points", team.match_points, ev.match_points(team.number)),
-                                          ("game points", team.game_points, ev.game_points(team.number))):
+        scores = (("match points", team.match_points, ev.match_points(team.number)),
+                  ("game points", team.game_points, ev.game_points(team.number)))
+        for label, declared, computed in scores:
             if declared is not None and abs(declared - computed) > 1e-9:
-                yield locate.at("T319", f"team {team.number} declares {declared:g} {label}, the matches "
-                                        f"give {computed:g}", team.line, locate.WHOLE_LINE,
+                yield locate.at("T319", f"team {team.number} declares {declared:g} {label}, the "
+                                        f"matches give {computed:g}", team.line, locate.WHOLE_LINE,
                                 model_path=f"teams[{position}]")
     yield from _declared_ranks(t)
 
@@ -138,8 +143,8 @@ def _declared_ranks(t: Tournament) -> Iterator[Diagnostic]:
     ranks = {row.number: row.rank for row in standings.rows}
     for position, team in enumerate(t.teams):
         if team.rank is not None and ranks.get(team.number) != team.rank:
-            yield locate.at("T319", f"team {team.number} declares rank {team.rank}, the standings give "
-                                    f"{ranks.get(team.number)}", team.line, locate.WHOLE_LINE,
+            yield locate.at("T319", f"team {team.number} declares rank {team.rank}, the standings "
+                                    f"give {ranks.get(team.number)}", team.line, locate.WHOLE_LINE,
                             model_path=f"teams[{position}]")
 
 
@@ -171,8 +176,9 @@ def board_order_broken(t: Tournament) -> Iterator[Diagnostic]:
         found = broken.get(team.number)
         if found:
             shown = ", ".join(f"round {r} (team {other})" for r, other in found)
-            yield locate.at("T320", f"the games of team {team.number} and its opponents are not in the order "
-                                    f"of the two team lists: {shown}", team.line, locate.WHOLE_LINE,
+            yield locate.at("T320", f"the games of team {team.number} and its opponents are not in "
+                                    f"the order of the two team lists: {shown}",
+                            team.line, locate.WHOLE_LINE,
                             model_path=f"teams[{position}]")
 
 
@@ -190,10 +196,11 @@ def player_without_team(t: Tournament) -> Iterator[Diagnostic]:
     teams = team_of(t)
     orphans = [(i, p) for i, p in enumerate(t.players) if p.start not in teams]
     if orphans:
-        shown = ", ".join(str(p.start) for _, p in orphans[:10]) + (", ..." if len(orphans) > 10 else "")
+        shown = ", ".join(str(p.start) for _, p in orphans[:10])
+        shown += ", ..." if len(orphans) > 10 else ""
         i, first = orphans[0]
-        yield locate.player_at("T324", f"{len(orphans)} of {len(t.players)} players belong to no team "
-                                       f"(start numbers {shown}); team tie-breaks ignore them",
+        yield locate.player_at("T324", f"{len(orphans)} of {len(t.players)} players belong to no "
+                                       f"team (start numbers {shown}); team tie-breaks ignore them",
                                i, first, locate.START)
 
 
@@ -208,12 +215,13 @@ def lineup_mismatch(t: Tournament) -> Iterator[Diagnostic]:
             if start == 0:
                 continue
             if teams.get(start) != lu.team:
-                yield locate.at("T325", f"round {lu.round}: the line-up of team {lu.team} puts player {start} "
-                                        f"on board {board}, who is not in that team", lu.line, locate.WHOLE_LINE)
+                yield locate.at("T325", f"round {lu.round}: the line-up of team {lu.team} puts "
+                                        f"player {start} on board {board}, who is not in that team",
+                                lu.line, locate.WHOLE_LINE)
                 continue
             p = t.players[index[start]] if start in index else None
             opp = p.round(lu.round).opponent if p is not None else None
             if opp is not None and teams.get(opp) not in (None, lu.opponent_team):
-                yield locate.at("T325", f"round {lu.round}: the line-up says team {lu.team} meets team "
-                                        f"{lu.opponent_team}, but player {start} plays {opp} of team "
-                                        f"{teams.get(opp)}", lu.line, locate.WHOLE_LINE)
+                yield locate.at("T325", f"round {lu.round}: the line-up says team {lu.team} meets "
+                                        f"team {lu.opponent_team}, but player {start} plays {opp} "
+                                        f"of team {teams.get(opp)}", lu.line, locate.WHOLE_LINE)

@@ -154,7 +154,8 @@ class Tally:
         return Summary(files=self.files, unreadable=self.unreadable,
                        errors=self.severities[Severity.ERROR],
                        warnings=self.severities[Severity.WARNING],
-                       infos=self.severities[Severity.INFO], by_code=dict(sorted(self.codes.items())))
+                       infos=self.severities[Severity.INFO],
+                       by_code=dict(sorted(self.codes.items())))
 
     def exit_status(self, fail_on: str, exit_zero: bool = False) -> int:
         """2 for unreadable inputs or internal errors (T999); else 1 when a diagnostic
@@ -230,7 +231,8 @@ def write_report(path: str, chosen: str, reports: list[FileReport]) -> None:
     buffer = io.StringIO()
     render(report_format(path, chosen), reports, buffer)
     try:
-        atomic_write(Path(path), buffer.getvalue().encode("utf-8", errors="backslashreplace"))  # file names from the OS
+        # backslashreplace: the report quotes file names from the OS, which need not be UTF-8
+        atomic_write(Path(path), buffer.getvalue().encode("utf-8", errors="backslashreplace"))
     except OSError as exc:
         raise InputError(f"{path}: cannot write the report: {exc.strerror or exc}") from None
 

@@ -30,7 +30,8 @@ from .common import (
 from .options import input_options
 
 
-def _selector(select: tuple[str, ...], extend: tuple[str, ...], ignore: tuple[str, ...]) -> Selector:
+def _selector(select: tuple[str, ...], extend: tuple[str, ...],
+              ignore: tuple[str, ...]) -> Selector:
     try:
         return Selector.from_options(select or None, extend, ignore)
     except SelectorError as exc:

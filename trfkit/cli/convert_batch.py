@@ -153,7 +153,8 @@ def convert_task(task: Task) -> Outcome:
             return Outcome(FileReport(item.display, diagnostics), "not written")
         target = Path(task.target)
         _clear_stale(target)
-        atomic_write(target, text.encode("utf-8", errors="backslashreplace"))  # file names from the OS
+        # backslashreplace: the text may quote file names from the OS, which need not be UTF-8
+        atomic_write(target, text.encode("utf-8", errors="backslashreplace"))
         return Outcome(FileReport(item.display, diagnostics), "written")
     except click.ClickException as exc:
         return Outcome(FileReport(item.display, error=exc.format_message()))

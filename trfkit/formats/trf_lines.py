@@ -46,7 +46,8 @@ NAME_WIDTH: Final = 33
 
 
 #: Characters a reader takes for a line break, a tab stop or binary data: blanks in a field.
-_BLANKS: Final = str.maketrans(dict.fromkeys("\t\r\n\x00\x0b\x0c\x1c\x1d\x1e\x1f\x85\u2028\u2029", " "))
+_BLANKS: Final = str.maketrans(
+    dict.fromkeys("\t\r\n\x00\x0b\x0c\x1c\x1d\x1e\x1f\x85\u2028\u2029", " "))
 
 
 def _field(text: str, width: int) -> str:
