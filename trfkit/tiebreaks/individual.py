@@ -242,11 +242,6 @@ def fore_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
     return _bh_with_cuts(ctx, code, fore=True)
 
 
-def _round_half_up(x: float, places: int) -> float:
-    scale = 10.0 ** places
-    return float(math.floor(x * scale + 0.5 + 1e-9)) / scale
-
-
 @register("AOB", modifiers="FP", title="Average of opponents' Buchholz", article="C.07 8.2")
 def average_opponents_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Average Buchholz of the opponents met over the board (``/F``: their Fore Buchholz),
@@ -266,7 +261,8 @@ def average_opponents_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
         else:
             vals = [v for r, o in enumerate(ctx.opp[i][:ctx.rounds])
                     if ctx.otb[i][r] and (v := bh[o]) is not None]
-        out.append(_round_half_up(math.fsum(vals) / len(vals), 2) if vals else None)
+        # the average rounded half up to hundredths (x 100, floor of + 0.5, / 100)
+        out.append(math.floor(math.fsum(vals) / len(vals) * 100.0 + 0.5 + 1e-9) / 100.0 if vals else None)
     return out
 
 
