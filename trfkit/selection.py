@@ -70,10 +70,5 @@ class Selector:
         self._cache[code] = result
         return result
 
-    @property
-    def everything(self) -> bool:
-        """True when no code is switched off (lets the driver skip filtering)."""
-        return not self.ignore and "T" in self.select
-
 
 DEFAULT = Selector()
