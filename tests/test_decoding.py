@@ -121,7 +121,7 @@ def test_real_chardet_on_cp1252_text() -> None:
 
 
 def test_encoding_override(no_chardet: list[bytes]) -> None:
-    data = "012 Ærø\n".encode("utf-8")
+    data = "012 Ærø\n".encode()
     d = decode(data, encoding="cp1252")
     assert d.encoding == "cp1252"
     assert d.text == "012 Ã\u2020rÃ¸\n"  # 0x86 is a dagger in cp1252
@@ -202,7 +202,7 @@ def test_binary_without_nul_bytes_is_detected(no_chardet: list[bytes]) -> None:
 
 
 def test_utf8_file_with_one_cp1252_line_is_decoded_per_line(no_chardet: list[bytes]) -> None:
-    data = "012 Zürich Open\n".encode() + "022 Genève\n".encode("cp1252") + "032 SUI\n".encode()
+    data = "012 Zürich Open\n".encode() + "022 Genève\n".encode("cp1252") + b"032 SUI\n"
     d = decode(data)
     assert d.text == "012 Zürich Open\n022 Genève\n032 SUI\n"
     assert d.encoding == "utf-8" and d.guessed
