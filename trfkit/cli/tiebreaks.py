@@ -21,7 +21,7 @@ from typing import Any, Sequence
 import click
 
 from ..diagnostics import Diagnostic, Severity, make
-from ..formats.csv_writer import neutralise
+from ..formats.csv_writer import neutralise, printable
 from ..model import Tournament, replace
 from ..tiebreaks import CodeError, Standings, UnknownTieBreak, compute, default_codes, parse
 from ..tiebreaks.context import Context
@@ -71,6 +71,13 @@ def _safe_cell(cell: Any) -> Any:
     return cell
 
 
+def _cell(cell: Any, raw: bool) -> Any:
+    """A CSV cell: NUL dropped (see csv_writer.printable), inert for spreadsheets unless ``raw``."""
+    if isinstance(cell, str):
+        cell = printable(cell)
+    return cell if raw else _safe_cell(cell)
+
+
 def render_csv(standings: Standings, raw: bool = False) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
@@ -79,7 +86,7 @@ def render_csv(standings: Standings, raw: bool = False) -> str:
         cells = [row.rank, row.start, row.name, row.federation, row.rating or "",
                  _number(row.points), *(_number(row.values[c]) if row.values[c] is not None else ""
                                         for c in standings.labels)]
-        w.writerow(cells if raw else [_safe_cell(c) for c in cells])
+        w.writerow([_cell(c, raw) for c in cells])
     return buf.getvalue()
 
 
@@ -195,7 +202,7 @@ def render_team_table(standings: Any, to: str, raw: bool = False) -> str:
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         w.writerow(head)
-        w.writerows([["" if c == "-" else c if raw else _safe_cell(c) for c in b] for b in body])
+        w.writerows([["" if c == "-" else _cell(c, raw) for c in b] for b in body])
         return buf.getvalue()
     widths = [max(len(x) for x in col) for col in zip(head, *body)]
     lines = ["  ".join(c.ljust(w) if k == 2 else c.rjust(w) for k, (c, w) in enumerate(zip(row, widths))).rstrip()

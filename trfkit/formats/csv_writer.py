@@ -30,7 +30,7 @@ from typing import Any
 
 from ..model import Player, RoundEntry, ScoringSystem, Tournament
 
-__all__ = ["HEADER", "neutralise", "round_cell", "write_csv"]
+__all__ = ["HEADER", "neutralise", "printable", "round_cell", "write_csv"]
 
 HEADER = ("start", "name", "federation", "rating", "fide_id", "points", "rank")
 
@@ -40,6 +40,13 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 def neutralise(cell: str) -> str:
     """``cell`` made inert for spreadsheets (leading ``'`` before a formula character)."""
     return "'" + cell if cell.startswith(_FORMULA_START) else cell
+
+
+def printable(cell: str) -> str:
+    """``cell`` without NUL characters: Python 3.10's csv module cannot write them (it
+    raises), later versions write them raw, and no spreadsheet wants them. A NUL can only
+    come from a JSON input; the TRF writer drops it too."""
+    return cell.replace("\x00", "") if "\x00" in cell else cell
 
 
 def round_cell(entry: RoundEntry) -> str:
@@ -79,6 +86,6 @@ def write_csv(t: Tournament, *, raw: bool = False, newline: str | None = None,
     writer = csv.writer(buffer, lineterminator=newline or "\r\n")
     writer.writerow([*HEADER, *(f"r{r}" for r in range(1, rounds + 1))])
     for player in sorted(t.players, key=lambda p: p.start):
-        row = _row(player, rounds, t.header.scoring)
+        row = [printable(c) for c in _row(player, rounds, t.header.scoring)]
         writer.writerow(row if raw else [neutralise(c) for c in row])
     return buffer.getvalue()
