@@ -38,12 +38,9 @@ from . import smtb
 from .crcommon import TOURNAMENT_TYPES, Findings, date_from_number, is_private, public_text
 from .sniff import MAGIC, sniff_swissmanager
 
-__all__ = ["MAGIC", "TYPES", "private_strings", "read_swissmanager", "sniff_swissmanager"]
+__all__ = ["MAGIC", "private_strings", "read_swissmanager", "sniff_swissmanager"]
 
 T = TypeVar("T")
-
-#: Configuration type -> (TRF 092 wording, is a team event).
-TYPES: Final = TOURNAMENT_TYPES
 
 # Header string indices whose meaning is known and which may be shown (SWISS_MANAGER.md §3.3).
 _NAME, _CITY, _VENUE, _FEDERATION, _FEDERATION_2 = 0, 10, 5, 20, 25
@@ -116,10 +113,10 @@ def _read(data: bytes, b: _Build) -> Tournament:
     config_section = layout.first(sm.CONFIG_TAG)
     assert config_section is not None  # locate() guarantees it
     config = sm.read_config(data, config_section)
-    if config.kind not in TYPES:
+    if config.kind not in TOURNAMENT_TYPES:
         b.at_byte("T901", f"unknown tournament type {config.kind} in the configuration; "
                   "read as a Swiss", config_section.start + 15)
-    type_text, team_event = TYPES.get(config.kind, TYPES[0])
+    type_text, team_event = TOURNAMENT_TYPES.get(config.kind, TOURNAMENT_TYPES[0])
     for section in layout.sections:
         if section.tag not in sm.SECTION_NAMES:
             b.at_byte("T620", f"skipped unknown section {section.label} ({section.size} bytes "
@@ -333,7 +330,7 @@ def _header(strings: tuple[str, ...], config: sm.Config, schedule: tuple[sm.Sche
     if withheld:
         b.at_byte("T624", f"{withheld} header string(s) hold e-mail addresses or local paths; "
                   "they were not copied", sm.HEADER_FIXED)
-    team_event = TYPES.get(config.kind, TYPES[0])[1]
+    team_event = TOURNAMENT_TYPES.get(config.kind, TOURNAMENT_TYPES[0])[1]
     codes = _tiebreak_codes(config.tiebreaks, team_event, b)
     deputy = pick(_DEPUTY)
     return Header(
