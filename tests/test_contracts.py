@@ -198,7 +198,9 @@ def _fault(kind: str) -> bytes:
     ("date", "T106", "13:70"), ("shift", "T107", None), ("062", "T202", "6:"),
     ("short", "T102", None), ("ranks", "T402", None),
 ])
-def test_injected_faults_are_reported_with_their_code(kind: str, code: str, where: str | None) -> None:
+def test_injected_faults_are_reported_with_their_code(
+    kind: str, code: str, where: str | None
+) -> None:
     result = run("check", "-", "--stdin-display-name", "ev.trf", stdin=_fault(kind))
     assert result.exit_code == 1, result.stdout
     hits = [x for x in result.stdout.splitlines() if f" {code} " in x]
@@ -279,7 +281,8 @@ def test_check_directories_glob_and_workers(tmp_path: Path) -> None:
     (tmp_path / "d" / "b.txt").write_bytes(_fault("points"))
     (tmp_path / "d" / "c.dat").write_bytes(_fault("points"))
     both = run("check", tmp_path / "d", "-j", "2", "--select", "T401").stdout
-    assert sorted({Path(x.split(":")[0]).name for x in both.splitlines()[:-1]}) == ["a.trf", "b.txt"]
+    names = sorted({Path(x.split(":")[0]).name for x in both.splitlines()[:-1]})
+    assert names == ["a.trf", "b.txt"]
     only = run("check", tmp_path / "d", "--glob", "*.trf", "--select", "T401").stdout
     assert {Path(x.split(":")[0]).name for x in only.splitlines()[:-1]} == {"a.trf"}
 
@@ -367,7 +370,8 @@ def test_tiebreaks_csv_trf_and_rank_disagreement() -> None:
 def test_explain_reports_contributions_and_exits_by_the_input() -> None:
     result = run("explain", SWISS, "--player", "2", "--tb", "BH", "--rules", "fide-2024")
     assert result.exit_code == 0
-    assert "round 1: 1.5  (played vs #7 Rossi, Giulia, whose adjusted score is 1.5)" in result.stdout
+    assert "round 1: 1.5  (played vs #7 Rossi, Giulia, whose adjusted score is 1.5)" in (
+        result.stdout)
     assert result.stdout.endswith("total: 13.5\n")
     assert run("explain", SWISS, "--player", "99", "--tb", "BH").exit_code == 2
     binary = run("explain", "-", "--player", "1", "--tb", "BH", stdin=bytes(range(256)))
@@ -393,7 +397,8 @@ def test_team_json_has_teams_and_keeps_players() -> None:
     assert (first["name"], first["rank"], first["values"]["MPTS"], first["values"]["GPTS"]) == \
         ("Albion", 1, 4.0, 3.5)
     assert [t["rank"] for t in doc["teams"]] == [1, 2, 3, 4]
-    level = json.loads(run("tiebreaks", SAMPLES / "team.trf", "--tb", "MPTS", "--to", "json").stdout)
+    level = json.loads(run("tiebreaks", SAMPLES / "team.trf", "--tb", "MPTS", "--to", "json")
+                       .stdout)
     assert [t["rank"] for t in level["teams"]] == [1, 2, 2, 4]  # still tied: shared rank
 
 
