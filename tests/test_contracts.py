@@ -499,3 +499,29 @@ def test_csv_drops_nul_characters_from_json_input() -> None:
         result = run(*args, stdin=data)
         assert result.exit_code in (0, 1), (args, result.output)
         assert "\x00" not in result.stdout and "Moreau" in result.stdout
+
+
+def test_playoff_five_players_branch_by_how_many_are_level() -> None:
+    stage = _plan("--tied", "5")["stages"][0]
+    assert (stage["format"], stage["groups"]) == ("round-robin", [[1, 2, 3, 4, 5]])
+    branches = stage["if_tied"]["branches"]
+    assert [(b["level"], b["clause"]) for b in branches] == [
+        (5, "32.5.6.1.1.1"), (4, "32.5.6.1.1.2"), (3, "32.5.6.1.1.3"), (2, "32.5.6.1.1.4")]
+
+
+def test_xml_with_entities_is_refused() -> None:
+    bomb = (b'<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;">]>\n'
+            b"<chessresults><tournamentdata><tournament name='&b;'/></tournamentdata>"
+            b"</chessresults>\n")
+    result = run("info", "-", "--from", "chess-results-xml", stdin=bomb)
+    assert result.exit_code == 1 and " T627 " in result.stderr and "aaaa" not in result.output
+
+
+def test_directory_output_cannot_escape_through_a_symlink(tmp_path: Path) -> None:
+    (tmp_path / "in" / "sub").mkdir(parents=True)
+    (tmp_path / "in" / "sub" / "a.trf").write_bytes(SWISS.read_bytes())
+    (tmp_path / "out").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "out" / "sub").symlink_to(tmp_path / "elsewhere")
+    result = run("convert", tmp_path / "in", "-o", tmp_path / "out", "--to", "json")
+    assert result.exit_code == 2 and list((tmp_path / "elsewhere").iterdir()) == []
