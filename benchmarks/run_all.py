@@ -39,7 +39,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
-from generate import generate_trf
+from generate import generate_trf  # noqa: E402 - found through the path above
 
 PY = sys.executable
 HEAVY = ("jsonschema", "chardet", "openpyxl", "multiprocessing", "sqlite3", "html.parser",
@@ -87,7 +87,7 @@ def side_by_side(commands: list[list[str]], env: dict[str, str], runs: int) -> l
             wall, cpu, outputs[k] = _once(command, env)
             walls[k].append(wall)
             cpus[k].append(cpu)
-    return [Timing(min(w), min(c), o) for w, c, o in zip(walls, cpus, outputs)]
+    return [Timing(min(w), min(c), o) for w, c, o in zip(walls, cpus, outputs, strict=True)]
 
 
 def timed(command: list[str], env: dict[str, str], runs: int) -> Timing:
@@ -95,7 +95,8 @@ def timed(command: list[str], env: dict[str, str], runs: int) -> Timing:
     return side_by_side([command], env, runs)[0]
 
 
-def imported(command: list[str], env: dict[str, str], runs: int = 3) -> tuple[float, float, list[str]]:
+def imported(command: list[str], env: dict[str, str],
+             runs: int = 3) -> tuple[float, float, list[str]]:
     """Import time of trfkit's own modules and of everything (ms, best of ``runs``, sums of
     the top-level imports), and the heavy modules imported."""
     subprocess.run([PY, *command], env=env, capture_output=True, check=False)  # warm bytecode
