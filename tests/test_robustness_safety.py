@@ -7,6 +7,8 @@ import hashlib
 import io
 import json
 import os
+import stat
+import threading
 import zipfile
 from pathlib import Path
 
@@ -16,7 +18,7 @@ from sm_writer import BYE, SmFile, SmPlayer
 from trf_helpers import p001
 
 from trfkit import formats
-from trfkit.cli.common import InputError, contained, write_output
+from trfkit.cli.common import InputError, atomic_write, contained, write_output
 from trfkit.model import Player, Tournament
 
 # --- exit status, internal errors, --debug ------------------------------------------
@@ -317,3 +319,17 @@ def test_a_file_name_that_is_not_utf8_does_not_make_an_internal_error(tmp_path: 
         assert done.returncode == 0 and b"T999" not in done.stderr, (command, done.stderr)
     assert json.loads(report.read_text())["summary"]["files"] == 1
     assert len(list(out.iterdir())) == 1
+
+
+def test_output_to_a_device_or_pipe_is_written_in_place_not_replaced(tmp_path: Path) -> None:
+    # `-o /dev/null` once turned /dev/null into a regular file (rename over the node).
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    atomic_write(fifo, b"012 x\n")
+    reader.join(timeout=10)
+    assert received == [b"012 x\n"]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe"]  # no temporary file left

@@ -159,8 +159,14 @@ def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file and ``os.replace``.
 
     A reader of ``path`` sees the old content or the new one, never half a file,
-    and an interrupted run leaves no partial output behind.
+    and an interrupted run leaves no partial output behind. Only regular files are
+    replaced: a device, pipe or socket (``-o /dev/null``, ``-o /dev/stdout``, a FIFO)
+    is written in place, since renaming over it would destroy the node itself.
     """
+    if path.exists() and not path.is_file():
+        with open(path, "wb") as fh:
+            fh.write(data)
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
