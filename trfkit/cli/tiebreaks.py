@@ -6,8 +6,9 @@ with the codes as written on ``--tb`` plus ``"PTS"`` as keys and ``null`` for an
 undefined value. A team event (``Tournament.teams``) gives ``"teams"`` rows
 (``number``, ``name``, ``rank``, ``values`` with ``MP`` and ``GP``) and keeps ``"players"``
 (``start``, ``name``, ``team``, ``rank``, ``values`` with ``PTS``) unless ``--players``;
-``--team-bye MP,GP`` counts a team bye the file does not encode (T321). Exit 0 clean, 1 when the input or the standings have problems
-(e.g. a declared rank that differs, T505), 2 for usage errors and unreadable input.
+``--team-bye MP,GP`` counts a team bye the file does not encode (T321). Exit 0 clean,
+1 when the input or the standings have problems (e.g. a declared rank that differs,
+T505), 2 for usage errors and unreadable input.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Sequence
 from dataclasses import replace as dataclass_replace
-from typing import Any, Sequence
+from typing import Any
 
 import click
 
@@ -93,14 +95,15 @@ def render_csv(standings: Standings, raw: bool = False) -> str:
 def render_text(standings: Standings) -> str:
     labels = standings.labels
     head = ["Rk", "No", "Name", "Fed", "Rtg", "Pts", *labels]
-    body = [[str(r.rank), str(r.start), r.name, r.federation, str(r.rating or ""), _number(r.points),
-             *(_number(r.values[c]) for c in labels)] for r in standings.rows]
-    widths = [max(len(x) for x in col) for col in zip(head, *body)]
+    body = [[str(r.rank), str(r.start), r.name, r.federation, str(r.rating or ""),
+             _number(r.points), *(_number(r.values[c]) for c in labels)]
+            for r in standings.rows]
+    widths = [max(len(x) for x in col) for col in zip(head, *body, strict=False)]
     left = {2, 3}  # name and federation are left-aligned, numbers right-aligned
 
     def line(cells: Sequence[str]) -> str:
         return "  ".join(c.ljust(w) if k in left else c.rjust(w)
-                         for k, (c, w) in enumerate(zip(cells, widths))).rstrip()
+                         for k, (c, w) in enumerate(zip(cells, widths, strict=False))).rstrip()
 
     title = (f"Standings after round {standings.rounds} - rules {standings.edition.name}: "
              f"{standings.edition.title}")
@@ -133,12 +136,14 @@ def _standings(tournament: Tournament, tb: Sequence[str], rules: str, after_roun
 
             declared, _ = declared_codes(tournament)
             if declared:
-                click.echo(f"tie-breaks from the file: {', '.join(c.canonical for c in declared)}", err=True)
+                click.echo("tie-breaks from the file: "
+                           f"{', '.join(c.canonical for c in declared)}", err=True)
             else:
                 ctx = Context(tournament, resolve(rules, tournament), after_round=after_round)
                 _, message = default_codes(ctx)
                 click.echo(message, err=True)
-        return compute(tournament, codes, rules=rules, after_round=after_round, unrated_rating=unrated_rating)
+        return compute(tournament, codes, rules=rules, after_round=after_round,
+                       unrated_rating=unrated_rating)
     except (CodeError, UnknownTieBreak) as exc:
         if tb:  # the user's own --tb: a usage error (exit 2)
             raise InputError(f"T501 {exc}") from None
@@ -166,15 +171,16 @@ def _team_standings(tournament: Tournament, tb: Sequence[str], rules: str,
         return None
     try:
         codes = [parse(c) for c in tb] if tb else None
-        return compute_teams(tournament, codes, rules=rules, after_round=after_round, unencoded_bye=team_bye)
+        return compute_teams(tournament, codes, rules=rules, after_round=after_round,
+                             unencoded_bye=team_bye)
     except (CodeError, UnknownTieBreak) as exc:
         if tb:
             raise InputError(f"T501 {exc}") from None
         problem = _file_list_unusable(exc)
     from ..teams.standings import DEFAULT_TEAM_CODES
 
-    standings = compute_teams(tournament, list(DEFAULT_TEAM_CODES), rules=rules, after_round=after_round,
-                              unencoded_bye=team_bye)
+    standings = compute_teams(tournament, list(DEFAULT_TEAM_CODES), rules=rules,
+                              after_round=after_round, unencoded_bye=team_bye)
     return dataclass_replace(standings, diagnostics=(problem, *standings.diagnostics))
 
 
@@ -204,15 +210,17 @@ def render_team_table(standings: Any, to: str, raw: bool = False) -> str:
         w.writerow(head)
         w.writerows([["" if c == "-" else _cell(c, raw) for c in b] for b in body])
         return buf.getvalue()
-    widths = [max(len(x) for x in col) for col in zip(head, *body)]
-    lines = ["  ".join(c.ljust(w) if k == 2 else c.rjust(w) for k, (c, w) in enumerate(zip(row, widths))).rstrip()
+    widths = [max(len(x) for x in col) for col in zip(head, *body, strict=False)]
+    lines = ["  ".join(c.ljust(w) if k == 2 else c.rjust(w)
+                       for k, (c, w) in enumerate(zip(row, widths, strict=False))).rstrip()
              for row in [head, *body]]
     title = (f"Team standings after round {standings.rounds} - rules {standings.edition.name}: "
              f"{standings.edition.title}")
     return "\n".join([title, "", *lines]) + "\n"
 
 
-def _team_bye_option(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[float, float] | None:
+def _team_bye_option(ctx: click.Context, param: click.Parameter,
+                     value: str | None) -> tuple[float, float] | None:
     """``--team-bye 1,3`` -> (1.0, 3.0)."""
     if value is None:
         return None
@@ -254,7 +262,8 @@ def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
 @internal_errors
 def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int | None,
               unrated_rating: int | None, to: str, output: str | None, players: bool,
-              team_bye: tuple[float, float] | None, raw_csv: bool, fmt: str, encoding: str | None) -> None:
+              team_bye: tuple[float, float] | None, raw_csv: bool, fmt: str,
+              encoding: str | None) -> None:
     """Compute tie-breaks and standings.
 
     \b
@@ -270,7 +279,8 @@ def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int
             if to == "json":
                 from ..teams.standings import player_rows
 
-                text = render_team_json(team, player_rows(doc.tournament, rules=rules, after_round=after_round))
+                rows = player_rows(doc.tournament, rules=rules, after_round=after_round)
+                text = render_team_json(team, rows)
             else:
                 text = render_team_table(team, to, raw_csv)
             write_output(text, output)
