@@ -27,7 +27,7 @@ from trfkit.tiebreaks.registry import lookup
 
 def values(spec: dict, code: str, rules: str = "fide-2024", **kw: object) -> dict[int, float | None]:
     ctx = TeamContext(event(**spec), EDITIONS[rules], **kw)  # type: ignore[arg-type]
-    return dict(zip(ctx.starts, ctx.value(parse(code))))
+    return dict(zip(ctx.starts, ctx.value(parse(code)), strict=True))
 
 
 def group(spec: dict, code: str, members: list[int], rules: str = "fide-2024") -> dict[int, float | None]:
