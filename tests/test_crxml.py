@@ -37,8 +37,8 @@ def player(no: int, name: str, **attrs: str) -> str:
 
 
 def game(rnd: int, white: int, black: int, rw: str, rb: str, forfeit: str = "") -> str:
-    return (f'<playerpairing round="{rnd}" pairing="1" board="1" whiteno="{white}" blackno="{black}" '
-            f'reswhite="{rw}" resblack="{rb}" forfeit="{forfeit}"/>')
+    return (f'<playerpairing round="{rnd}" pairing="1" board="1" whiteno="{white}" '
+            f'blackno="{black}" reswhite="{rw}" resblack="{rb}" forfeit="{forfeit}"/>')
 
 
 # 4 players, 2 rounds: 1-2 1-0, 3-4 ½-½; 1-3 1-0, 2-4 0-1.

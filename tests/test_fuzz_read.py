@@ -31,11 +31,11 @@ READER_NAMES = ["auto", *formats.READERS]
 
 
 def _xml() -> bytes:
-    players = "".join(f'<player no="{i}" lastname="P{i}" firstname="" rtgfide="{2000 - i}" pts="1,0" '
-                      f'rank="{i}"/>' for i in range(1, 5))
-    pairings = ('<playerpairing round="1" pairing="1" board="1" whiteno="1" blackno="2" reswhite="1.0" '
-                'resblack="0.0" forfeit=""/><playerpairing round="1" pairing="2" board="2" whiteno="3" '
-                'blackno="4" reswhite="0.5" resblack="0.5" forfeit=""/>')
+    players = "".join(f'<player no="{i}" lastname="P{i}" firstname="" rtgfide="{2000 - i}" '
+                      f'pts="1,0" rank="{i}"/>' for i in range(1, 5))
+    pairings = ('<playerpairing round="1" pairing="1" board="1" whiteno="1" blackno="2" '
+                'reswhite="1.0" resblack="0.0" forfeit=""/><playerpairing round="1" pairing="2" '
+                'board="2" whiteno="3" blackno="4" reswhite="0.5" resblack="0.5" forfeit=""/>')
     return (f'<?xml version="1.0"?><chessresults><tournamentdata><tournament key="1" type="0" '
             f'name="Open" rounds="1" from="20250926" to="20250926" tb1no="37"/></tournamentdata>'
             f'<rounds><round round="1" date="20250926" time=""/></rounds><players>{players}</players>'
