@@ -17,9 +17,8 @@ functions (:mod:`.individual`, :mod:`.ratings`, :mod:`.direct`, team modules) an
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Iterable, Sequence
 
 from ..model import Tournament
 from .codes import CodeError, TieBreakCode, parse, parse_list
@@ -152,10 +151,10 @@ def _compute(
     rows = []
     labels = ["PTS", *(str(code) for code in listed)]
     columns = [values[PTS], *(values[code] for code in listed)]  # no code hashing per player
-    by_player = list(zip(*columns))  # one C-level transpose instead of a lookup per value
+    by_player = list(zip(*columns, strict=False))  # one C-level transpose instead of a lookup per value
     for i in best_first:
         p = ctx.players[i]
-        row_values: dict[str, Value] = dict(zip(labels, by_player[i]))
+        row_values: dict[str, Value] = dict(zip(labels, by_player[i], strict=True))
         rows.append(Row(ranks[i], i, p.start, p.name, p.federation, p.rating, ctx.score[i], row_values))
     diagnostics = ctx.diagnostics + rank_differences(ctx, ranks)
     return Standings(edition, tuple(listed), tuple(rows), ctx.rounds, tuple(diagnostics),

@@ -30,8 +30,9 @@ computed. Per-code results are memoised by :meth:`Context.value` as well.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, TypeVar
 
 from ..diagnostics import Diagnostic, make
 from ..model import Player, RoundEntry, ScoringSystem, Tournament
@@ -170,8 +171,8 @@ class Context:
             if -1 in o_row:
                 # A game result without a valid opponent (the legacy ``0000 - =`` half
                 # point): scored as written, unplayed, and not a VUR; no colour either.
-                played = [g and o >= 0 for g, o in zip(played, o_row)]
-                black = [c and o >= 0 for c, o in zip(black, o_row)]
+                played = [g and o >= 0 for g, o in zip(played, o_row, strict=True)]
+                black = [c and o >= 0 for c, o in zip(black, o_row, strict=True)]
             regular = False not in played
             if not regular and (absent[0] in kinds or absent[1] in kinds):
                 unfinished.update(r + 1 for r, e in enumerate(blocks) if e.result in ("", " ") and o_row[r] >= 0)
@@ -200,7 +201,7 @@ class Context:
         about three times faster than ``map`` over the row. Built once per run.
         """
         return self.memo("gather", lambda: [itemgetter(*o_row) if regular and self.rounds > 1 else None
-                                            for o_row, regular in zip(self.opp, self.regular)])
+                                            for o_row, regular in zip(self.opp, self.regular, strict=True)])
 
     def forfeit_as_game(self, i: int, r: int, played_forfeits: bool = False) -> bool:
         """Round ``r`` of player ``i`` is a forfeit that counts as a game against the

@@ -16,7 +16,8 @@ that cut the same list several ways (BH/C1, BH/C2, BH/M1 ...) sort it once and p
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 __all__ = ["Item", "apply_cuts", "cut_sum"]
 

@@ -42,14 +42,14 @@ def won(ctx: Context, code: TieBreakCode) -> list[Value]:
     win = ctx.win
     wins = repeat(win)  # operator.eq, not win.__eq__: scores may be ints and floats
     return [float(pts.count(win) if regular else sum(map(and_, otb, map(eq, pts, wins))))
-            for pts, otb, regular in zip(ctx.pts, ctx.otb, ctx.regular)]
+            for pts, otb, regular in zip(ctx.pts, ctx.otb, ctx.regular, strict=True)]
 
 
 @register("BPG", title="Games played with Black", article="C.07 7.3; Art. 32.1.5")
 def black_games(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Games played over the board with Black; unplayed rounds are ignored."""
     return [float(black.count(True) if regular else sum(map(and_, black, otb)))
-            for black, otb, regular in zip(ctx.black, ctx.otb, ctx.regular)]
+            for black, otb, regular in zip(ctx.black, ctx.otb, ctx.regular, strict=True)]
 
 
 @register("BWG", title="Games won with Black", article="C.07 7.4")
@@ -58,7 +58,7 @@ def black_wins(ctx: Context, code: TieBreakCode) -> list[Value]:
     were played over the board, counted where they equal a win."""
     win = ctx.win
     return [float(list(compress(pts, black if regular else map(and_, black, otb))).count(win))
-            for pts, black, otb, regular in zip(ctx.pts, ctx.black, ctx.otb, ctx.regular)]
+            for pts, black, otb, regular in zip(ctx.pts, ctx.black, ctx.otb, ctx.regular, strict=True)]
 
 
 _VALUE = itemgetter(1)
@@ -72,7 +72,7 @@ def rounds_elected(ctx: Context, code: TieBreakCode) -> list[Value]:
     rounds = ctx.rounds
     # a regular player's rounds are all games over the board: none skipped
     return [float(rounds if regular else rounds - sum(map(skipped, row)))
-            for row, regular in zip(ctx.kind, ctx.regular)]
+            for row, regular in zip(ctx.kind, ctx.regular, strict=True)]
 
 
 @register("PS", modifiers="C", title="Progressive score", article="C.07 7.5; Art. 32.1.1")
@@ -159,11 +159,11 @@ def _sorted_sb_items(ctx: Context, code: TieBreakCode) -> list[list[Item]]:
         table = adjusted(ctx, fore=code.fore, played_forfeits=code.played_forfeits)
         rr = ctx.round_robin
         rows: list[list[Item]] = []
-        for i, (c_row, p_row, v_row) in enumerate(zip(table.contrib, table.pts, table.vur)):
+        for i, (c_row, p_row, v_row) in enumerate(zip(table.contrib, table.pts, table.vur, strict=True)):
             if rr or True in v_row:
                 rows.append(sorted(sonneborn_items(ctx, table, i)))
             else:  # no VUR, every round counted: (key, value) pairs are enough
-                rows.append(sorted(zip(c_row, map(mul, c_row, p_row))))  # type: ignore[arg-type]
+                rows.append(sorted(zip(c_row, map(mul, c_row, p_row), strict=False)))  # type: ignore[arg-type]
         return rows
 
     return ctx.memo(("sb-items", code.fore, code.played_forfeits), build)
@@ -183,8 +183,8 @@ def _bh_sorted(ctx: Context, code: TieBreakCode,
         split: dict[int, tuple[list[float], list[float]]] = {}
         for i in (range(ctx.n) if rr else [i for i, v_row in enumerate(table.vur) if True in v_row]):
             c_row, v_row = table.contrib[i], table.vur[i]
-            split[i] = (sorted(c for c, v in zip(c_row, v_row) if c is not None and not v),
-                        sorted(c for c, v in zip(c_row, v_row) if c is not None and v))
+            split[i] = (sorted(c for c, v in zip(c_row, v_row, strict=False) if c is not None and not v),
+                        sorted(c for c, v in zip(c_row, v_row, strict=False) if c is not None and v))
         return rows, split
 
     return ctx.memo(("bh-sorted", fore, code.played_forfeits), build)
@@ -308,9 +308,9 @@ def _sb_totals(ctx: Context, code: TieBreakCode) -> list[float]:
         table = _table(ctx, code)
         if not ctx.round_robin:  # no uncounted (None) rounds
             return [sum(map(mul, cast("list[float]", c_row), p_row), 0.0)
-                    for c_row, p_row in zip(table.contrib, table.pts)]
-        return [sum((c * p for c, p in zip(c_row, p_row) if c is not None), 0.0)
-                for c_row, p_row in zip(table.contrib, table.pts)]
+                    for c_row, p_row in zip(table.contrib, table.pts, strict=True)]
+        return [sum((c * p for c, p in zip(c_row, p_row, strict=False) if c is not None), 0.0)
+                for c_row, p_row in zip(table.contrib, table.pts, strict=True)]
 
     return ctx.memo(("sb-total", code.fore, code.played_forfeits), build)
 
@@ -331,7 +331,7 @@ def _sb_single_cuts(ctx: Context, code: TieBreakCode) -> list[Value] | None:
     totals = _sb_totals(ctx, code)
     vur_first = ctx.edition.vur_first
     out: list[Value] = []
-    for i, (c_row, p_row, v_row) in enumerate(zip(table.contrib, table.pts, table.vur)):
+    for i, (c_row, p_row, v_row) in enumerate(zip(table.contrib, table.pts, table.vur, strict=True)):
         if True in v_row:
             out.append(cut_sum(sorted(sonneborn_items(ctx, table, i)), low, high, vur_first, presorted=True))
             continue
@@ -353,7 +353,7 @@ def _extreme_product(scores: list[float], pts: Sequence[float], pick: Callable[.
     best = pick(scores)
     if scores.count(best) == 1:
         return best * pts[scores.index(best)]
-    return pick(best * p for c, p in zip(scores, pts) if c == best)
+    return pick(best * p for c, p in zip(scores, pts, strict=False) if c == best)
 
 
 @register("KS", modifiers="L", title="Koya system", article="C.07 9.2; Art. 32.1.2-32.1.3")
@@ -371,7 +371,7 @@ def koya(ctx: Context, code: TieBreakCode) -> list[Value]:
     counted = [s >= threshold for s in ctx.score] + [False]
     of = counted.__getitem__
     return [sum(compress(p_row, g(counted) if g else map(of, o_row)), 0.0)
-            for o_row, p_row, g in zip(ctx.opp, ctx.pts, ctx.gather)]
+            for o_row, p_row, g in zip(ctx.opp, ctx.pts, ctx.gather, strict=True)]
 
 
 def _score_group_threshold(scores: list[float], half: float, steps: int) -> float:

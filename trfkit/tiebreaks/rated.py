@@ -81,7 +81,7 @@ def _build(ctx: Context, unrated_rating: int | None) -> RatedGames | None:
     opponents: list[list[int]] = []
     ratings: list[Sequence[int]] = []
     halves: list[int] = []
-    for o_row, k_row, g_row, regular, gather in zip(ctx.opp, ctx.kind, ctx.otb, ctx.regular, ctx.gather):
+    for o_row, k_row, g_row, regular, gather in zip(ctx.opp, ctx.kind, ctx.otb, ctx.regular, ctx.gather, strict=True):
         if regular:
             opponents.append(o_row)
             ratings.append(gather(rating) if gather else list(map(rating_of, o_row)))
@@ -227,7 +227,7 @@ def _field(ctx: Context, unrated_rating: int | None, measure: str) -> list[int |
     if games is None:
         return [None] * ctx.n
     if measure == "tpr":
-        return [performance_halves(r, h) for r, h in zip(games.ratings, games.halves)]
+        return [performance_halves(r, h) for r, h in zip(games.ratings, games.halves, strict=True)]
     reach = max(games.rating) - min(games.rating) + MAX_TABLE_DIFF + 2 if games.rating else 0
     pd = pd_table(reach)
-    return [perfect_performance_halves(r, h, pd, reach) for r, h in zip(games.ratings, games.halves)]
+    return [perfect_performance_halves(r, h, pd, reach) for r, h in zip(games.ratings, games.halves, strict=True)]

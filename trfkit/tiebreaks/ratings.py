@@ -242,7 +242,7 @@ def otb_records(ctx: Context, unrated_rating: int | None) -> list[OtbRecord] | N
         records = []
         for i in range(ctx.n):
             played = sorted((rating[o], o, _RATING_SCORE[k])
-                            for o, k, otb in zip(ctx.opp[i], ctx.kind[i], ctx.otb[i]) if otb)
+                            for o, k, otb in zip(ctx.opp[i], ctx.kind[i], ctx.otb[i], strict=True) if otb)
             records.append(OtbRecord(tuple(g[1] for g in played), tuple(g[0] for g in played),
                                      tuple(g[2] for g in played)))
         return records
@@ -347,7 +347,7 @@ def _opponents_average(ctx: Context, code: TieBreakCode, measure: str) -> list[V
         return [None] * ctx.n
     of = values.__getitem__
     out: list[Value] = []
-    for opponents, gather in zip(games.opponents, ctx.gather):
+    for opponents, gather in zip(games.opponents, ctx.gather, strict=True):
         met = gather(values) if gather else list(map(of, opponents))
         if met and None not in met:
             total, n = sum(cast("list[int]", met)), len(met)  # integers: round_half_up(total / n)
@@ -428,7 +428,7 @@ def explain_lines(ctx: Context, i: int, code: TieBreakCode) -> list[str]:
     full = records[i]
     low, high = code.cut + code.median, code.median
     kept = full.cut(low, high)
-    for o, rt in zip(full.opponents, full.ratings):
+    for o, rt in zip(full.opponents, full.ratings, strict=True):
         if o not in kept.opponents:
             lines.append(f"cut: {ctx.player_label(o)} (rating {rt})")
     if not kept.opponents:

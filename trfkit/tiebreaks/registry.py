@@ -34,8 +34,9 @@ module that does not exist yet is skipped, so a partly built package still works
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from .codes import TieBreakCode
 

@@ -9,8 +9,8 @@ tied at the end share the rank of the first of them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from ..diagnostics import Diagnostic, make
 from .codes import TieBreakCode, parse

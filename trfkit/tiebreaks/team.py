@@ -68,7 +68,7 @@ def secondary(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
 def match_plus_game_points(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     """Article 32.2.3 read as one number, MP + GP (reading (b), MP then GP, is just
     the primary score followed by MPvGP and adds nothing; TIEBREAKS.md §A.3)."""
-    return [m + g for m, g in zip(ctx.totals["MP"], ctx.totals["GP"])]
+    return [m + g for m, g in zip(ctx.totals["MP"], ctx.totals["GP"], strict=True)]
 
 
 # -- unplayed rounds (Art. 16 with team scores) -------------------------------------------------

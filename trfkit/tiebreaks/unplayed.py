@@ -83,7 +83,7 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
     game: list[Sequence[bool]] = [all_games] * n
     if fore and rounds:
         pts: list[Sequence[float]] = [[*row[:last], draw] if is_regular else row
-                                      for row, is_regular in zip(ctx.pts, regular)]
+                                      for row, is_regular in zip(ctx.pts, regular, strict=True)]
         fore_player = list(regular)
     else:
         pts = list(ctx.pts)
@@ -154,7 +154,7 @@ def _games_contrib(ctx: Context, shown: list[float]) -> list[Sequence[float | No
     the other rows are left empty for the caller to fill."""
     shown_of = shown.__getitem__
     return [g(shown) if g is not None else (list(map(shown_of, o_row)) if is_regular else [])
-            for g, o_row, is_regular in zip(ctx.gather, ctx.opp, ctx.regular)]
+            for g, o_row, is_regular in zip(ctx.gather, ctx.opp, ctx.regular, strict=True)]
 
 
 def _last_not_vur(v_row: Sequence[bool], k_row: Sequence[Kind]) -> int:
