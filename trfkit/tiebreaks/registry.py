@@ -57,6 +57,7 @@ MODULES: list[str] = [
     "trfkit.tiebreaks.ratings",
     "trfkit.tiebreaks.direct",
     "trfkit.tiebreaks.team",
+    "trfkit.tiebreaks.team_direct",
 ]
 
 #: Modifier letters every tie-break accepts (TieBreakServer extensions; see codes.py).

@@ -26,7 +26,6 @@ The group tie-breaks (EDE and its board variants, DE, TBR, BBE) are in
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..results import Kind
@@ -140,6 +139,16 @@ def parts(ctx: TeamContext, i: int, s: str, own_score: str | None = None,
     return out
 
 
+def _by_score_value(p: _Part) -> tuple[float, float]:
+    """Least significant first (2024-08): lowest opponent score, then lowest value."""
+    return (p.score, p.value)
+
+
+def _by_score_own(p: _Part) -> tuple[float, float]:
+    """Least significant first (before 2024-08): lowest opponent score, then worst own result."""
+    return (p.score, p.own)
+
+
 def cut(ctx: TeamContext, items: list[_Part], low: int, high: int) -> list[_Part]:
     """Drop ``low`` least and ``high`` most significant contributions (14.1-14.4, 16.5).
 
@@ -150,10 +159,7 @@ def cut(ctx: TeamContext, items: list[_Part], low: int, high: int) -> list[_Part
     rest = list(items)
     low = min(low, ctx.rounds)
     high = min(high, max(0, ctx.rounds - low))
-    if ctx.edition.sb_cut_lowest_product:
-        weakest: Callable[[_Part], tuple[float, float]] = lambda p: (p.score, p.value)
-    else:
-        weakest = lambda p: (p.score, p.own)
+    weakest = _by_score_value if ctx.edition.sb_cut_lowest_product else _by_score_own
     for _ in range(low):
         if not rest:
             break
@@ -343,5 +349,3 @@ def schedule_strength(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     factor = code.factor if code.factor else max(1, math.floor(ctx.win[p] * ctx.rounds / ctx.win[s]))
     return [ctx.totals[s][i] + (bh[i] or 0.0) / factor for i in range(ctx.n)]
 
-
-from . import team_direct as _team_direct  # noqa: F401  registers EDE, DE, TBR, BBE
