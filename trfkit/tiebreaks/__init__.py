@@ -151,11 +151,13 @@ def _compute(
     rows = []
     labels = ["PTS", *(str(code) for code in listed)]
     columns = [values[PTS], *(values[code] for code in listed)]  # no code hashing per player
-    by_player = list(zip(*columns, strict=False))  # one C-level transpose instead of a lookup per value
+    # one C-level transpose instead of a lookup per value
+    by_player = list(zip(*columns, strict=False))
     for i in best_first:
         p = ctx.players[i]
         row_values: dict[str, Value] = dict(zip(labels, by_player[i], strict=True))
-        rows.append(Row(ranks[i], i, p.start, p.name, p.federation, p.rating, ctx.score[i], row_values))
+        rows.append(Row(ranks[i], i, p.start, p.name, p.federation, p.rating, ctx.score[i],
+                        row_values))
     diagnostics = ctx.diagnostics + rank_differences(ctx, ranks)
     return Standings(edition, tuple(listed), tuple(rows), ctx.rounds, tuple(diagnostics),
                      full_order=order is listed)

@@ -103,7 +103,8 @@ class TieBreakCode:
     def trf(self) -> str:
         """The spelling for a TRF26 ``202`` record (TieBreakServer-only extras dropped)."""
         return "/".join(p for p in self.canonical.split("/")
-                        if not (p[:1] in "UV" and len(p) > 1) and p not in ("R", "D", "S", "X", "N"))
+                        if not (p[:1] in "UV" and len(p) > 1)
+                        and p not in ("R", "D", "S", "X", "N"))
 
     def koya_threshold(self, max_score: float, draw: float) -> float:
         """The KS threshold: 50 % of ``max_score`` moved by the Limit modifier.

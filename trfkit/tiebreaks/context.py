@@ -69,7 +69,8 @@ class Context:
     """Precomputed arrays and caches for one run (see the module docstring).
 
     ``rounds`` is the number of rounds scored: ``after_round`` when given, else the
-    declared number of rounds (142/XXR), else the last round with a result. ``edition`` holds the rule switches.
+    declared number of rounds (142/XXR), else the last round with a result.
+    ``edition`` holds the rule switches.
     ``round_robin`` says whether forfeits count as played games (15.2).
     """
 
@@ -109,8 +110,8 @@ class Context:
         #: float (e.g. a cut as "total less the cut value" instead of a sorted sum).
         self.exact_sums = all(float(4 * v).is_integer() and abs(v) <= 1 << 16 for v in (
             self.scoring.win, self.scoring.draw, self.scoring.loss, self.scoring.forfeit_win,
-            self.scoring.forfeit_loss, self.scoring.full_bye, self.scoring.half_bye, self.scoring.zero_bye,
-            self.scoring.pab, self.scoring.unknown))
+            self.scoring.forfeit_loss, self.scoring.full_bye, self.scoring.half_bye,
+            self.scoring.zero_bye, self.scoring.pab, self.scoring.unknown))
 
         self.opp: list[list[int]] = []
         self.kind: list[list[Kind]] = []
@@ -131,7 +132,8 @@ class Context:
             rating = p.rating if p.rating else None
             self.rating.append(rating if rating is not None else unrated_rating)
         if unfinished:
-            self.note("T504", f"round(s) {', '.join(map(str, sorted(unfinished)))}: games paired without a "
+            listed = ", ".join(map(str, sorted(unfinished)))
+            self.note("T504", f"round(s) {listed}: games paired without a "
                               f"result are scored as zero-point absences")
 
     def _decode(self, decode: _Decoder, unfinished: set[int]) -> None:
@@ -148,8 +150,9 @@ class Context:
         index_get = self.index.get
         lookup = decode.__getitem__
         absent = (Kind.NOT_PAIRED, Kind.ZERO_BYE)
-        add_opp, add_kind, add_pts, add_otb = self.opp.append, self.kind.append, self.pts.append, self.otb.append
-        add_black, add_score, add_regular = self.black.append, self.score.append, self.regular.append
+        add_opp, add_kind, add_pts = self.opp.append, self.kind.append, self.pts.append
+        add_otb, add_black = self.otb.append, self.black.append
+        add_score, add_regular = self.score.append, self.regular.append
         for i, p in enumerate(self.players):
             blocks = p.rounds[:rounds] if len(p.rounds) > rounds else p.rounds
             if len(blocks) < rounds:
@@ -175,7 +178,8 @@ class Context:
                 black = [c and o >= 0 for c, o in zip(black, o_row, strict=True)]
             regular = False not in played
             if not regular and (absent[0] in kinds or absent[1] in kinds):
-                unfinished.update(r + 1 for r, e in enumerate(blocks) if e.result in ("", " ") and o_row[r] >= 0)
+                unfinished.update(r + 1 for r, e in enumerate(blocks)
+                                  if e.result in ("", " ") and o_row[r] >= 0)
             add_opp(o_row)
             add_kind(kinds)
             add_pts(pts)
@@ -200,8 +204,9 @@ class Context:
         opponent in one C call: the innermost step of BH, FB, SB, AOB, ARO, APRO ...,
         about three times faster than ``map`` over the row. Built once per run.
         """
-        return self.memo("gather", lambda: [itemgetter(*o_row) if regular and self.rounds > 1 else None
-                                            for o_row, regular in zip(self.opp, self.regular, strict=True)])
+        return self.memo("gather", lambda: [
+            itemgetter(*o_row) if regular and self.rounds > 1 else None
+            for o_row, regular in zip(self.opp, self.regular, strict=True)])
 
     def forfeit_as_game(self, i: int, r: int, played_forfeits: bool = False) -> bool:
         """Round ``r`` of player ``i`` is a forfeit that counts as a game against the

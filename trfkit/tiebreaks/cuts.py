@@ -49,7 +49,8 @@ def apply_cuts(items: Sequence[Item], low: int, high: int, vur_first: bool,
     return kept, cut
 
 
-def cut_sum(items: Sequence[Item], low: int, high: int, vur_first: bool, presorted: bool = False) -> float:
+def cut_sum(items: Sequence[Item], low: int, high: int, vur_first: bool,
+            presorted: bool = False) -> float:
     """Sum of the values left after the cuts."""
     if not low and not high:
         return sum((it[1] for it in items), 0.0)

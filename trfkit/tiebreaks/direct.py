@@ -60,7 +60,8 @@ __all__ = ["Games", "direct_encounter", "direct_tiers", "subtable", "tier_ranks"
 Games = Mapping[int, Sequence[tuple[int, float]]]
 
 
-def subtable(group: Iterable[int], games: Games, average: bool = True) -> tuple[dict[int, float], dict[int, int]]:
+def subtable(group: Iterable[int], games: Games,
+             average: bool = True) -> tuple[dict[int, float], dict[int, int]]:
     """Each member's points against the other members, and how many of them it never met.
 
     Repeated games between two players are averaged (C.07 6.1.2) or summed
@@ -161,7 +162,8 @@ def tier_ranks(tiers: Sequence[Sequence[int]]) -> dict[int, int]:
     return ranks
 
 
-def _games(ctx: Context, members: Iterable[int], played_forfeits: bool) -> dict[int, list[tuple[int, float]]]:
+def _games(ctx: Context, members: Iterable[int],
+           played_forfeits: bool) -> dict[int, list[tuple[int, float]]]:
     return {i: [(o, p) for _r, o, p in ctx.games(i, played_forfeits)] for i in members}
 
 

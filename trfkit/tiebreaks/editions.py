@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from ..model import PartialDate, Tournament
 
-__all__ = ["EDITIONS", "FIDE_2009", "FIDE_2024", "FIDE_2026", "RU_2013", "Edition", "by_date", "resolve"]
+__all__ = ["EDITIONS", "FIDE_2009", "FIDE_2024", "FIDE_2026", "RU_2013", "Edition", "by_date",
+           "resolve"]
 
 
 @dataclass(frozen=True, slots=True)

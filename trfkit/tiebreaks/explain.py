@@ -43,7 +43,8 @@ def explain(ctx: Context, i: int, code: TieBreakCode) -> Explanation:
     lines: list[str] = []
     total: float | None
     if entry.name in ("BH", "FB", "SB"):
-        table = adjusted(ctx, fore=entry.name == "FB" or code.fore, played_forfeits=code.played_forfeits)
+        table = adjusted(ctx, fore=entry.name == "FB" or code.fore,
+                         played_forfeits=code.played_forfeits)
         sb = entry.name == "SB"
         items = [Item(*it) for it in (sonneborn_items if sb else buchholz_items)(ctx, table, i)]
         by_round = {it.round: it for it in items}
@@ -58,7 +59,8 @@ def explain(ctx: Context, i: int, code: TieBreakCode) -> Explanation:
         low, high = code.cut + code.median, code.median
         kept, cut = apply_cuts(items, low, high, ctx.edition.vur_first)
         for it in cut:
-            note = " (voluntary unplayed round, cut first)" if it.vur and ctx.edition.vur_first else ""
+            first = it.vur and ctx.edition.vur_first
+            note = " (voluntary unplayed round, cut first)" if first else ""
             lines.append(f"cut: round {it.round + 1}, value {it.value:g}{note}")
         total = ctx.value(code)[i]
     elif entry.group:

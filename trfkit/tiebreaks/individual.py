@@ -58,7 +58,8 @@ def black_wins(ctx: Context, code: TieBreakCode) -> list[Value]:
     were played over the board, counted where they equal a win."""
     win = ctx.win
     return [float(list(compress(pts, black if regular else map(and_, black, otb))).count(win))
-            for pts, black, otb, regular in zip(ctx.pts, ctx.black, ctx.otb, ctx.regular, strict=True)]
+            for pts, black, otb, regular in zip(ctx.pts, ctx.black, ctx.otb, ctx.regular,
+                                                strict=True)]
 
 
 _VALUE = itemgetter(1)
@@ -67,7 +68,8 @@ _NOT_ELECTED = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.NOT_PAIRED, Kind.FO
 
 @register("REP", title="Rounds one elected to play", article="C.07 7.6 (GE before 2024-08)")
 def rounds_elected(ctx: Context, code: TieBreakCode) -> list[Value]:
-    """Rounds minus half- and zero-point byes (absences, rounds after withdrawal) and forfeit losses."""
+    """Rounds minus half- and zero-point byes (absences, rounds after withdrawal) and
+    forfeit losses."""
     skipped = _NOT_ELECTED.__contains__
     rounds = ctx.rounds
     # a regular player's rounds are all games over the board: none skipped
@@ -159,7 +161,8 @@ def _sorted_sb_items(ctx: Context, code: TieBreakCode) -> list[list[Item]]:
         table = adjusted(ctx, fore=code.fore, played_forfeits=code.played_forfeits)
         rr = ctx.round_robin
         rows: list[list[Item]] = []
-        for i, (c_row, p_row, v_row) in enumerate(zip(table.contrib, table.pts, table.vur, strict=True)):
+        columns = zip(table.contrib, table.pts, table.vur, strict=True)
+        for i, (c_row, p_row, v_row) in enumerate(columns):
             if rr or True in v_row:
                 rows.append(sorted(sonneborn_items(ctx, table, i)))
             else:  # no VUR, every round counted: (key, value) pairs are enough
@@ -181,10 +184,12 @@ def _bh_sorted(ctx: Context, code: TieBreakCode,
         rr = ctx.round_robin
         rows = [] if rr else list(map(sorted, cast("list[list[float]]", table.contrib)))
         split: dict[int, tuple[list[float], list[float]]] = {}
-        for i in (range(ctx.n) if rr else [i for i, v_row in enumerate(table.vur) if True in v_row]):
+        walked = range(ctx.n) if rr else [i for i, v_row in enumerate(table.vur) if True in v_row]
+        for i in walked:
             c_row, v_row = table.contrib[i], table.vur[i]
-            split[i] = (sorted(c for c, v in zip(c_row, v_row, strict=False) if c is not None and not v),
-                        sorted(c for c, v in zip(c_row, v_row, strict=False) if c is not None and v))
+            split[i] = (
+                sorted(c for c, v in zip(c_row, v_row, strict=False) if c is not None and not v),
+                sorted(c for c, v in zip(c_row, v_row, strict=False) if c is not None and v))
         return rows, split
 
     return ctx.memo(("bh-sorted", fore, code.played_forfeits), build)
@@ -262,7 +267,8 @@ def average_opponents_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
             vals = [v for r, o in enumerate(ctx.opp[i][:ctx.rounds])
                     if ctx.otb[i][r] and (v := bh[o]) is not None]
         # the average rounded half up to hundredths (x 100, floor of + 0.5, / 100)
-        out.append(math.floor(math.fsum(vals) / len(vals) * 100.0 + 0.5 + 1e-9) / 100.0 if vals else None)
+        out.append(math.floor(math.fsum(vals) / len(vals) * 100.0 + 0.5 + 1e-9) / 100.0
+                   if vals else None)
     return out
 
 
@@ -331,9 +337,11 @@ def _sb_single_cuts(ctx: Context, code: TieBreakCode) -> list[Value] | None:
     totals = _sb_totals(ctx, code)
     vur_first = ctx.edition.vur_first
     out: list[Value] = []
-    for i, (c_row, p_row, v_row) in enumerate(zip(table.contrib, table.pts, table.vur, strict=True)):
+    columns = zip(table.contrib, table.pts, table.vur, strict=True)
+    for i, (c_row, p_row, v_row) in enumerate(columns):
         if True in v_row:
-            out.append(cut_sum(sorted(sonneborn_items(ctx, table, i)), low, high, vur_first, presorted=True))
+            items = sorted(sonneborn_items(ctx, table, i))
+            out.append(cut_sum(items, low, high, vur_first, presorted=True))
             continue
         total = totals[i]
         scores = cast("list[float]", c_row)
@@ -346,7 +354,8 @@ def _sb_single_cuts(ctx: Context, code: TieBreakCode) -> list[Value] | None:
     return out
 
 
-def _extreme_product(scores: list[float], pts: Sequence[float], pick: Callable[..., float]) -> float:
+def _extreme_product(scores: list[float], pts: Sequence[float],
+                     pick: Callable[..., float]) -> float:
     """The product of the lowest (``min``) or highest (``max``) (score, product) pair,
     found with C-level scans: the extreme score, and among several rounds with it the
     extreme product."""

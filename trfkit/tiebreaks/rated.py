@@ -32,8 +32,8 @@ from ..results import Kind
 from .context import Context
 from .tables import DP_BY_PERCENT, MAX_TABLE_DIFF, PD_HIGH
 
-__all__ = ["RatedGames", "field_performance", "pd_table", "perfect_performance_halves", "performance_halves",
-           "rated_games", "ratings_of"]
+__all__ = ["RatedGames", "field_performance", "pd_table", "perfect_performance_halves",
+           "performance_halves", "rated_games", "ratings_of"]
 
 #: A game's rating score in half points, by kind (only over-the-board kinds occur).
 HALVES = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
@@ -81,7 +81,8 @@ def _build(ctx: Context, unrated_rating: int | None) -> RatedGames | None:
     opponents: list[list[int]] = []
     ratings: list[Sequence[int]] = []
     halves: list[int] = []
-    for o_row, k_row, g_row, regular, gather in zip(ctx.opp, ctx.kind, ctx.otb, ctx.regular, ctx.gather, strict=True):
+    columns = zip(ctx.opp, ctx.kind, ctx.otb, ctx.regular, ctx.gather, strict=True)
+    for o_row, k_row, g_row, regular, gather in columns:
         if regular:
             opponents.append(o_row)
             ratings.append(gather(rating) if gather else list(map(rating_of, o_row)))
@@ -108,8 +109,9 @@ def _note_short_games(ctx: Context) -> None:
             continue
         for r, entry in enumerate(blocks):
             if ctx.otb[i][r] and entry.result in short:
-                ctx.note("T502", f"{ctx.player_label(i)}: round {r + 1} ({entry.result}, less than one "
-                                 "move) counts as a game played for the rating tie-breaks", i)
+                ctx.note("T502", f"{ctx.player_label(i)}: round {r + 1} ({entry.result}, less "
+                                 "than one move) counts as a game played for the rating "
+                                 "tie-breaks", i)
 
 
 def _short_codes() -> frozenset[str]:
@@ -162,7 +164,8 @@ def _lowest_difference() -> tuple[int, ...]:
 _LOWEST_DIFF = _lowest_difference()
 
 
-def perfect_performance_halves(ratings: Sequence[int], halves: int, pd: memoryview, reach: int) -> int | None:
+def perfect_performance_halves(ratings: Sequence[int], halves: int, pd: memoryview,
+                               reach: int) -> int | None:
     """PTP (C.07 10.3): the lowest integer R with Σ PD(R - R_i) >= score, for a score in
     half points; the same value as :func:`.ratings.perfect_performance`.
 
@@ -208,7 +211,8 @@ def perfect_performance_halves(ratings: Sequence[int], halves: int, pd: memoryvi
         else:
             low, f_low = probe, f
         if f_low >= 0 and f_high >= 0:
-            probe = min(high - 1, low + ((need - f_low) * (high - low) + f_high - f_low - 1) // (f_high - f_low))
+            step = ((need - f_low) * (high - low) + f_high - f_low - 1) // (f_high - f_low)
+            probe = min(high - 1, low + step)
         elif f < need:
             probe += (need - f) * 8 // n + 1
         else:
@@ -219,7 +223,8 @@ def perfect_performance_halves(ratings: Sequence[int], halves: int, pd: memoryvi
 def field_performance(ctx: Context, unrated_rating: int | None, measure: str) -> list[int | None]:
     """Uncut TPR (``measure="tpr"``) or PTP (``"ptp"``) of every player, once per run
     and unrated rating: APRO and APPO average them, TPR and PTP report them."""
-    return ctx.memo(("rated." + measure, unrated_rating), lambda: _field(ctx, unrated_rating, measure))
+    return ctx.memo(("rated." + measure, unrated_rating),
+                    lambda: _field(ctx, unrated_rating, measure))
 
 
 def _field(ctx: Context, unrated_rating: int | None, measure: str) -> list[int | None]:
@@ -230,4 +235,5 @@ def _field(ctx: Context, unrated_rating: int | None, measure: str) -> list[int |
         return [performance_halves(r, h) for r, h in zip(games.ratings, games.halves, strict=True)]
     reach = max(games.rating) - min(games.rating) + MAX_TABLE_DIFF + 2 if games.rating else 0
     pd = pd_table(reach)
-    return [perfect_performance_halves(r, h, pd, reach) for r, h in zip(games.ratings, games.halves, strict=True)]
+    return [perfect_performance_halves(r, h, pd, reach)
+            for r, h in zip(games.ratings, games.halves, strict=True)]

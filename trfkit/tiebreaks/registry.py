@@ -96,8 +96,8 @@ class TieBreak:
             used.add("N")
         bad = used - self.modifiers - _ALWAYS
         if bad:
-            raise UnknownTieBreak(
-                f"{code}: {self.name} does not take the modifier(s) {', '.join('/' + b for b in sorted(bad))}")
+            listed = ", ".join("/" + b for b in sorted(bad))
+            raise UnknownTieBreak(f"{code}: {self.name} does not take the modifier(s) {listed}")
 
 
 REGISTRY: dict[tuple[str, str], TieBreak] = {}
@@ -118,8 +118,9 @@ def register(
 
     def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
         key = (scope, name.upper())
+        summary = (func.__doc__ or "").strip().split("\n")[0]
         REGISTRY[key] = TieBreak(name.upper(), func, scope, frozenset(modifiers.upper()), ascending,
-                                 group, title or (func.__doc__ or "").strip().split("\n")[0], article)
+                                 group, title or summary, article)
         return func
 
     return decorate

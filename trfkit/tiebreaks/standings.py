@@ -64,8 +64,9 @@ def _sort_key(value: Value, ascending: bool) -> tuple[int, float]:
     return (0, value if ascending else -value)
 
 
-def rank(ctx: Context, order: Sequence[TieBreakCode],
-         values: dict[TieBreakCode, list[Value]]) -> tuple[list[int], list[int], dict[TieBreakCode, list[Value]]]:
+def rank(
+    ctx: Context, order: Sequence[TieBreakCode], values: dict[TieBreakCode, list[Value]],
+) -> tuple[list[int], list[int], dict[TieBreakCode, list[Value]]]:
     """Order players by ``order`` (the first entry is normally PTS).
 
     ``values`` holds precomputed values of non-group criteria; group criteria (DE)
