@@ -72,7 +72,9 @@ __all__ = [
 HALF = Fraction(1, 2)
 
 #: Rating score of an over-the-board result (the tournament's scoring system is irrelevant).
-_RATING_SCORE: Mapping[Kind, Fraction] = {Kind.WIN: Fraction(1), Kind.DRAW: HALF, Kind.LOSS: Fraction(0)}
+_RATING_SCORE: Mapping[Kind, Fraction] = {
+    Kind.WIN: Fraction(1), Kind.DRAW: HALF, Kind.LOSS: Fraction(0),
+}
 
 #: Art. 32.4.3 "chose not to play": requested byes, absences, forfeit losses, and
 #: empty blocks (the rounds after a withdrawal). TIEBREAKS.md §A.5 default.
@@ -241,8 +243,8 @@ def otb_records(ctx: Context, unrated_rating: int | None) -> list[OtbRecord] | N
         rating = games.rating
         records = []
         for i in range(ctx.n):
-            played = sorted((rating[o], o, _RATING_SCORE[k])
-                            for o, k, otb in zip(ctx.opp[i], ctx.kind[i], ctx.otb[i], strict=True) if otb)
+            row = zip(ctx.opp[i], ctx.kind[i], ctx.otb[i], strict=True)
+            played = sorted((rating[o], o, _RATING_SCORE[k]) for o, k, otb in row if otb)
             records.append(OtbRecord(tuple(g[1] for g in played), tuple(g[0] for g in played),
                                      tuple(g[2] for g in played)))
         return records
@@ -275,7 +277,8 @@ def _elected_rule(ctx: Context, values: list[Value]) -> list[Value]:
     return [shifted[i] for i in range(ctx.n)]
 
 
-@register("ARO", modifiers="CM", title="Average rating of opponents", article="C.07 10.1; Art. 32.4.1-2")
+@register("ARO", modifiers="CM", title="Average rating of opponents",
+          article="C.07 10.1; Art. 32.4.1-2")
 def aro(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Average rating of the OTB opponents, .5 up; ``/Cn`` drops the n lowest-rated.
 
@@ -305,7 +308,8 @@ def aro(ctx: Context, code: TieBreakCode) -> list[Value]:
     return out
 
 
-@register("TPR", modifiers="CMN", title="Tournament performance rating", article="C.07 10.2; Art. 32.4.3")
+@register("TPR", modifiers="CMN", title="Tournament performance rating",
+          article="C.07 10.2; Art. 32.4.3")
 def tpr(ctx: Context, code: TieBreakCode) -> list[Value]:
     """ARO + dp(p). ``TPR/400`` (Art. 32.4.3.1): opponents' ratings limited to within
     400 points of the player's own rating first. Under ru-2013 a player who chose
@@ -424,7 +428,8 @@ def explain_lines(ctx: Context, i: int, code: TieBreakCode) -> list[str]:
             lines.append(f"round {r + 1}: {ctx.player_label(o)}, rating {rating[o]}, "
                          f"scored {_RATING_SCORE[ctx.kind[i][r]]}")
         else:
-            lines.append(f"round {r + 1}: {ctx.kind[i][r].value}, not a game over the board: ignored")
+            lines.append(f"round {r + 1}: {ctx.kind[i][r].value}, "
+                         "not a game over the board: ignored")
     full = records[i]
     low, high = code.cut + code.median, code.median
     kept = full.cut(low, high)
@@ -437,12 +442,15 @@ def explain_lines(ctx: Context, i: int, code: TieBreakCode) -> list[str]:
     if code.name in ("APRO", "APPO"):
         values = _plain(ctx, code, "tpr" if code.name == "APRO" else "ptp")
         for o in full.opponents:
-            lines.append(f"{ctx.player_label(o)}: {'TPR' if code.name == 'APRO' else 'PTP'} {values[o]}")
+            measure = "TPR" if code.name == "APRO" else "PTP"
+            lines.append(f"{ctx.player_label(o)}: {measure} {values[o]}")
     elif code.name == "PTP":
         best = perfect_performance(kept.ratings, kept.score)
         if best is not None and kept.score > 0:
-            lines.append(f"score {kept.score} in {n}: expected {expected_total(best, kept.ratings) / 100:g} "
-                         f"at {best}, {expected_total(best - 1, kept.ratings) / 100:g} at {best - 1}")
+            at_best = expected_total(best, kept.ratings) / 100
+            below = expected_total(best - 1, kept.ratings) / 100
+            lines.append(f"score {kept.score} in {n}: expected {at_best:g} "
+                         f"at {best}, {below:g} at {best - 1}")
     elif code.name == "ARO" and ctx.edition.aro_divisor == "rounds":
         den = ctx.rounds - code.cut - 2 * code.median
         lines.append(f"sum of ratings over the rounds (Art. 32.4.1): {total} / {den} = "

@@ -38,7 +38,8 @@ Value = float | None
 
 # -- scores (C.07 11.1, 13.1; Article 32.2.1-32.2.3) -------------------------------------------
 
-@register("PTS", scope="team", title="Primary score (MP unless 192 says GP first)", article="C.07 11.1")
+@register("PTS", scope="team", title="Primary score (MP unless 192 says GP first)",
+          article="C.07 11.1")
 def primary(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     """The score the standings rank on first."""
     return list(ctx.totals[ctx.score_type(code)])
@@ -63,7 +64,8 @@ def secondary(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     return list(ctx.totals[ctx.other(ctx.primary)])
 
 
-@register("OTHER_RU_MPGP", scope="team", title="Match points plus game points", article="Art. 32.2.3")
+@register("OTHER_RU_MPGP", scope="team", title="Match points plus game points",
+          article="Art. 32.2.3")
 def match_plus_game_points(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     """Article 32.2.3 read as one number, MP + GP (reading (b), MP then GP, is just
     the primary score followed by MPvGP and adds nothing; TIEBREAKS.md §A.3)."""
@@ -189,7 +191,8 @@ def buchholz(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     """Sum of the opponents' (adjusted) scores, with cuts."""
     s = ctx.score_type(code)
     low, high = _cuts(code)
-    return [sum(p.value for p in cut(ctx, parts(ctx, i, s, played_forfeits=code.played_forfeits), low, high))
+    forfeits = code.played_forfeits
+    return [sum(p.value for p in cut(ctx, parts(ctx, i, s, played_forfeits=forfeits), low, high))
             for i in range(ctx.n)]
 
 
@@ -211,7 +214,8 @@ def average_of_buchholz(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     bh = ctx.value(parse(f"FB:{s}" if code.fore else f"BH:{s}"))
     out: list[Value] = []
     for i in range(ctx.n):
-        seen = [bh[ctx.opp[i][r]] for r in range(ctx.rounds) if ctx.otb[i][r] and ctx.opp[i][r] >= 0]
+        seen = [bh[ctx.opp[i][r]] for r in range(ctx.rounds)
+                if ctx.otb[i][r] and ctx.opp[i][r] >= 0]
         values = [v for v in seen if v is not None]
         out.append(sum(values) / len(values) if values else None)
     return out
@@ -221,7 +225,8 @@ def average_of_buchholz(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
 
 def _esb(ctx: TeamContext, code: TieBreakCode, opp_score: str, own_score: str) -> list[Value]:
     low, high = _cuts(code)
-    return [sum(p.value for p in cut(ctx, parts(ctx, i, opp_score, own_score, code.played_forfeits), low, high))
+    forfeits = code.played_forfeits
+    return [sum(p.value for p in cut(ctx, parts(ctx, i, opp_score, own_score, forfeits), low, high))
             for i in range(ctx.n)]
 
 
@@ -229,8 +234,8 @@ def _register_esb(name: str, opp_score: str, own_score: str) -> None:
     def esb(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
         return _esb(ctx, code, opp_score, own_score)
 
-    esb.__doc__ = (f"Extended Sonneborn-Berger: opponents' {opp_score} x own {own_score} per match, "
-                   "with cuts (lowest opponent score, then lowest product).")
+    esb.__doc__ = (f"Extended Sonneborn-Berger: opponents' {opp_score} x own {own_score} "
+                   "per match, with cuts (lowest opponent score, then lowest product).")
     register(name, scope="team", modifiers="CMP", title=esb.__doc__.split(":")[0] + f" ({name})",
              article="C.07 13.2")(esb)
 
@@ -331,7 +336,8 @@ def koya(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
 
 # -- board count (C.07 12.1) and SSSC (C.07 13.4) -----------------------------------------------
 
-@register("BC", scope="team", ascending=True, title="Board count (lower is better)", article="C.07 12.1")
+@register("BC", scope="team", ascending=True, title="Board count (lower is better)",
+          article="C.07 12.1")
 def board_count(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     """Sum of board number x game points on that board."""
     return [sum(board * pts for board, pts in ctx.board_points(i).items()) for i in range(ctx.n)]
@@ -345,7 +351,9 @@ def schedule_strength(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     ``/F`` uses the Fore Buchholz."""
     p = ctx.score_type(code)
     s = ctx.other(p)
-    bh = ctx.value(parse(("FB" if code.fore else "BH") + f":{p}" + ("/P" if code.played_forfeits else "")))
-    factor = code.factor if code.factor else max(1, math.floor(ctx.win[p] * ctx.rounds / ctx.win[s]))
+    forfeits = "/P" if code.played_forfeits else ""
+    bh = ctx.value(parse(("FB" if code.fore else "BH") + f":{p}" + forfeits))
+    factor = (code.factor if code.factor
+              else max(1, math.floor(ctx.win[p] * ctx.rounds / ctx.win[s])))
     return [ctx.totals[s][i] + (bh[i] or 0.0) / factor for i in range(ctx.n)]
 

@@ -140,8 +140,8 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
                 c_row.append(None if o < 0 else 0.0)
             elif capped:
                 if o < 0 and kind[i][r] in _FORFEITS:
-                    ctx.note("T502", f"round {r + 1}: forfeit without a scheduled opponent; the dummy "
-                                     f"is capped at draw x rounds (16.4.2)", i)
+                    ctx.note("T502", f"round {r + 1}: forfeit without a scheduled opponent; "
+                                     "the dummy is capped at draw x rounds (16.4.2)", i)
                 c_row.append(min(mine, shown[o]) if o >= 0 else min(mine, cap_rounds))
             else:
                 c_row.append(mine)
@@ -233,8 +233,8 @@ def describe(ctx: Context, table: Adjusted, i: int, r: int) -> str:
         return f"{why} vs {ctx.player_label(o)}, whose adjusted score is {table.shown[o]:g}"
     if ctx.edition.virtual_opponent:
         before = sum(table.pts[i][:r])
-        return (f"{k.value}: virtual opponent with {before:g} before round {r + 1}, the opposite result and "
-                f"draws afterwards = {value:g}")
+        return (f"{k.value}: virtual opponent with {before:g} before round {r + 1}, "
+                f"the opposite result and draws afterwards = {value:g}")
     reason = f"{k.value}: dummy opponent with the player's own score {table.own[i]:g}"
     if ctx.edition.dummy_cap and value < table.own[i]:
         if o >= 0:
