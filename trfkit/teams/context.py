@@ -19,18 +19,16 @@ or game points (TIEBREAKS.md §E). Index ``i`` is the position in ``tournament.t
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from ..diagnostics import Diagnostic, make
 from ..model import Team, Tournament
 from ..results import Kind
+from ..tiebreaks.context import RunMemo
 from ..tiebreaks.editions import Edition
 from .matches import TeamEvent, rebuild
 
 __all__ = ["TeamContext", "primary_score", "team_round_robin"]
-
-T = TypeVar("T")
 
 _RR_WORDS = ("ROBIN", "BERGER", "RR", "SCHEVENINGEN", "SCHILLER")
 
@@ -55,7 +53,7 @@ def team_round_robin(tournament: Tournament, teams: int, rounds: int) -> bool:
     return teams in (rounds, rounds + 1) or 2 * teams in (rounds, rounds + 1)  # as TieBreakServer
 
 
-class TeamContext:
+class TeamContext(RunMemo):
     """Precomputed team arrays and caches for one run (see the module docstring)."""
 
     scope = "team"
@@ -156,18 +154,6 @@ class TeamContext:
         """Round ``r`` of team ``i`` counts as a match against ``opp[i][r]``."""
         return self.opp[i][r] >= 0 and (self.otb[i][r]
                                         or self.forfeit_as_game(i, r, played_forfeits))
-
-    def memo(self, key: Any, factory: Callable[[], T]) -> T:
-        try:
-            return self._memo[key]  # type: ignore[no-any-return]
-        except KeyError:
-            value = self._memo[key] = factory()
-            return value
-
-    def value(self, code: Any) -> list[float | None]:
-        from ..tiebreaks.registry import evaluate
-
-        return self.memo(("value", code), lambda: evaluate(self, code))
 
     def note(self, code: str, message: str, team: int | None = None) -> None:
         line = self.teams[team].line if team is not None else 1

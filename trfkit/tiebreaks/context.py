@@ -39,7 +39,7 @@ from ..model import Player, RoundEntry, ScoringSystem, Tournament
 from ..results import RESULT_CODES, Kind
 from .editions import Edition
 
-__all__ = ["Context", "Value", "is_round_robin"]
+__all__ = ["Context", "RunMemo", "Value", "is_round_robin"]
 
 T = TypeVar("T")
 #: One tie-break value: a number, or None when undefined (sorted last).
@@ -65,7 +65,34 @@ def is_round_robin(tournament: Tournament, rounds: int) -> bool:
     return rounds > 0 and (n in (rounds, rounds + 1) or 2 * n in (rounds, rounds + 1))
 
 
-class Context:
+class RunMemo:
+    """The per-run cache, and tie-breaks built on other tie-breaks, shared by
+    :class:`Context` and the team context: both compute a value once per run and
+    look other tie-breaks up through the registry the same way. The subclass sets
+    ``self._memo = {}`` in ``__init__`` (a view such as a Fore context resets it)."""
+
+    _memo: dict[Any, Any]
+
+    def memo(self, key: Any, factory: Callable[[], T]) -> T:
+        """Compute ``factory()`` once per ``key`` for this run (keys must be hashable)."""
+        try:
+            return self._memo[key]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self._memo[key] = factory()
+            return value
+
+    def value(self, code: Any) -> list[Value]:
+        """The values of another tie-break (a :class:`TieBreakCode`), computed once.
+
+        Lets a tie-break build on another (AOB on BH, APRO on TPR) without knowing
+        which module defines it.
+        """
+        from .registry import evaluate
+
+        return self.memo(("value", code), lambda: evaluate(self, code))
+
+
+class Context(RunMemo):
     """Precomputed arrays and caches for one run (see the module docstring).
 
     ``rounds`` is the number of rounds scored: ``after_round`` when given, else the
@@ -232,24 +259,6 @@ class Context:
         if self.round_robin and self.edition.rr_forfeits_unplayed_for_ratings:
             games = [g for g in games if self.otb[i][g[0]]]
         return games
-
-    def memo(self, key: Any, factory: Callable[[], T]) -> T:
-        """Compute ``factory()`` once per ``key`` for this run (keys must be hashable)."""
-        try:
-            return self._memo[key]  # type: ignore[no-any-return]
-        except KeyError:
-            value = self._memo[key] = factory()
-            return value
-
-    def value(self, code: Any) -> list[Value]:
-        """The values of another tie-break (a :class:`TieBreakCode`), computed once.
-
-        Lets a tie-break build on another (AOB on BH, APRO on TPR) without knowing
-        which module defines it.
-        """
-        from .registry import evaluate
-
-        return self.memo(("value", code), lambda: evaluate(self, code))
 
     def note(self, code: str, message: str, player: int | None = None) -> None:
         """Record a diagnostic (T5xx), located at the player's 001 line when given."""
