@@ -182,8 +182,19 @@ def test_reference_team_files_give_the_declared_match_and_game_points() -> None:
         for team in t.teams:
             assert rows[team.number].match_points == team.match_points
             assert rows[team.number].game_points == team.game_points
-        found = [d for d in validate(doc) if d.code in ("T503", "T401")]
-        # Swiss-Manager's team Buchholz (#84) follows none of the FIDE editions here
-        # (SWISS_MANAGER.md §4.4): every team differs, nothing else does.
-        assert all("BH:MP" in d.message for d in found)
-        assert len(found) == (11 if name == "Team_SwissSystem" else 0)
+        # Swiss-Manager's team Buchholz (#84) shows a team PAB to the opponents as a
+        # drawn match (a C.07 16.6 competition rule); under it every declared value agrees.
+        assert [d for d in validate(doc) if d.code in ("T503", "T401")] == []
+
+
+@needs_corpus
+def test_swiss_manager_team_buchholz_is_fide_with_the_pab_shown_as_a_draw() -> None:
+    from trfkit.teams.standings import compute_teams
+
+    t = read((XML_DIR / "Team_SwissSystem.xml").read_bytes()).tournament
+    declared = {tm.number: next(d.value for d in tm.declared if d.code == "BH:MP") for tm in t.teams}
+    sm = {r.number: r.values["BH:MP"] for r in compute_teams(t, ["BH:MP"], pab_shown_as_draw=True).rows}
+    fide = {r.number: r.values["BH:MP"] for r in compute_teams(t, ["BH:MP"]).rows}
+    assert sm == declared
+    # Team 1 never had the bye; four of its opponents did, each shown 1 MP lower.
+    assert (declared[1], fide[1]) == (54.0, 58.0)

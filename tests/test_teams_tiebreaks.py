@@ -280,3 +280,15 @@ def test_fore_buchholz() -> None:
                                                             3: (9 + 7 + 10) / 3, 4: (10 + 10 + 7) / 3})
     # SSSC/F: GP + FB:MP / 3
     assert values(FOUR_TEAMS, "SSSC/F")[1] == pytest.approx(4 + 7 / 3)
+
+
+def test_pab_shown_as_a_draw_under_a_competition_rule() -> None:
+    # C.07 16.6 (Olympiad style; Swiss-Manager's team Buchholz): a team's PAB shows to its
+    # opponents as a drawn match. Each team had one bye; worth 2 MP here: MP T1 6, T2 4, T3 2.
+    bye = {"unencoded_bye": (2.0, 2.0)}
+    assert values(THREE_TEAMS, "MPTS", **bye) == {1: 6, 2: 4, 3: 2}
+    # FIDE: T1 = 4 (T2) + 2 (T3) + dummy 6 (own PAB, own final score) = 12
+    assert values(THREE_TEAMS, "BH:MP", **bye)[1] == 12
+    # shown as a draw: T2 3, T3 1; T1's own dummy keeps its real score 6 -> 3 + 1 + 6 = 10
+    assert values(THREE_TEAMS, "BH:MP", pab_shown_as_draw=True, **bye)[1] == 10
+    assert values(THREE_TEAMS, "MPTS", pab_shown_as_draw=True, **bye) == {1: 6, 2: 4, 3: 2}

@@ -103,8 +103,13 @@ def _teams(t: Tournament, declared: dict[int, list[DeclaredValue]]) -> Table:
     if not codes:
         return {}
 
+    # Swiss-Manager's team Buchholz (#84) shows a team PAB to the opponents as a drawn
+    # match (a C.07 16.6 competition rule); compare its values under that rule.
+    sm = t.source.dialect == "swiss-manager"
+
     def run(selected: list[str]) -> Table:
-        standings = compute_teams(t, [parse(c) for c in selected if c not in ("MPTS", "GPTS")])
+        standings = compute_teams(t, [parse(c) for c in selected if c not in ("MPTS", "GPTS")],
+                                  pab_shown_as_draw=sm)
         out: Table = {c: {} for c in selected}
         for row in standings.rows:
             for c in selected:

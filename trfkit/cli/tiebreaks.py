@@ -163,7 +163,8 @@ def _file_list_unusable(exc: Exception) -> Diagnostic:
 
 
 def _team_standings(tournament: Tournament, tb: Sequence[str], rules: str,
-                    after_round: int | None, team_bye: tuple[float, float] | None = None) -> Any:
+                    after_round: int | None, team_bye: tuple[float, float] | None = None,
+                    pab_as_draw: bool = False) -> Any:
     """Team standings (trfkit.teams) for a team event, or None when that module is absent."""
     try:
         from ..teams.standings import compute_teams
@@ -172,7 +173,7 @@ def _team_standings(tournament: Tournament, tb: Sequence[str], rules: str,
     try:
         codes = [parse(c) for c in tb] if tb else None
         return compute_teams(tournament, codes, rules=rules, after_round=after_round,
-                             unencoded_bye=team_bye)
+                             unencoded_bye=team_bye, pab_shown_as_draw=pab_as_draw)
     except (CodeError, UnknownTieBreak) as exc:
         if tb:
             raise InputError(f"T501 {exc}") from None
@@ -180,7 +181,8 @@ def _team_standings(tournament: Tournament, tb: Sequence[str], rules: str,
     from ..teams.standings import DEFAULT_TEAM_CODES
 
     standings = compute_teams(tournament, list(DEFAULT_TEAM_CODES), rules=rules,
-                              after_round=after_round, unencoded_bye=team_bye)
+                              after_round=after_round, unencoded_bye=team_bye,
+                              pab_shown_as_draw=pab_as_draw)
     return dataclass_replace(standings, diagnostics=(problem, *standings.diagnostics))
 
 
@@ -256,13 +258,16 @@ def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
               help="Count a team bye the file does not encode (T321, Swiss-Manager TRF16) as a PAB "
                    "worth MP match points and GP game points, e.g. 1,3. Default: as the file says, "
                    "a zero-point absence.")
+@click.option("--team-pab-as-draw", "pab_as_draw", is_flag=True,
+              help="Competition rule (C.07 16.6, as at Olympiads and in Swiss-Manager's team "
+                   "Buchholz): a team's PAB shows to its opponents as a drawn match.")
 @click.option("--raw-csv", is_flag=True,
               help="Write CSV cells as they are (no ' before = + - @ at the start of a name).")
 @input_options
 @internal_errors
 def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int | None,
               unrated_rating: int | None, to: str, output: str | None, players: bool,
-              team_bye: tuple[float, float] | None, raw_csv: bool, fmt: str,
+              team_bye: tuple[float, float] | None, pab_as_draw: bool, raw_csv: bool, fmt: str,
               encoding: str | None) -> None:
     """Compute tie-breaks and standings.
 
@@ -274,7 +279,7 @@ def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int
     """
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
     if doc.tournament.is_team_event and not players and to != "trf":
-        team = _team_standings(doc.tournament, tb, rules, after_round, team_bye)
+        team = _team_standings(doc.tournament, tb, rules, after_round, team_bye, pab_as_draw)
         if team is not None:
             if to == "json":
                 from ..teams.standings import player_rows

@@ -60,9 +60,12 @@ class TeamContext(RunMemo):
 
     def __init__(self, tournament: Tournament, edition: Edition, *, after_round: int | None = None,
                  unencoded_bye: tuple[float, float] | None = None,
-                 event: TeamEvent | None = None) -> None:
+                 event: TeamEvent | None = None, pab_shown_as_draw: bool = False) -> None:
         self.tournament = tournament
         self.edition = edition
+        #: Competition rules under C.07 16.6 (Olympiad style, and Swiss-Manager's team
+        #: Buchholz #84): a team's PAB shows to its opponents as a drawn match.
+        self.pab_shown_as_draw = pab_shown_as_draw
         if event is None:
             event = rebuild(tournament, unencoded_bye=unencoded_bye)
         self.event = event

@@ -73,6 +73,7 @@ def compute_teams(
     after_round: int | None = None,
     full_order: bool = False,
     unencoded_bye: tuple[float, float] | None = None,
+    pab_shown_as_draw: bool = False,
 ) -> TeamStandings:
     """Rank the teams of ``tournament`` (see the module docstring).
 
@@ -80,10 +81,14 @@ def compute_teams(
     ``full_order=True``, ``212`` semantics. ``None`` takes the file's list, else
     :data:`DEFAULT_TEAM_CODES`. ``unencoded_bye=(mp, gp)`` counts a team bye the file
     does not encode as a PAB worth that much (see :mod:`trfkit.teams.matches`).
+    ``pab_shown_as_draw=True`` applies the competition rule (C.07 16.6) under which a
+    team's PAB shows to its opponents as a drawn match, as Swiss-Manager's team
+    Buchholz does; the team's own score is unchanged.
     Raises ``CodeError``/``UnknownTieBreak`` for codes that cannot be computed.
     """
     edition = resolve(rules, tournament)
-    ctx = TeamContext(tournament, edition, after_round=after_round, unencoded_bye=unencoded_bye)
+    ctx = TeamContext(tournament, edition, after_round=after_round, unencoded_bye=unencoded_bye,
+                      pab_shown_as_draw=pab_shown_as_draw)
     if codes is None:
         listed, full_order = declared_codes(tournament)
         if not listed:

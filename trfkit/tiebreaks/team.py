@@ -98,7 +98,9 @@ def adjusted_scores(ctx: TeamContext, s: str) -> list[float]:
             last_available = max((r + 1 for r in range(ctx.rounds) if not ctx.vur[i][r]), default=0)
             shown = 0.0
             for r, p in enumerate(pts):
-                if r + 1 <= last_available or opp[r] >= 0:
+                if ctx.pab_shown_as_draw and ctx.kind[i][r] is Kind.PAB:
+                    shown += ctx.draw[s]  # 16.6 competition rule: the PAB shows as a draw
+                elif r + 1 <= last_available or opp[r] >= 0:
                     shown += p
                 else:  # 16.2.5: absent from here to the end
                     shown += 0.0 if ctx.round_robin else ctx.draw[s]
