@@ -21,7 +21,15 @@ from ..model import EMPTY_ROUND, NationalRating, Player, RoundEntry
 from ..results import RESULT_ALIASES, RESULT_CODES
 from .trf_dates import parse_date
 
-__all__ = ["BlockCache", "parse_player", "parse_national", "TITLES", "ROUND_START"]
+__all__ = [
+    "BlockCache",
+    "shared_cache",
+    "reset_shared_cache",
+    "parse_player",
+    "parse_national",
+    "TITLES",
+    "ROUND_START",
+]
 
 #: 0-based index of round 1's block; round r starts at ``ROUND_START + 10 * (r - 1)``.
 ROUND_START: Final = 91
@@ -88,6 +96,30 @@ class BlockCache:
         self.entries: dict[str, RoundEntry] = {}
         self.problems: dict[str, tuple[Problem, ...]] = {}
         self.miss = _block_parser(self.entries, self.problems)
+
+
+#: Entries a shared cache may hold before the next read starts a fresh one (bounds memory).
+SHARED_LIMIT: Final = 50_000
+_shared: BlockCache | None = None
+
+
+def shared_cache() -> BlockCache:
+    """The block cache every read shares: checking a folder of files parses a block once.
+
+    Entries are frozen and problems are relative to the block, so a parse is valid in
+    any file. When the cache has grown past :data:`SHARED_LIMIT` a fresh one replaces
+    it; a read keeps the instance it started with, so the swap never races a reader.
+    """
+    global _shared
+    if _shared is None or len(_shared.entries) > SHARED_LIMIT:
+        _shared = BlockCache()
+    return _shared
+
+
+def reset_shared_cache() -> None:
+    """Forget every parsed block (benchmarks measure a cold read this way)."""
+    global _shared
+    _shared = None
 
 
 def _block_parser(

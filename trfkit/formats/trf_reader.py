@@ -43,7 +43,7 @@ from .trf_header import (
     scoring_from_records,
 )
 from .trf_lines import team_013_line
-from .trf_players import ROUND_START, BlockCache, parse_national, parse_player
+from .trf_players import ROUND_START, parse_national, parse_player, shared_cache
 
 __all__ = ["read_trf", "loads_trf", "sniff_trf", "TRF26_RECORD_CODES"]
 
@@ -116,7 +116,7 @@ class _Reader:
         self.national: list[NationalRating] = []
         self.extra: list[RawLine] = []
         self.layout_lines = 0
-        self.cache = BlockCache()
+        self.cache = shared_cache()
 
     # -- reporting -----------------------------------------------------------------
     def report(
