@@ -54,25 +54,30 @@ def _compute(t: Tournament) -> Facts:
     lonely: list[Block] = []
     empty = RoundEntry(None, "", "")
     lookup = index.get
+    # Bound methods and sets in locals: this loop runs once per round block of the file.
+    add_game, add_pair, add_one_sided = games.append, pairs.append, one_sided.append
+    byes_letters, played, pab = BYE_LETTERS, PLAYED, PAB
     for position, player in enumerate(t.players):
         start, line = player.start, player.line
-        for number, entry in enumerate(player.rounds, 1):
+        number = 0
+        for entry in player.rounds:
+            number += 1
             opponent, result = entry.opponent, entry.result
             if opponent is None:
-                if result in PLAYED:
+                if result in played:
                     lonely.append((position, player, number, entry))
-                elif result in PAB:
+                elif result in pab:
                     pabs.append((position, player, number, entry))
                 continue
             block = (position, player, number, entry)
             if opponent == start:
                 self_paired.append(block)
-            if result in BYE_LETTERS:
+            if result in byes_letters:
                 byes.append(block)
-                if result in PAB:
+                if result in pab:
                     pabs.append(block)
                 continue
-            games.append(block)
+            add_game(block)
             found = lookup(opponent)
             if found is None or opponent == start:
                 continue  # T301 / T307
@@ -80,9 +85,11 @@ def _compute(t: Tournament) -> Facts:
             rounds = other.rounds
             back = rounds[number - 1] if number <= len(rounds) else empty
             if back.opponent != start:
-                one_sided.append((block, other, back))
-            elif back.result not in BYE_LETTERS and (other.line, other.start) < (line, start):
-                pairs.append((position, player, number, entry, other, back))
+                add_one_sided((block, other, back))
+            elif back.result not in byes_letters and (
+                other.line < line or (other.line == line and other.start < start)
+            ):
+                add_pair((position, player, number, entry, other, back))
     return Facts(index, tuple(games), tuple(pairs), tuple(one_sided), tuple(self_paired),
                  tuple(byes), tuple(pabs), tuple(lonely))
 
