@@ -9,6 +9,7 @@ that optional formats cost nothing until used).
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -41,8 +42,12 @@ WRITERS: dict[str, tuple[str, str]] = {
 
 
 def _resolve(module: str, name: str) -> Callable[..., Any] | None:
+    # sys.modules first: import_module costs microseconds per call, and read() resolves
+    # every sniffer on every file. The attribute is still looked up each time.
+    mod = sys.modules.get(module)
     try:
-        mod = importlib.import_module(module)
+        if mod is None:
+            mod = importlib.import_module(module)
     except ModuleNotFoundError as exc:
         if exc.name == module:
             return None  # format not built (yet) or optional extra missing

@@ -17,7 +17,7 @@ from typing import Final
 
 from ..model import PartialDate
 
-__all__ = ["parse_date", "parse_round_date", "as_date"]
+__all__ = ["parse_date", "parse_round_date", "parse_grid_date", "as_date"]
 
 _MONTHS: Final = {
     name: number
@@ -140,6 +140,15 @@ def _leap(year: int) -> bool:
 def _parse_date_cached(raw: str) -> tuple[PartialDate | None, str | None]:
     """Every other style; cached because files repeat them (``2014/00/00``)."""
     return parse_round_date(raw, ())
+
+
+@lru_cache(maxsize=4096)
+def parse_grid_date(
+    raw: str, within: tuple[_dt.date, ...]
+) -> tuple[PartialDate | None, str | None]:
+    """:func:`parse_round_date`, cached: a 132 record repeats a date for double rounds,
+    and the files of one event repeat the whole record (results are frozen, so shared)."""
+    return parse_round_date(raw, within)
 
 
 def parse_round_date(raw: str, within: Sequence[_dt.date]) -> tuple[PartialDate | None, str | None]:

@@ -32,7 +32,7 @@ from ..model import (
     replace,
 )
 from . import trf_records as rec
-from .trf_dates import as_date, parse_date, parse_round_date
+from .trf_dates import as_date, parse_date, parse_grid_date
 from .trf_header import (
     ENGINE_CODES,
     HEADER_CODES,
@@ -383,7 +383,7 @@ class _Reader:
                 texts.append((line[c : c + 8], c + 1))
                 c += 10
         for text, col in texts:
-            date, problem = parse_round_date(text, within if len(within) == 2 else ())
+            date, problem = parse_grid_date(text, within if len(within) == 2 else ())
             if problem:
                 self.report(
                     "T106", f"132 {problem}", record.line, col, col + len(text.rstrip()) - 1
