@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Final
 
 from ..model import PartialDate
+from .fastinit import constructor
 
 __all__ = ["parse_date", "parse_round_date", "parse_grid_date", "as_date"]
 
@@ -108,6 +109,8 @@ def _candidates(text: str) -> list[tuple[int, int, int]]:
     return []
 
 
+#: PartialDate(raw, year, month, day) without the dataclass __init__ (every birth date).
+_new_date: Final = constructor(PartialDate, ("raw", "year", "month", "day"))
 _DAYS: Final = (0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 
@@ -128,7 +131,7 @@ def parse_date(raw: str) -> tuple[PartialDate | None, str | None]:
                 and 1 <= day <= _DAYS[month]
                 and (month != 2 or day < 29 or _leap(year))
             ):
-                return PartialDate(raw, year, month, day), None
+                return _new_date(raw, year, month, day), None
     return _parse_date_cached(raw)
 
 

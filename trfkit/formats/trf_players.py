@@ -19,6 +19,7 @@ from typing import Final
 
 from ..model import EMPTY_ROUND, NationalRating, Player, RoundEntry
 from ..results import RESULT_ALIASES, RESULT_CODES
+from .fastinit import constructor
 from .trf_dates import parse_date
 
 __all__ = [
@@ -74,6 +75,12 @@ _ENTRY_SLOTS: Final = ("opponent", "color", "result")
 _FAST_NEW: Final = tuple(f.name for f in fields(RoundEntry)) == _ENTRY_SLOTS and not hasattr(
     RoundEntry, "__post_init__"
 )
+
+#: Player(start, name, ..., line, declared) positionally, without the dataclass __init__.
+_new_player: Final = constructor(Player, (
+    "start", "name", "sex", "title", "rating", "federation", "fide_id", "birth", "points",
+    "rank", "rounds", "line", "declared",
+))
 
 #: (code, message, first column, last column); columns relative to the block (1-based).
 Problem = tuple[str, str, int, int]
@@ -304,20 +311,8 @@ def parse_player(line: str, lineno: int, cache: BlockCache, report: Report) -> P
             "T108", f"column {i + 1} should be blank but holds {line[i]!r}", lineno, i + 1, i + 1
         )
     rounds = _round_blocks(line, lineno, cache, report)
-    return Player(
-        start=start or 0,
-        name=name,
-        sex=sex,
-        title=title,
-        rating=rating,
-        federation=federation,
-        fide_id=fide_id,
-        birth=birth,  # type: ignore[arg-type]
-        points=points,
-        rank=rank,
-        rounds=rounds,
-        line=lineno,
-    )
+    return _new_player(start or 0, name, sex, title, rating, federation, fide_id, birth,
+                       points, rank, rounds, lineno, ())
 
 
 def _round_blocks(
