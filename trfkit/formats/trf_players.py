@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import fields
+from functools import cache
+from operator import itemgetter
 from typing import Final
 
 from ..model import EMPTY_ROUND, NationalRating, Player, RoundEntry
@@ -64,7 +66,8 @@ _CANONICAL_TITLES: Final = frozenset(TITLES.values())
 _SEX: Final = {" ": "", "m": "m", "w": "w", "M": "m", "W": "w", "f": "w", "F": "w"}
 #: 0-based columns that must be blank in the fixed part of a 001 line.
 _SEPARATORS: Final = (3, 8, 13, 47, 52, 56, 68, 79, 84, 89, 90)
-_BLANK_SEPARATORS: Final = " " * len(_SEPARATORS)
+_BLANK_SEPARATORS: Final = (" ",) * len(_SEPARATORS)
+_separators: Final = itemgetter(*_SEPARATORS)
 #: Block tails (columns 5-10 of a block) of a game with an opponent: " w 1  " -> ("w", "1").
 _TAILS: Final = {f" {c} {r}  ": (c, r) for c in "wb" for r in "10=+-WDL"}
 
@@ -292,20 +295,7 @@ def parse_player(line: str, lineno: int, cache: BlockCache, report: Report) -> P
             else _number(text, "rank", 86, 89, lineno, report)) or None
     if start is None:
         report("T102", "001 record without a starting rank (columns 5-8)", lineno, 5, 8)
-    if not (
-        " "
-        == line[3]
-        == line[8]
-        == line[13]
-        == line[47]
-        == line[52]
-        == line[56]
-        == line[68]
-        == line[79]
-        == line[84]
-        == line[89]
-        == line[90]
-    ):
+    if _separators(line) != _BLANK_SEPARATORS:
         i = next(i for i in _SEPARATORS if line[i] != " ")
         report(
             "T108", f"column {i + 1} should be blank but holds {line[i]!r}", lineno, i + 1, i + 1
@@ -324,7 +314,7 @@ def _round_blocks(
     end = ROUND_START + 10 * ((length - ROUND_START + 9) // 10)
     if length < end:
         line += " " * (end - length)
-    blocks = [line[c : c + 10] for c in range(ROUND_START, end, 10)]
+    blocks = _cutter((end - ROUND_START) // 10)(line)
     known = cache.entries.get
     miss = cache.miss
     entries = [known(b) or miss(b) for b in blocks]
@@ -352,6 +342,16 @@ def _round_blocks(
     while entries and entries[-1] is EMPTY_ROUND:
         entries.pop()
     return tuple(entries)
+
+
+@cache  # one per number of blocks: bounded by MAX_LINE_CHARS
+def _cutter(count: int) -> Callable[[str], tuple[str, ...]]:
+    """Cut ``count`` 10-character blocks from a line in one C call (no per-block slicing)."""
+    slices = [slice(c, c + 10) for c in range(ROUND_START, ROUND_START + 10 * count, 10)]
+    if count == 1:
+        one = slices[0]
+        return lambda line: (line[one],)
+    return itemgetter(*slices)
 
 
 def _aligned(line: str) -> bool:
