@@ -170,19 +170,18 @@ def _team_standings(tournament: Tournament, tb: Sequence[str], rules: str,
         from ..teams.standings import compute_teams
     except ModuleNotFoundError:
         return None
+    options: dict[str, Any] = dict(rules=rules, after_round=after_round, unencoded_bye=team_bye,
+                                   pab_shown_as_draw=pab_as_draw)
     try:
         codes = [parse(c) for c in tb] if tb else None
-        return compute_teams(tournament, codes, rules=rules, after_round=after_round,
-                             unencoded_bye=team_bye, pab_shown_as_draw=pab_as_draw)
+        return compute_teams(tournament, codes, **options)
     except (CodeError, UnknownTieBreak) as exc:
         if tb:
             raise InputError(f"T501 {exc}") from None
         problem = _file_list_unusable(exc)
     from ..teams.standings import DEFAULT_TEAM_CODES
 
-    standings = compute_teams(tournament, list(DEFAULT_TEAM_CODES), rules=rules,
-                              after_round=after_round, unencoded_bye=team_bye,
-                              pab_shown_as_draw=pab_as_draw)
+    standings = compute_teams(tournament, list(DEFAULT_TEAM_CODES), **options)
     return dataclass_replace(standings, diagnostics=(problem, *standings.diagnostics))
 
 

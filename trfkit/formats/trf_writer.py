@@ -109,7 +109,8 @@ def _write(t: Tournament, edition: str, newline: str | None) -> str:
         items.append((rec.line, _HEADER, _header_text(rec)))
     scoring = t.header.scoring
     items.extend(
-        (p.line, _PLAYERS, L.player_line(p, sum(scoring.points(e.result) for e in p.rounds)))
+        (p.line, _PLAYERS, L.player_line(
+            p, None if p.points is not None else sum(scoring.points(e.result) for e in p.rounds)))
         for p in t.players
     )
     items.extend((n.line, _NATIONAL, L.national_line(n)) for n in t.national)

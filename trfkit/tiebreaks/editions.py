@@ -7,7 +7,7 @@ more constant here plus an entry in :data:`EDITIONS` (TIEBREAKS.md §B.1, §B.7,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..model import PartialDate, Tournament
 
@@ -80,15 +80,13 @@ FIDE_2026 = Edition(
     rr_forfeit_losses_unplayed_for_own=True,
     first_rating=True,
 )
-RU_2013 = Edition(
+#: Article 32 treats unplayed rounds as the pre-2023 FIDE rules do; it differs in 32.4.
+RU_2013 = replace(
+    FIDE_2009,
     name="ru-2013",
     title="Article 32, Russian chess rules of 2013 (virtual opponent, ARO over rounds)",
-    unplayed="virtual",
-    vur_first=False,
-    sb_cut_lowest_product=False,
     aro_divisor="rounds",
     tpr_elected_rule=True,
-    de_rule="complete-only",
     koya_steps="score-groups",
 )
 
