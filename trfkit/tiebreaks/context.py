@@ -30,8 +30,9 @@ computed. Per-code results are memoised by :meth:`Context.value` as well.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from operator import itemgetter
+from collections.abc import Callable, Iterator, Sequence
+from itertools import chain, repeat
+from operator import attrgetter, contains, eq, itemgetter, not_
 from typing import Any, TypeVar
 
 from ..diagnostics import Diagnostic, make
@@ -140,80 +141,79 @@ class Context(RunMemo):
             self.scoring.forfeit_loss, self.scoring.full_bye, self.scoring.half_bye,
             self.scoring.zero_bye, self.scoring.pab, self.scoring.unknown))
 
-        self.opp: list[list[int]] = []
-        self.kind: list[list[Kind]] = []
-        self.pts: list[list[float]] = []
-        self.otb: list[list[bool]] = []
-        self.black: list[list[bool]] = []
+        self.opp: list[Sequence[int]] = []
+        self.kind: list[Sequence[Kind]] = []
+        self.pts: list[Sequence[float]] = []
+        self.otb: list[Sequence[bool]] = []
         self.score: list[float] = []
-        self.rating: list[int | None] = []
         #: ``regular[i]``: every round scored is a game over the board against a known
         #: opponent. Most players of a Swiss are regular; tie-breaks take a fast path
         #: for them (no bye, forfeit or absence to adjust).
         self.regular: list[bool] = []
-        # result code -> (kind, points, played over the board when there is an opponent)
-        decode = _Decoder(self.scoring)
         unfinished: set[int] = set()
-        self._decode(decode, unfinished)
-        for p in self.players:
-            rating = p.rating if p.rating else None
-            self.rating.append(rating if rating is not None else unrated_rating)
+        self._decode(_Decoder(self.scoring), unfinished)
+        self.rating: list[int | None] = [
+            rating if (rating := p.rating) else unrated_rating for p in self.players]
         if unfinished:
             listed = ", ".join(map(str, sorted(unfinished)))
             self.note("T504", f"round(s) {listed}: games paired without a "
                               f"result are scored as zero-point absences")
 
     def _decode(self, decode: _Decoder, unfinished: set[int]) -> None:
-        """Fill the per-player rows.
+        """Fill the per-player rows (tuples, one per player).
 
         Why this shape: a 2000 x 11 field has 22,000 round blocks, and decoding them
-        is a fixed cost of every run. The loop over blocks does no branching at all
-        (one table lookup gives kind, points and "played"; CPython 3.11 runs such a
-        loop faster than comprehensions plus ``zip``); a row holding something
-        unusual (a round without a valid opponent, a self-pairing, a paired game
-        without a result) is detected with C-level ``in`` tests and patched after.
+        is a fixed cost of every run. All blocks of the field are laid end to end and
+        each column (opponent index, kind, points, played) is one C-level ``map`` over
+        them through a per-result-code table, then cut into rows of ``rounds`` by one
+        ``zip``. The unusual blocks (a round without a valid opponent, a self-pairing,
+        a paired game without a result) are found with C-level searches and patched
+        in the flat columns before they are cut.
         """
-        rounds = self.rounds
-        index_get = self.index.get
-        lookup = decode.__getitem__
-        absent = (Kind.NOT_PAIRED, Kind.ZERO_BYE)
-        add_opp, add_kind, add_pts = self.opp.append, self.kind.append, self.pts.append
-        add_otb, add_black = self.otb.append, self.black.append
-        add_score, add_regular = self.score.append, self.regular.append
-        for i, p in enumerate(self.players):
-            blocks = p.rounds[:rounds] if len(p.rounds) > rounds else p.rounds
-            if len(blocks) < rounds:
-                blocks = blocks + (_EMPTY,) * (rounds - len(blocks))  # decodes as "not paired"
-            o_row: list[int] = []
-            kinds: list[Kind] = []
-            pts: list[float] = []
-            played: list[bool] = []
-            black: list[bool] = []
-            for e in blocks:
-                o_row.append(index_get(e.opponent, -1))  # type: ignore[arg-type]  # None: no key, -1
-                kind, points, otb = lookup(e.result)
-                kinds.append(kind)
-                pts.append(points)
-                played.append(otb)
-                black.append(e.color == "b")
-            if i in o_row:
-                o_row = [-1 if o == i else o for o in o_row]
-            if -1 in o_row:
+        rounds, n = self.rounds, self.n
+        rows = list(map(_ROUNDS, self.players))
+        if list(map(len, rows)).count(rounds) != n:  # pad or cut to the rounds scored
+            empty = (_EMPTY,) * rounds  # an empty block decodes as "not paired"
+            rows = [row if len(row) == rounds else (row + empty)[:rounds] for row in rows]
+        blocks = list(chain.from_iterable(rows))
+        self._blocks = blocks  # the colours are decoded on demand (see ``black``)
+        opp = list(map(self.index.get, map(_OPPONENT, blocks), repeat(-1)))
+        results = list(map(_RESULT, blocks))
+        kind = list(map(decode.kind.__getitem__, results))
+        played = list(map(decode.played.__getitem__, results))
+        if rounds:
+            owner = list(map(contains, _cut(opp, rounds), range(n)))
+            for i in _positions(owner, True):  # a self-pairing is no opponent
+                for at in range(i * rounds, (i + 1) * rounds):
+                    if opp[at] == i:
+                        opp[at] = -1
+            self._no_opponent = list(_positions(opp, -1))
+            for at in self._no_opponent:
                 # A game result without a valid opponent (the legacy ``0000 - =`` half
                 # point): scored as written, unplayed, and not a VUR; no colour either.
-                played = [g and o >= 0 for g, o in zip(played, o_row, strict=True)]
-                black = [c and o >= 0 for c, o in zip(black, o_row, strict=True)]
-            regular = False not in played
-            if not regular and (absent[0] in kinds or absent[1] in kinds):
-                unfinished.update(r + 1 for r, e in enumerate(blocks)
-                                  if e.result in ("", " ") and o_row[r] >= 0)
-            add_opp(o_row)
-            add_kind(kinds)
-            add_pts(pts)
-            add_otb(played)
-            add_black(black)
-            add_score(sum(pts, 0.0))
-            add_regular(regular)
+                played[at] = False
+            for code in _NO_RESULT:  # paired, no result: an absence (T504)
+                unfinished.update(at % rounds + 1 for at in _positions(results, code)
+                                  if opp[at] >= 0)
+        self.opp = _cut(opp, rounds, n)
+        self.kind = _cut(kind, rounds, n)
+        self.pts = _cut(list(map(decode.points.__getitem__, results)), rounds, n)
+        self.otb = _cut(played, rounds, n)
+        self.score = list(map(sum, self.pts, repeat(0.0)))
+        self.regular = list(map(not_, map(contains, self.otb, repeat(False))))
+
+    @property
+    def black(self) -> list[Sequence[bool]]:
+        """``black[i][r]``: the player had Black in a game with an opponent. Decoded on
+        first use (only BPG and BWG read colours)."""
+
+        def build() -> list[Sequence[bool]]:
+            black = list(map(eq, map(_COLOR, self._blocks), repeat("b")))
+            for at in self._no_opponent:
+                black[at] = False
+            return _cut(black, self.rounds, self.n)
+
+        return self.memo("black", build)
 
     # -- helpers every tie-break may use ---------------------------------------------------
 
@@ -275,18 +275,55 @@ class Context(RunMemo):
 
 
 _EMPTY = RoundEntry(None, "", "")
+_ROUNDS = attrgetter("rounds")
+_OPPONENT = attrgetter("opponent")
+_RESULT = attrgetter("result")
+_COLOR = attrgetter("color")
+#: Result codes of a block paired without a result.
+_NO_RESULT = ("", " ")
 
 
-class _Decoder(dict):  # type: ignore[type-arg]
-    """Result code -> (kind, points, played); an unknown code reads as not paired."""
+def _cut(flat: list[T], rounds: int, n: int | None = None) -> list[tuple[T, ...]]:
+    """The field's blocks laid end to end, cut back into one tuple per player."""
+    if not rounds:
+        return [()] * (n or 0)
+    return list(zip(*[iter(flat)] * rounds))
+
+
+def _positions(values: list[T], value: T) -> Iterator[int]:
+    """Every index of ``value`` in ``values`` (C-level searches between them)."""
+    find = values.index
+    at = -1
+    try:
+        while True:
+            at = find(value, at + 1)
+            yield at
+    except ValueError:
+        return
+
+
+class _Decoder:
+    """Result code -> kind, points, played over the board: one table per column (an
+    unknown code reads as not paired)."""
 
     def __init__(self, scoring: ScoringSystem) -> None:
-        self.unpaired = (Kind.NOT_PAIRED, scoring.points_for_kind(Kind.NOT_PAIRED), False)
-        super().__init__({c: (rc.kind, scoring.points_for_kind(rc.kind), rc.played)
-                          for c, rc in RESULT_CODES.items()})
+        unpaired = Kind.NOT_PAIRED
+        self.kind = _Table({c: rc.kind for c, rc in RESULT_CODES.items()}, unpaired)
+        self.points = _Table({c: scoring.points_for_kind(rc.kind)
+                              for c, rc in RESULT_CODES.items()},
+                             scoring.points_for_kind(unpaired))
+        self.played = _Table({c: rc.played for c, rc in RESULT_CODES.items()}, False)
 
-    def __missing__(self, key: str) -> tuple[Kind, float, bool]:
-        return self.unpaired
+
+class _Table(dict):  # type: ignore[type-arg]
+    """A dict with a default for missing keys (``__getitem__`` stays C-level)."""
+
+    def __init__(self, items: dict[str, Any], default: Any) -> None:
+        super().__init__(items)
+        self.default = default
+
+    def __missing__(self, key: str) -> Any:
+        return self.default
 
 
 def _last_scored_round(tournament: Tournament) -> int:
