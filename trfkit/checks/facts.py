@@ -1,18 +1,26 @@
 """What several rules need to know about one tournament, computed once.
 
-The pairing rules all walk the same round blocks; building the index of start
-numbers and the list of games once per tournament (instead of once per rule) keeps
-``trfkit check`` over a thousand files close to the cost of reading them. The cache
-holds the last tournament only: the validator checks one tournament at a time.
+The pairing rules all compare the two sides of the same games. Nearly every game of
+a real file is *clean*: both sides name each other, one has white and the other
+black, and the results complement each other (1/0, =/=, +/-, ...). No pairing rule
+can object to a clean game except T308 (a repeat), so one tight pass only sorts the
+blocks into clean and *odd*, and the rules' bookkeeping (the lists below, in
+player-then-round order) is built from the few odd blocks. A 2000-player, 11-round
+Swiss has a handful of odd blocks among 22,000.
+
+The cache holds the last tournament only: the validator checks one tournament at a time.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import count
+from operator import attrgetter
 from typing import Final
 
 from ..model import Player, RoundEntry, Tournament
-from ..results import RESULT_CODES, Kind
+from ..results import COMPLEMENT, RESULT_CODES, Kind
 
 #: Explicit bye letters; with an opponent they are T309. A blank result with an
 #: opponent is a game without a result yet (ITDX files pair the next round that way).
@@ -21,30 +29,129 @@ BYE_LETTERS: Final = frozenset("HFUZ")
 PLAYED: Final = frozenset("1=0WDL")
 #: Result codes of the pairing-allocated bye (the result table is the authority).
 PAB: Final = frozenset(code for code, rc in RESULT_CODES.items() if rc.kind is Kind.PAB)
+#: Results of a game nobody has played yet ("" or " " on both sides is fine).
+PENDING: Final = frozenset({"", " "})
+
+
+def _clean_sides() -> frozenset[str]:
+    """``colour + result + their colour + their result`` of every clean game.
+
+    White against black, and results that :data:`~trfkit.results.COMPLEMENT` allows
+    (or pending on both sides). Nothing here is a bye letter, so a clean game is
+    never a T309 either.
+    """
+    keys = set()
+    for mine, theirs in (("w", "b"), ("b", "w")):
+        for result, allowed in COMPLEMENT.items():
+            keys.update(mine + result + theirs + back for back in allowed)
+        keys.update(mine + a + theirs + b for a in PENDING for b in PENDING)
+    assert not any(letter in key for key in keys for letter in BYE_LETTERS)
+    return frozenset(keys)
+
+
+CLEAN: Final = _clean_sides()
+#: Results that matter in a block without an opponent (T315, T312/T313).
+LONE_NOTEWORTHY: Final = PLAYED | PAB
 
 #: (position in t.players, player, round number, entry)
 Block = tuple[int, Player, int, RoundEntry]
 #: one game seen from the side written later: block, then the other player and their entry
 Pair = tuple[int, Player, int, RoundEntry, Player, RoundEntry]
+#: a repeated game (T308): the block of the repeat and the round of the first meeting
+Repeat = tuple[int, Player, int, RoundEntry, int]
 
 
 @dataclass(frozen=True)
 class Facts:
     index: dict[int, tuple[int, Player]]  # start number -> first record with it
-    games: tuple[Block, ...]  # blocks naming an opponent with a non-bye result
-    pairs: tuple[Pair, ...]  # games whose two sides name each other, once
+    games: tuple[Block, ...]  # odd blocks naming an opponent with a non-bye result
+    pairs: tuple[Pair, ...]  # odd games whose two sides name each other, once
     one_sided: tuple[tuple[Block, Player, RoundEntry], ...]  # games the opponent does not list
     self_paired: tuple[Block, ...]  # blocks naming the player's own start number
     byes_with_opponent: tuple[Block, ...]  # H F U Z blocks that name an opponent
     pabs: tuple[Block, ...]  # every U block
     played_without_opponent: tuple[Block, ...]  # 1 = 0 W D L blocks with no opponent
+    repeats: tuple[Repeat, ...]  # games against an opponent met before (higher start number)
+
+
+_START = attrgetter("start")
+_ROUNDS = attrgetter("rounds")
+
+
+def _odd_blocks(starts: list[int], rounds: list[tuple[RoundEntry, ...]],
+                ) -> tuple[list[tuple[int, int]], list[int]]:
+    """(position, round index) of every block outside a clean game, sorted; and the
+    positions of players who name some higher start number twice (T308 candidates).
+
+    Start numbers must be unique. Symmetry is checked from both sides, colours and
+    results once per game, from the lower start number, which then marks both blocks.
+    """
+    rounds_of = dict(zip(starts, rounds))
+    position_of = dict(zip(starts, count()))
+    lookup = rounds_of.get
+    clean, lone = CLEAN, LONE_NOTEWORTHY
+    odd: list[tuple[int, int]] = []
+    mark = odd.append
+    twice: list[int] = []
+    for position, start, own in zip(count(), starts, rounds):
+        seen: set[int] = set()
+        number = -1
+        for entry in own:
+            number += 1
+            opponent = entry.opponent
+            if opponent is None:
+                if entry.result in lone:
+                    mark((position, number))
+                continue
+            other = lookup(opponent)
+            if opponent > start:
+                if opponent in seen:
+                    twice.append(position)
+                seen.add(opponent)
+                if other is None or number >= len(other):
+                    mark((position, number))
+                    continue
+                back = other[number]
+                if back.opponent != start:
+                    mark((position, number))
+                elif entry.color + entry.result + back.color + back.result not in clean:
+                    mark((position, number))
+                    mark((position_of[opponent], number))
+            elif other is None or opponent == start or number >= len(other) \
+                    or other[number].opponent != start:
+                mark((position, number))
+    return sorted(set(odd)), list(dict.fromkeys(twice))
+
+
+def _repeats(players: tuple[Player, ...], positions: Iterable[int]) -> list[Repeat]:
+    """Games (not byes) against a higher start number the player met in an earlier round."""
+    found: list[Repeat] = []
+    for position in positions:
+        player = players[position]
+        met: dict[int, int] = {}
+        for number, entry in enumerate(player.rounds, 1):
+            opponent = entry.opponent
+            if opponent is None or opponent <= player.start or entry.result in BYE_LETTERS:
+                continue
+            earlier = met.setdefault(opponent, number)
+            if earlier != number:
+                found.append((position, player, number, entry, earlier))
+    return found
 
 
 def _compute(t: Tournament) -> Facts:
-    """One pass over every round block, sorting the blocks the rules care about."""
-    index: dict[int, tuple[int, Player]] = {}
-    for position, player in enumerate(t.players):
-        index.setdefault(player.start, (position, player))
+    """Sort the blocks the rules care about: the few odd ones, walked one by one."""
+    players = t.players
+    starts = list(map(_START, players))
+    rounds = list(map(_ROUNDS, players))
+    # First record per start number: the reversed dict keeps the earliest.
+    index = dict(zip(reversed(starts), zip(range(len(players) - 1, -1, -1), reversed(players))))
+    if len(index) == len(players):
+        odd, candidates = _odd_blocks(starts, rounds)
+    else:  # duplicate start numbers (T305): the two sides of a game are ambiguous
+        odd = [(position, number) for position, own in enumerate(rounds)
+               for number in range(len(own))]
+        candidates = list(range(len(players)))
     games: list[Block] = []
     pairs: list[Pair] = []
     one_sided: list[tuple[Block, Player, RoundEntry]] = []
@@ -53,45 +160,39 @@ def _compute(t: Tournament) -> Facts:
     pabs: list[Block] = []
     lonely: list[Block] = []
     empty = RoundEntry(None, "", "")
-    lookup = index.get
-    # Bound methods and sets in locals: this loop runs once per round block of the file.
-    add_game, add_pair, add_one_sided = games.append, pairs.append, one_sided.append
-    byes_letters, played, pab = BYE_LETTERS, PLAYED, PAB
-    for position, player in enumerate(t.players):
-        start, line = player.start, player.line
-        number = 0
-        for entry in player.rounds:
-            number += 1
-            opponent, result = entry.opponent, entry.result
-            if opponent is None:
-                if result in played:
-                    lonely.append((position, player, number, entry))
-                elif result in pab:
-                    pabs.append((position, player, number, entry))
-                continue
-            block = (position, player, number, entry)
-            if opponent == start:
-                self_paired.append(block)
-            if result in byes_letters:
-                byes.append(block)
-                if result in pab:
-                    pabs.append(block)
-                continue
-            add_game(block)
-            found = lookup(opponent)
-            if found is None or opponent == start:
-                continue  # T301 / T307
-            other = found[1]
-            rounds = other.rounds
-            back = rounds[number - 1] if number <= len(rounds) else empty
-            if back.opponent != start:
-                add_one_sided((block, other, back))
-            elif back.result not in byes_letters and (
-                other.line < line or (other.line == line and other.start < start)
-            ):
-                add_pair((position, player, number, entry, other, back))
+    for position, index_in_rounds in odd:
+        player = players[position]
+        start, line, number = player.start, player.line, index_in_rounds + 1
+        entry = player.rounds[index_in_rounds]
+        opponent, result = entry.opponent, entry.result
+        block = (position, player, number, entry)
+        if opponent is None:
+            if result in PLAYED:
+                lonely.append(block)
+            elif result in PAB:
+                pabs.append(block)
+            continue
+        if opponent == start:
+            self_paired.append(block)
+        if result in BYE_LETTERS:
+            byes.append(block)
+            if result in PAB:
+                pabs.append(block)
+            continue
+        games.append(block)
+        found = index.get(opponent)
+        if found is None or opponent == start:
+            continue  # T301 / T307
+        other = found[1]
+        back = other.rounds[index_in_rounds] if number <= len(other.rounds) else empty
+        if back.opponent != start:
+            one_sided.append((block, other, back))
+        elif back.result not in BYE_LETTERS and (
+            other.line < line or (other.line == line and other.start < start)
+        ):
+            pairs.append((position, player, number, entry, other, back))
     return Facts(index, tuple(games), tuple(pairs), tuple(one_sided), tuple(self_paired),
-                 tuple(byes), tuple(pabs), tuple(lonely))
+                 tuple(byes), tuple(pabs), tuple(lonely), tuple(_repeats(players, candidates)))
 
 
 _last: tuple[Tournament, Facts] | None = None

@@ -115,17 +115,11 @@ def self_pairing(t: Tournament) -> Iterator[Diagnostic]:
 @rule("T308")
 def repeated_pairing(t: Tournament) -> Iterator[Diagnostic]:
     """Reported on the lower start number's line, at the repeat (double round robins: ignore it)."""
-    met: dict[tuple[int, int], int] = {}
-    for position, player, number, entry in facts(t).games:
-        opp = entry.opponent
-        if opp is None or opp <= player.start:
-            continue
-        earlier = met.setdefault((position, opp), number)
-        if earlier != number:
-            yield locate.player_at(
-                "T308", f"round {number}: players {player.start} and {opp} already met in "
-                        f"round {earlier}", position, player, locate.opponent(number),
-                round_number=number, other=locate.related(player.line, locate.block(earlier)))
+    for position, player, number, entry, earlier in facts(t).repeats:
+        yield locate.player_at(
+            "T308", f"round {number}: players {player.start} and {entry.opponent} already met in "
+                    f"round {earlier}", position, player, locate.opponent(number),
+            round_number=number, other=locate.related(player.line, locate.block(earlier)))
 
 
 @rule("T309")
