@@ -9,12 +9,16 @@ T5 tie-breaks, T6 dialects, T9 internal). ``trfkit rules`` prints this table and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
+from .frozen import frozen_dataclass
 
-@dataclass(frozen=True, slots=True)
+
+@frozen_dataclass
 class CodeInfo:
+    """One diagnostic code: its stable name, fixed severity, the stage that emits it,
+    a one-line summary and an optional hint on how to fix the input."""
+
     code: str
     name: str
     severity: str  # "error" | "warning" | "info"

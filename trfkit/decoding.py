@@ -19,10 +19,10 @@ one is remembered so that writers can reproduce it, and a mix is reported (``T00
 from __future__ import annotations
 
 import codecs
-from dataclasses import dataclass
 from typing import Final
 
 from .diagnostics import Diagnostic, make
+from .frozen import frozen_dataclass
 
 __all__ = ["Decoded", "decode", "SAMPLE_LIMIT", "MIN_CONFIDENCE"]
 
@@ -38,7 +38,7 @@ _UTF8_BOM: Final = codecs.BOM_UTF8
 _UTF16_BOMS: Final = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class Decoded:
     """Decoded text with what was learnt about the bytes.
 

@@ -7,10 +7,11 @@ Readers, validators and tie-breaks never raise on bad input: they yield
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import Enum
 
 from .codes import CODES
+from .frozen import frozen_dataclass
 
 __all__ = ["Severity", "Location", "Diagnostic", "make", "TrfError"]
 
@@ -26,7 +27,7 @@ class Severity(str, Enum):
         return {"info": 0, "warning": 1, "error": 2}[self.value]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class Location:
     """A place in a file: 1-based line and columns (``end_column`` inclusive)."""
 
@@ -36,7 +37,7 @@ class Location:
     end_column: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class Diagnostic:
     """One problem: stable ``code``, its kebab-case ``name``, where and why."""
 

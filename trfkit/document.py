@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .diagnostics import Diagnostic, Severity
+from .frozen import frozen_dataclass
 from .model import Tournament
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class Document:
     """A tournament read from one input, with the located problems met on the way.
 

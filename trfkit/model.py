@@ -12,8 +12,9 @@ located; they are 0 for objects built in code.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
+from .frozen import frozen_dataclass
 from .results import RESULT_CODES, Kind, ResultCode, lookup
 
 __all__ = [
@@ -24,7 +25,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class PartialDate:
     """A date as written, with whatever parts could be read (0/None = unknown)."""
 
@@ -52,7 +53,7 @@ class PartialDate:
         return f"{self.year:04d}/{self.month or 0:02d}/{self.day or 0:02d}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class RoundEntry:
     """One round of one player: opponent (start number) or None, colour, result code.
 
@@ -86,7 +87,7 @@ class RoundEntry:
 EMPTY_ROUND = RoundEntry(None, "", "")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class DeclaredValue:
     """A tie-break value an input declares (CR XML ``tbN``, a CR table column, TRF26 310).
 
@@ -102,7 +103,7 @@ class DeclaredValue:
     slot: str = ""  # where it was written: "tb1", "TB2", "Wtg1", ...
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class Player:
     """A ``001`` record. Declared ``points`` and ``rank`` are what the file says."""
 
@@ -127,7 +128,7 @@ class Player:
         return EMPTY_ROUND
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class Team:
     """A team from ``013`` (TRF16) or ``310`` (TRF26); members are start numbers."""
 
@@ -144,7 +145,7 @@ class Team:
     declared: tuple[DeclaredValue, ...] = ()  # tie-break values as the input states them
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class ScoringSystem:
     """Points per kind of result (record 162, ``XXS`` or ``BB?``; default 1/½/0).
 
@@ -188,7 +189,7 @@ class ScoringSystem:
         return replace(self, source="default") == ScoringSystem()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class HeaderRecord:
     """A tournament record (``??2`` code or engine line) exactly as written."""
 
@@ -197,7 +198,7 @@ class HeaderRecord:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class Header:
     """Tournament data. ``records`` keeps every header line verbatim, in file order;
     the typed fields are what could be read from them."""
@@ -239,7 +240,7 @@ class Header:
         return tuple(r for r in self.records if r.code == code)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class ByeRecord:
     """``240``: requested byes of type F, H or Z in one round."""
 
@@ -249,7 +250,7 @@ class ByeRecord:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class Acceleration:
     """``250`` (range of players and rounds) or ``XXA`` (one player, per round)."""
 
@@ -264,7 +265,7 @@ class Acceleration:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class ProhibitedPairing:
     """``260`` (rounds first..last) or ``XXP``: none of ``players`` may meet."""
 
@@ -275,7 +276,7 @@ class ProhibitedPairing:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class AbnormalPoints:
     """``299``: points assigned outside the normal scoring (penalty, bonus, ...)."""
 
@@ -287,7 +288,7 @@ class AbnormalPoints:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class LineUp:
     """``300``: a team's board order in one round (0 = empty board)."""
 
@@ -298,7 +299,7 @@ class LineUp:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class TeamBye:
     """``320``: points of the team PAB and the team that got it in each round."""
 
@@ -308,7 +309,7 @@ class TeamBye:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class ForfeitedMatch:
     """``330``: a team match lost by forfeit (``+-``, ``-+`` or ``--``)."""
 
@@ -319,7 +320,7 @@ class ForfeitedMatch:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class NationalRating:
     """A National Rating Support line: federation code in columns 1-3."""
 
@@ -335,7 +336,7 @@ class NationalRating:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class RawLine:
     """A line kept verbatim: comment, unknown record, vendor or layout line.
 
@@ -348,7 +349,7 @@ class RawLine:
     line: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class Source:
     """Where the model came from: dialect, TRF edition, encoding, line ending."""
 
@@ -361,7 +362,7 @@ class Source:
     path: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class Tournament:
     """A whole tournament report."""
 

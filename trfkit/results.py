@@ -8,9 +8,10 @@ package spells out result letters, so a new code is added here once.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import Enum
 from typing import Final
+
+from .frozen import frozen_dataclass
 
 
 class Kind(str, Enum):
@@ -28,7 +29,7 @@ class Kind(str, Enum):
     NOT_PAIRED = "not-paired"  # an entirely blank block
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class ResultCode:
     """Meaning of one result character in a 001 round block.
 

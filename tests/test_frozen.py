@@ -1,0 +1,194 @@
+"""@frozen_dataclass behaves like @dataclass(frozen=True, slots=True): compared with twins."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import inspect
+import pickle
+from dataclasses import FrozenInstanceError, dataclass, field
+
+import pytest
+
+from trfkit import model
+from trfkit.frozen import frozen_dataclass
+
+
+def _tags() -> tuple[str, ...]:
+    return ("a",)
+
+
+# The same three shapes, built both ways (module level: pickle finds them by name).
+@frozen_dataclass
+class Fast:
+    """A class with every kind of field the model uses."""
+
+    start: int
+    name: str
+    rating: float | None = None
+    tags: tuple[str, ...] = field(default_factory=_tags)
+    note: str = field(default="", repr=False)
+    cached: int = field(default=0, compare=False)
+    hidden: list[int] = field(default_factory=list, init=False, compare=False)
+    keyword: str = field(default="k", kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Std:
+    """A class with every kind of field the model uses."""
+
+    start: int
+    name: str
+    rating: float | None = None
+    tags: tuple[str, ...] = field(default_factory=_tags)
+    note: str = field(default="", repr=False)
+    cached: int = field(default=0, compare=False)
+    hidden: list[int] = field(default_factory=list, init=False, compare=False)
+    keyword: str = field(default="k", kw_only=True)
+
+
+@frozen_dataclass
+class FastOne:
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class StdOne:
+    value: int
+
+
+@frozen_dataclass
+class FastEmpty:
+    """No fields at all."""
+
+
+@dataclass(frozen=True, slots=True)
+class StdEmpty:
+    """No fields at all."""
+
+
+@frozen_dataclass
+class FastOwn:
+    """Methods written by the class are kept."""
+
+    x: int
+
+    def __repr__(self) -> str:
+        return "own"
+
+
+def _pairs() -> list[tuple[object, object]]:
+    nan = float("nan")  # hashed by identity: one object for both twins
+    return [
+        (Fast(1, "A"), Std(1, "A")),
+        (Fast(2, "B", 2100.0, ("x", "y"), "n", 7, keyword="z"),
+         Std(2, "B", 2100.0, ("x", "y"), "n", 7, keyword="z")),
+        (Fast(3, "C", nan), Std(3, "C", nan)),
+        (FastOne(5), StdOne(5)),
+        (FastEmpty(), StdEmpty()),
+    ]
+
+
+def _strip(text: str) -> str:
+    return text.replace("Fast", "X").replace("Std", "X")
+
+
+@pytest.mark.parametrize("fast, std", _pairs())
+def test_repr_hash_and_values_equal_the_standard_dataclass(fast: object, std: object) -> None:
+    assert _strip(repr(fast)) == _strip(repr(std))
+    assert hash(fast) == hash(std)  # the same tuple is hashed
+    assert dataclasses.astuple(fast) == dataclasses.astuple(std)
+    assert fast == copy.copy(fast)
+    for back in (copy.deepcopy(fast), pickle.loads(pickle.dumps(fast))):
+        assert type(back) is type(fast) and repr(back) == repr(fast)  # nan != a copy of nan
+    assert fast != std  # another class: NotImplemented both ways
+
+
+def test_equality_compares_fields_except_compare_false() -> None:
+    assert Fast(1, "A", cached=1) == Fast(1, "A", cached=2)
+    assert Fast(1, "A") != Fast(1, "B")
+    assert Fast(1, "A", note="x") != Fast(1, "A", note="y")
+    nan = float("nan")
+    assert Fast(1, "A", nan) == Fast(1, "A", nan)  # same object: tuples compare by identity first
+    assert (Std(1, "A", nan) == Std(1, "A", nan)) is True
+
+
+def test_init_signature_defaults_and_factories() -> None:
+    fast, std = inspect.signature(Fast), inspect.signature(Std)
+    assert list(fast.parameters) == list(std.parameters)
+    assert [p.kind for p in fast.parameters.values()] == [p.kind for p in std.parameters.values()]
+    a, b = Fast(1, "A"), Fast(1, "A")
+    assert a.tags == ("a",) and a.hidden == [] and a.hidden is not b.hidden
+    assert a.keyword == "k" and a.rating is None
+    with pytest.raises(TypeError):
+        Fast(1)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Fast(1, "A", None, (), "", 0, "positional")  # type: ignore[misc]
+    assert Fast.__match_args__ == Std.__match_args__ == (
+        "start", "name", "rating", "tags", "note", "cached")
+
+
+def test_frozen_and_slotted() -> None:
+    p = Fast(1, "A")
+    with pytest.raises(FrozenInstanceError):
+        p.name = "B"  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        del p.name  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        p.other = 1  # type: ignore[attr-defined]
+    assert not hasattr(p, "__dict__") and Fast.__slots__ == Std.__slots__
+
+
+def test_dataclass_functions_work() -> None:
+    p = Fast(1, "A", tags=("t",))
+    assert dataclasses.is_dataclass(Fast) and dataclasses.is_dataclass(p)
+    assert [f.name for f in dataclasses.fields(p)] == [f.name for f in dataclasses.fields(Std)]
+    assert dataclasses.replace(p, name="B") == Fast(1, "B", tags=("t",))
+    assert dataclasses.asdict(p)["tags"] == ("t",)
+    params = ("init", "repr", "eq", "order", "unsafe_hash", "frozen")
+    assert [getattr(Fast.__dataclass_params__, n) for n in params] == [  # type: ignore[attr-defined]
+        getattr(Std.__dataclass_params__, n) for n in params]  # type: ignore[attr-defined]
+
+
+def test_class_methods_win_and_subclassing_works() -> None:
+    assert repr(FastOwn(1)) == "own" and FastOwn(1) == FastOwn(1)
+
+    @dataclass(frozen=True, slots=True)
+    class Child(FastOne):
+        more: int = 0
+
+    assert Child(1, 2) == Child(1, 2) and Child(1, 2).value == 1
+
+    @frozen_dataclass
+    class Grandchild(Child):
+        last: str = ""
+
+    g = Grandchild(1, 2, "z")
+    assert (g.value, g.more, g.last) == (1, 2, "z")
+    with pytest.raises(FrozenInstanceError):
+        g.last = "y"  # type: ignore[misc]
+
+
+def test_unsupported_shapes_are_refused() -> None:
+    with pytest.raises(TypeError, match="__post_init__"):
+        @frozen_dataclass
+        class Post:
+            x: int
+
+            def __post_init__(self) -> None:
+                pass
+
+    with pytest.raises(TypeError, match="cannot build __init__"):
+        @frozen_dataclass
+        class Order:
+            x: int = 0
+            y: int  # type: ignore[misc]
+
+
+def test_model_round_trips_through_pickle() -> None:
+    date = model.PartialDate("1990/01/02", 1990, 1, 2)
+    player = model.Player(1, "A", birth=date, rounds=(model.RoundEntry(2, "w", "1"),))
+    t = model.Tournament(players=(player,))
+    assert pickle.loads(pickle.dumps(t)) == t
+    assert hash(copy.deepcopy(player)) == hash(player)
+    assert repr(date) == "PartialDate(raw='1990/01/02', year=1990, month=1, day=2)"
