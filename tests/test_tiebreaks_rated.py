@@ -13,7 +13,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trfkit.tiebreaks.rated import pd_table, perfect_performance_halves, performance_halves
+from trfkit.tiebreaks.rated import packed_pd, perfect_performance_halves, performance_halves
 from trfkit.tiebreaks.ratings import perfect_performance, performance
 from trfkit.tiebreaks.tables import MAX_TABLE_DIFF
 
@@ -26,8 +26,12 @@ games = st.integers(min_value=0, max_value=3000).flatmap(
 def test_fast_tpr_and_ptp_equal_the_definitions(ratings: list[int], data: st.DataObject) -> None:
     halves = data.draw(st.integers(min_value=0, max_value=2 * len(ratings)))
     reach = max(ratings) - min(ratings) + MAX_TABLE_DIFF + 2 + data.draw(st.integers(min_value=0, max_value=100))
+    # a table made for more games than the player has packs fewer ratings per word
+    games = len(ratings) + data.draw(st.sampled_from([0, 1, 30, 700]))
     score = Fraction(halves, 2)
-    assert perfect_performance_halves(ratings, halves, pd_table(reach), reach) == perfect_performance(ratings, score)
+    expected = perfect_performance(ratings, score)
+    assert perfect_performance_halves(ratings, halves, packed_pd(reach, games)) == expected
+    assert perfect_performance_halves(ratings, halves) == expected
     assert performance_halves(ratings, halves) == performance(ratings, score)
 
 
@@ -35,11 +39,12 @@ def test_worked_values() -> None:
     """Hand-checked: 1 point of 2 against 2000 and 2000 is p = 50 %, TPR 2000; PTP is
     the lowest R with 2 x PD(R - 2000) >= 100 hundredths: the table's first row
     (differences 0-3) gives 50 to both sides, so R = 1997."""
-    reach = MAX_TABLE_DIFF + 2
     assert performance_halves([2000, 2000], 2) == 2000
-    assert perfect_performance_halves([2000, 2000], 2, pd_table(reach), reach) == 1997
+    assert perfect_performance_halves([2000, 2000], 2) == 1997
     # 2/2: every game must be expected at 100 % -> 736 points above the best opponent
-    assert perfect_performance_halves([1800, 2000], 4, pd_table(200 + reach), 200 + reach) == 2736
+    assert perfect_performance_halves([1800, 2000], 4) == 2736
     # 0/2: the lowest opponent rating - 800
-    assert perfect_performance_halves([1800, 2000], 0, pd_table(200 + reach), 200 + reach) == 1000
+    assert perfect_performance_halves([1800, 2000], 0) == 1000
+    # one game, 1/2: the lowest difference with PD >= 50 is -3
+    assert perfect_performance_halves([2000], 1) == 1997
     assert performance_halves([], 0) is None

@@ -11,9 +11,9 @@ sorted record per player, a binary search over 1500+ ratings per PTP). Here:
   opponents' ratings with one C-level ``map``; only the others are filtered;
 * nothing is sorted: uncut ARO, TPR and PTP do not depend on the order of the games
   (cut forms, which do, keep using :func:`.ratings.otb_records`);
-* PTP searches only between two bounds that follow from the table, with
-  interpolated probes, and each probe is one C-level gather from a precomputed,
-  clamp-free PD table (see :func:`perfect_performance_halves`).
+* PTP looks at several consecutive ratings per C-level gather (a PD table packed
+  several differences to a word, see :class:`PackedPD` and :func:`ptp_search`), starting
+  at the TPR: most players need one gather, nearly all two.
 
 Every function returns exactly what the pure functions of :mod:`.ratings` return
 for the same games (the golden test holds them to it).
@@ -22,7 +22,7 @@ for the same games (the golden test holds them to it).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
@@ -32,8 +32,9 @@ from ..results import Kind
 from .context import Context
 from .tables import DP_BY_PERCENT, MAX_TABLE_DIFF, PD_HIGH
 
-__all__ = ["RatedGames", "field_performance", "pd_table", "perfect_performance_halves",
-           "performance_halves", "rated_games", "ratings_of"]
+__all__ = ["PackedPD", "RatedGames", "field_performance", "packed_pd",
+           "perfect_performance_halves", "performance_halves", "ptp_search", "rated_games",
+           "ratings_of"]
 
 #: A game's rating score in half points, by kind (only over-the-board kinds occur).
 HALVES = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
@@ -139,85 +140,151 @@ def performance_halves(ratings: Sequence[int], halves: int) -> int | None:
     return (2 * sum(ratings) + n) // (2 * n) + DP_BY_PERCENT[(200 * halves + 2 * n) // (4 * n)]
 
 
+@dataclass(frozen=True, slots=True)
+class PackedPD:
+    """Table 8.1.2 packed for PTP: entry ``d + reach`` holds PD(d), PD(d - 1), ...,
+    PD(d - lanes + 1) (hundredths) in ``lanes`` fields of ``bits`` bits, lowest first.
+
+    Summing the entries of a player's opponents at R gives f(R), f(R - 1), ... in
+    the same fields at once (a field never overflows: ``bits`` leaves room for 100
+    per game and one spare bit), so one C-level gather answers for ``lanes``
+    consecutive ratings. Unsigned 64-bit words behind a memoryview: a window is a
+    slice without a copy.
+    """
+
+    table: memoryview
+    reach: int
+    bits: int
+    lanes: int
+    ones: int  # 1 in every field
+    highs: int  # the spare (top) bit of every field
+
+
 @lru_cache(maxsize=8)
-def pd_table(reach: int) -> memoryview:
-    """Expected score in hundredths for every difference -reach..reach (index d + reach):
-    table 8.1.2 without a cap, so that a PTP step is a plain lookup, never a clamp.
-    Bytes behind a memoryview: a PTP step slices it without copying (see below)."""
-    top = MAX_TABLE_DIFF + 1
-    high = [PD_HIGH[min(d, top)] for d in range(reach + 1)]
-    return memoryview(array("B", [100 - high[d] for d in range(reach, 0, -1)] + high))
+def packed_pd(reach: int, games: int) -> PackedPD:
+    """The packed table for differences -reach..reach and players of at most ``games``
+    games. Built in one pass over the 1,473 differences where PD changes; the two
+    constant tails (0 and 100 in every field) are repeated in C."""
+    bits = (100 * max(games, 1)).bit_length() + 1
+    lanes = max(1, 64 // bits)
+    full = (1 << (bits * lanes)) - 1
+    top = MAX_TABLE_DIFF + 1  # PD is 0 at or below -top and 100 at or above top
+    pd = [100 - PD_HIGH[k] for k in range(top, 0, -1)] + list(PD_HIGH)  # d = -top..top
+    last = min(reach, top + lanes - 1)  # every field reads 100 from here on
+    core = []
+    word = 0
+    for d in range(-top, last + 1):
+        word = ((word << bits) | pd[min(d, top) + top]) & full
+        core.append(word)
+    ones = sum(1 << (bits * j) for j in range(lanes))
+    words = (array("Q", [0]) * (reach - top) + array("Q", core)
+             + array("Q", [100 * ones]) * (reach - last))
+    return PackedPD(memoryview(words), reach, bits, lanes, ones, ones << (bits - 1))
 
 
 def _lowest_difference() -> tuple[int, ...]:
     """For q = 0..100: the lowest difference d with PD(d) >= q hundredths."""
-    pd = pd_table(MAX_TABLE_DIFF + 1)
+    top = MAX_TABLE_DIFF + 1
+    pd = [100 - PD_HIGH[k] for k in range(top, 0, -1)] + list(PD_HIGH)  # d = -top..top
     out = []
-    d = 0
+    at = 0
     for q in range(101):
-        while pd[d] < q:
-            d += 1
-        out.append(d - (MAX_TABLE_DIFF + 1))
+        while pd[at] < q:
+            at += 1
+        out.append(at - top)
     return tuple(out)
 
 
 _LOWEST_DIFF = _lowest_difference()
 
 
-def perfect_performance_halves(ratings: Sequence[int], halves: int, pd: memoryview,
-                               reach: int) -> int | None:
-    """PTP (C.07 10.3): the lowest integer R with Σ PD(R - R_i) >= score, for a score in
-    half points; the same value as :func:`.ratings.perfect_performance`.
-
-    The target is 100 x score = 50 x halves hundredths, an integer, and the sum f(R)
-    never decreases with R. Bounds: with q = ceil(target / n) and d the lowest
-    difference with PD(d) >= q, every term at R = max + d is at least q (f reaches
-    the target) and every term at R = min + d - 1 is at most q - 1 (f stays below).
-    The answer lies in that interval, as wide as the spread of the opponents'
-    ratings. The search keeps f(low) < target <= f(high) and probes a point strictly
-    inside: first the average rating + d (exact when all ratings are equal), then a
-    step of about 8 points per missing hundredth per game, then, once both ends are
-    known, linear interpolation (f is nearly linear near the answer). Any inside probe
-    keeps the invariant, so the result is exactly the lowest R, in about 3 sums.
-
-    A sum is one C-level gather: PD(R - R_i) = pd[R + reach - R_i] = window[max - R_i]
-    with window = pd[R + reach - max:], a slice of the memoryview (no copy), and the
-    offsets max - R_i fixed per player in an ``itemgetter``. ``pd``/``reach``:
-    :func:`pd_table` of a reach of at least the opponents' rating spread + 737.
-    """
-    n = len(ratings)
-    if not n:
+def perfect_performance_halves(ratings: Sequence[int], halves: int,
+                               pd: PackedPD | None = None) -> int | None:
+    """PTP (C.07 10.3) of one player: the lowest integer R with Σ PD(R - R_i) >= score,
+    for a score in half points; the same value as :func:`.ratings.perfect_performance`.
+    ``pd``: :func:`packed_pd` of a reach of at least the ratings' spread + 737 and
+    at least ``len(ratings)`` games (built when omitted)."""
+    if not ratings:
         return None
-    need = 50 * halves
-    if need <= 0:
-        return min(ratings) - 800
-    top = max(ratings)
-    if need > 100 * n:
-        return top + 800
-    d = _LOWEST_DIFF[-(-need // n)]
-    low, high = min(ratings) + d - 1, top + d
-    if high - low <= 1:  # one game, or all opponents alike: nothing to search
-        return high
-    f_low = f_high = -1  # not evaluated yet
-    probe = (sum(ratings) + n // 2) // n + d
-    gather = itemgetter(*[top - r for r in ratings])  # n >= 2 here: it returns a tuple
-    shift = reach - top
-    while high - low > 1:
-        if not low < probe < high:
-            probe = (low + high) // 2
-        f = sum(gather(pd[probe + shift:]))
-        if f >= need:
-            high, f_high = probe, f
-        else:
-            low, f_low = probe, f
-        if f_low >= 0 and f_high >= 0:
-            step = ((need - f_low) * (high - low) + f_high - f_low - 1) // (f_high - f_low)
-            probe = min(high - 1, low + step)
-        elif f < need:
-            probe += (need - f) * 8 // n + 1
-        else:
-            probe -= (f - need) * 8 // n + 1
-    return high
+    top, bottom = max(ratings), min(ratings)
+    if pd is None:
+        pd = packed_pd(top - bottom + MAX_TABLE_DIFF + 2, len(ratings))
+    search = ptp_search(pd, top, bottom)
+    return search(ratings, halves, sum(ratings), [top - r for r in ratings])
+
+
+PtpSearch = Callable[[Sequence[int], int, int, Sequence[int]], int]
+
+
+def ptp_search(pd: PackedPD, top: int, bottom: int) -> PtpSearch:
+    """The PTP search for players whose opponents are rated ``bottom``..``top``:
+    ``search(ratings, halves, sum(ratings), [top - r for r in ratings])``.
+
+    The answer lies in (low, high] with low = bottom - 737 and high = top + 736:
+    PD is 0 at 736 or more below an opponent and 100 at 736 or more above.
+    ``pd`` must reach the spread + 737 (:func:`packed_pd`); then the entries of a
+    player's opponents at R are ``pd.table[R - top + reach + (top - R_i)]``: one
+    slice and one ``itemgetter`` of the fixed offsets ``top - R_i``.
+
+    The target is 100 x score = 50 x halves hundredths, an integer, and f(R) =
+    Σ PD(R - R_i) never decreases with R. A window of ``lanes`` ratings ending at
+    ``g`` is one gather: adding (half - target) to every field sets a field's spare
+    bit exactly when f >= target there, so the count of set spare bits says where
+    the target is crossed: inside the window (the answer), above or below it. The
+    first window sits on the TPR (ARO + dp(p)), which is within a few points of the
+    PTP for most players; the next one is placed by the slope seen in the window,
+    and after three misses by halving (low, high], which every miss narrows.
+    Constants of the run are bound once here (the search runs per player).
+    """
+    lanes, bits, table, highs, ones = pd.lanes, pd.bits, pd.table, pd.highs, pd.ones
+    shift, half, mask = pd.reach - top, 1 << (bits - 1), (1 << bits) - 1
+    lowest, highest, below, centre = bottom - MAX_TABLE_DIFF - 2, top + MAX_TABLE_DIFF + 1, \
+        bits * (lanes - 1), lanes // 2
+
+    def search(ratings: Sequence[int], halves: int, total: int, offsets: Sequence[int]) -> int:
+        n = len(ratings)
+        need = 50 * halves
+        if need <= 0:
+            return min(ratings) - 800
+        if need >= 100 * n:  # a perfect score needs PD 100 against everyone: 736 above
+            return max(ratings) + (800 if need > 100 * n else MAX_TABLE_DIFF + 1)
+        if n == 1:  # one game: the lowest difference reaching the score
+            return ratings[0] + _LOWEST_DIFF[need]
+        gather = itemgetter(*offsets)
+        goal = (half - need) * ones
+        low, high = lowest, highest
+        g = (2 * total + n) // (2 * n) + DP_BY_PERCENT[(200 * halves + 2 * n) // (4 * n)] + centre
+        misses = 0
+        while True:
+            if g > high:
+                g = high
+            elif g <= low:
+                g = low + 1
+            s = sum(gather(table[g + shift:]))
+            at_least = ((s + goal) & highs).bit_count()  # ratings g, g - 1, ... reaching it
+            if at_least == 0:
+                low = g
+            elif at_least == lanes:
+                high = g - lanes + 1
+            else:
+                return g - at_least + 1
+            if high - low <= 1:
+                return high
+            misses += 1
+            if misses >= 3:
+                g = (low + high + lanes) // 2
+                continue
+            f_top, f_bottom = s & mask, s >> below
+            rise = f_top - f_bottom  # f over the window: the slope to aim the next one
+            if at_least == 0:
+                miss = need - f_top
+                g += (-(-miss * (lanes - 1) // rise) if rise > 0 else miss * 8 // n + 1) + centre
+            else:
+                over = f_bottom - need
+                g -= (over * (lanes - 1) // rise + 1 if rise > 0 else over * 8 // n + 1) \
+                    + lanes - 1 - centre
+
+    return search
 
 
 def field_performance(ctx: Context, unrated_rating: int | None, measure: str) -> list[int | None]:
@@ -233,7 +300,16 @@ def _field(ctx: Context, unrated_rating: int | None, measure: str) -> list[int |
         return [None] * ctx.n
     if measure == "tpr":
         return [performance_halves(r, h) for r, h in zip(games.ratings, games.halves, strict=True)]
-    reach = max(games.rating) - min(games.rating) + MAX_TABLE_DIFF + 2 if games.rating else 0
-    pd = pd_table(reach)
-    return [perfect_performance_halves(r, h, pd, reach)
-            for r, h in zip(games.ratings, games.halves, strict=True)]
+    if not games.rating:
+        return []
+    # One table and one search for the whole field: offsets from the best rating,
+    # gathered per player from one precomputed list (no per-player min/max).
+    top, bottom = max(games.rating), min(games.rating)
+    pd = packed_pd(top - bottom + MAX_TABLE_DIFF + 2, max(map(len, games.ratings)))
+    search = ptp_search(pd, top, bottom)
+    below_top = [top - r for r in games.rating]
+    of = below_top.__getitem__
+    return [search(rated, halves, sum(rated), gather(below_top) if gather else
+                   list(map(of, opponents))) if rated else None
+            for rated, opponents, halves, gather in zip(games.ratings, games.opponents,
+                                                        games.halves, ctx.gather, strict=True)]
