@@ -12,10 +12,13 @@ edit) and the FIDE rules part ways. Values whose code trfkit cannot compute
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from operator import attrgetter
 
 from ..diagnostics import Diagnostic, make
 from ..model import DeclaredValue, Tournament
 from ..validation import rule
+
+_DECLARED = attrgetter("declared")
 
 #: A computed table: code -> {row key (start or team number) -> value}.
 Table = dict[str, dict[int, float | None]]
@@ -143,8 +146,9 @@ def _number(value: object) -> float | None:
 @rule("T503")
 def declared_tiebreak_differs(t: Tournament) -> Iterator[Diagnostic]:
     undefined: dict[str, list[str]] = {}
-    table = _individual(t)
-    for i, p in enumerate(t.players):
+    declaring = any(map(_DECLARED, t.players))  # most files declare nothing per player
+    table = _individual(t) if declaring else {}
+    for i, p in enumerate(t.players if declaring else ()):
         for j, d in enumerate(p.declared):
             yield from _compare(d, table.get(d.code, {}), p.start,
                                 f"player {p.start} ({p.name})", p.line,

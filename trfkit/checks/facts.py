@@ -14,10 +14,9 @@ The cache holds the last tournament only: the validator checks one tournament at
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from itertools import count
 from operator import attrgetter
-from typing import Final
+from typing import Final, NamedTuple
 
 from ..model import Player, RoundEntry, Tournament
 from ..results import COMPLEMENT, RESULT_CODES, Kind
@@ -61,8 +60,9 @@ Pair = tuple[int, Player, int, RoundEntry, Player, RoundEntry]
 Repeat = tuple[int, Player, int, RoundEntry, int]
 
 
-@dataclass(frozen=True)
-class Facts:
+class Facts(NamedTuple):
+    """Immutable like a frozen dataclass, and several times cheaper to define at import."""
+
     index: dict[int, tuple[int, Player]]  # start number -> first record with it
     games: tuple[Block, ...]  # odd blocks naming an opponent with a non-bye result
     pairs: tuple[Pair, ...]  # odd games whose two sides name each other, once

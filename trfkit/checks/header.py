@@ -8,6 +8,7 @@ what the file actually holds and point at the record that declares it.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from operator import attrgetter
 from typing import Final
 
 from ..diagnostics import Diagnostic, make
@@ -23,6 +24,9 @@ KNOWN_TYPES: Final = frozenset({
     "FIDE_SCHEVENINGEN", "FIDE_TEAM_TYPEA_MP_GP", "FIDE_TEAM_MP_GP_BAKU", "FIDE_TEAM",
     "FIDE_TEAM_GP_MP", "FIDE_TEAM_MP_GP", "FIDE_TEAM_BAKU",
 })
+
+_ROUNDS = attrgetter("rounds")
+_RATING = attrgetter("rating")
 
 
 def _record_at(code: str, message: str, record: HeaderRecord | None,
@@ -53,7 +57,7 @@ def player_count_mismatch(t: Tournament) -> Iterator[Diagnostic]:
 @rule("T203")
 def rated_count_mismatch(t: Tournament) -> Iterator[Diagnostic]:
     declared = t.header.rated_declared
-    rated = sum(1 for p in t.players if p.rating)
+    rated = len(list(filter(None, map(_RATING, t.players))))
     if declared is not None and declared != rated:
         yield _record_at("T203", f"072 declares {declared} rated players but {rated} players "
                                  "have a rating", t.header.first("072"))
@@ -97,6 +101,8 @@ def dates_out_of_order(t: Tournament) -> Iterator[Diagnostic]:
 
 def _first_block_after(t: Tournament, declared: int) -> tuple[int, int, int] | None:
     """(player index, line, round) of the first non-empty block beyond round ``declared``."""
+    if max(map(len, map(_ROUNDS, t.players)), default=0) <= declared:
+        return None  # no player has a block beyond it (the usual case)
     for index, player in enumerate(t.players):
         for number in range(declared + 1, len(player.rounds) + 1):
             if not player.rounds[number - 1].is_empty:

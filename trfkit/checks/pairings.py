@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import islice
+from operator import attrgetter
 from typing import Final
 
 from ..diagnostics import Diagnostic
@@ -77,6 +78,9 @@ def result_conflict(t: Tournament) -> Iterator[Diagnostic]:
 
 def _duplicates(t: Tournament, key: str) -> Iterator[tuple[int, Player, Player]]:
     """(position, player, first player with the same value) for every repeat of ``key``."""
+    values = list(filter(None, map(attrgetter(key), t.players)))
+    if len(set(values)) == len(values):
+        return  # all distinct (the usual case), found without a loop in Python
     first: dict[object, Player] = {}
     for position, player in enumerate(t.players):
         value = getattr(player, key)
@@ -233,6 +237,8 @@ def start_number_gap(t: Tournament) -> Iterator[Diagnostic]:
     present = {p.start for p in t.players if p.start > 0}
     if not present:
         return
+    if len(present) == max(present):
+        return  # 1..N, every one present
     starts = sorted(present)
     # Lazily, six at most: a start number of 10**9 (JSON, XML) must not mean 10**9 steps.
     missing = list(islice((n for n in range(1, starts[-1] + 1) if n not in present), 6))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import pairwise
+from operator import attrgetter
 
 from ..diagnostics import Diagnostic, make
 from ..model import Player, ScoringSystem, Tournament
@@ -18,6 +19,7 @@ from ..validation import rule
 from . import locate
 
 TOLERANCE = 1e-6
+_RANK = attrgetter("rank")
 
 
 def _describe(scoring: ScoringSystem) -> str:
@@ -97,8 +99,10 @@ def rank_contradicts_points(t: Tournament) -> Iterator[Diagnostic]:
     """A better rank with fewer points, checked between neighbours in rank order."""
     if not _ranks_follow_points(t):
         return
-    ranked = sorted(((p.rank, p.line, i, p) for i, p in enumerate(t.players)
-                     if p.rank and p.points is not None), key=lambda x: (x[0], x[1]))
+    # Sorted as plain tuples: the position i is unique, so ties on (rank, line) keep file
+    # order (as a stable sort by that key would) and players are never compared.
+    ranked = sorted([(p.rank, p.line, i, p) for i, p in enumerate(t.players)
+                     if p.rank and p.points is not None])
     for (rank_a, _, position, a), (rank_b, _, _, b) in pairwise(ranked):
         if rank_a < rank_b and a.points is not None and b.points is not None \
                 and a.points + TOLERANCE < b.points:
@@ -123,6 +127,9 @@ def scoring_system_assumed(t: Tournament) -> Iterator[Diagnostic]:
 def duplicate_rank(t: Tournament) -> Iterator[Diagnostic]:
     """TRF26 allows tied ranks; in TRF16 files a shared rank is suspicious."""
     if t.source.edition == "trf26":
+        return
+    ranks = list(filter(None, map(_RANK, t.players)))
+    if len(set(ranks)) == len(ranks):
         return
     first: dict[int, Player] = {}
     for position, player in enumerate(t.players):

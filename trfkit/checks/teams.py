@@ -10,18 +10,31 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic
 from ..model import Tournament
-from ..teams.matches import TeamEvent, rebuild, team_of
 from ..validation import rule
 from . import locate
+
+if TYPE_CHECKING:
+    from ..teams.matches import TeamEvent
 
 _CACHE: dict[int, tuple[Tournament, TeamEvent]] = {}
 
 
+def _team_of(t: Tournament) -> dict[int, int]:
+    """Start number -> team number. :mod:`trfkit.teams.matches` is imported on the first
+    team event: most files are individual, and loading it costs more than checking one."""
+    from ..teams.matches import team_of as find
+
+    return find(t)
+
+
 def _event(t: Tournament) -> TeamEvent:
     """The rebuilt matches, shared by the rules of one validation run."""
+    from ..teams.matches import rebuild
+
     hit = _CACHE.get(id(t))
     if hit is not None and hit[0] is t:
         return hit[1]
@@ -39,7 +52,7 @@ def _player_index(t: Tournament) -> dict[int, int]:
 def match_with_three_teams(t: Tournament) -> Iterator[Diagnostic]:
     if not t.is_team_event:
         return
-    teams = team_of(t)
+    teams = _team_of(t)
     index = _player_index(t)
     for team in t.teams:
         for rnd in range(1, t.played_rounds + 1):
@@ -61,7 +74,7 @@ def match_with_three_teams(t: Tournament) -> Iterator[Diagnostic]:
 def board_between_teams_that_did_not_meet(t: Tournament) -> Iterator[Diagnostic]:
     if not t.is_team_event:
         return
-    teams = team_of(t)
+    teams = _team_of(t)
     ev = _event(t)
     index = _player_index(t)
     for team in t.teams:
@@ -86,7 +99,7 @@ def board_between_teams_that_did_not_meet(t: Tournament) -> Iterator[Diagnostic]
 def board_within_team(t: Tournament) -> Iterator[Diagnostic]:
     if not t.is_team_event:
         return
-    teams = team_of(t)
+    teams = _team_of(t)
     for i, p in enumerate(t.players):
         mine = teams.get(p.start)
         for rnd, entry in enumerate(p.rounds, 1):
@@ -193,7 +206,7 @@ def team_bye_not_encoded(t: Tournament) -> Iterator[Diagnostic]:
 def player_without_team(t: Tournament) -> Iterator[Diagnostic]:
     if not t.is_team_event:
         return
-    teams = team_of(t)
+    teams = _team_of(t)
     orphans = [(i, p) for i, p in enumerate(t.players) if p.start not in teams]
     if orphans:
         shown = ", ".join(str(p.start) for _, p in orphans[:10])
@@ -208,7 +221,7 @@ def player_without_team(t: Tournament) -> Iterator[Diagnostic]:
 def lineup_mismatch(t: Tournament) -> Iterator[Diagnostic]:
     if not t.lineups:
         return
-    teams = team_of(t)
+    teams = _team_of(t)
     index = _player_index(t)
     for lu in t.lineups:
         for board, start in enumerate(lu.players, 1):
