@@ -7,6 +7,7 @@ from typing import Sequence
 import pytest
 from tb_fixtures import tec_swiss, tournament
 
+from trfkit.diagnostics import make
 from trfkit.model import ScoringSystem, replace
 from trfkit.tiebreaks import UnknownTieBreak, compute, register
 from trfkit.tiebreaks.codes import TieBreakCode
@@ -59,6 +60,10 @@ def test_rank_disagreement_is_t505() -> None:
     s = compute(replace(t, players=players), ["TPN"], rules="fide-2024")
     codes = [(d.code, d.line) for d in s.diagnostics]
     assert codes == [("T505", 1), ("T505", 2)]
+    # the very records make() gives (name, severity, hint), with the message as written
+    first = players[0]
+    assert s.diagnostics[0] == make("T505", f"player 1 ({first.name}) declares rank 2, the "
+                                            "computed standings give 1", first.line)
 
 
 def test_scoring_system_3_1_0() -> None:

@@ -25,7 +25,7 @@ from .codes import CodeError, TieBreakCode, parse, parse_list
 from .context import Context, Value
 from .editions import EDITIONS, Edition, resolve
 from .registry import UnknownTieBreak, lookup, register
-from .standings import PTS, Row, Standings, rank, rank_differences
+from .standings import PTS, Row, Standings, build_rows, rank, rank_differences
 
 __all__ = [
     "EDITIONS",
@@ -148,16 +148,9 @@ def _compute(
     for code, entry in entries.items():
         if entry.group and code not in values:
             values[code] = [None] * ctx.n
-    rows = []
     labels = ["PTS", *(str(code) for code in listed)]
     columns = [values[PTS], *(values[code] for code in listed)]  # no code hashing per player
-    # one C-level transpose instead of a lookup per value
-    by_player = list(zip(*columns, strict=False))
-    for i in best_first:
-        p = ctx.players[i]
-        row_values: dict[str, Value] = dict(zip(labels, by_player[i], strict=True))
-        rows.append(Row(ranks[i], i, p.start, p.name, p.federation, p.rating, ctx.score[i],
-                        row_values))
+    rows = build_rows(ctx, best_first, ranks, labels, columns)
     diagnostics = ctx.diagnostics + rank_differences(ctx, ranks)
     return Standings(edition, tuple(listed), tuple(rows), ctx.rounds, tuple(diagnostics),
                      full_order=order is listed)
