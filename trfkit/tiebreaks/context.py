@@ -178,7 +178,7 @@ class Context(RunMemo):
         blocks = list(chain.from_iterable(rows))
         self._blocks = blocks  # the colours are decoded on demand (see ``black``)
         opp = list(map(self.index.get, map(_OPPONENT, blocks), repeat(-1)))
-        results = list(map(_RESULT, blocks))
+        results = self._results = list(map(_RESULT, blocks))
         kind = list(map(decode.kind.__getitem__, results))
         played = list(map(decode.played.__getitem__, results))
         if rounds:
@@ -201,6 +201,11 @@ class Context(RunMemo):
         self.otb = _cut(played, rounds, n)
         self.score = list(map(sum, self.pts, repeat(0.0)))
         self.regular = list(map(not_, map(contains, self.otb, repeat(False))))
+
+    def any_result(self, codes: frozenset[str]) -> bool:
+        """Whether some round scored has one of the result ``codes`` (one C-level scan
+        of the field's result codes, kept from the decoding)."""
+        return not codes.isdisjoint(self._results)
 
     @property
     def black(self) -> list[Sequence[bool]]:
@@ -287,7 +292,7 @@ def _cut(flat: list[T], rounds: int, n: int | None = None) -> list[tuple[T, ...]
     """The field's blocks laid end to end, cut back into one tuple per player."""
     if not rounds:
         return [()] * (n or 0)
-    return list(zip(*[iter(flat)] * rounds))
+    return list(zip(*[iter(flat)] * rounds, strict=True))
 
 
 def _positions(values: list[T], value: T) -> Iterator[int]:

@@ -25,8 +25,7 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain
-from operator import attrgetter, itemgetter
+from operator import itemgetter
 
 from ..results import Kind
 from .context import Context
@@ -102,8 +101,8 @@ def _note_short_games(ctx: Context) -> None:
     has it; C.07 does not say, so the assumption is reported (player by player, round
     by round). Most files have none: one C-level scan of all result codes says so."""
     short = _SHORT
-    if short.isdisjoint(map(_RESULT, chain.from_iterable(map(_ROUNDS, ctx.players)))):
-        return  # none in any round written (the rounds scored are among them)
+    if not ctx.any_result(short):
+        return  # none in any round scored
     for i, p in enumerate(ctx.players):
         blocks = p.rounds[: ctx.rounds]
         if short.isdisjoint([e.result for e in blocks]):
@@ -122,8 +121,6 @@ def _short_codes() -> frozenset[str]:
 
 
 _SHORT = _short_codes()
-_RESULT = attrgetter("result")
-_ROUNDS = attrgetter("rounds")
 
 
 # ---------------------------------------------------------------- TPR and PTP

@@ -33,7 +33,6 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import cast
 
 from ..model import Player
 from ..results import Kind
@@ -350,15 +349,12 @@ def _opponents_average(ctx: Context, code: TieBreakCode, measure: str) -> list[V
     if games is None:
         return [None] * ctx.n
     of = values.__getitem__
-    out: list[Value] = []
-    for opponents, gather in zip(games.opponents, ctx.gather, strict=True):
-        met = gather(values) if gather else list(map(of, opponents))
-        if met and None not in met:
-            total, n = sum(cast("list[int]", met)), len(met)  # integers: round_half_up(total / n)
-            out.append((2 * total + n) // (2 * n))
-        else:
-            out.append(average_of(met) if met else None)
-    return out
+    met = [gather(values) if gather else list(map(of, opponents))
+           for opponents, gather in zip(games.opponents, ctx.gather, strict=True)]
+    if None not in values:  # integers throughout: round_half_up(total / n), column-wise
+        return [(2 * total + n) // (2 * n) if n else None
+                for total, n in zip(map(sum, met), map(len, met), strict=True)]
+    return [average_of(row) if row else None for row in met]
 
 
 @register("APRO", title="Average performance rating of opponents", article="C.07 10.4")
