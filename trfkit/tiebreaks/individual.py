@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from itertools import accumulate, compress, islice, repeat
-from operator import and_, eq, itemgetter, mul
+from operator import and_, contains, countOf, eq, getitem, indexOf, itemgetter, mul, ne, sub
 from typing import cast
 
 from ..results import RESULT_CODES, Kind
@@ -327,34 +327,54 @@ def _sb_single_cuts(ctx: Context, code: TieBreakCode) -> list[Value] | None:
 
     When every score is a multiple of 1/4 (``ctx.exact_sums``) float sums are exact
     in any order, so "the total less the least and/or most significant product" is
-    the very float the sorted, cut sum gives, and needs a ``min``/``max`` per player
-    instead of a sort. Rows with a VUR (16.5 may prefer it) go the general way.
+    the very float the sorted, cut sum gives, and needs no sort. It is computed
+    column-wise: the extreme score of every row (``map(min, ...)``), how often it
+    occurs and where; a row with it once cuts the product there, a row with it
+    several times the extreme product among those rounds (:func:`_extreme_product`).
+    A row with a VUR (16.5: cut it instead when its product is not below the least
+    significant one) takes :func:`_vur_low_cut` for a single low cut, else the
+    general way.
     """
     low, high = code.cut + code.median, code.median
-    if not ctx.exact_sums or ctx.round_robin or low > 1 or high > 1:
+    rounds = ctx.rounds
+    if not ctx.exact_sums or ctx.round_robin or low > 1 or high > 1 or not rounds:
         return None
     table = _table(ctx, code)
-    totals = _sb_totals(ctx, code)
-    vur_first = ctx.edition.vur_first
-    out: list[Value] = []
-    columns = zip(table.contrib, table.pts, table.vur, strict=True)
-    for i, (c_row, p_row, v_row) in enumerate(columns):
-        if True in v_row:
-            items = sorted(sonneborn_items(ctx, table, i))
-            out.append(cut_sum(items, low, high, vur_first, presorted=True))
+    contrib = cast("list[Sequence[float]]", table.contrib)  # no None outside round-robins
+    pts = table.pts
+    out: list[float] = _sb_totals(ctx, code)
+    players = range(ctx.n)
+    vur_rows = list(compress(players, map(contains, table.vur, repeat(True))))
+    for pick, wanted in ((min, low), (max, high and rounds > low)):
+        if not wanted:
             continue
-        total = totals[i]
-        scores = cast("list[float]", c_row)
-        if scores:
-            if low:
-                total -= _extreme_product(scores, p_row, min)  # the least significant
-            if high and len(scores) > low:
-                total -= _extreme_product(scores, p_row, max)
-        out.append(total)
-    return out
+        best = list(map(pick, contrib))
+        cut = list(map(mul, best, map(getitem, pts, map(indexOf, contrib, best))))
+        for i in compress(players, map(ne, map(countOf, contrib, best), repeat(1))):
+            cut[i] = _extreme_product(contrib[i], pts[i], pick)
+        out = list(map(sub, out, cut))
+    result: list[Value] = list(out)
+    vur_first = ctx.edition.vur_first
+    totals = _sb_totals(ctx, code)
+    for i in vur_rows:
+        if low and not high and vur_first:
+            result[i] = totals[i] - _vur_low_cut(contrib[i], pts[i], table.vur[i])
+        else:
+            items = sorted(sonneborn_items(ctx, table, i))
+            result[i] = cut_sum(items, low, high, vur_first, presorted=True)
+    return result
 
 
-def _extreme_product(scores: list[float], pts: Sequence[float],
+def _vur_low_cut(scores: Sequence[float], pts: Sequence[float], vur: Sequence[bool]) -> float:
+    """The product one low cut removes from an SB row with a VUR (16.5, as
+    :func:`.cuts.apply_cuts` decides it): the lowest VUR product when it is not below
+    the product of the least significant round, else that product."""
+    least = _extreme_product(scores, pts, min)
+    lowest_vur = min(compress(map(mul, scores, pts), vur))
+    return lowest_vur if lowest_vur >= least else least
+
+
+def _extreme_product(scores: Sequence[float], pts: Sequence[float],
                      pick: Callable[..., float]) -> float:
     """The product of the lowest (``min``) or highest (``max``) (score, product) pair,
     found with C-level scans: the extreme score, and among several rounds with it the
@@ -362,6 +382,8 @@ def _extreme_product(scores: list[float], pts: Sequence[float],
     best = pick(scores)
     if scores.count(best) == 1:
         return best * pts[scores.index(best)]
+    if best >= 0:  # the product follows the points: the extreme points of those rounds
+        return best * pick(compress(pts, map(eq, scores, repeat(best))))
     return pick(best * p for c, p in zip(scores, pts, strict=False) if c == best)
 
 
