@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import compress, repeat
 from operator import attrgetter, itemgetter, ne
-from typing import Any
+from typing import Any, cast
 
 from ..diagnostics import Diagnostic, make
 from .codes import TieBreakCode, parse
@@ -80,12 +80,15 @@ def rank(
     # Only groups still tied are visited again: each open group is kept with the
     # position its block starts at in the final order, a settled player goes to its
     # slot at once (a field of 2000 is mostly settled after two or three criteria).
-    slots: list[list[int] | None] = [None] * ctx.n
+    # A slot holds a settled player's index, or the list of players tied at the end.
+    slots: list[int | list[int] | None] = [None] * ctx.n
     open_groups: list[tuple[int, list[int]]] = [(0, list(range(ctx.n)))] if ctx.n > 1 else []
     if ctx.n == 1:
-        slots[0] = [0]
+        slots[0] = 0
     out = dict(values)
     for code in order:
+        if not open_groups:
+            break
         entry = lookup(code, ctx.scope)
         if entry.group:
             col: list[Value] = out.get(code) or [None] * ctx.n
@@ -99,6 +102,13 @@ def rank(
                 got = entry.func(ctx, code, g)
                 for i in g:
                     col[i] = got.get(i)
+            if len(g) == 2:  # most groups left after two criteria are pairs
+                pair = _order_pair(g[0], g[1], col, entry.ascending)
+                if pair is None:
+                    still.append((start, g))
+                else:
+                    slots[start], slots[start + 1] = pair
+                continue
             if not defined and None in [col[i] for i in g]:
                 runs = _split(sorted(g, key=lambda i: _sort_key(col[i], entry.ascending)), col)
             else:
@@ -107,7 +117,7 @@ def rank(
                 runs = _split(sorted(g, key=col.__getitem__, reverse=not entry.ascending), col)  # type: ignore[arg-type]
             for run in runs:
                 if len(run) == 1:
-                    slots[start] = run
+                    slots[start] = run[0]
                 else:
                     still.append((start, run))
                 start += len(run)
@@ -116,15 +126,33 @@ def rank(
         slots[start] = g
     order_idx: list[int] = []
     ranks = [0] * ctx.n
+    starts = ctx.starts.__getitem__
     for tied in slots:
         if tied is None:
             continue
-        tied.sort(key=ctx.starts.__getitem__)  # stable display inside a shared rank
+        if type(tied) is int:
+            order_idx.append(tied)
+            ranks[tied] = len(order_idx)
+            continue
+        tied = sorted(cast("list[int]", tied), key=starts)  # stable display in a shared rank
         first = len(order_idx) + 1
         for i in tied:
             ranks[i] = first
         order_idx.extend(tied)
     return order_idx, ranks, out
+
+
+def _order_pair(a: int, b: int, col: list[Value], ascending: bool) -> tuple[int, int] | None:
+    """Two tied players split by ``col`` (best first), or None when still tied: the
+    outcome of sorting and :func:`_split` on a group of two, without either."""
+    va, vb = col[a], col[b]
+    if va is None or vb is None:
+        if va is vb:
+            return None
+        return (b, a) if va is None else (a, b)  # undefined sorts last
+    if abs(va - vb) < 1e-9:
+        return None
+    return (a, b) if (va > vb) != ascending else (b, a)
 
 
 def _split(ordered: list[int], col: list[Value]) -> list[list[int]]:
