@@ -40,7 +40,7 @@ def test_clean_games_leave_no_odd_blocks() -> None:
     assert "w1b0" in CLEAN and "b-w-" in CLEAN and "w=b1" not in CLEAN and "wHb0" not in CLEAN
 
 
-def test_colour_clash_is_reported_on_the_later_line_even_when_the_higher_number_comes_first() -> None:
+def test_colour_clash_is_reported_on_the_later_line_even_if_the_higher_number_comes_first() -> None:
     assert found(player(2, 11, (1, "w", "0")), player(1, 12, (2, "w", "1"))) == \
         [("T303", 12, 97, 11)]
 

@@ -39,7 +39,7 @@ def _clean_sides() -> frozenset[str]:
     (or pending on both sides). Nothing here is a bye letter, so a clean game is
     never a T309 either.
     """
-    keys = set()
+    keys: set[str] = set()
     for mine, theirs in (("w", "b"), ("b", "w")):
         for result, allowed in COMPLEMENT.items():
             keys.update(mine + result + theirs + back for back in allowed)
@@ -63,9 +63,10 @@ Repeat = tuple[int, Player, int, RoundEntry, int]
 class Facts(NamedTuple):
     """Immutable like a frozen dataclass, and several times cheaper to define at import."""
 
-    index: dict[int, tuple[int, Player]]  # start number -> first record with it
-    games: tuple[Block, ...]  # odd blocks naming an opponent with a non-bye result
-    pairs: tuple[Pair, ...]  # odd games whose two sides name each other, once
+    by_start: dict[int, tuple[int, Player]]  # start number -> first record with it
+    # Only blocks outside clean games (every block when start numbers repeat) below:
+    games: tuple[Block, ...]  # blocks naming an opponent with a non-bye result
+    pairs: tuple[Pair, ...]  # games whose two sides name each other, once
     one_sided: tuple[tuple[Block, Player, RoundEntry], ...]  # games the opponent does not list
     self_paired: tuple[Block, ...]  # blocks naming the player's own start number
     byes_with_opponent: tuple[Block, ...]  # H F U Z blocks that name an opponent
@@ -86,14 +87,14 @@ def _odd_blocks(starts: list[int], rounds: list[tuple[RoundEntry, ...]],
     Start numbers must be unique. Symmetry is checked from both sides, colours and
     results once per game, from the lower start number, which then marks both blocks.
     """
-    rounds_of = dict(zip(starts, rounds))
-    position_of = dict(zip(starts, count()))
+    rounds_of = dict(zip(starts, rounds, strict=True))
+    position_of = dict(zip(starts, count(), strict=False))
     lookup = rounds_of.get
     clean, lone = CLEAN, LONE_NOTEWORTHY
     odd: list[tuple[int, int]] = []
     mark = odd.append
     twice: list[int] = []
-    for position, start, own in zip(count(), starts, rounds):
+    for position, start, own in zip(count(), starts, rounds, strict=False):
         seen: set[int] = set()
         number = -1
         for entry in own:
@@ -145,7 +146,8 @@ def _compute(t: Tournament) -> Facts:
     starts = list(map(_START, players))
     rounds = list(map(_ROUNDS, players))
     # First record per start number: the reversed dict keeps the earliest.
-    index = dict(zip(reversed(starts), zip(range(len(players) - 1, -1, -1), reversed(players))))
+    positions = range(len(players) - 1, -1, -1)
+    index = dict(zip(reversed(starts), zip(positions, reversed(players), strict=True), strict=True))
     if len(index) == len(players):
         odd, candidates = _odd_blocks(starts, rounds)
     else:  # duplicate start numbers (T305): the two sides of a game are ambiguous

@@ -29,7 +29,7 @@ def _who(entry: RoundEntry) -> str:
 
 @rule("T301")
 def unknown_opponent(t: Tournament) -> Iterator[Diagnostic]:
-    index = facts(t).index
+    index = facts(t).by_start
     for position, player, number, entry in facts(t).games:
         if entry.opponent not in index:
             yield locate.player_at("T301", f"round {number}: opponent {entry.opponent} of player "
