@@ -89,7 +89,6 @@ def _odd_blocks(starts: list[int], rounds: list[tuple[RoundEntry, ...]],
     """
     rounds_of = dict(zip(starts, rounds, strict=True))
     position_of = dict(zip(starts, count(), strict=False))
-    lookup = rounds_of.get
     clean, lone = CLEAN, LONE_NOTEWORTHY
     odd: list[tuple[int, int]] = []
     mark = odd.append
@@ -104,22 +103,20 @@ def _odd_blocks(starts: list[int], rounds: list[tuple[RoundEntry, ...]],
                 if entry.result in lone:
                     mark((position, number))
                 continue
-            other = lookup(opponent)
+            try:
+                back: RoundEntry | None = rounds_of[opponent][number]
+            except (KeyError, IndexError):  # unknown opponent, or one with fewer rounds
+                back = None
             if opponent > start:
                 if opponent in seen:
                     twice.append(position)
                 seen.add(opponent)
-                if other is None or number >= len(other):
-                    mark((position, number))
-                    continue
-                back = other[number]
-                if back.opponent != start:
+                if back is None or back.opponent != start:
                     mark((position, number))
                 elif entry.color + entry.result + back.color + back.result not in clean:
                     mark((position, number))
                     mark((position_of[opponent], number))
-            elif other is None or opponent == start or number >= len(other) \
-                    or other[number].opponent != start:
+            elif back is None or back.opponent != start or opponent == start:
                 mark((position, number))
     return sorted(set(odd)), list(dict.fromkeys(twice))
 
