@@ -176,7 +176,8 @@ class Context(RunMemo):
             empty = (_EMPTY,) * rounds  # an empty block decodes as "not paired"
             rows = [row if len(row) == rounds else (row + empty)[:rounds] for row in rows]
         blocks = list(chain.from_iterable(rows))
-        self._blocks = blocks  # the colours are decoded on demand (see ``black``)
+        self._blocks = blocks  # the colours are decoded on demand (see ``colors``)
+        self._no_opponent: list[int] = []
         opp = list(map(self.index.get, map(_OPPONENT, blocks), repeat(-1)))
         results = self._results = list(map(_RESULT, blocks))
         kind = list(map(decode.kind.__getitem__, results))
@@ -208,12 +209,18 @@ class Context(RunMemo):
         return not codes.isdisjoint(self._results)
 
     @property
-    def black(self) -> list[Sequence[bool]]:
-        """``black[i][r]``: the player had Black in a game with an opponent. Decoded on
+    def colors(self) -> list[Sequence[str]]:
+        """``colors[i][r]``: the colour as written (``"w"``, ``"b"`` or ``""``), decoded on
         first use (only BPG and BWG read colours)."""
+        return self.memo("colors", lambda: _cut(list(map(_COLOR, self._blocks)), self.rounds,
+                                                self.n))
+
+    @property
+    def black(self) -> list[Sequence[bool]]:
+        """``black[i][r]``: the player had Black in a game with an opponent."""
 
         def build() -> list[Sequence[bool]]:
-            black = list(map(eq, map(_COLOR, self._blocks), repeat("b")))
+            black = list(map(eq, chain.from_iterable(self.colors), repeat("b")))
             for at in self._no_opponent:
                 black[at] = False
             return _cut(black, self.rounds, self.n)

@@ -47,9 +47,14 @@ def won(ctx: Context, code: TieBreakCode) -> list[Value]:
 
 @register("BPG", title="Games played with Black", article="C.07 7.3; Art. 32.1.5")
 def black_games(ctx: Context, code: TieBreakCode) -> list[Value]:
-    """Games played over the board with Black; unplayed rounds are ignored."""
-    return [float(black.count(True) if regular else sum(map(and_, black, otb)))
-            for black, otb, regular in zip(ctx.black, ctx.otb, ctx.regular, strict=True)]
+    """Games played over the board with Black; unplayed rounds are ignored.
+
+    Read from the colours as written: a regular player's rounds are all games, so
+    the count of ``"b"``; for the others Black only counts where a game was played
+    (which also leaves out a colour written without a valid opponent)."""
+    blacks = repeat("b")
+    return [float(colors.count("b") if regular else sum(map(and_, map(eq, colors, blacks), otb)))
+            for colors, otb, regular in zip(ctx.colors, ctx.otb, ctx.regular, strict=True)]
 
 
 @register("BWG", title="Games won with Black", article="C.07 7.4")
@@ -57,9 +62,11 @@ def black_wins(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Games won over the board with Black: the points of the games with Black that
     were played over the board, counted where they equal a win."""
     win = ctx.win
-    return [float(list(compress(pts, black if regular else map(and_, black, otb))).count(win))
-            for pts, black, otb, regular in zip(ctx.pts, ctx.black, ctx.otb, ctx.regular,
-                                                strict=True)]
+    blacks = repeat("b")
+    return [float(countOf(compress(pts, map(eq, colors, blacks) if regular else
+                                   map(and_, map(eq, colors, blacks), otb)), win))
+            for pts, colors, otb, regular in zip(ctx.pts, ctx.colors, ctx.otb, ctx.regular,
+                                                 strict=True)]
 
 
 _VALUE = itemgetter(1)
