@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress, repeat
+from operator import add, and_, getitem, not_
 
 from ..results import Kind
 from .context import Context
@@ -79,40 +81,44 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
     # A regular player (every round a game over the board) needs neither: all rounds
     # are games, the points are ctx.pts as they are (fore mode: the last one a draw).
     # Regular rows are filled for the whole field at once; only the others are walked.
-    others = [i for i, is_regular in enumerate(regular) if not is_regular]
+    others = list(compress(range(n), map(not_, regular)))
     game: list[Sequence[bool]] = [all_games] * n
     if fore and rounds:
-        pts: list[Sequence[float]] = [[*row[:last], draw] if is_regular else row
-                                      for row, is_regular in zip(ctx.pts, regular, strict=True)]
+        # every row with its last round a draw (the others' rows are redone below)
+        pts: list[Sequence[float]] = list(map(add, map(getitem, ctx.pts, repeat(slice(0, last))),
+                                              repeat((draw,))))
         fore_player = list(regular)
     else:
         pts = list(ctx.pts)
         fore_player = [False] * n
     for i in others:
         o_row, k_row, otb_row = opp[i], kind[i], otb[i]
-        g_row = [otb_row[r] or (o_row[r] >= 0 and forfeits_count
-                                and k_row[r] in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS))
-                 for r in range(rounds)]
-        q_row = list(ctx.pts[i][:rounds])
+        if forfeits_count:
+            g_row = [g or (o >= 0 and k in _FORFEITS) for g, o, k in zip(otb_row, o_row, k_row,
+                                                                        strict=True)]
+        else:
+            g_row = list(otb_row)
         if fore and rounds:
+            q_row = list(ctx.pts[i])
             # Art. 8.3: the last round's paired games count as draws (forfeits included).
             if o_row[last] >= 0 or otb_row[last] or k_row[last] is Kind.PAB:
                 fore_player[i] = True
             if o_row[last] >= 0:
                 q_row[last] = draw
                 g_row[last] = True
+            pts[i] = q_row
         game[i] = g_row
-        pts[i] = q_row
     # Without fore every row holds ctx.pts' values: the score is ctx.score, same sum.
-    own = [sum(row, 0.0) for row in pts] if fore else list(ctx.score)
+    own = list(map(sum, pts, repeat(0.0))) if fore else list(ctx.score)
 
     if ctx.edition.virtual_opponent:
         return _virtual(ctx, own, pts, game, others)
 
     # -- dummy opponent (2023 / 2024-08 / 2026) -------------------------------------------
     vur: list[Sequence[bool]] = [(False,) * rounds] * n
+    is_vur_kind = VUR_KINDS.__contains__
     for i in others:
-        vur[i] = [(not game[i][r]) and kind[i][r] in VUR_KINDS for r in range(rounds)]
+        vur[i] = list(map(and_, map(not_, game[i]), map(is_vur_kind, kind[i])))
     # A player whose every round is a game shows the own score (the sum below, in the
     # same order): only the others need the 16.2.5 walk.
     shown = list(own)
@@ -120,6 +126,9 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
     for i in others:
         row, o_row, v_row = pts[i], opp[i], vur[i]
         lna = rounds if fore_player[i] else _last_not_vur(v_row, kind[i])
+        if lna >= rounds:  # no round after the last non-VUR one: the own score, same sum
+            shown[i] = own[i]
+            continue
         total = 0.0
         for r in range(rounds):
             total += row[r] if (r < lna or o_row[r] >= 0) else no_opponent_value
@@ -131,6 +140,10 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
     for i in others:
         o_row, counted = opp[i], game[i]
         mine = own[i]
+        if not rr and not capped:  # a game counts the opponent's score, the rest the dummy's
+            contrib[i] = [shown[o] if g and o >= 0 else mine
+                          for g, o in zip(counted, o_row, strict=True)]
+            continue
         c_row: list[float | None] = []
         for r in range(rounds):
             o = o_row[r]
@@ -138,13 +151,11 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
                 c_row.append(shown[o])
             elif rr:
                 c_row.append(None if o < 0 else 0.0)
-            elif capped:
+            else:
                 if o < 0 and kind[i][r] in _FORFEITS:
                     ctx.note("T502", f"round {r + 1}: forfeit without a scheduled opponent; "
                                      "the dummy is capped at draw x rounds (16.4.2)", i)
                 c_row.append(min(mine, shown[o]) if o >= 0 else min(mine, cap_rounds))
-            else:
-                c_row.append(mine)
         contrib[i] = c_row
     return Adjusted(own, shown, contrib, pts, vur, game)
 
