@@ -37,7 +37,9 @@ def test_clean_games_leave_no_odd_blocks() -> None:
                             player(3, 13, (None, "", "Z"), (1, "w", "="))))
     f = facts(t)
     assert (f.games, f.pairs, f.one_sided, f.repeats) == ((), (), (), ())
-    assert "w1b0" in CLEAN and "b-w-" in CLEAN and "w=b1" not in CLEAN and "wHb0" not in CLEAN
+    assert ("w", "1", "b", "0") in CLEAN and ("b", "-", "w", "-") in CLEAN
+    assert ("w", "=", "b", "1") not in CLEAN and ("w", "H", "b", "0") not in CLEAN
+    assert ("w", "", "", "b") not in CLEAN  # would be "wb", a pending game, if joined
 
 
 def test_colour_clash_is_reported_on_the_later_line_even_if_the_higher_number_comes_first() -> None:

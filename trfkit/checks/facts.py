@@ -32,18 +32,19 @@ PAB: Final = frozenset(code for code, rc in RESULT_CODES.items() if rc.kind is K
 PENDING: Final = frozenset({"", " "})
 
 
-def _clean_sides() -> frozenset[str]:
-    """``colour + result + their colour + their result`` of every clean game.
+def _clean_sides() -> frozenset[tuple[str, str, str, str]]:
+    """``(colour, result, their colour, their result)`` of every clean game.
 
     White against black, and results that :data:`~trfkit.results.COMPLEMENT` allows
     (or pending on both sides). Nothing here is a bye letter, so a clean game is
-    never a T309 either.
+    never a T309 either. Tuples, not joined strings: a tuple cannot be mistaken for
+    another split of the same characters, and is also quicker to build.
     """
-    keys: set[str] = set()
+    keys: set[tuple[str, str, str, str]] = set()
     for mine, theirs in (("w", "b"), ("b", "w")):
         for result, allowed in COMPLEMENT.items():
-            keys.update(mine + result + theirs + back for back in allowed)
-        keys.update(mine + a + theirs + b for a in PENDING for b in PENDING)
+            keys.update((mine, result, theirs, back) for back in allowed)
+        keys.update((mine, a, theirs, b) for a in PENDING for b in PENDING)
     assert not any(letter in key for key in keys for letter in BYE_LETTERS)
     return frozenset(keys)
 
@@ -113,7 +114,7 @@ def _odd_blocks(starts: list[int], rounds: list[tuple[RoundEntry, ...]],
                 seen.add(opponent)
                 if back is None or back.opponent != start:
                     mark((position, number))
-                elif entry.color + entry.result + back.color + back.result not in clean:
+                elif (entry.color, entry.result, back.color, back.result) not in clean:
                     mark((position, number))
                     mark((position_of[opponent], number))
             elif back is None or back.opponent != start or opponent == start:
