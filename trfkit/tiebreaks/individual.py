@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from itertools import accumulate, compress, islice, repeat
-from operator import and_, contains, countOf, eq, getitem, indexOf, itemgetter, mul, ne, sub
+from operator import and_, contains, countOf, eq, getitem, indexOf, itemgetter, mul, ne, not_, sub
 from typing import cast
 
 from ..results import RESULT_CODES, Kind
@@ -191,12 +191,16 @@ def _bh_sorted(ctx: Context, code: TieBreakCode,
         rr = ctx.round_robin
         rows = [] if rr else list(map(sorted, cast("list[list[float]]", table.contrib)))
         split: dict[int, tuple[list[float], list[float]]] = {}
-        walked = range(ctx.n) if rr else [i for i, v_row in enumerate(table.vur) if True in v_row]
-        for i in walked:
+        if rr:  # uncounted (None) rounds are left out
+            for i in range(ctx.n):
+                c_row, v_row = table.contrib[i], table.vur[i]
+                pairs = [(c, v) for c, v in zip(c_row, v_row, strict=False) if c is not None]
+                split[i] = (sorted(c for c, v in pairs if not v), sorted(c for c, v in pairs if v))
+            return rows, split
+        for i in compress(range(ctx.n), map(contains, table.vur, repeat(True))):
             c_row, v_row = table.contrib[i], table.vur[i]
-            split[i] = (
-                sorted(c for c, v in zip(c_row, v_row, strict=False) if c is not None and not v),
-                sorted(c for c, v in zip(c_row, v_row, strict=False) if c is not None and v))
+            split[i] = (sorted(compress(c_row, map(not_, v_row))),  # type: ignore[arg-type]
+                        sorted(compress(c_row, v_row)))  # type: ignore[arg-type]
         return rows, split
 
     return ctx.memo(("bh-sorted", fore, code.played_forfeits), build)
