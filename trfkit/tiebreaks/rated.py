@@ -25,7 +25,8 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import itemgetter
+from itertools import compress, repeat
+from operator import add, countOf, itemgetter, mul, not_
 
 from ..results import Kind
 from .context import Context
@@ -45,7 +46,7 @@ class RatedGames:
     score in half points. ``rating`` is every player's tie-break rating."""
 
     rating: list[int]
-    opponents: list[list[int]]
+    opponents: list[Sequence[int]]
     ratings: list[Sequence[int]]
     halves: list[int]
 
@@ -76,23 +77,26 @@ def _build(ctx: Context, unrated_rating: int | None) -> RatedGames | None:
                          "no rating for them was given (--unrated-rating or /U<rating>)")
         return None
     _note_short_games(ctx)
+    # Every row at once, as for a regular player (every round a game over the board):
+    # the opponents as they are, their ratings by one gather, the half points by two
+    # counts; then the other players' rows are redone with only their games.
     rating_of = rating.__getitem__
-    win, draw = Kind.WIN, Kind.DRAW
-    opponents: list[list[int]] = []
-    ratings: list[Sequence[int]] = []
-    halves: list[int] = []
-    columns = zip(ctx.opp, ctx.kind, ctx.otb, ctx.regular, ctx.gather, strict=True)
-    for o_row, k_row, g_row, regular, gather in columns:
-        if regular:
-            opponents.append(o_row)
-            ratings.append(gather(rating) if gather else list(map(rating_of, o_row)))
-            halves.append(2 * k_row.count(win) + k_row.count(draw))
-            continue
-        games = [r for r, g in enumerate(g_row) if g]
-        opps = [o_row[r] for r in games]
-        opponents.append(opps)
-        ratings.append(list(map(rating_of, opps)))
-        halves.append(sum(HALVES[k_row[r]] for r in games))
+    opponents: list[Sequence[int]] = list(ctx.opp)
+    ratings: list[Sequence[int]] = [gather(rating) if gather else list(map(rating_of, o_row))
+                                    for o_row, gather in zip(ctx.opp, ctx.gather, strict=True)]
+    scoring = ctx.scoring
+    if (scoring.win, scoring.draw, scoring.loss) == (1.0, 0.5, 0.0):
+        # 1/½/0: a regular player's points are the rating score (exact halves)
+        halves = list(map(int, map(mul, ctx.score, repeat(2.0))))
+    else:
+        halves = list(map(add, map(mul, map(countOf, ctx.kind, repeat(Kind.WIN)), repeat(2)),
+                          map(countOf, ctx.kind, repeat(Kind.DRAW))))
+    half_points = HALVES.__getitem__
+    for i in compress(range(ctx.n), map(not_, ctx.regular)):
+        played = ctx.otb[i]
+        opponents[i] = opps = list(compress(ctx.opp[i], played))
+        ratings[i] = list(map(rating_of, opps))
+        halves[i] = sum(map(half_points, compress(ctx.kind[i], played)))
     return RatedGames(rating, opponents, ratings, halves)
 
 
