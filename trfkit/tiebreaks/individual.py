@@ -90,6 +90,12 @@ def progressive(ctx: Context, code: TieBreakCode) -> list[Value]:
     first = min(code.cut, ctx.rounds)
     # accumulate() yields the running scores in the same order of float additions
     # as a running sum from 0.0; the total adds them from 0.0 too.
+    totals = ctx.memo("ps-total", lambda: list(map(sum, map(accumulate, ctx.pts), repeat(0.0))))
+    if not first:
+        return list(totals)
+    if ctx.exact_sums:  # exact sums: the total less the running scores cut is the same float
+        cut = map(sum, map(islice, map(accumulate, ctx.pts), repeat(first)), repeat(0.0))
+        return list(map(sub, totals, cut))
     return [sum(islice(accumulate(row), first, None), 0.0) for row in ctx.pts]
 
 
@@ -109,6 +115,8 @@ def standard_points(ctx: Context, code: TieBreakCode) -> list[Value]:
                 | {ctx.scoring.points_for_kind(Kind.NOT_PAIRED)}}
     # Standard points are 1, 1/2 or 0: a row's total is exact in any order, so it is
     # counted per distinct point value (C-level counts) rather than summed round by round.
+    if all(s == p for p, s in standard.items()):
+        return list(ctx.score)  # 1/½/0 scoring: a round's standard points are its points
     values = [p for p, s in standard.items() if s]
     weights = [standard[p] for p in values]
     return [sum(map(mul, map(row.count, values), weights), 0.0) for row in ctx.pts]
@@ -219,7 +227,8 @@ def _bh_with_cuts(ctx: Context, code: TieBreakCode, fore: bool = False) -> list[
     rounds = ctx.rounds
     lo = min(low, rounds)
     end = rounds - min(high, rounds - lo)
-    out: list[Value] = [sum(row[lo:end], 0.0) for row in rows] if rows else [None] * ctx.n
+    out: list[Value] = list(map(sum, map(getitem, rows, repeat(slice(lo, end))), repeat(0.0))) \
+        if rows else [None] * ctx.n
     vur_first = ctx.edition.vur_first
     for i, (plain, vurs) in split.items():
         low = code.cut + code.median
@@ -265,22 +274,17 @@ def average_opponents_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
     inner = parse("FB/P" if code.played_forfeits else "FB") if code.fore else \
         parse("BH/P" if code.played_forfeits else "BH")
     bh = ctx.value(inner)
-    out: list[Value] = []
-    fast = None not in bh
-    regular = ctx.regular
     of = bh.__getitem__
-    gather = ctx.gather
-    for i in range(ctx.n):
-        if fast and regular[i]:  # every round a game over the board
-            g = gather[i]
-            vals = cast("Sequence[float]", g(bh) if g else list(map(of, ctx.opp[i])))
-        else:
-            vals = [v for r, o in enumerate(ctx.opp[i][:ctx.rounds])
-                    if ctx.otb[i][r] and (v := bh[o]) is not None]
-        # the average rounded half up to hundredths (x 100, floor of + 0.5, / 100)
-        out.append(math.floor(math.fsum(vals) / len(vals) * 100.0 + 0.5 + 1e-9) / 100.0
-                   if vals else None)
-    return out
+    if None in bh:  # opponents without a value are left out
+        met = [[v for r, o in enumerate(o_row[:ctx.rounds]) if otb[r] and (v := bh[o]) is not None]
+               for o_row, otb in zip(ctx.opp, ctx.otb, strict=True)]
+    else:  # every round a game for a regular player; the others' games over the board
+        met = [g(bh) if g else list(map(of, o_row if regular else compress(o_row, otb)))
+               for o_row, otb, regular, g in zip(ctx.opp, ctx.otb, ctx.regular, ctx.gather,
+                                                 strict=True)]
+    # the average rounded half up to hundredths (x 100, floor of + 0.5, / 100)
+    return [math.floor(total / n * 100.0 + 0.5 + 1e-9) / 100.0 if n else None
+            for total, n in zip(map(math.fsum, met), map(len, met), strict=True)]
 
 
 @register("SOBH", modifiers="CMP", title="Sum of opponents' Buchholz", article="Art. 32.3.1.5")

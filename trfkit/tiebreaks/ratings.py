@@ -296,8 +296,11 @@ def aro(ctx: Context, code: TieBreakCode) -> list[Value]:
         if low <= 0:
             return [(2 * sum(rated) + len(rated)) // (2 * len(rated)) if rated else None
                     for rated in games.ratings]
-        return [(2 * (sum(rated) - min(rated)) + len(rated) - 1) // (2 * (len(rated) - 1))
-                if len(rated) > 1 else None for rated in games.ratings]
+        rows = games.ratings
+        counts = list(map(len, rows))
+        lowest = map(min, rows) if 0 not in counts else (min(r) if r else 0 for r in rows)
+        return [(2 * (total - least) + n - 1) // (2 * (n - 1)) if n > 1 else None
+                for total, least, n in zip(map(sum, rows), lowest, counts, strict=True)]
     out: list[Value] = []
     for rated in games.ratings:  # only the ratings matter: no sorted record needed
         if low > 0 or high > 0:
