@@ -211,7 +211,8 @@ def perfect_performance_halves(ratings: Sequence[int], halves: int,
     if pd is None:
         pd = packed_pd(top - bottom + MAX_TABLE_DIFF + 2, len(ratings))
     search = ptp_search(pd, top, bottom)
-    return search(ratings, halves, sum(ratings), [top - r for r in ratings])
+    return search(ratings, halves, performance_halves(ratings, halves) or 0,
+                  [top - r for r in ratings])
 
 
 PtpSearch = Callable[[Sequence[int], int, int, Sequence[int]], int]
@@ -219,7 +220,8 @@ PtpSearch = Callable[[Sequence[int], int, int, Sequence[int]], int]
 
 def ptp_search(pd: PackedPD, top: int, bottom: int) -> PtpSearch:
     """The PTP search for players whose opponents are rated ``bottom``..``top``:
-    ``search(ratings, halves, sum(ratings), [top - r for r in ratings])``.
+    ``search(ratings, halves, tpr, [top - r for r in ratings])`` (``tpr``: the
+    player's TPR, where the search starts; any integer gives the same answer).
 
     The answer lies in (low, high] with low = bottom - 737 and high = top + 736:
     PD is 0 at 736 or more below an opponent and 100 at 736 or more above.
@@ -233,59 +235,81 @@ def ptp_search(pd: PackedPD, top: int, bottom: int) -> PtpSearch:
     bit exactly when f >= target there, so the count of set spare bits says where
     the target is crossed: inside the window (the answer), above or below it. The
     first window sits on the TPR (ARO + dp(p)), which is within a few points of the
-    PTP for most players; the next one is placed by the slope seen in the window,
-    and after three misses by halving (low, high], which every miss narrows.
-    Constants of the run are bound once here (the search runs per player).
+    PTP for most players; after a miss the adjacent window, then windows placed by
+    the slope seen in the last one, then halving (low, high], which every miss
+    narrows.
+    Constants of the run are bound once here, and the first window, which settles
+    most players, is tried before anything else (the search runs per player).
     """
     lanes, bits, table, highs, ones = pd.lanes, pd.bits, pd.table, pd.highs, pd.ones
     shift, half, mask = pd.reach - top, 1 << (bits - 1), (1 << bits) - 1
     lowest, highest, below, centre = bottom - MAX_TABLE_DIFF - 2, top + MAX_TABLE_DIFF + 1, \
         bits * (lanes - 1), lanes // 2
 
-    def search(ratings: Sequence[int], halves: int, total: int, offsets: Sequence[int]) -> int:
+    def search(ratings: Sequence[int], halves: int, tpr: int, offsets: Sequence[int]) -> int:
         n = len(ratings)
         need = 50 * halves
-        if need <= 0:
-            return min(ratings) - 800
-        if need >= 100 * n:  # a perfect score needs PD 100 against everyone: 736 above
-            return max(ratings) + (800 if need > 100 * n else MAX_TABLE_DIFF + 1)
-        if n == 1:  # one game: the lowest difference reaching the score
-            return ratings[0] + _LOWEST_DIFF[need]
+        if need <= 0 or need >= 100 * n or n == 1:
+            return _edge(ratings, need)
         gather = itemgetter(*offsets)
         goal = (half - need) * ones
-        low, high = lowest, highest
-        g = (2 * total + n) // (2 * n) + DP_BY_PERCENT[(200 * halves + 2 * n) // (4 * n)] + centre
-        misses = 0
-        while True:
+        g = tpr + centre
+        if g > highest:
+            g = highest
+        elif g <= lowest:
+            g = lowest + 1
+        s = sum(gather(table[g + shift:]))
+        at_least = ((s + goal) & highs).bit_count()  # how many of g, g - 1, ... reach it
+        if 0 < at_least < lanes:
+            return g - at_least + 1
+        # A miss is mostly by a few points: the next window is the adjacent one, then
+        # windows aimed by the slope of f over the last one, then halving.
+        if at_least == 0:
+            low, high, g = g, highest, g + lanes
+        else:
+            low, high, g = lowest, g - lanes + 1, g - lanes
+        misses = 1
+        while high - low > 1:
+            if misses >= 4:
+                g = (low + high + lanes) // 2
+            elif misses >= 2:
+                f_top, f_bottom = s & mask, s >> below
+                rise = f_top - f_bottom
+                if at_least == 0:
+                    miss = need - f_top
+                    g += (-(-miss * (lanes - 1) // rise) if rise > 0 else miss * 8 // n + 1) \
+                        + centre
+                else:
+                    over = f_bottom - need
+                    g -= (over * (lanes - 1) // rise + 1 if rise > 0 else over * 8 // n + 1) \
+                        + lanes - 1 - centre
             if g > high:
                 g = high
             elif g <= low:
                 g = low + 1
             s = sum(gather(table[g + shift:]))
-            at_least = ((s + goal) & highs).bit_count()  # ratings g, g - 1, ... reaching it
+            at_least = ((s + goal) & highs).bit_count()
             if at_least == 0:
                 low = g
             elif at_least == lanes:
                 high = g - lanes + 1
             else:
                 return g - at_least + 1
-            if high - low <= 1:
-                return high
             misses += 1
-            if misses >= 3:
-                g = (low + high + lanes) // 2
-                continue
-            f_top, f_bottom = s & mask, s >> below
-            rise = f_top - f_bottom  # f over the window: the slope to aim the next one
-            if at_least == 0:
-                miss = need - f_top
-                g += (-(-miss * (lanes - 1) // rise) if rise > 0 else miss * 8 // n + 1) + centre
-            else:
-                over = f_bottom - need
-                g -= (over * (lanes - 1) // rise + 1 if rise > 0 else over * 8 // n + 1) \
-                    + lanes - 1 - centre
+        return high
 
     return search
+
+
+def _edge(ratings: Sequence[int], need: int) -> int:
+    """PTP without a search: a zero score (lowest rating - 800), a perfect or impossible
+    one, or a single game (the lowest difference reaching the score)."""
+    n = len(ratings)
+    if need <= 0:
+        return min(ratings) - 800
+    if need >= 100 * n:  # a perfect score needs PD 100 against everyone: 736 above
+        return max(ratings) + (800 if need > 100 * n else MAX_TABLE_DIFF + 1)
+    return ratings[0] + _LOWEST_DIFF[need]
 
 
 def field_performance(ctx: Context, unrated_rating: int | None, measure: str) -> list[int | None]:
@@ -304,13 +328,15 @@ def _field(ctx: Context, unrated_rating: int | None, measure: str) -> list[int |
     if not games.rating:
         return []
     # One table and one search for the whole field: offsets from the best rating,
-    # gathered per player from one precomputed list (no per-player min/max).
+    # gathered per player from one precomputed list (no per-player min/max); the
+    # search starts at the TPR (computed once per run, TPR and APRO share it).
     top, bottom = max(games.rating), min(games.rating)
     pd = packed_pd(top - bottom + MAX_TABLE_DIFF + 2, max(map(len, games.ratings)))
     search = ptp_search(pd, top, bottom)
     below_top = [top - r for r in games.rating]
     of = below_top.__getitem__
-    return [search(rated, halves, sum(rated), gather(below_top) if gather else
+    tprs = field_performance(ctx, unrated_rating, "tpr")
+    return [search(rated, halves, tpr, gather(below_top) if gather else
                    list(map(of, opponents))) if rated else None
-            for rated, opponents, halves, gather in zip(games.ratings, games.opponents,
-                                                        games.halves, ctx.gather, strict=True)]
+            for rated, opponents, halves, gather, tpr in zip(
+                games.ratings, games.opponents, games.halves, ctx.gather, tprs, strict=True)]
