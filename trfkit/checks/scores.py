@@ -8,7 +8,7 @@ files. The score is rebuilt under the file's own scoring system (162, ``XXS``,
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import pairwise
 from operator import attrgetter
 
@@ -57,20 +57,25 @@ def points_table(scoring: ScoringSystem) -> dict[str, float]:
 def computed_points(player: Player, scoring: ScoringSystem,
                     table: dict[str, float] | None = None) -> float:
     """The player's score from the round blocks under ``scoring`` (unknown codes count 0)."""
-    values = table if table is not None else points_table(scoring)
-    get = values.get
-    return sum([get(entry.result, 0.0) for entry in player.rounds])  # list: faster than a generator
+    return _scores((player,), table if table is not None else points_table(scoring))[0]
+
+
+def _scores(players: Sequence[Player], table: dict[str, float]) -> list[float]:
+    """:func:`computed_points` of every player, in one call (no call per player)."""
+    get = table.get
+    # lists, not generators: faster to sum
+    return [sum([get(entry.result, 0.0) for entry in player.rounds]) for player in players]
 
 
 @rule("T401")
 def points_mismatch(t: Tournament) -> Iterator[Diagnostic]:
     scoring = t.header.scoring
-    table = points_table(scoring)
     extra, unknown = _bonuses(t)
-    for position, player in enumerate(t.players):
+    scores = _scores(t.players, points_table(scoring))
+    for position, (player, score) in enumerate(zip(t.players, scores, strict=True)):
         if player.points is None or player.start in unknown:
             continue
-        total = computed_points(player, scoring, table) + extra.get(player.start, 0.0)
+        total = score + extra.get(player.start, 0.0)
         if abs(total - player.points) > TOLERANCE:
             yield locate.player_at(
                 "T401", f"player {player.start} declares {player.points:.1f} points but the "
