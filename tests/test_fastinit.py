@@ -1,4 +1,4 @@
-"""The reader's fast constructors build the same frozen objects as the dataclass __init__."""
+"""The reader's positional constructors build the same frozen objects as the dataclass __init__."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from trfkit.formats.fastinit import constructor
 from trfkit.model import PartialDate, RoundEntry
 
 
-def test_slot_builder_equals_dataclass_init() -> None:
+def test_positional_builder_equals_dataclass_init() -> None:
     build = constructor(PartialDate, ("raw", "year", "month", "day"))
+    assert build is PartialDate  # fields match: the class itself, no wrapper
     made = build("1997/02/15", 1997, 2, 15)
     real = PartialDate("1997/02/15", 1997, 2, 15)
     assert made == real and hash(made) == hash(real) and repr(made) == repr(real)
@@ -19,9 +20,9 @@ def test_slot_builder_equals_dataclass_init() -> None:
         made.year = 1998  # type: ignore[misc]
 
 
-def test_slot_builder_refuses_a_short_row() -> None:
+def test_positional_builder_refuses_a_short_row() -> None:
     build = constructor(RoundEntry, ("opponent", "color", "result"))
-    with pytest.raises(ValueError):
+    with pytest.raises(TypeError):
         build(12, "w")
 
 

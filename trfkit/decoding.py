@@ -76,6 +76,7 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
                 make("T001", f"unknown encoding {encoding!r} ignored; the encoding was detected")
             )
             encoding = None
+    nul_free = False
     if encoding is not None:
         text, name, guessed = _decode_forced(data, encoding, diags)
     elif data.startswith(_UTF16_BOMS):
@@ -88,10 +89,12 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
         return Decoded("", "binary", bom, "\n", False, tuple(diags))
     else:
         text, name, guessed = _decode_auto(data, diags)
+        # Strict UTF-8 makes U+0000 only of a 00 byte, refused above: no text scan needed.
+        nul_free = not guessed
         if bom and name == "ascii":
             name = "utf-8"  # the byte-order mark declares UTF-8
 
-    if "\x00" in text:
+    if not nul_free and "\x00" in text:
         diags.append(
             make("T001", "the decoded text holds NUL characters: binary data, not a text file")
         )
@@ -240,6 +243,8 @@ def _non_ascii_lines(data: bytes) -> list[bytes]:
 
 
 def _normalise_newlines(text: str, diags: list[Diagnostic]) -> tuple[str, str]:
+    if "\r" not in text:  # LF only (or no line end): one scan instead of three counts
+        return text, "\n"
     crlf = text.count("\r\n")
     cr = text.count("\r") - crlf
     lf = text.count("\n") - crlf

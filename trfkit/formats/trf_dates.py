@@ -109,9 +109,17 @@ def _candidates(text: str) -> list[tuple[int, int, int]]:
     return []
 
 
-#: PartialDate(raw, year, month, day) without the dataclass __init__ (every birth date).
+#: PartialDate(raw, year, month, day), positionally (checked against the model once).
 _new_date: Final = constructor(PartialDate, ("raw", "year", "month", "day"))
 _DAYS: Final = (0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+#: Every valid ``MM/DD`` -> (month, day): one lookup checks the separator, the digits
+#: and the calendar of a TRF26 date's tail (only 29 February still needs the year).
+_MONTH_DAY: Final = {
+    f"{month:02d}/{day:02d}": (month, day)
+    for month in range(1, 13)
+    for day in range(1, _DAYS[month] + 1)
+}
+_FEB_29: Final = _MONTH_DAY["02/29"]
 
 
 def parse_date(raw: str) -> tuple[PartialDate | None, str | None]:
@@ -120,18 +128,15 @@ def parse_date(raw: str) -> tuple[PartialDate | None, str | None]:
     ``date`` is None for a blank field. When the text cannot be read, ``date`` keeps
     the raw text with no parts and ``problem`` says why (the caller reports T106).
     """
-    if len(raw) == 10 and raw[4] == "/" and raw[7] == "/":
-        # Fast path for the TRF26 form YYYY/MM/DD (every birth date of a large file).
-        y, m, d = raw[:4], raw[5:7], raw[8:]
-        if y.isdecimal() and m.isdecimal() and d.isdecimal():  # int() rejects "²"
-            year, month, day = int(y), int(m), int(d)
-            if (
-                year >= 1000
-                and 1 <= month <= 12
-                and 1 <= day <= _DAYS[month]
-                and (month != 2 or day < 29 or _leap(year))
-            ):
-                return _new_date(raw, year, month, day), None
+    # Fast path for a complete TRF26 date YYYY/MM/DD (every birth date of a large file);
+    # anything else, including digits that are not ASCII, takes the general path.
+    month_day = _MONTH_DAY.get(raw[5:])
+    if month_day is not None and raw[4] == "/":  # (a 5-character tail: 10 in all)
+        y = raw[:4]
+        if y.isdecimal():  # int() would also take " 199" or "1_99"
+            year = int(y)
+            if year >= 1000 and (month_day is not _FEB_29 or _leap(year)):
+                return _new_date(raw, year, month_day[0], month_day[1]), None
     return _parse_date_cached(raw)
 
 

@@ -19,7 +19,7 @@ from functools import cache
 from operator import itemgetter
 from typing import Final
 
-from ..model import EMPTY_ROUND, NationalRating, Player, RoundEntry
+from ..model import EMPTY_ROUND, NationalRating, PartialDate, Player, RoundEntry
 from ..results import RESULT_ALIASES, RESULT_CODES
 from .fastinit import constructor
 from .trf_dates import parse_date
@@ -63,7 +63,8 @@ TITLES: Final[dict[str, str]] = {
     "wcm": "WCM",
 }
 _CANONICAL_TITLES: Final = frozenset(TITLES.values())
-_SEX: Final = {" ": "", "m": "m", "w": "w", "M": "m", "W": "w", "f": "w", "F": "w"}
+#: Column 10 as written -> sex; anything else goes through _odd_sex (reported).
+_SEX: Final = {" ": "", "m": "m", "w": "w", "M": "m", "W": "w"}
 #: 0-based columns that must be blank in the fixed part of a 001 line.
 _SEPARATORS: Final = (3, 8, 13, 47, 52, 56, 68, 79, 84, 89, 90)
 _BLANK_SEPARATORS: Final = (" ",) * len(_SEPARATORS)
@@ -222,7 +223,7 @@ def _parse_block(block: str) -> tuple[RoundEntry, tuple[Problem, ...]]:
 
 
 def _number(text: str, what: str, col: int, end: int, lineno: int, report: Report) -> int | None:
-    text = text.strip()
+    """``text`` (stripped) as a whole number; blank is None, anything else is reported."""
     if text.isdecimal():
         return int(text)
     if not text:
@@ -231,68 +232,74 @@ def _number(text: str, what: str, col: int, end: int, lineno: int, report: Repor
     return None
 
 
-def _fixed_fields(
-    line: str, lineno: int, report: Report
-) -> tuple[int | None, str, str, str, int | None, str, int | None, object]:
-    """Columns 1-79, shared by 001 and National Rating Support lines (TRF.md §6.5)."""
-    text = line[4:8].strip()
-    start = int(text) if text.isdecimal() else _number(text, "starting rank", 5, 8, lineno, report)
-    sex_raw = line[9]
-    sex = _SEX.get(sex_raw)
-    if sex is None:
-        report("T602", f"sex {sex_raw!r} is not m or w; ignored", lineno, 10, 10)
-        sex = ""
-    elif sex_raw in "fF":
+#: The fixed fields of a 001 line in one C call, each stripped by ``map``: start (5-8),
+#: title (11-13), name (15-47), rating (49-52), federation (54-56), FIDE id (58-68),
+#: birth date (70-79), points (81-84), rank (86-89). National Rating Support lines share
+#: columns 1-79 (TRF.md §6.5). Sex (column 10) is read as it stands.
+_COLUMNS: Final = itemgetter(slice(4, 8), slice(10, 13), slice(14, 47), slice(48, 52),
+                             slice(53, 56), slice(57, 68), slice(69, 79), slice(80, 84),
+                             slice(85, 89))
+_strip: Final = str.strip
+
+
+def _odd_sex(sex_raw: str, lineno: int, report: Report) -> str:
+    """Column 10 when it is not blank, m or w in either case (``f`` is read as ``w``)."""
+    if sex_raw in "fF":
         report("T111", "sex 'f' read as 'w'", lineno, 10, 10)
-    title_raw = line[10:13].strip()
-    name = line[14:47].strip()
-    text = line[48:52].strip()
-    rating = (
-        int(text) if text.isdecimal() else _number(text, "rating", 49, 52, lineno, report)
-    ) or None
-    federation = line[53:56].strip()
-    birth_text = line[69:79]
-    birth = None
-    if birth_text.strip():
-        birth, problem = parse_date(birth_text)
-        if problem:
-            report("T106", f"birth date {problem}", lineno, 70, 79)
-    return start, sex, title_raw, name, rating, federation, None, birth
+        return "w"
+    report("T602", f"sex {sex_raw!r} is not m or w; ignored", lineno, 10, 10)
+    return ""
+
+
+def _birth(text: str, lineno: int, report: Report) -> PartialDate | None:
+    date, problem = parse_date(text)
+    if problem:
+        report("T106", f"birth date {problem}", lineno, 70, 79)
+    return date
 
 
 def parse_player(line: str, lineno: int, cache: BlockCache, report: Report) -> Player:
-    """Read one ``001`` line (tabs already expanded, trailing blanks stripped)."""
+    """Read one ``001`` line (tabs already expanded, trailing blanks stripped).
+
+    Written flat, without helper calls on the clean path: it runs once per player.
+    """
     length = len(line)
-    if length < 84:
-        report(
-            "T102",
-            f"001 record ends at column {length}, before the Points field (81-84)",
-            lineno,
-            max(1, length),
-            84,
-        )
     if length < 91:
+        if length < 84:
+            report(
+                "T102",
+                f"001 record ends at column {length}, before the Points field (81-84)",
+                lineno,
+                max(1, length),
+                84,
+            )
         line = line.ljust(91)
-    start, sex, title_raw, name, rating, federation, _, birth = _fixed_fields(line, lineno, report)
+    start_t, title_raw, name, rating_t, federation, fide_t, birth_t, points_t, rank_t = map(
+        _strip, _COLUMNS(line)
+    )
+    start = int(start_t) if start_t.isdecimal() else _number(
+        start_t, "starting rank", 5, 8, lineno, report)
+    sex = _SEX.get(line[9])
+    if sex is None:
+        sex = _odd_sex(line[9], lineno, report)
+    rating = (int(rating_t) if rating_t.isdecimal()
+              else _number(rating_t, "rating", 49, 52, lineno, report)) or None
+    birth = _birth(birth_t, lineno, report) if birth_t else None
     title = title_raw
     if title_raw and title_raw not in _CANONICAL_TITLES:
         title = TITLES.get(title_raw.lower(), title_raw)
         if title != title_raw:
             report("T111", f"title {title_raw!r} read as {title}", lineno, 11, 13)
-    text = line[57:68].strip()
-    fide_id = (
-        int(text) if text.isdecimal() else _number(text, "FIDE id", 58, 68, lineno, report)
-    ) or None
+    fide_id = (int(fide_t) if fide_t.isdecimal()
+               else _number(fide_t, "FIDE id", 58, 68, lineno, report)) or None
     points = None
-    points_text = line[80:84].strip()
-    if points_text:
+    if points_t:
         try:
-            points = float(points_text.replace(",", ".") if "," in points_text else points_text)
+            points = float(points_t.replace(",", ".") if "," in points_t else points_t)
         except ValueError:
-            report("T103", f"points {points_text!r} are not a number", lineno, 81, 84)
-    text = line[85:89].strip()
-    rank = (int(text) if text.isdecimal()
-            else _number(text, "rank", 86, 89, lineno, report)) or None
+            report("T103", f"points {points_t!r} are not a number", lineno, 81, 84)
+    rank = (int(rank_t) if rank_t.isdecimal()
+            else _number(rank_t, "rank", 86, 89, lineno, report)) or None
     if start is None:
         report("T102", "001 record without a starting rank (columns 5-8)", lineno, 5, 8)
     if _separators(line) != _BLANK_SEPARATORS:
@@ -300,7 +307,7 @@ def parse_player(line: str, lineno: int, cache: BlockCache, report: Report) -> P
         report(
             "T108", f"column {i + 1} should be blank but holds {line[i]!r}", lineno, i + 1, i + 1
         )
-    rounds = _round_blocks(line, lineno, cache, report)
+    rounds = _round_blocks(line, lineno, cache, report) if len(line) > ROUND_START else ()
     return _new_player(start or 0, name, sex, title, rating, federation, fide_id, birth,
                        points, rank, rounds, lineno, ())
 
@@ -308,16 +315,16 @@ def parse_player(line: str, lineno: int, cache: BlockCache, report: Report) -> P
 def _round_blocks(
     line: str, lineno: int, cache: BlockCache, report: Report
 ) -> tuple[RoundEntry, ...]:
+    """The entries of a line longer than column 91: cut in one call, looked up in one call."""
     length = len(line)
-    if length <= ROUND_START:
-        return ()
-    end = ROUND_START + 10 * ((length - ROUND_START + 9) // 10)
+    count = (length - ROUND_START + 9) // 10
+    end = ROUND_START + 10 * count
     if length < end:
         line += " " * (end - length)
-    blocks = _cutter((end - ROUND_START) // 10)(line)
+    blocks = _cutter(count)(line)
     known = cache.entries.get
     miss = cache.miss
-    entries = [known(b) or miss(b) for b in blocks]
+    entries = [known(block) or miss(block) for block in blocks]  # entries are never false
     # Alignment (T107): the first "w" and "b" sit on colour columns; _aligned for the rest.
     w = line.find("w", ROUND_START)
     b = line.find("b", ROUND_START)
@@ -375,7 +382,15 @@ def parse_national(line: str, lineno: int, report: Report) -> NationalRating:
     """A National Rating Support line: ``001`` layout of columns 1-79, federation in 1-3."""
     if len(line) < 80:
         line = line.ljust(80)
-    start, sex, category, name, rating, origin, _, birth = _fixed_fields(line, lineno, report)
+    start_t, category, name, rating_t, origin, national_id, birth_t, _, _ = map(
+        _strip, _COLUMNS(line)
+    )
+    start = _number(start_t, "starting rank", 5, 8, lineno, report)
+    sex = _SEX.get(line[9])
+    if sex is None:
+        sex = _odd_sex(line[9], lineno, report)
+    rating = _number(rating_t, "rating", 49, 52, lineno, report) or None
+    birth = _birth(birth_t, lineno, report) if birth_t else None
     return NationalRating(
         federation=line[:3],
         start=start or 0,
@@ -384,7 +399,7 @@ def parse_national(line: str, lineno: int, report: Report) -> NationalRating:
         name=name,
         rating=rating,
         origin=origin,
-        national_id=line[57:68].strip(),
-        birth=birth,  # type: ignore[arg-type]
+        national_id=national_id,
+        birth=birth,
         line=lineno,
     )

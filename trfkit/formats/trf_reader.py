@@ -18,7 +18,7 @@ from typing import Any, Final
 from ..decoding import Decoded, decode
 from ..diagnostics import Diagnostic, Severity, TrfError, make
 from ..document import Document
-from ..limits import MAX_PLAYERS, cap_lines, long_line, too_many_players
+from ..limits import MAX_LINE_CHARS, MAX_PLAYERS, cap_lines, long_line, too_many_players
 from ..model import (
     Header,
     HeaderRecord,
@@ -164,10 +164,11 @@ class _Reader:
                         1,
                         len(line),
                     )
-                too_long = long_line(line, lineno)
-                if too_long is not None:
-                    self.diags.append(too_long.with_file(self.path))
-                    continue
+                if len(line) > MAX_LINE_CHARS:  # (tested here: a call per line shows)
+                    too_long = long_line(line, lineno)
+                    if too_long is not None:
+                        self.diags.append(too_long.with_file(self.path))
+                        continue
                 if line.startswith("001"):
                     if len(players) >= MAX_PLAYERS:
                         self.diags.append(too_many_players(lineno).with_file(self.path))

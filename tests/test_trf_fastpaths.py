@@ -1,0 +1,64 @@
+"""The reader's fast paths give exactly what the general code gives (TRF.md §11.4, §4)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trfkit.formats.trf_dates import parse_date, parse_round_date
+from trfkit.formats.trf_players import BlockCache, _parse_block, parse_player
+from trfkit.model import PartialDate, RoundEntry
+
+_DIGITS = st.sampled_from("0123456789")
+_ODD = st.sampled_from("0123456789 /.-_+x²١")  # blanks, separators, underscore, non-ASCII digits
+
+
+def _date(parts: list[str]) -> str:
+    return "".join(parts)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(_DIGITS, _ODD), min_size=10, max_size=10).map(_date))
+def test_fast_date_path_agrees_with_the_general_reader(raw: str) -> None:
+    assert parse_date(raw) == parse_round_date(raw, ())
+
+
+def test_fast_date_path_values_and_calendar() -> None:
+    assert parse_date("1994/03/27") == (PartialDate("1994/03/27", 1994, 3, 27), None)
+    assert parse_date("2000/02/29")[0] == PartialDate("2000/02/29", 2000, 2, 29)  # leap year
+    date, problem = parse_date("1900/02/29")  # not a leap year: the general path says why
+    assert date == PartialDate("1900/02/29") and problem is not None
+    assert parse_date("1978/00/00") == (PartialDate("1978/00/00", 1978, None, None), None)
+    assert parse_date("0994/03/27")[1] is not None  # years before 1000 are not dates
+    assert parse_date("١٩٩٤/٠٣/٢٧")[0] == PartialDate("١٩٩٤/٠٣/٢٧", 1994, 3, 27)
+
+
+_BLOCK = st.tuples(
+    st.sampled_from(["   1", "  12", "1998", "0000", "    ", " 0 1", "12 3", "  ab", "0012"]),
+    st.sampled_from(" -"), st.sampled_from("wbWB- x"), st.sampled_from(" +"),
+    st.sampled_from("10=+-WDLHFUZ x"), st.sampled_from(["  ", " x", "1 "]),
+).map(lambda t: "".join(t))
+
+
+@settings(max_examples=400, deadline=None)
+@given(_BLOCK)
+def test_cached_block_equals_the_careful_parse(block: str) -> None:
+    cache = BlockCache()
+    entry = cache.miss(block)
+    expected, problems = _parse_block(block)
+    assert entry == expected
+    assert cache.entries[block] is entry
+    assert cache.problems.get(block, ()) == problems
+
+
+def test_clean_player_line_reports_nothing() -> None:
+    line = ("001    3 m GM Xu, Oscar                         2721 HUN     1000111 1963/07/02"
+            "  7.5  107     4 w 1     2 b =  0000 - U")
+    found: list[tuple[object, ...]] = []
+    p = parse_player(line, 7, BlockCache(), lambda *a: found.append(a))
+    assert found == []
+    assert (p.start, p.name, p.sex, p.title, p.rating, p.federation, p.fide_id) == (
+        3, "Xu, Oscar", "m", "GM", 2721, "HUN", 1000111)
+    assert p.birth == PartialDate("1963/07/02", 1963, 7, 2)
+    assert (p.points, p.rank, p.line) == (7.5, 107, 7)
+    assert p.rounds == (RoundEntry(4, "w", "1"), RoundEntry(2, "b", "="), RoundEntry(None, "", "U"))
