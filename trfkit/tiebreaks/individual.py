@@ -45,28 +45,35 @@ def won(ctx: Context, code: TieBreakCode) -> list[Value]:
             for pts, otb, regular in zip(ctx.pts, ctx.otb, ctx.regular, strict=True)]
 
 
+def _black_game_points(ctx: Context) -> list[list[float]]:
+    """Per player, the points of each game played over the board with Black (BPG
+    counts them, BWG counts the wins among them; built once for both).
+
+    Read from the colours as written: a regular player's rounds are all games; for
+    the others Black only counts where a game was played (which also leaves out a
+    colour written without a valid opponent)."""
+
+    def build() -> list[list[float]]:
+        blacks = repeat("b")
+        return [list(compress(pts, map(eq, colors, blacks) if regular else
+                              map(and_, map(eq, colors, blacks), otb)))
+                for pts, colors, otb, regular in zip(ctx.pts, ctx.colors, ctx.otb, ctx.regular,
+                                                     strict=True)]
+
+    return ctx.memo("black-game-points", build)
+
+
 @register("BPG", title="Games played with Black", article="C.07 7.3; Art. 32.1.5")
 def black_games(ctx: Context, code: TieBreakCode) -> list[Value]:
-    """Games played over the board with Black; unplayed rounds are ignored.
-
-    Read from the colours as written: a regular player's rounds are all games, so
-    the count of ``"b"``; for the others Black only counts where a game was played
-    (which also leaves out a colour written without a valid opponent)."""
-    blacks = repeat("b")
-    return [float(colors.count("b") if regular else sum(map(and_, map(eq, colors, blacks), otb)))
-            for colors, otb, regular in zip(ctx.colors, ctx.otb, ctx.regular, strict=True)]
+    """Games played over the board with Black; unplayed rounds are ignored."""
+    return list(map(float, map(len, _black_game_points(ctx))))
 
 
 @register("BWG", title="Games won with Black", article="C.07 7.4")
 def black_wins(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Games won over the board with Black: the points of the games with Black that
     were played over the board, counted where they equal a win."""
-    win = ctx.win
-    blacks = repeat("b")
-    return [float(countOf(compress(pts, map(eq, colors, blacks) if regular else
-                                   map(and_, map(eq, colors, blacks), otb)), win))
-            for pts, colors, otb, regular in zip(ctx.pts, ctx.colors, ctx.otb, ctx.regular,
-                                                 strict=True)]
+    return list(map(float, map(countOf, _black_game_points(ctx), repeat(ctx.win))))
 
 
 _VALUE = itemgetter(1)
