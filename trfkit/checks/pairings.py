@@ -11,16 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import islice
 from operator import attrgetter
-from typing import Final
 
 from ..diagnostics import Diagnostic
 from ..model import Player, RoundEntry, Tournament
 from ..results import COMPLEMENT, RESULT_CODES
 from ..validation import rule
 from . import locate
-from .facts import PLAYED, facts
-
-PENDING: Final = frozenset({"", " "})
+from .facts import PENDING, PLAYED, facts
 
 
 def _who(entry: RoundEntry) -> str:
