@@ -7,6 +7,7 @@ import dataclasses
 import inspect
 import pickle
 from dataclasses import FrozenInstanceError, dataclass, field
+from typing import Any
 
 import pytest
 
@@ -94,7 +95,7 @@ def _strip(text: str) -> str:
 
 
 @pytest.mark.parametrize("fast, std", _pairs())
-def test_repr_hash_and_values_equal_the_standard_dataclass(fast: object, std: object) -> None:
+def test_repr_hash_and_values_equal_the_standard_dataclass(fast: Any, std: Any) -> None:
     assert _strip(repr(fast)) == _strip(repr(std))
     assert hash(fast) == hash(std)  # the same tuple is hashed
     assert dataclasses.astuple(fast) == dataclasses.astuple(std)
@@ -123,9 +124,14 @@ def test_init_signature_defaults_and_factories() -> None:
     with pytest.raises(TypeError):
         Fast(1)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
-        Fast(1, "A", None, (), "", 0, "positional")  # type: ignore[misc]
+        Fast(1, "A", None, (), "", 0, "positional")  # type: ignore[call-arg]
     assert Fast.__match_args__ == Std.__match_args__ == (
         "start", "name", "rating", "tags", "note", "cached")
+
+
+def test_generated_docstring_and_method_names() -> None:
+    assert FastOne.__doc__ == "FastOne(value: 'int')" and StdOne.__doc__ == "StdOne(value: 'int')"
+    assert Fast.__init__.__qualname__ == "Fast.__init__" and Fast.__eq__.__module__ == __name__
 
 
 def test_frozen_and_slotted() -> None:
@@ -133,25 +139,35 @@ def test_frozen_and_slotted() -> None:
     with pytest.raises(FrozenInstanceError):
         p.name = "B"  # type: ignore[misc]
     with pytest.raises(FrozenInstanceError):
-        del p.name  # type: ignore[misc]
+        del p.name
     with pytest.raises(FrozenInstanceError):
         p.other = 1  # type: ignore[attr-defined]
-    assert not hasattr(p, "__dict__") and Fast.__slots__ == Std.__slots__
+    assert not hasattr(p, "__dict__") and Fast.__dict__["__slots__"] == Std.__dict__["__slots__"]
 
 
 def test_dataclass_functions_work() -> None:
     p = Fast(1, "A", tags=("t",))
+    assert dataclasses.replace(p, name="B") == Fast(1, "B", tags=("t",))
     assert dataclasses.is_dataclass(Fast) and dataclasses.is_dataclass(p)
     assert [f.name for f in dataclasses.fields(p)] == [f.name for f in dataclasses.fields(Std)]
-    assert dataclasses.replace(p, name="B") == Fast(1, "B", tags=("t",))
     assert dataclasses.asdict(p)["tags"] == ("t",)
     params = ("init", "repr", "eq", "order", "unsafe_hash", "frozen")
     assert [getattr(Fast.__dataclass_params__, n) for n in params] == [  # type: ignore[attr-defined]
         getattr(Std.__dataclass_params__, n) for n in params]  # type: ignore[attr-defined]
 
 
+@frozen_dataclass
+class FastEqOnly:
+    x: int
+    y: int = field(default=0, hash=False)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FastEqOnly) and self.x == other.x
+
+
 def test_class_methods_win_and_subclassing_works() -> None:
     assert repr(FastOwn(1)) == "own" and FastOwn(1) == FastOwn(1)
+    assert FastEqOnly(1, 2) == FastEqOnly(1, 3) and hash(FastEqOnly(1, 2)) == hash((1,))
 
     @dataclass(frozen=True, slots=True)
     class Child(FastOne):
@@ -176,6 +192,14 @@ def test_unsupported_shapes_are_refused() -> None:
             x: int
 
             def __post_init__(self) -> None:
+                pass
+
+    with pytest.raises(TypeError, match="__setattr__"):
+        @frozen_dataclass
+        class Settable:
+            x: int
+
+            def __setattr__(self, name: str, value: object) -> None:
                 pass
 
     with pytest.raises(TypeError, match="cannot build __init__"):

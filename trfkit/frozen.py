@@ -53,6 +53,8 @@ def frozen_dataclass(cls: type[T]) -> type[T]:
     ):
         raise TypeError(f"{cls.__name__}: __post_init__ and InitVar need @dataclass")
     own = cls.__dict__
+    if "__setattr__" in own or "__delattr__" in own:
+        raise TypeError(f"{cls.__name__}: a frozen dataclass cannot define __setattr__/__delattr__")
     explicit_hash = "__hash__" in own and not (own["__hash__"] is None and "__eq__" in own)
     had_doc = bool(own.get("__doc__"))
     # A frozen dataclass base makes the standard checks demand frozen=True here (they
@@ -81,12 +83,13 @@ def frozen_dataclass(cls: type[T]) -> type[T]:
         "__getstate__": _getstate(_values(list(names))),
         "__setstate__": _setstate(new_cls, names),
     }
+    if not explicit_hash:  # (a class that defines __eq__ alone gets one, as with dataclasses)
+        methods["__hash__"] = _hash(hashed)
     for name, method in methods.items():
-        if name not in own:  # a method the class writes itself wins, as with dataclasses
+        if name not in own or name == "__hash__":  # a method the class writes itself wins
             method.__qualname__ = f"{new_cls.__qualname__}.{name}"
+            method.__module__ = new_cls.__module__
             setattr(new_cls, name, method)
-    if not explicit_hash:
-        new_cls.__hash__ = _hash(hashed)
     if not had_doc:
         import inspect  # already loaded by dataclasses
 
