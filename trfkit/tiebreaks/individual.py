@@ -237,7 +237,22 @@ def _bh_with_cuts(ctx: Context, code: TieBreakCode, fore: bool = False) -> list[
     out: list[Value] = list(map(sum, map(getitem, rows, repeat(slice(lo, end))), repeat(0.0))) \
         if rows else [None] * ctx.n
     vur_first = ctx.edition.vur_first
-    for i, (plain, vurs) in split.items():
+    walked = split
+    if vur_first and split:
+        # Rows whose VURs the low cuts take all: what is left is the ordinary
+        # contributions, cut by one slice for every row of the same shape.
+        walked = dict(split)
+        for (n, m), members in _split_shapes(ctx, split, fore or code.fore,
+                                             code.played_forfeits).items():
+            if m > low:
+                continue
+            lo = min(low - m, n)
+            plains = [walked.pop(i)[0] for i in members]
+            cut = slice(lo, n - min(high, n - lo))
+            for i, total in zip(members, map(sum, map(getitem, plains, repeat(cut)),
+                                             repeat(0.0)), strict=True):
+                out[i] = total
+    for i, (plain, vurs) in walked.items():
         low = code.cut + code.median
         if vur_first and vurs:
             k = min(low, len(vurs))
@@ -250,6 +265,20 @@ def _bh_with_cuts(ctx: Context, code: TieBreakCode, fore: bool = False) -> list[
         hi = min(high, n - lo)
         out[i] = sum(rest[lo:n - hi], 0.0)
     return out
+
+
+def _split_shapes(ctx: Context, split: dict[int, tuple[list[float], list[float]]], fore: bool,
+                  played_forfeits: bool) -> dict[tuple[int, int], list[int]]:
+    """The players of ``split`` by (number of ordinary contributions, number of VURs),
+    once per run and mode (BH/C1, BH/C2, BH/M1 ... cut the same shapes alike)."""
+
+    def build() -> dict[tuple[int, int], list[int]]:
+        shapes: dict[tuple[int, int], list[int]] = {}
+        for i, (plain, vurs) in split.items():
+            shapes.setdefault((len(plain), len(vurs)), []).append(i)
+        return shapes
+
+    return ctx.memo(("bh-shapes", fore, played_forfeits), build)
 
 
 def _plain_bh(ctx: Context, table: Adjusted) -> list[Value]:
