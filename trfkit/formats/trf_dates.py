@@ -45,10 +45,12 @@ _MONTHS: Final = {
 _YMD: Final = re.compile(r"(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})")
 _DMY: Final = re.compile(r"(\d{1,2})\s*([/.\-])\s*(\d{1,2})\s*[/.\-]\s*(\d{4})")
 _SHORT: Final = re.compile(r"(\d{2})\s*[/.\-]\s*(\d{2})\s*[/.\-]\s*(\d{2})")
-_YEAR: Final = re.compile(r"(\d{4})")
-_YEAR_MONTH: Final = re.compile(r"(\d{4})\s*[/.\-]\s*(\d{1,2})")
-_NAMED_MDY: Final = re.compile(r"([^\W\d_]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})")
-_NAMED_DMY: Final = re.compile(r"(\d{1,2})\.?\s+([^\W\d_]+)\.?,?\s+(\d{4})")
+# The rarer styles stay pattern strings, compiled on first use by re's own cache: most
+# reads never meet them, and compiling every pattern was a tenth of importing the reader.
+_YEAR: Final = r"(\d{4})"
+_YEAR_MONTH: Final = r"(\d{4})\s*[/.\-]\s*(\d{1,2})"
+_NAMED_MDY: Final = r"([^\W\d_]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})"
+_NAMED_DMY: Final = r"(\d{1,2})\.?\s+([^\W\d_]+)\.?,?\s+(\d{4})"
 
 
 def _expand_year(yy: int) -> int:
@@ -94,16 +96,16 @@ def _candidates(text: str) -> list[tuple[int, int, int]]:
         a, b, c = int(m[1]), int(m[2]), int(m[3])
         # YY/MM/DD is the TRF form; YY.DD.MM occurs in ICU files; DD.MM.YY elsewhere.
         return [(_expand_year(a), b, c), (_expand_year(a), c, b), (_expand_year(c), b, a)]
-    m = _YEAR_MONTH.fullmatch(text)
+    m = re.fullmatch(_YEAR_MONTH, text)
     if m:
         return [(int(m[1]), int(m[2]), 0)]
-    m = _YEAR.fullmatch(text)
+    m = re.fullmatch(_YEAR, text)
     if m:
         return [(int(m[1]), 0, 0)]
-    m = _NAMED_MDY.fullmatch(text)
+    m = re.fullmatch(_NAMED_MDY, text)
     if m and _month(m[1]):
         return [(int(m[3]), _month(m[1]), int(m[2]))]
-    m = _NAMED_DMY.fullmatch(text)
+    m = re.fullmatch(_NAMED_DMY, text)
     if m and _month(m[2]):
         return [(int(m[3]), _month(m[2]), int(m[1]))]
     return []

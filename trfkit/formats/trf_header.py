@@ -56,9 +56,10 @@ HeaderProblem = tuple[str, str, int, int]
 _INT: Final = re.compile(r"\s*(\d+)\s*")
 _PLAYERS: Final = re.compile(r"\s*(\d+)\s*(?:\(\s*(\d+)\s*\))?\s*")
 _NUMBER: Final = r"(-?\d+(?:[.,]\d*)?|-?[.,]\d+)"
-_LETTER_162: Final = re.compile(r"(?<![A-Z])([WDLAPXZ])\s*" + _NUMBER)
-_LETTER_362: Final = re.compile(r"T([WDLAPXZ])\s*" + _NUMBER)
-_XXS_TOKEN: Final = re.compile(r"([A-Z]+)\s*=\s*" + _NUMBER)
+# Scoring records are rare: compiled on first use (re caches them), not at import.
+_LETTER_162: Final = r"(?<![A-Z])([WDLAPXZ])\s*" + _NUMBER
+_LETTER_362: Final = r"T([WDLAPXZ])\s*" + _NUMBER
+_XXS_TOKEN: Final = r"([A-Z]+)\s*=\s*" + _NUMBER
 _RANK_METHODS: Final = frozenset({"FIDE", "NRO", "FIDON", "NIDOF", "HBFN", "LBFN", "OTHER"})
 
 
@@ -251,7 +252,7 @@ def parse_162(value: str, base: ScoringSystem | None = None, source: str = "162"
     bye and the forfeit loss.
     """
     s = base or ScoringSystem()
-    found = {m[1]: _float(m[2]) for m in _LETTER_162.finditer(value.upper())}
+    found = {m[1]: _float(m[2]) for m in re.finditer(_LETTER_162, value.upper())}
     return _apply_letters(s, found, source)
 
 
@@ -287,7 +288,7 @@ def parse_362(value: str) -> ScoringSystem:
         pab=2.0,
         unknown=1.0,
     )
-    found = {m[1]: _float(m[2]) for m in _LETTER_362.finditer(value.upper())}
+    found = {m[1]: _float(m[2]) for m in re.finditer(_LETTER_362, value.upper())}
     return _apply_letters(base, found, "362")
 
 
@@ -318,7 +319,7 @@ def parse_xxs(value: str, base: ScoringSystem) -> tuple[ScoringSystem, list[str]
     changes: dict[str, float] = {}
     lost: list[str] = []
     values: dict[str, float] = {}
-    for m in _XXS_TOKEN.finditer(value.upper()):
+    for m in re.finditer(_XXS_TOKEN, value.upper()):
         code, number = m[1], _float(m[2])
         fields = _XXS_FIELDS.get(code)
         if fields is None:

@@ -315,7 +315,8 @@ def parse_player(line: str, lineno: int, cache: BlockCache, report: Report) -> P
 def _round_blocks(
     line: str, lineno: int, cache: BlockCache, report: Report
 ) -> tuple[RoundEntry, ...]:
-    """The entries of a line longer than column 91: cut in one call, looked up in one call."""
+    """The entries of a line longer than column 91: blocks cut in one call, each looked up
+    in the cache (a miss parses it once for every later line and file)."""
     length = len(line)
     count = (length - ROUND_START + 9) // 10
     end = ROUND_START + 10 * count

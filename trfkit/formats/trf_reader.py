@@ -65,7 +65,7 @@ _LEGACY_VENDOR: Final = frozenset({"ACC", "TSE", "PAB", "FPB", "HPB", "ZPB", "MF
 _SNIFF: Final = re.compile(
     rb"^(?:\xef\xbb\xbf)?(?:0[0-9][0-9]|XX[RCSZAP]|BB[WDLZFU]|###)(?: |\r|\n|$)", re.M
 )
-_RULER: Final = re.compile(r"[0-9 ]+")
+_RULER: Final = r"[0-9 ]+"  # (rare: compiled on first use)
 
 
 def sniff_trf(head: bytes) -> bool:
@@ -235,7 +235,7 @@ class _Reader:
     def other(self, line: str, stripped: str, lineno: int) -> None:
         """Rulers, legends, vendor and unknown lines: kept verbatim, reported."""
         code = stripped[:3]
-        if _RULER.fullmatch(stripped) and (
+        if re.fullmatch(_RULER, stripped) and (
             stripped.startswith("1234567890") or line.startswith("   ")
         ):
             self.layout_lines += 1
