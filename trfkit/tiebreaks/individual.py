@@ -396,12 +396,20 @@ def _sb_single_cuts(ctx: Context, code: TieBreakCode) -> list[Value] | None:
     out: list[float] = _sb_totals(ctx, code)
     players = range(ctx.n)
     vur_rows = list(compress(players, map(contains, table.vur, repeat(True))))
-    for pick, wanted in ((min, low), (max, high and rounds > low)):
+    # BH's sorted rows (shared with BH/C1 ...) give each row's extreme scores and
+    # whether the extreme occurs more than once (the next one in order equals it)
+    ordered = _bh_sorted(ctx, code, False)[0] if rounds > 1 else None
+    for pick, wanted, at, then in ((min, low, 0, 1), (max, high and rounds > low, -1, -2)):
         if not wanted:
             continue
-        best = list(map(pick, contrib))
+        if ordered is None:
+            best = list(map(pick, contrib))
+            several = map(ne, map(countOf, contrib, best), repeat(1))
+        else:
+            best = list(map(itemgetter(at), ordered))
+            several = map(eq, best, map(itemgetter(then), ordered))
         cut = list(map(mul, best, map(getitem, pts, map(indexOf, contrib, best))))
-        for i in compress(players, map(ne, map(countOf, contrib, best), repeat(1))):
+        for i in compress(players, several):
             cut[i] = _extreme_product(contrib[i], pts[i], pick)
         out = list(map(sub, out, cut))
     result: list[Value] = list(out)
