@@ -116,6 +116,7 @@ def test_equality_compares_fields_except_compare_false() -> None:
 
 def test_init_signature_defaults_and_factories() -> None:
     fast, std = inspect.signature(Fast), inspect.signature(Std)
+    assert str(fast) == str(std)  # defaults, factories shown as <factory>, keyword-only marker
     assert list(fast.parameters) == list(std.parameters)
     assert [p.kind for p in fast.parameters.values()] == [p.kind for p in std.parameters.values()]
     a, b = Fast(1, "A"), Fast(1, "A")

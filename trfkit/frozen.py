@@ -110,7 +110,7 @@ def _values(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
 
 def _init(cls: Any, declared: tuple[dataclasses.Field[Any], ...]) -> Callable[..., None]:
     """Compile ``__init__`` with the field parameters in dataclass order (keyword-only last)."""
-    scope: dict[str, Any] = {"__factory_missing__": _FactoryMissing}
+    scope: dict[str, Any] = {"__factory_missing__": _FACTORY}
     me = "__dataclass_self__" if "self" in {f.name for f in declared} else "self"
     positional: list[str] = []
     keyword: list[str] = []
@@ -152,8 +152,14 @@ def _init(cls: Any, declared: tuple[dataclasses.Field[Any], ...]) -> Callable[..
     return init
 
 
-class _FactoryMissing:
-    """Default of a ``default_factory`` parameter: call the factory."""
+class _Factory:
+    """Default of a ``default_factory`` parameter: call the factory (shown like dataclasses)."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY = _Factory()
 
 
 def _repr(names: tuple[str, ...]) -> Callable[[Any], str]:
