@@ -41,8 +41,10 @@ def won(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Games won over the board (a regular player, every round a game: a plain count)."""
     win = ctx.win
     wins = repeat(win)  # operator.eq, not win.__eq__: scores may be ints and floats
-    return [float(pts.count(win) if regular else sum(map(and_, otb, map(eq, pts, wins))))
-            for pts, otb, regular in zip(ctx.pts, ctx.otb, ctx.regular, strict=True)]
+    out: list[Value] = list(map(float, map(countOf, ctx.pts, wins)))
+    for i in compress(range(ctx.n), map(not_, ctx.regular)):  # only rounds over the board
+        out[i] = float(sum(map(and_, ctx.otb[i], map(eq, ctx.pts[i], wins))))
+    return out
 
 
 def _black_game_points(ctx: Context) -> list[list[float]]:
@@ -460,8 +462,9 @@ def koya(ctx: Context, code: TieBreakCode) -> list[Value]:
     # index -1 (no opponent), so each row is one C-level compress().
     counted = [s >= threshold for s in ctx.score] + [False]
     of = counted.__getitem__
-    return [sum(compress(p_row, g(counted) if g else map(of, o_row)), 0.0)
-            for o_row, p_row, g in zip(ctx.opp, ctx.pts, ctx.gather, strict=True)]
+    flags = [g(counted) if g else map(of, o_row) for o_row, g in zip(ctx.opp, ctx.gather,
+                                                                     strict=True)]
+    return list(map(sum, map(compress, ctx.pts, flags), repeat(0.0)))
 
 
 def _score_group_threshold(scores: list[float], half: float, steps: int) -> float:

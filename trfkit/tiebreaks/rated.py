@@ -34,7 +34,7 @@ from .tables import DP_BY_PERCENT, MAX_TABLE_DIFF, PD_HIGH
 
 __all__ = ["PackedPD", "RatedGames", "field_performance", "packed_pd",
            "perfect_performance_halves", "performance_halves", "ptp_search", "rated_games",
-           "ratings_of"]
+           "rating_sums", "ratings_of"]
 
 #: A game's rating score in half points, by kind (only over-the-board kinds occur).
 HALVES = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
@@ -98,6 +98,19 @@ def _build(ctx: Context, unrated_rating: int | None) -> RatedGames | None:
         ratings[i] = list(map(rating_of, opps))
         halves[i] = sum(map(half_points, compress(ctx.kind[i], played)))
     return RatedGames(rating, opponents, ratings, halves)
+
+
+def rating_sums(ctx: Context, unrated_rating: int | None) -> tuple[list[int], list[int]] | None:
+    """Per player, the sum of the OTB opponents' ratings and their number (ARO, its
+    cut forms and TPR start from them; memoised like :func:`rated_games`)."""
+
+    def build() -> tuple[list[int], list[int]] | None:
+        games = rated_games(ctx, unrated_rating)
+        if games is None:
+            return None
+        return list(map(sum, games.ratings)), list(map(len, games.ratings))
+
+    return ctx.memo(("rated.sums", unrated_rating), build)
 
 
 def _note_short_games(ctx: Context) -> None:
@@ -323,8 +336,11 @@ def _field(ctx: Context, unrated_rating: int | None, measure: str) -> list[int |
     games = rated_games(ctx, unrated_rating)
     if games is None:
         return [None] * ctx.n
-    if measure == "tpr":
-        return [performance_halves(r, h) for r, h in zip(games.ratings, games.halves, strict=True)]
+    if measure == "tpr":  # performance_halves() column-wise, from the shared sums
+        sums, counts = rating_sums(ctx, unrated_rating) or ([], [])
+        dp = DP_BY_PERCENT
+        return [(2 * total + n) // (2 * n) + dp[(200 * h + 2 * n) // (4 * n)] if n else None
+                for total, n, h in zip(sums, counts, games.halves, strict=True)]
     if not games.rating:
         return []
     # One table and one search for the whole field: offsets from the best rating,

@@ -33,12 +33,13 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 from ..model import Player
 from ..results import Kind
 from .codes import TieBreakCode
 from .context import Context, Value
-from .rated import field_performance, rated_games, ratings_of
+from .rated import field_performance, rated_games, rating_sums, ratings_of
 from .registry import UnknownTieBreak, register
 from .tables import MAX_TABLE_DIFF, PD_HIGH, dp
 
@@ -293,14 +294,15 @@ def aro(ctx: Context, code: TieBreakCode) -> list[Value]:
     if divisor is None and high <= 0 and low <= 1:
         # The average .5 up in integers, as average_rating() computes it; ratings are
         # integers, so dropping the lowest (Cut-1) is "sum less min", no sort.
+        sums, counts = cast("tuple[list[int], list[int]]",
+                            rating_sums(ctx, unrated_for(ctx, code)))
         if low <= 0:
-            return [(2 * sum(rated) + len(rated)) // (2 * len(rated)) if rated else None
-                    for rated in games.ratings]
+            return [(2 * total + n) // (2 * n) if n else None
+                    for total, n in zip(sums, counts, strict=True)]
         rows = games.ratings
-        counts = list(map(len, rows))
         lowest = map(min, rows) if 0 not in counts else (min(r) if r else 0 for r in rows)
         return [(2 * (total - least) + n - 1) // (2 * (n - 1)) if n > 1 else None
-                for total, least, n in zip(map(sum, rows), lowest, counts, strict=True)]
+                for total, least, n in zip(sums, lowest, counts, strict=True)]
     out: list[Value] = []
     for rated in games.ratings:  # only the ratings matter: no sorted record needed
         if low > 0 or high > 0:
