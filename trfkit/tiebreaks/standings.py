@@ -126,8 +126,12 @@ def rank(
         open_groups = still
     for start, g in open_groups:
         slots[start] = g
-    order_idx: list[int] = []
     ranks = [0] * ctx.n
+    if None not in slots and list not in map(type, slots):  # nobody left tied
+        for position, i in enumerate(cast("list[int]", slots), 1):
+            ranks[i] = position
+        return cast("list[int]", slots), ranks, out
+    order_idx: list[int] = []
     starts = ctx.starts.__getitem__
     for tied in slots:
         if tied is None:
