@@ -71,7 +71,7 @@ def default_codes(ctx: Context) -> tuple[list[TieBreakCode], str]:
         kind = "Swiss"
     from .registry import REGISTRY, _load
 
-    _load()
+    _load(ctx.scope)
     usable = [parse(n) for n in names if (ctx.scope, parse(n).name) in REGISTRY]
     return usable, f"default tie-breaks for a {kind}: {', '.join(c.canonical for c in usable)}"
 

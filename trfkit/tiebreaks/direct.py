@@ -46,7 +46,6 @@ happen together.
 
 from __future__ import annotations
 
-import heapq
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -100,8 +99,11 @@ def _placed_first(group: Sequence[int], totals: Mapping[int, float], missing: Ma
     placed players are the first ones in descending total order.
 
     The best potential among the others comes from a heap with lazy deletion, so
-    the sweep costs O(k log k) however many players it places.
+    the sweep costs O(k log k) however many players it places. (:mod:`heapq` is
+    imported here: only a run with DE needs it.)
     """
+    import heapq
+
     by_total = sorted(group, key=lambda i: (-totals[i], i))
     potential = {i: totals[i] + missing[i] * win for i in group}
     heap = [(-potential[i], i) for i in group]

@@ -32,8 +32,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import cast
+from functools import cache
+from typing import TYPE_CHECKING, cast
 
 from ..model import Player
 from ..results import Kind
@@ -42,6 +42,9 @@ from .context import Context, Value
 from .rated import field_performance, rated_games, rating_sums, ratings_of
 from .registry import UnknownTieBreak, register
 from .tables import MAX_TABLE_DIFF, PD_HIGH, dp
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = [
     "ELECTED_ABSENCE_CODES",
@@ -69,12 +72,16 @@ __all__ = [
     "unrated_for",
 ]
 
-HALF = Fraction(1, 2)
 
-#: Rating score of an over-the-board result (the tournament's scoring system is irrelevant).
-_RATING_SCORE: Mapping[Kind, Fraction] = {
-    Kind.WIN: Fraction(1), Kind.DRAW: HALF, Kind.LOSS: Fraction(0),
-}
+
+@cache
+def _rating_scores() -> Mapping[Kind, Fraction]:
+    """Rating score of an over-the-board result (the tournament's scoring system is
+    irrelevant). Built on first use: the uncut rating tie-breaks work in integers
+    (:mod:`.rated`), so a run that needs no Fraction does not import :mod:`fractions`."""
+    from fractions import Fraction
+
+    return {Kind.WIN: Fraction(1), Kind.DRAW: Fraction(1, 2), Kind.LOSS: Fraction(0)}
 
 #: Art. 32.4.3 "chose not to play": requested byes, absences, forfeit losses, and
 #: empty blocks (the rounds after a withdrawal). TIEBREAKS.md §A.5 default.
@@ -157,6 +164,8 @@ def perfect_performance(ratings: Sequence[int], score: Fraction) -> int | None:
     """
     if not ratings:
         return None
+    from fractions import Fraction
+
     target = Fraction(score) * 100
     if target <= 0:
         return min(ratings) - 800
@@ -182,6 +191,8 @@ def average_of(values: Iterable[float | None]) -> int | None:
     total, n = sum(defined), len(defined)
     if isinstance(total, int):
         return (2 * total + n) // (2 * n)  # round_half_up(total / n), in integers
+    from fractions import Fraction
+
     return round_half_up(Fraction(total) / n)
 
 
@@ -202,6 +213,8 @@ class OtbRecord:
     def score(self) -> Fraction:
         """The rating score. Game scores are 1, 1/2 or 0, so the sum is counted in
         half points (one Fraction built, instead of one Fraction addition per game)."""
+        from fractions import Fraction
+
         return Fraction(sum(s.numerator * (2 // s.denominator) for s in self.scores), 2)
 
     def cut(self, low: int = 0, high: int = 0) -> OtbRecord:
@@ -241,10 +254,11 @@ def otb_records(ctx: Context, unrated_rating: int | None) -> list[OtbRecord] | N
         if games is None:
             return None
         rating = games.rating
+        score_of = _rating_scores()
         records = []
         for i in range(ctx.n):
             row = zip(ctx.opp[i], ctx.kind[i], ctx.otb[i], strict=True)
-            played = sorted((rating[o], o, _RATING_SCORE[k]) for o, k, otb in row if otb)
+            played = sorted((rating[o], o, score_of[k]) for o, k, otb in row if otb)
             records.append(OtbRecord(tuple(g[1] for g in played), tuple(g[0] for g in played),
                                      tuple(g[2] for g in played)))
         return records
@@ -427,7 +441,7 @@ def explain_lines(ctx: Context, i: int, code: TieBreakCode) -> list[str]:
         o = ctx.opp[i][r]
         if ctx.otb[i][r]:
             lines.append(f"round {r + 1}: {ctx.player_label(o)}, rating {rating[o]}, "
-                         f"scored {_RATING_SCORE[ctx.kind[i][r]]}")
+                         f"scored {_rating_scores()[ctx.kind[i][r]]}")
         else:
             lines.append(f"round {r + 1}: {ctx.kind[i][r].value}, "
                          "not a game over the board: ignored")

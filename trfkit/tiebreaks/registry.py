@@ -60,6 +60,17 @@ MODULES: list[str] = [
     "trfkit.tiebreaks.team_direct",
 ]
 
+#: The one scope a module registers for, when it registers for one only: a lookup
+#: imports only the modules of its scope (an individual run never loads the team
+#: modules and the team model behind them). A module not listed is always loaded.
+MODULE_SCOPES: dict[str, str] = {
+    "trfkit.tiebreaks.individual": "individual",
+    "trfkit.tiebreaks.ratings": "individual",
+    "trfkit.tiebreaks.direct": "individual",
+    "trfkit.tiebreaks.team": "team",
+    "trfkit.tiebreaks.team_direct": "team",
+}
+
 #: Modifier letters every tie-break accepts (TieBreakServer extensions; see codes.py).
 _ALWAYS = frozenset("UVRDSX")
 
@@ -101,7 +112,7 @@ class TieBreak:
 
 
 REGISTRY: dict[tuple[str, str], TieBreak] = {}
-_loaded = False
+_loaded: set[str] = set()  # the scopes whose modules are imported ("*": all)
 
 
 def register(
@@ -126,12 +137,15 @@ def register(
     return decorate
 
 
-def _load() -> None:
-    global _loaded
-    if _loaded:
+def _load(scope: str | None = None) -> None:
+    """Import the modules that register tie-breaks of ``scope`` (None: every module)."""
+    wanted = scope or "*"
+    if wanted in _loaded or "*" in _loaded:
         return
-    _loaded = True
+    _loaded.add(wanted)
     for module in MODULES:
+        if scope is not None and MODULE_SCOPES.get(module, scope) != scope:
+            continue
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:
@@ -141,13 +155,13 @@ def _load() -> None:
 
 def all_tiebreaks(scope: str | None = None) -> list[TieBreak]:
     """Every registered tie-break (of ``scope``), sorted by name."""
-    _load()
+    _load(scope)
     return sorted((t for (s, _), t in REGISTRY.items() if scope in (None, s)), key=lambda t: t.name)
 
 
 def lookup(code: TieBreakCode, scope: str = "individual") -> TieBreak:
     """The tie-break for ``code`` in ``scope`` (``NAME:SCORE`` first, then ``NAME``)."""
-    _load()
+    _load(scope)
     entry = REGISTRY.get((scope, code.base)) or REGISTRY.get((scope, code.name))
     if entry is None:
         raise UnknownTieBreak(f"{code}: unknown or unsupported {scope} tie-break {code.name!r}")
