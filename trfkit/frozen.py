@@ -4,7 +4,8 @@ Why this exists: the standard decorator writes the source of six methods per cla
 (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``)
 and compiles each with its own ``exec()``: about half a millisecond per class, and the
 model, diagnostics and result tables are 25 classes, so two thirds of importing the
-TRF reader went into compiling methods that are the same for every class.
+TRF reader went into compiling methods that are the same for every class (measured on
+Python 3.11: importing ``trfkit.formats.trf_reader`` took ~27 ms, ~16 ms with this).
 
 Only ``__init__`` needs code of its own (real parameters with defaults, so that calls
 stay fast and ``inspect.signature``/``help`` show the fields); it is compiled here
