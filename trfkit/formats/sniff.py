@@ -28,9 +28,14 @@ def sniff_xlsx(head: bytes) -> bool:
     return head[:4] == b"PK\x03\x04" and b"xl/" in head
 
 
+#: ``"<chessresults".encode("utf-16-le")`` written out: encoding it per call would
+#: import the UTF-16 codec on every read of every file.
+_CRXML_UTF16 = b"<\x00c\x00h\x00e\x00s\x00s\x00r\x00e\x00s\x00u\x00l\x00t\x00s\x00"
+
+
 def sniff_crxml(head: bytes) -> bool:
     """A ``<chessresults`` root near the start (UTF-8 or UTF-16)."""
-    return b"<chessresults" in head or "<chessresults".encode("utf-16-le") in head
+    return b"<chessresults" in head or _CRXML_UTF16 in head
 
 
 def sniff_crhtml(head: bytes) -> bool:
