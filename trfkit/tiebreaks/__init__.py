@@ -150,6 +150,7 @@ def _compute(
             values[code] = [None] * ctx.n
     labels = ["PTS", *(str(code) for code in listed)]
     columns = [values[PTS], *(values[code] for code in listed)]  # no code hashing per player
+    ctx.release()  # the run's tables are done with: their memory goes to the rows
     rows = build_rows(ctx, best_first, ranks, labels, columns)
     diagnostics = ctx.diagnostics + rank_differences(ctx, ranks)
     return Standings(edition, tuple(listed), tuple(rows), ctx.rounds, tuple(diagnostics),

@@ -82,6 +82,12 @@ class RunMemo:
             value = self._memo[key] = factory()
             return value
 
+    def release(self) -> None:
+        """Drop everything memoised (tables, sorted rows, values): called once the values
+        are out, so that the memory of a large run is reused by what follows (the
+        standings rows) instead of growing the process. A later lookup recomputes."""
+        self._memo.clear()
+
     def value(self, code: Any) -> list[Value]:
         """The values of another tie-break (a :class:`TieBreakCode`), computed once.
 
