@@ -19,13 +19,16 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
-from ..model import Tournament
 from .codes import CodeError, TieBreakCode, parse, parse_list
 from .context import Context, Value
 from .editions import EDITIONS, Edition, resolve
 from .registry import UnknownTieBreak, lookup, register
 from .standings import PTS, Row, Standings, build_rows, rank, rank_differences
+
+if TYPE_CHECKING:  # the model is only named in annotations here
+    from ..model import Tournament
 
 __all__ = [
     "EDITIONS",

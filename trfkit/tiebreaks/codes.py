@@ -16,7 +16,9 @@ of Article 32 (``OTHER_RU_SBH`` = ``SOBH``, ``OTHER_RU_TPR400`` = ``TPR/400``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from ..frozen import frozen_dataclass
 
 __all__ = ["ALIASES", "CodeError", "TieBreakCode", "parse", "parse_list"]
 
@@ -37,7 +39,7 @@ class CodeError(ValueError):
     """A tie-break code that does not follow the grammar (reported as T501)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class TieBreakCode:
     """A parsed tie-break code. Hashable, so results can be cached per code.
 

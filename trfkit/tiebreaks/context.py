@@ -33,12 +33,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, repeat
 from operator import attrgetter, contains, eq, itemgetter, not_
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..diagnostics import Diagnostic, make
-from ..model import Player, RoundEntry, ScoringSystem, Tournament
 from ..results import RESULT_CODES, Kind
 from .editions import Edition
+
+if TYPE_CHECKING:  # the model is only named in annotations here
+    from ..model import Player, ScoringSystem, Tournament
 
 __all__ = ["Context", "RunMemo", "Value", "is_round_robin"]
 
@@ -179,7 +181,9 @@ class Context(RunMemo):
         rounds, n = self.rounds, self.n
         rows = list(map(_ROUNDS, self.players))
         if list(map(len, rows)).count(rounds) != n:  # pad or cut to the rounds scored
-            empty = (_EMPTY,) * rounds  # an empty block decodes as "not paired"
+            from ..model import EMPTY_ROUND  # an empty block decodes as "not paired"
+
+            empty = (EMPTY_ROUND,) * rounds
             rows = [row if len(row) == rounds else (row + empty)[:rounds] for row in rows]
         blocks = list(chain.from_iterable(rows))
         self._blocks = blocks  # the colours are decoded on demand (see ``colors``)
@@ -292,7 +296,6 @@ class Context(RunMemo):
         return rows[i][: self.rounds]
 
 
-_EMPTY = RoundEntry(None, "", "")
 _ROUNDS = attrgetter("rounds")
 _OPPONENT = attrgetter("opponent")
 _RESULT = attrgetter("result")

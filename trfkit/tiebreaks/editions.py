@@ -7,15 +7,19 @@ more constant here plus an entry in :data:`EDITIONS` (TIEBREAKS.md §B.1, §B.7,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from ..model import PartialDate, Tournament
+from ..frozen import frozen_dataclass
+
+if TYPE_CHECKING:  # the model is only named in annotations here
+    from ..model import PartialDate, Tournament
 
 __all__ = ["EDITIONS", "FIDE_2009", "FIDE_2024", "FIDE_2026", "RU_2013", "Edition", "by_date",
            "resolve"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class Edition:
     """One rule set. Every field is a switch some tie-break reads.
 

@@ -7,8 +7,7 @@ cut removed. Other tie-breaks show the per-round inputs they use and the total.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..frozen import frozen_dataclass
 from .codes import TieBreakCode
 from .context import Context
 from .cuts import Item, apply_cuts
@@ -19,7 +18,7 @@ from .unplayed import adjusted, describe
 __all__ = ["Explanation", "explain"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class Explanation:
     player: str
     code: str

@@ -26,8 +26,8 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import compress, repeat
 from operator import add, countOf, itemgetter, mul, not_
-from typing import NamedTuple
 
+from ..frozen import frozen_dataclass
 from ..results import Kind
 from .context import Context
 from .tables import DP_BY_PERCENT, MAX_TABLE_DIFF, PD_HIGH
@@ -40,13 +40,10 @@ __all__ = ["PackedPD", "RatedGames", "field_performance", "packed_pd",
 HALVES = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
 
 
-class RatedGames(NamedTuple):
+@frozen_dataclass
+class RatedGames:
     """Per player, in round order: the OTB opponents, their ratings, and the rating
     score in half points. ``rating`` is every player's tie-break rating.
-
-    A :class:`~typing.NamedTuple` rather than a frozen dataclass: as immutable, and an
-    internal record of one run, but about eight times cheaper to define at import
-    (every run imports it).
     """
 
     rating: list[int]
@@ -158,7 +155,8 @@ def performance_halves(ratings: Sequence[int], halves: int) -> int | None:
     return (2 * sum(ratings) + n) // (2 * n) + DP_BY_PERCENT[(200 * halves + 2 * n) // (4 * n)]
 
 
-class PackedPD(NamedTuple):
+@frozen_dataclass
+class PackedPD:
     """Table 8.1.2 packed for PTP: entry ``d + reach`` holds PD(d), PD(d - 1), ...,
     PD(d - lanes + 1) (hundredths) in ``lanes`` fields of ``bits`` bits, lowest first.
 
@@ -167,10 +165,6 @@ class PackedPD(NamedTuple):
     per game and one spare bit), so one C-level gather answers for ``lanes``
     consecutive ratings. Unsigned 64-bit words behind a memoryview: a window is a
     slice without a copy.
-
-    A :class:`~typing.NamedTuple` rather than a frozen dataclass: as immutable, and an
-    internal record of one run, but about eight times cheaper to define at import
-    (every run imports it).
     """
 
     table: memoryview

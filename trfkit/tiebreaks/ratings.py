@@ -32,9 +32,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, cast
 
-from ..model import Player
+from ..frozen import frozen_dataclass
 from ..results import Kind
 from .codes import TieBreakCode
 from .context import Context, Value
@@ -42,8 +42,10 @@ from .rated import field_performance, rated_games, rating_sums, ratings_of
 from .registry import UnknownTieBreak, register
 from .tables import MAX_TABLE_DIFF, PD_HIGH, dp
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # only named in annotations here
     from fractions import Fraction
+
+    from ..model import Player
 
 __all__ = [
     "ELECTED_ABSENCE_CODES",
@@ -198,14 +200,11 @@ def average_of(values: Iterable[float | None]) -> int | None:
 # ---------------------------------------------------------------- from a tournament
 
 
-class OtbRecord(NamedTuple):
+@frozen_dataclass
+class OtbRecord:
     """A player's over-the-board games, sorted by the opponent's rating (lowest
     first, so cuts are slices): opponents (player indices), their ratings, and the
     player's rating score in each game.
-
-    A :class:`~typing.NamedTuple` rather than a frozen dataclass: as immutable, and an
-    internal record of one run, but about eight times cheaper to define at import
-    (every run imports it).
     """
 
     opponents: tuple[int, ...]

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from itertools import compress, repeat
 from operator import attrgetter, itemgetter, ne
 from typing import Any, TypeVar, cast
 
 from ..diagnostics import Diagnostic, make
+from ..frozen import frozen_dataclass
 from .codes import TieBreakCode, parse
 from .context import Context, Value
 from .editions import Edition
@@ -28,7 +29,7 @@ PTS = parse("PTS")
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class Row:
     """One player's line: rank (shared when tied), points and the tie-break values
     keyed by the codes as the caller wrote them."""
@@ -43,7 +44,7 @@ class Row:
     values: dict[str, Value]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_dataclass
 class Standings:
     """The result of :func:`trfkit.tiebreaks.compute`: rows best first."""
 

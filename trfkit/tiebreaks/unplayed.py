@@ -31,8 +31,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import compress, repeat
 from operator import add, and_, getitem, not_
-from typing import NamedTuple
 
+from ..frozen import frozen_dataclass
 from ..results import Kind
 from .context import Context
 
@@ -44,7 +44,8 @@ VUR_KINDS = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.NOT_PAIRED, Kind.FORFE
 _FORFEITS = frozenset({Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS})
 
 
-class Adjusted(NamedTuple):
+@frozen_dataclass
+class Adjusted:
     """Per-player, per-round data for BH/SB-type tie-breaks (see the module docstring).
 
     ``own[i]``: the player's score as the dummy uses it (fore-adjusted in fore mode);
@@ -52,10 +53,6 @@ class Adjusted(NamedTuple):
     player's round ``r`` contributes, None when the round is not counted;
     ``pts[i][r]``: points scored in round ``r``; ``vur[i][r]``: a cut-first round;
     ``game[i][r]``: the round counts as a game against ``ctx.opp[i][r]``.
-
-    A :class:`~typing.NamedTuple` rather than a frozen dataclass: as immutable, and an
-    internal record of one run, but about eight times cheaper to define at import
-    (every run imports it).
     """
 
     own: list[float]
