@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress, repeat
-from operator import add, and_, getitem, not_
+from operator import add, and_, getitem, itemgetter, not_, sub
 
 from ..frozen import frozen_dataclass
 from ..results import Kind
@@ -93,11 +93,10 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
         fore_player = [False] * n
     for i in others:
         o_row, k_row, otb_row = opp[i], kind[i], otb[i]
+        g_row: Sequence[bool] = otb_row  # shared, read-only, until a round differs
         if forfeits_count:
             g_row = [g or (o >= 0 and k in _FORFEITS) for g, o, k in zip(otb_row, o_row, k_row,
                                                                         strict=True)]
-        else:
-            g_row = list(otb_row)
         if fore and rounds:
             q_row = list(ctx.pts[i])
             # Art. 8.3: the last round's paired games count as draws (forfeits included).
@@ -105,11 +104,20 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
                 fore_player[i] = True
             if o_row[last] >= 0:
                 q_row[last] = draw
+                g_row = list(g_row)
                 g_row[last] = True
             pts[i] = q_row
         game[i] = g_row
     # Without fore every row holds ctx.pts' values: the score is ctx.score, same sum.
-    own = list(map(sum, pts, repeat(0.0))) if fore else list(ctx.score)
+    if not fore:
+        own = list(ctx.score)
+    elif ctx.exact_sums and rounds:
+        # exact sums: a regular row's total is the score with the last round a draw
+        own = list(map(add, map(sub, ctx.score, map(itemgetter(last), ctx.pts)), repeat(draw)))
+        for i in others:
+            own[i] = sum(pts[i], 0.0)
+    else:
+        own = list(map(sum, pts, repeat(0.0)))
 
     if ctx.edition.virtual_opponent:
         return _virtual(ctx, own, pts, game, others)
@@ -118,7 +126,10 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
     vur: list[Sequence[bool]] = [(False,) * rounds] * n
     is_vur_kind = VUR_KINDS.__contains__
     for i in others:
-        vur[i] = list(map(and_, map(not_, game[i]), map(is_vur_kind, kind[i])))
+        # where the games are the rounds over the board, a round of a VUR kind is never
+        # a game (those kinds are not played): the kind alone decides
+        vur[i] = list(map(is_vur_kind, kind[i])) if game[i] is otb[i] else \
+            list(map(and_, map(not_, game[i]), map(is_vur_kind, kind[i])))
     # A player whose every round is a game shows the own score (the sum below, in the
     # same order): only the others need the 16.2.5 walk.
     shown = list(own)
