@@ -41,10 +41,8 @@ def won(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Games won over the board (a regular player, every round a game: a plain count)."""
     win = ctx.win
     wins = repeat(win)  # operator.eq, not win.__eq__: scores may be ints and floats
-    out: list[Value] = list(map(float, map(countOf, ctx.pts, wins)))
-    for i in compress(range(ctx.n), map(not_, ctx.regular)):  # only rounds over the board
-        out[i] = float(sum(map(and_, ctx.otb[i], map(eq, ctx.pts[i], wins))))
-    return out
+    return [float(pts.count(win) if regular else sum(map(and_, otb, map(eq, pts, wins))))
+            for pts, otb, regular in zip(ctx.pts, ctx.otb, ctx.regular, strict=True)]
 
 
 def _black_game_points(ctx: Context) -> list[list[float]]:
@@ -75,7 +73,7 @@ def black_games(ctx: Context, code: TieBreakCode) -> list[Value]:
 def black_wins(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Games won over the board with Black: the points of the games with Black that
     were played over the board, counted where they equal a win."""
-    return list(map(float, map(countOf, _black_game_points(ctx), repeat(ctx.win))))
+    return list(map(float, map(list.count, _black_game_points(ctx), repeat(ctx.win))))
 
 
 _VALUE = itemgetter(1)
