@@ -125,8 +125,8 @@ class Context(RunMemo):
         self.scoring = tournament.header.scoring
         self.players: tuple[Player, ...] = tournament.players
         self.n = len(self.players)
-        self.starts = [p.start for p in self.players]
-        self.index = {p.start: i for i, p in enumerate(self.players)}
+        self.starts = list(map(_START, self.players))
+        self.index = dict(zip(self.starts, range(self.n), strict=True))
         self.unrated_rating = unrated_rating
         self.diagnostics: list[Diagnostic] = []
         self._memo: dict[Any, Any] = {}
@@ -189,24 +189,27 @@ class Context(RunMemo):
         self._blocks = blocks  # the colours are decoded on demand (see ``colors``)
         self._no_opponent: list[int] = []
         opp = list(map(self.index.get, map(_OPPONENT, blocks), repeat(-1)))
-        results = self._results = list(map(_RESULT, blocks))
+        results = list(map(_RESULT, blocks))
+        self._codes = codes = set(results)  # the result codes the field uses
         kind = list(map(decode.kind.__getitem__, results))
         played = list(map(decode.played.__getitem__, results))
+        self.opp = _cut(opp, rounds, n)
         if rounds:
-            owner = list(map(contains, _cut(opp, rounds), range(n)))
-            for i in _positions(owner, True):  # a self-pairing is no opponent
-                for at in range(i * rounds, (i + 1) * rounds):
-                    if opp[at] == i:
-                        opp[at] = -1
+            owner = list(map(contains, self.opp, range(n)))
+            if True in owner:
+                for i in _positions(owner, True):  # a self-pairing is no opponent
+                    for at in range(i * rounds, (i + 1) * rounds):
+                        if opp[at] == i:
+                            opp[at] = -1
+                self.opp = _cut(opp, rounds, n)
             self._no_opponent = list(_positions(opp, -1))
             for at in self._no_opponent:
                 # A game result without a valid opponent (the legacy ``0000 - =`` half
                 # point): scored as written, unplayed, and not a VUR; no colour either.
                 played[at] = False
-            for code in _NO_RESULT:  # paired, no result: an absence (T504)
+            for code in codes.intersection(_NO_RESULT):  # paired, no result: absent (T504)
                 unfinished.update(at % rounds + 1 for at in _positions(results, code)
                                   if opp[at] >= 0)
-        self.opp = _cut(opp, rounds, n)
         self.kind = _cut(kind, rounds, n)
         self.pts = _cut(list(map(decode.points.__getitem__, results)), rounds, n)
         self.otb = _cut(played, rounds, n)
@@ -214,9 +217,9 @@ class Context(RunMemo):
         self.regular = list(map(not_, map(contains, self.otb, repeat(False))))
 
     def any_result(self, codes: frozenset[str]) -> bool:
-        """Whether some round scored has one of the result ``codes`` (one C-level scan
-        of the field's result codes, kept from the decoding)."""
-        return not codes.isdisjoint(self._results)
+        """Whether some round scored has one of the result ``codes`` (the set of codes
+        the field uses is kept from the decoding)."""
+        return not codes.isdisjoint(self._codes)
 
     @property
     def colors(self) -> list[Sequence[str]]:
@@ -297,6 +300,7 @@ class Context(RunMemo):
 
 
 _ROUNDS = attrgetter("rounds")
+_START = attrgetter("start")
 _OPPONENT = attrgetter("opponent")
 _RESULT = attrgetter("result")
 _COLOR = attrgetter("color")
