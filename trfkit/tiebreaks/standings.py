@@ -204,10 +204,16 @@ def build_rows(ctx: Context, best_first: list[int], ranks: list[int], labels: li
     by_player = order(list(zip(*columns, strict=True)))
     from_player = {name: order(list(map(attrgetter(name), players)))
                    for name in ("start", "name", "federation", "rating")}
+    # Every dict of values starts as a copy of one holding the labels (sized once,
+    # where building it key by key would resize it as it grows), then takes its values.
+    values = []
+    copy = dict.fromkeys(labels).copy
+    for row_values in by_player:
+        filled = copy()
+        filled.update(zip(labels, row_values, strict=True))
+        values.append(filled)
     return tuple(_columnwise(Row, len(best_first), rank=order(ranks), index=best_first,
-                             points=order(ctx.score),
-                             values=map(dict, map(zip, repeat(labels), by_player)),
-                             **from_player))
+                             points=order(ctx.score), values=values, **from_player))
 
 
 def _columnwise(cls: type[T], n: int, **columns: Iterable[Any]) -> list[T]:
