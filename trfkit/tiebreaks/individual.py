@@ -234,8 +234,18 @@ def _bh_with_cuts(ctx: Context, code: TieBreakCode, fore: bool = False) -> list[
     rounds = ctx.rounds
     lo = min(low, rounds)
     end = rounds - min(high, rounds - lo)
-    out: list[Value] = list(map(sum, map(getitem, rows, repeat(slice(lo, end))), repeat(0.0))) \
-        if rows else [None] * ctx.n
+    out: list[Value]
+    if rows and ctx.exact_sums and rounds > low + high and low + high <= 2:
+        # Exact sums: the uncut total less the values cut (the first ``low`` and the
+        # last ``high`` of each sorted row) is the very float the slice sums to, and
+        # one or two subtractions per row cost less than summing the slice.
+        out = list(_plain_bh(ctx, code, fore))
+        for at in [*range(low), *range(-high, 0)]:
+            out = list(map(sub, out, map(itemgetter(at), rows)))
+    elif rows:
+        out = list(map(sum, map(getitem, rows, repeat(slice(lo, end))), repeat(0.0)))
+    else:
+        out = [None] * ctx.n
     vur_first = ctx.edition.vur_first
     walked = split
     if vur_first and split:
@@ -281,17 +291,24 @@ def _split_shapes(ctx: Context, split: dict[int, tuple[list[float], list[float]]
     return ctx.memo(("bh-shapes", fore, played_forfeits), build)
 
 
-def _plain_bh(ctx: Context, table: Adjusted) -> list[Value]:
-    if not ctx.round_robin:  # only a round-robin has uncounted (None) rounds
-        return [sum(cast("list[float]", row), 0.0) for row in table.contrib]
-    return [sum((c for c in row if c is not None), 0.0) for row in table.contrib]
+def _plain_bh(ctx: Context, code: TieBreakCode, fore: bool = False) -> list[Value]:
+    """Uncut Buchholz-type sums (memoised per mode: the cut forms start from them)."""
+    fore = fore or code.fore
+
+    def build() -> list[Value]:
+        table = adjusted(ctx, fore=fore, played_forfeits=code.played_forfeits)
+        if not ctx.round_robin:  # only a round-robin has uncounted (None) rounds
+            return list(map(sum, cast("list[list[float]]", table.contrib), repeat(0.0)))
+        return [sum((c for c in row if c is not None), 0.0) for row in table.contrib]
+
+    return ctx.memo(("bh-total", fore, code.played_forfeits), build)
 
 
 @register("BH", modifiers="CMP", title="Buchholz", article="C.07 8.1; Art. 32.3.1-32.3.1.4")
 def buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Sum of the opponents' (adjusted) scores; ``/Cn`` cut, ``/Mn`` median."""
     if not code.cut and not code.median:
-        return _plain_bh(ctx, _table(ctx, code))
+        return list(_plain_bh(ctx, code))
     return _bh_with_cuts(ctx, code)
 
 
@@ -299,7 +316,7 @@ def buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
 def fore_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Buchholz as if every paired game of the last round had been drawn."""
     if not code.cut and not code.median:
-        return _plain_bh(ctx, _table(ctx, code, fore=True))
+        return list(_plain_bh(ctx, code, fore=True))
     return _bh_with_cuts(ctx, code, fore=True)
 
 
