@@ -101,7 +101,8 @@ def progressive(ctx: Context, code: TieBreakCode) -> list[Value]:
     if not first:
         return list(totals)
     if ctx.exact_sums:  # exact sums: the total less the running scores cut is the same float
-        cut = map(sum, map(islice, map(accumulate, ctx.pts), repeat(first)), repeat(0.0))
+        cut = map(itemgetter(0), ctx.pts) if first == 1 else \
+            map(sum, map(islice, map(accumulate, ctx.pts), repeat(first)), repeat(0.0))
         return list(map(sub, totals, cut))
     return [sum(islice(accumulate(row), first, None), 0.0) for row in ctx.pts]
 
