@@ -1,15 +1,16 @@
 """The shared, precomputed state of one tie-break run.
 
 Every tie-break of one ``compute()`` call receives the same :class:`Context`. It
-decodes the tournament once into flat per-player, per-round lists (index ``i`` =
-position in ``tournament.players``, round ``r`` = 0-based), so that a tie-break is a
-loop over lists of floats and ints, never a walk over the model:
+decodes the tournament once into flat per-player, per-round rows (tuples; index ``i``
+= position in ``tournament.players``, round ``r`` = 0-based), so that a tie-break is
+a loop over rows of floats and ints, never a walk over the model:
 
 * ``opp[i][r]``  scheduled opponent's index, or ``-1`` (bye, absence, unknown opponent)
 * ``kind[i][r]`` :class:`~trfkit.results.Kind` of the round (``NOT_PAIRED`` past the file)
 * ``pts[i][r]``  points scored in the round under ``tournament.header.scoring``
 * ``otb[i][r]``  a game played over the board against ``opp[i][r]``
-* ``black[i][r]`` the player had Black in a game with an opponent
+* ``colors[i][r]`` the colour as written; ``black[i][r]`` Black in a game with an
+  opponent (both decoded on first use)
 * ``score[i]``   points after ``rounds`` rounds (recomputed from the results)
 * ``rating[i]``  the player's rating, ``unrated_rating`` for unrated players, or None
 * ``regular[i]`` every round scored is a game over the board against a known opponent
