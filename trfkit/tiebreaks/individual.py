@@ -292,9 +292,9 @@ def _sb_single_cuts(ctx: Context, code: TieBreakCode) -> list[Value] | None:
     column-wise: the extreme score of every row (``map(min, ...)``), how often it
     occurs and where; a row with it once cuts the product there, a row with it
     several times the extreme product among those rounds (:func:`_extreme_product`).
-    A row with a VUR (16.5: cut it instead when its product is not below the least
-    significant one) takes :func:`_vur_low_cut` for a single low cut, else the
-    general way.
+    A row with a VUR (16.5: cut the lowest VUR product instead when it is not below
+    the least significant one, as :func:`.cuts.apply_cuts` decides) takes that rule
+    for a single low cut, else the general way.
     """
     low, high = code.cut + code.median, code.median
     rounds = ctx.rounds
@@ -309,6 +309,7 @@ def _sb_single_cuts(ctx: Context, code: TieBreakCode) -> list[Value] | None:
     # BH's sorted rows (shared with BH/C1 ...) give each row's extreme scores and
     # whether the extreme occurs more than once (the next one in order equals it)
     ordered = bh_sorted(ctx, code, False)[0] if rounds > 1 else None
+    least: list[float] = []  # the least significant product of every row (one low cut)
     for pick, wanted, at, then in ((min, low, 0, 1), (max, high and rounds > low, -1, -2)):
         if not wanted:
             continue
@@ -322,25 +323,19 @@ def _sb_single_cuts(ctx: Context, code: TieBreakCode) -> list[Value] | None:
         for i in compress(players, several):
             cut[i] = _extreme_product(contrib[i], pts[i], pick)
         out = list(map(sub, out, cut))
+        least = least or cut
     result: list[Value] = list(out)
     vur_first = ctx.edition.vur_first
     totals = _sb_totals(ctx, code)
     for i in vur_rows:
         if low and not high and vur_first:
-            result[i] = totals[i] - _vur_low_cut(contrib[i], pts[i], table.vur[i])
+            # 16.5: the lowest VUR product instead, when it is not below the least one
+            lowest_vur = min(compress(map(mul, contrib[i], pts[i]), table.vur[i]))
+            result[i] = totals[i] - (lowest_vur if lowest_vur >= least[i] else least[i])
         else:
             items = sorted(sonneborn_items(ctx, table, i))
             result[i] = cut_sum(items, low, high, vur_first, presorted=True)
     return result
-
-
-def _vur_low_cut(scores: Sequence[float], pts: Sequence[float], vur: Sequence[bool]) -> float:
-    """The product one low cut removes from an SB row with a VUR (16.5, as
-    :func:`.cuts.apply_cuts` decides it): the lowest VUR product when it is not below
-    the product of the least significant round, else that product."""
-    least = _extreme_product(scores, pts, min)
-    lowest_vur = min(compress(map(mul, scores, pts), vur))
-    return lowest_vur if lowest_vur >= least else least
 
 
 def _extreme_product(scores: Sequence[float], pts: Sequence[float],
