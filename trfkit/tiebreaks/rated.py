@@ -21,7 +21,7 @@ for the same games (the golden test holds them to it).
 
 from __future__ import annotations
 
-from array import array
+import struct
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import compress, repeat
@@ -163,8 +163,8 @@ class PackedPD:
     Summing the entries of a player's opponents at R gives f(R), f(R - 1), ... in
     the same fields at once (a field never overflows: ``bits`` leaves room for 100
     per game and one spare bit), so one C-level gather answers for ``lanes``
-    consecutive ratings. Unsigned 64-bit words behind a memoryview: a window is a
-    slice without a copy.
+    consecutive ratings. Unsigned 64-bit words (packed by :mod:`struct`, which is
+    loaded anyway) behind a memoryview: a window is a slice without a copy.
     """
 
     table: memoryview
@@ -192,9 +192,9 @@ def packed_pd(reach: int, games: int) -> PackedPD:
         word = ((word << bits) | pd[min(d, top) + top]) & full
         core.append(word)
     ones = sum(1 << (bits * j) for j in range(lanes))
-    words = (array("Q", [0]) * (reach - top) + array("Q", core)
-             + array("Q", [100 * ones]) * (reach - last))
-    return PackedPD(memoryview(words), reach, bits, lanes, ones, ones << (bits - 1))
+    words = [0] * (reach - top) + core + [100 * ones] * (reach - last)
+    table = memoryview(struct.pack(f"{len(words)}Q", *words)).cast("Q")
+    return PackedPD(table, reach, bits, lanes, ones, ones << (bits - 1))
 
 
 def _lowest_difference() -> tuple[int, ...]:
