@@ -132,3 +132,19 @@ def test_public_api_wrapper() -> None:
 
     s = trfkit.compute_tiebreaks(tec_swiss(), ["BH/C1"], rules="fide-2026")
     assert s.edition.name == "fide-2026" and s.by_start()[11].values["BH/C1"] == 11.0
+
+
+def test_an_individual_run_imports_no_team_module() -> None:
+    """The registry imports only the modules of the scope looked up (import time of a
+    run), so individual tie-breaks never load the team tie-breaks or trfkit.teams."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    sample = Path(__file__).resolve().parents[1] / "samples" / "swiss.trf"
+    code = ("import sys; from trfkit import formats; from trfkit.tiebreaks import compute; "
+            f"t = formats.read(open({str(sample)!r}, 'rb').read(), 'auto').tournament; "
+            "compute(t, ['BH/C1', 'SB', 'ARO', 'PTP', 'DE'], rules='fide-2024'); "
+            "print(sorted(m for m in sys.modules if 'team' in m))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
