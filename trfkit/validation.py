@@ -17,6 +17,7 @@ import importlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 
+from .checks.facts import forget
 from .codes import CODES, CodeInfo
 from .diagnostics import Diagnostic, Severity, TrfError, make
 from .document import Document
@@ -141,17 +142,20 @@ def iter_diagnostics(
     chosen = _selector(select, ignore, selector)
     path = tournament.source.path
     columns = tournament.source.format in LINE_BASED_FORMATS
-    for code, registered in sorted(rules().items()):
-        if not chosen.enabled(code):
-            continue
-        try:
-            for diagnostic in registered.func(tournament):
-                if not columns:
-                    diagnostic = _unlocated(diagnostic)
-                yield diagnostic.with_file(path) if path and not diagnostic.file else diagnostic
-        except Exception as exc:  # noqa: BLE001 - a broken rule must not stop the others
-            crash = _crashed(code, exc)
-            yield crash.with_file(path) if path else crash
+    try:
+        for code, registered in sorted(rules().items()):
+            if not chosen.enabled(code):
+                continue
+            try:
+                for diagnostic in registered.func(tournament):
+                    if not columns:
+                        diagnostic = _unlocated(diagnostic)
+                    yield diagnostic.with_file(path) if path and not diagnostic.file else diagnostic
+            except Exception as exc:  # noqa: BLE001 - a broken rule must not stop the others
+                crash = _crashed(code, exc)
+                yield crash.with_file(path) if path else crash
+    finally:
+        forget(tournament)  # the rules share facts for one run only (see checks.facts.forget)
 
 
 def validate(

@@ -43,7 +43,13 @@ from .trf_header import (
     scoring_from_records,
 )
 from .trf_lines import team_013_line
-from .trf_players import ROUND_START, parse_national, parse_player, shared_cache
+from .trf_players import (
+    ROUND_START,
+    parse_national,
+    parse_player,
+    settle_shared_cache,
+    shared_cache,
+)
 
 __all__ = ["read_trf", "loads_trf", "sniff_trf", "TRF26_RECORD_CODES"]
 
@@ -141,6 +147,7 @@ class _Reader:
         finally:
             if gc_was_enabled:
                 gc.enable()
+            settle_shared_cache(self.cache)
         tournament = self.finish(decoded)
         diags = tuple(sorted(self.diags, key=lambda d: (d.line, d.column)))  # stable: decode first
         if self.strict:
