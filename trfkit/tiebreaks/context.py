@@ -150,10 +150,10 @@ class Context(RunMemo):
             self.scoring.forfeit_loss, self.scoring.full_bye, self.scoring.half_bye,
             self.scoring.zero_bye, self.scoring.pab, self.scoring.unknown))
 
-        self.opp: list[Sequence[int]] = []
-        self.kind: list[Sequence[Kind]] = []
-        self.pts: list[Sequence[float]] = []
-        self.otb: list[Sequence[bool]] = []
+        self.opp: list[tuple[int, ...]] = []
+        self.kind: list[tuple[Kind, ...]] = []
+        self.pts: list[tuple[float, ...]] = []
+        self.otb: list[tuple[bool, ...]] = []
         self.score: list[float] = []
         #: ``regular[i]``: every round scored is a game over the board against a known
         #: opponent. Most players of a Swiss are regular; tie-breaks take a fast path
@@ -223,17 +223,17 @@ class Context(RunMemo):
         return not codes.isdisjoint(self._codes)
 
     @property
-    def colors(self) -> list[Sequence[str]]:
+    def colors(self) -> list[tuple[str, ...]]:
         """``colors[i][r]``: the colour as written (``"w"``, ``"b"`` or ``""``), decoded on
         first use (only BPG and BWG read colours)."""
         return self.memo("colors", lambda: _cut(list(map(_COLOR, self._blocks)), self.rounds,
                                                 self.n))
 
     @property
-    def black(self) -> list[Sequence[bool]]:
+    def black(self) -> list[tuple[bool, ...]]:
         """``black[i][r]``: the player had Black in a game with an opponent."""
 
-        def build() -> list[Sequence[bool]]:
+        def build() -> list[tuple[bool, ...]]:
             black = list(map(eq, chain.from_iterable(self.colors), repeat("b")))
             for at in self._no_opponent:
                 black[at] = False

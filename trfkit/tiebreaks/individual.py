@@ -220,7 +220,7 @@ def average_opponents_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
     inner = parse("FB/P" if code.played_forfeits else "FB") if code.fore else \
         parse("BH/P" if code.played_forfeits else "BH")
     bh = ctx.value(inner)
-    of = bh.__getitem__
+    of = cast(Callable[[int], float], bh.__getitem__)  # no None on the path that uses it
     if None in bh:  # opponents without a value are left out
         met = [[v for r, o in enumerate(o_row[:ctx.rounds]) if otb[r] and (v := bh[o]) is not None]
                for o_row, otb in zip(ctx.opp, ctx.otb, strict=True)]

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import compress, repeat
 from operator import add, countOf, itemgetter, mul, not_
+from typing import cast
 
 from ..frozen import frozen_dataclass
 from ..results import Kind
@@ -272,7 +273,7 @@ def ptp_search(pd: PackedPD, top: int, bottom: int) -> PtpSearch:
             g = highest
         elif g <= lowest:
             g = lowest + 1
-        s = sum(gather(table[g + shift:]))
+        s: int = sum(gather(table[g + shift:]))
         at_least = ((s + goal) & highs).bit_count()  # how many of g, g - 1, ... reach it
         if 0 < at_least < lanes:
             return g - at_least + 1
@@ -353,7 +354,7 @@ def _field(ctx: Context, unrated_rating: int | None, measure: str) -> list[int |
     below_top = [top - r for r in games.rating]
     of = below_top.__getitem__
     tprs = field_performance(ctx, unrated_rating, "tpr")
-    return [search(rated, halves, tpr, gather(below_top) if gather else
+    return [search(rated, halves, cast(int, tpr), gather(below_top) if gather else  # rated: TPR set
                    list(map(of, opponents))) if rated else None
             for rated, opponents, halves, gather, tpr in zip(
                 games.ratings, games.opponents, games.halves, ctx.gather, tprs, strict=True)]

@@ -10,7 +10,7 @@ tied at the end share the rank of the first of them.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import field, fields
 from itertools import compress, repeat
 from operator import attrgetter, itemgetter, ne
@@ -196,10 +196,12 @@ def build_rows(ctx: Context, best_first: list[int], ranks: list[int], labels: li
     """
     if not best_first:
         return ()
-    order = itemgetter(*best_first)
+    order: Callable[[Sequence[Any]], Any] = itemgetter(*best_first)
     if len(best_first) == 1:  # itemgetter of one index gives the item, not a 1-tuple
-        def order(values: Sequence[Any], _only: int = best_first[0]) -> tuple[Any, ...]:
+        def order_one(values: Sequence[Any], _only: int = best_first[0]) -> tuple[Any, ...]:
             return (values[_only],)
+
+        order = order_one
     players = ctx.players
     by_player = order(list(zip(*columns, strict=True)))
     from_player = {name: order(list(map(attrgetter(name), players)))
