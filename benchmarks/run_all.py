@@ -161,7 +161,7 @@ def ratio_row(label: str, base: Timing, ours: Timing, target: float) -> str:
     wall, cpu = ours.wall / base.wall, ours.cpu / base.cpu
     verdict = "yes" if min(wall, cpu) <= target else "**no**"
     return (f"| {label} | {ms(base.wall)} / {ms(base.cpu)} | {ms(ours.wall)} / {ms(ours.cpu)} "
-            f"| {wall:.1f}x / {cpu:.1f}x | <= {target:g}x: {verdict} |")
+            f"| {wall:.2f}x / {cpu:.2f}x | <= {target:g}x: {verdict} |")
 
 
 def main(argv: list[str] | None = None) -> int:
