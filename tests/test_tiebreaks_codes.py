@@ -81,3 +81,30 @@ def test_editions_are_data() -> None:
     assert not EDITIONS["fide-2009"].vur_first and EDITIONS["fide-2024"].vur_first
     with pytest.raises(KeyError):
         resolve("fide-1999")
+
+
+def test_module_names_list_exactly_what_each_module_registers() -> None:
+    # A module listed in MODULE_NAMES is imported only by a lookup of one of its names,
+    # so a name it registers but does not list would be unknown to such a lookup.
+    import importlib
+
+    from trfkit.tiebreaks.registry import MODULE_NAMES, MODULE_SCOPES, REGISTRY, all_tiebreaks
+
+    all_tiebreaks()
+    for module, names in MODULE_NAMES.items():
+        importlib.import_module(module)
+        scope = MODULE_SCOPES[module]
+        registered = {name for (s, name), t in REGISTRY.items()
+                      if s == scope and t.func.__module__ == module}
+        assert registered == set(names), module
+
+
+def test_a_lookup_imports_a_listed_module_only_for_its_names() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from trfkit.tiebreaks import lookup, parse; lookup(parse('BH/C1')); "
+            "a = 'trfkit.tiebreaks.direct' in sys.modules; lookup(parse('DE')); "
+            "print(a, 'trfkit.tiebreaks.direct' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]

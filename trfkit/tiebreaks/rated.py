@@ -28,7 +28,6 @@ from itertools import compress, repeat
 from operator import add, countOf, itemgetter, mul, not_
 from typing import cast
 
-from ..frozen import frozen_dataclass
 from ..results import Kind
 from .context import Context
 from .tables import DP_BY_PERCENT, MAX_TABLE_DIFF, PD_HIGH
@@ -41,16 +40,20 @@ __all__ = ["PackedPD", "RatedGames", "field_performance", "packed_pd",
 HALVES = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
 
 
-@frozen_dataclass
 class RatedGames:
     """Per player, in round order: the OTB opponents, their ratings, and the rating
     score in half points. ``rating`` is every player's tie-break rating.
+
+    Like :class:`PackedPD`, a plain slotted record (read-only by convention), not a
+    frozen dataclass: defining one costs a quarter of a millisecond on the first
+    lookup of every process, for a record that is never compared or hashed.
     """
 
-    rating: list[int]
-    opponents: list[Sequence[int]]
-    ratings: list[Sequence[int]]
-    halves: list[int]
+    __slots__ = ("rating", "opponents", "ratings", "halves")
+
+    def __init__(self, rating: list[int], opponents: list[Sequence[int]],
+                 ratings: list[Sequence[int]], halves: list[int]) -> None:
+        self.rating, self.opponents, self.ratings, self.halves = rating, opponents, ratings, halves
 
 
 def ratings_of(ctx: Context, unrated_rating: int | None) -> list[int] | None:
@@ -156,7 +159,6 @@ def performance_halves(ratings: Sequence[int], halves: int) -> int | None:
     return (2 * sum(ratings) + n) // (2 * n) + DP_BY_PERCENT[(200 * halves + 2 * n) // (4 * n)]
 
 
-@frozen_dataclass
 class PackedPD:
     """Table 8.1.2 packed for PTP: entry ``d + reach`` holds PD(d), PD(d - 1), ...,
     PD(d - lanes + 1) (hundredths) in ``lanes`` fields of ``bits`` bits, lowest first.
@@ -168,12 +170,13 @@ class PackedPD:
     loaded anyway) behind a memoryview: a window is a slice without a copy.
     """
 
-    table: memoryview
-    reach: int
-    bits: int
-    lanes: int
-    ones: int  # 1 in every field
-    highs: int  # the spare (top) bit of every field
+    __slots__ = ("table", "reach", "bits", "lanes", "ones", "highs")
+
+    def __init__(self, table: memoryview, reach: int, bits: int, lanes: int, ones: int,
+                 highs: int) -> None:
+        self.table, self.reach, self.bits, self.lanes = table, reach, bits, lanes
+        self.ones = ones  # 1 in every field
+        self.highs = highs  # the spare (top) bit of every field
 
 
 @lru_cache(maxsize=8)

@@ -34,7 +34,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, cast
 
-from ..frozen import frozen_dataclass
 from ..results import Kind
 from .codes import TieBreakCode
 from .context import Context, Value
@@ -200,16 +199,21 @@ def average_of(values: Iterable[float | None]) -> int | None:
 # ---------------------------------------------------------------- from a tournament
 
 
-@frozen_dataclass
 class OtbRecord:
     """A player's over-the-board games, sorted by the opponent's rating (lowest
     first, so cuts are slices): opponents (player indices), their ratings, and the
     player's rating score in each game.
+
+    A plain slotted record (read-only by convention), not a frozen dataclass: only
+    the cut rating forms and ``explain`` build it, and defining a dataclass would cost
+    every process a quarter of a millisecond on its first lookup.
     """
 
-    opponents: tuple[int, ...]
-    ratings: tuple[int, ...]
-    scores: tuple[Fraction, ...]
+    __slots__ = ("opponents", "ratings", "scores")
+
+    def __init__(self, opponents: tuple[int, ...], ratings: tuple[int, ...],
+                 scores: tuple[Fraction, ...]) -> None:
+        self.opponents, self.ratings, self.scores = opponents, ratings, scores
 
     @property
     def score(self) -> Fraction:

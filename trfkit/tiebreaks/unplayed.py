@@ -32,7 +32,6 @@ from collections.abc import Sequence
 from itertools import compress, repeat
 from operator import add, and_, getitem, itemgetter, not_, sub
 
-from ..frozen import frozen_dataclass
 from ..results import Kind
 from .context import Context
 
@@ -44,7 +43,6 @@ VUR_KINDS = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.NOT_PAIRED, Kind.FORFE
 _FORFEITS = frozenset({Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS})
 
 
-@frozen_dataclass
 class Adjusted:
     """Per-player, per-round data for BH/SB-type tie-breaks (see the module docstring).
 
@@ -53,14 +51,20 @@ class Adjusted:
     player's round ``r`` contributes, None when the round is not counted;
     ``pts[i][r]``: points scored in round ``r``; ``vur[i][r]``: a cut-first round;
     ``game[i][r]``: the round counts as a game against ``ctx.opp[i][r]``.
+
+    A plain slotted class, not a frozen dataclass: it lives for one run inside the
+    context's memo and is never compared or hashed, and defining a dataclass costs
+    about a quarter of a millisecond on the first tie-break lookup of every process.
+    Read-only by convention (rows may be shared with the context).
     """
 
-    own: list[float]
-    shown: list[float]
-    contrib: list[Sequence[float | None]]
-    pts: list[Sequence[float]]
-    vur: list[Sequence[bool]]
-    game: list[Sequence[bool]]
+    __slots__ = ("own", "shown", "contrib", "pts", "vur", "game")
+
+    def __init__(self, own: list[float], shown: list[float],
+                 contrib: list[Sequence[float | None]], pts: list[Sequence[float]],
+                 vur: list[Sequence[bool]], game: list[Sequence[bool]]) -> None:
+        self.own, self.shown, self.contrib = own, shown, contrib
+        self.pts, self.vur, self.game = pts, vur, game
 
 
 def adjusted(ctx: Context, *, fore: bool = False, played_forfeits: bool = False) -> Adjusted:
