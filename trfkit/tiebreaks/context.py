@@ -234,7 +234,8 @@ class Context(RunMemo):
         """``black[i][r]``: the player had Black in a game with an opponent."""
 
         def build() -> list[tuple[bool, ...]]:
-            black = list(map(eq, chain.from_iterable(self.colors), repeat("b")))
+            # straight from the blocks (one C-level pass), not through ``colors``
+            black = list(map(eq, map(_COLOR, self._blocks), repeat("b")))
             for at in self._no_opponent:
                 black[at] = False
             return _cut(black, self.rounds, self.n)

@@ -51,16 +51,14 @@ def _black_game_points(ctx: Context) -> list[list[float]]:
     """Per player, the points of each game played over the board with Black (BPG
     counts them, BWG counts the wins among them; built once for both).
 
-    Read from the colours as written: a regular player's rounds are all games; for
-    the others Black only counts where a game was played (which also leaves out a
-    colour written without a valid opponent)."""
+    Read from ``ctx.black`` (Black as written, in a round with an opponent): a regular
+    player's rounds are all games; for the others Black only counts where a game was
+    played over the board."""
 
     def build() -> list[list[float]]:
-        blacks = repeat("b")
-        return [list(compress(pts, map(eq, colors, blacks) if regular else
-                              map(and_, map(eq, colors, blacks), otb)))
-                for pts, colors, otb, regular in zip(ctx.pts, ctx.colors, ctx.otb, ctx.regular,
-                                                     strict=True)]
+        return [list(compress(pts, black if regular else map(and_, black, otb)))
+                for pts, black, otb, regular in zip(ctx.pts, ctx.black, ctx.otb, ctx.regular,
+                                                    strict=True)]
 
     return ctx.memo("black-game-points", build)
 

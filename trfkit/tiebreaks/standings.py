@@ -207,13 +207,11 @@ def build_rows(ctx: Context, best_first: list[int], ranks: list[int], labels: li
     from_player = {name: order(list(map(attrgetter(name), players)))
                    for name in ("start", "name", "federation", "rating")}
     # Every dict of values starts as a copy of one holding the labels (sized once,
-    # where building it key by key would resize it as it grows), then takes its values.
-    values = []
-    copy = dict.fromkeys(labels).copy
-    for row_values in by_player:
-        filled = copy()
-        filled.update(zip(labels, row_values, strict=True))
-        values.append(filled)
+    # where building it key by key would resize it as it grows), then takes its values:
+    # copies and updates by C-level maps (no Python loop over the players).
+    values: list[dict[str, Value]] = list(map(dict.copy, repeat(dict.fromkeys(labels),
+                                                                 len(best_first))))
+    deque(map(dict.update, values, map(zip, repeat(labels), by_player)), maxlen=0)
     return tuple(_columnwise(Row, len(best_first), rank=order(ranks), index=best_first,
                              points=order(ctx.score), values=values, **from_player))
 
