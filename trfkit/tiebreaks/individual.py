@@ -12,15 +12,17 @@ import math
 from collections.abc import Callable, Sequence
 from itertools import accumulate, compress, islice, repeat
 from operator import and_, contains, countOf, eq, getitem, indexOf, itemgetter, mul, ne, sub
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from ..results import RESULT_CODES, Kind
 from .bh_cuts import bh_sorted, bh_with_cuts, plain_bh
 from .codes import TieBreakCode, parse
 from .context import Context, Value
-from .cuts import Item, cut_sum
 from .registry import register
 from .unplayed import Adjusted, adjusted
+
+if TYPE_CHECKING:  # imported where first needed: the general cut (a NamedTuple to define)
+    from .cuts import Item
 
 # -- Art. 7: the participant's own results ---------------------------------------------------
 
@@ -148,6 +150,8 @@ def _sum_with_cuts(ctx: Context, code: TieBreakCode, rows: list[list[Item]]) -> 
 
     A row of plain ``(key, value)`` pairs has no VUR, so the cuts are a slice: the
     same items, summed in the same order, as :func:`.cuts.apply_cuts` keeps."""
+    from .cuts import cut_sum
+
     low = code.cut + code.median
     high = code.median
     vur_first = ctx.edition.vur_first
@@ -165,6 +169,8 @@ def _sum_with_cuts(ctx: Context, code: TieBreakCode, rows: list[list[Item]]) -> 
 def buchholz_items(ctx: Context, table: Adjusted, i: int) -> list[Item]:
     """The counted rounds of player ``i`` as cut items (key = value = opponent score)."""
     v_row = table.vur[i]
+    from .cuts import Item
+
     return [Item(c, c, v_row[r], r) for r, c in enumerate(table.contrib[i]) if c is not None]
 
 
@@ -331,6 +337,8 @@ def _sb_single_cuts(ctx: Context, code: TieBreakCode) -> list[Value] | None:
             lowest_vur = min(compress(map(mul, contrib[i], pts[i]), table.vur[i]))
             result[i] = totals[i] - (lowest_vur if lowest_vur >= least[i] else least[i])
         else:
+            from .cuts import cut_sum
+
             items = sorted(sonneborn_items(ctx, table, i))
             result[i] = cut_sum(items, low, high, vur_first, presorted=True)
     return result
