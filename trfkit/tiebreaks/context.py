@@ -31,7 +31,7 @@ computed. Per-code results are memoised by :meth:`Context.value` as well.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain, repeat
 from operator import attrgetter, contains, eq, itemgetter, not_
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -192,8 +192,9 @@ class Context(RunMemo):
         opp = list(map(self.index.get, map(_OPPONENT, blocks), repeat(-1)))
         results = list(map(_RESULT, blocks))
         self._codes = codes = set(results)  # the result codes the field uses
-        kind = list(map(decode.kind.__getitem__, results))
-        played = list(map(decode.played.__getitem__, results))
+        # kind and points are cut straight from their maps (no flat list of 22,000 to
+        # allocate and free); played too unless a round is patched below
+        played: Iterable[bool] = map(decode.played.__getitem__, results)
         self.opp = _cut(opp, rounds, n)
         if rounds:
             owner = list(map(contains, self.opp, range(n)))
@@ -204,15 +205,18 @@ class Context(RunMemo):
                             opp[at] = -1
                 self.opp = _cut(opp, rounds, n)
             self._no_opponent = list(_positions(opp, -1))
-            for at in self._no_opponent:
-                # A game result without a valid opponent (the legacy ``0000 - =`` half
-                # point): scored as written, unplayed, and not a VUR; no colour either.
-                played[at] = False
+            if self._no_opponent:
+                patched = list(played)
+                for at in self._no_opponent:
+                    # A game result without a valid opponent (the legacy ``0000 - =`` half
+                    # point): scored as written, unplayed, and not a VUR; no colour either.
+                    patched[at] = False
+                played = patched
             for code in codes.intersection(_NO_RESULT):  # paired, no result: absent (T504)
                 unfinished.update(at % rounds + 1 for at in _positions(results, code)
                                   if opp[at] >= 0)
-        self.kind = _cut(kind, rounds, n)
-        self.pts = _cut(list(map(decode.points.__getitem__, results)), rounds, n)
+        self.kind = _cut(map(decode.kind.__getitem__, results), rounds, n)
+        self.pts = _cut(map(decode.points.__getitem__, results), rounds, n)
         self.otb = _cut(played, rounds, n)
         self.score = list(map(sum, self.pts, repeat(0.0)))
         self.regular = list(map(not_, map(contains, self.otb, repeat(False))))
@@ -310,8 +314,9 @@ _COLOR = attrgetter("color")
 _NO_RESULT = ("", " ")
 
 
-def _cut(flat: list[T], rounds: int, n: int | None = None) -> list[tuple[T, ...]]:
-    """The field's blocks laid end to end, cut back into one tuple per player."""
+def _cut(flat: Iterable[T], rounds: int, n: int | None = None) -> list[tuple[T, ...]]:
+    """The field's blocks laid end to end (a list or an iterator over them), cut back
+    into one tuple per player."""
     if not rounds:
         return [()] * (n or 0)
     return list(zip(*[iter(flat)] * rounds, strict=True))
