@@ -6,12 +6,14 @@ import copy
 import dataclasses
 import inspect
 import pickle
+import sys
 from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any
 
 import pytest
 
 from trfkit import model
+from trfkit.frozen import field as ffield
 from trfkit.frozen import frozen_dataclass
 
 
@@ -99,7 +101,7 @@ def test_repr_hash_and_values_equal_the_standard_dataclass(fast: Any, std: Any) 
     assert _strip(repr(fast)) == _strip(repr(std))
     assert hash(fast) == hash(std)  # the same tuple is hashed
     assert dataclasses.astuple(fast) == dataclasses.astuple(std)
-    assert fast == copy.copy(fast)
+    assert (fast == copy.copy(fast)) is (std == copy.copy(std))  # nan: False from Python 3.13
     for back in (copy.deepcopy(fast), pickle.loads(pickle.dumps(fast))):
         assert type(back) is type(fast) and repr(back) == repr(fast)  # nan != a copy of nan
     assert fast != std  # another class: NotImplemented both ways
@@ -110,8 +112,11 @@ def test_equality_compares_fields_except_compare_false() -> None:
     assert Fast(1, "A") != Fast(1, "B")
     assert Fast(1, "A", note="x") != Fast(1, "A", note="y")
     nan = float("nan")
-    assert Fast(1, "A", nan) == Fast(1, "A", nan)  # same object: tuples compare by identity first
-    assert (Std(1, "A", nan) == Std(1, "A", nan)) is True
+    # the same object in both: equal when tuples are compared (identity first, Python <= 3.12),
+    # not when fields are (3.13): as the standard class on this Python
+    assert (Fast(1, "A", nan) == Fast(1, "A", nan)) is (Std(1, "A", nan) == Std(1, "A", nan))
+    same = Fast(1, "A", nan)
+    assert same == same
 
 
 def test_init_signature_defaults_and_factories() -> None:
@@ -217,3 +222,153 @@ def test_model_round_trips_through_pickle() -> None:
     assert pickle.loads(pickle.dumps(t)) == t
     assert hash(copy.deepcopy(player)) == hash(player)
     assert repr(date) == "PartialDate(raw='1990/01/02', year=1990, month=1, day=2)"
+
+
+def test_dataclass_parameters_and_fields_equal_the_standard_dataclass() -> None:
+    fast, std = Fast.__dataclass_params__, Std.__dataclass_params__  # type: ignore[attr-defined]
+    assert repr(fast) == repr(std)  # every flag this Python version has (slots on >= 3.12)
+    for mine, theirs in zip(dataclasses.fields(Fast), dataclasses.fields(Std), strict=True):
+        assert repr(mine) == repr(theirs)  # name, type, default, factory, flags, kw_only
+    assert FastEmpty.__dataclass_fields__ == {}
+
+
+def test_lazy_attributes_are_made_on_first_use_then_plain() -> None:
+    @frozen_dataclass
+    class Lazy:
+        a: int
+        b: str = "x"
+
+    own = Lazy.__dict__
+    assert not inspect.isfunction(own["__init__"]) and not isinstance(own["__doc__"], str)
+    assert Lazy(1).b == "x" and inspect.isfunction(Lazy.__dict__["__init__"])
+    assert Lazy.__doc__ == "Lazy(a: 'int', b: 'str' = 'x')"
+    assert Lazy.__dict__["__doc__"] == Lazy.__doc__
+    assert Lazy.__init__.__annotations__ == {"a": "int", "b": "str", "return": None}
+
+    @frozen_dataclass
+    class Never:
+        a: int
+
+    assert str(inspect.signature(Never)) == "(a: 'int') -> None"  # without an instance
+    assert Never(1).__doc__ == "Never(a: 'int')"
+
+
+def test_help_text_equals_the_standard_dataclass() -> None:
+    import pydoc
+
+    def text(cls: type, name: str) -> str:
+        plain = pydoc.plaintext  # type: ignore[attr-defined]
+        shown = pydoc.render_doc(cls, renderer=plain).replace(name, "X")
+        # dataclasses' own pickling helpers are listed under their names and comments
+        # (and Python 3.10 keeps a stale __weakref__ of the class before slots)
+        # (and __replace__, Python >= 3.13, is dataclasses' function or trfkit.frozen.replace)
+        return "\n".join(line for line in shown.splitlines() if "state__" not in line
+                         and "replace" not in line
+                         and "weak" not in line and line.strip(" |")
+                         and not line.lstrip(" |").startswith(("#", "Helper for pickle")))
+
+    assert text(Fast, "Fast") == text(Std, "Std")
+    assert text(FastOne, "FastOne") == text(StdOne, "StdOne")
+
+
+def test_own_fields_and_replace_need_no_dataclasses() -> None:
+    from trfkit import frozen
+
+    specs = frozen.fields(Fast)
+    assert [f.name for f in specs] == [f.name for f in dataclasses.fields(Std)]
+    assert specs[0].default is frozen.MISSING and specs[3].default_factory is _tags
+    assert [f.name for f in frozen.fields(Std(1, "A"))] == [f.name for f in specs]  # any dataclass
+    p = Fast(1, "A", tags=("t",))
+    assert frozen.replace(p, name="B") == dataclasses.replace(p, name="B")
+    assert frozen.replace(p, name="B") == Fast(1, "B", tags=("t",))
+    assert frozen.replace(Std(1, "A"), name="B") == Std(1, "B")
+    errors = []
+    for replace in (frozen.replace, dataclasses.replace):
+        with pytest.raises((ValueError, TypeError), match="init=False") as caught:
+            replace(p, hidden=[1])
+        errors.append(caught.type)
+    assert errors[0] is errors[1]  # ValueError, TypeError from Python 3.13
+    if sys.version_info >= (3, 13):
+        assert copy.replace(p, name="B") == Fast(1, "B", tags=("t",))  # type: ignore[attr-defined]
+
+
+def test_reading_a_file_imports_neither_dataclasses_nor_inspect() -> None:
+    import subprocess
+
+    code = ("import sys, trfkit; from trfkit.validation import validate; "
+            "d = trfkit.loads('012 Event\\n001    1 m    Alpha, A'); "
+            "trfkit.model.replace(d.tournament, players=()); validate(d); "
+            "print(sorted({'dataclasses', 'inspect'} & set(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_field_errors_match_dataclasses() -> None:
+    from trfkit.frozen import field as frozen_field
+
+    for decorate in (frozen_dataclass, dataclass(frozen=True, slots=True)):
+        with pytest.raises(ValueError, match="mutable default .* for field x"):
+            @decorate
+            class Mutable:
+                x: list[int] = []  # noqa: RUF012
+
+        with pytest.raises(ValueError, match="both default and default_factory"):
+            field(default=1, default_factory=int)  # type: ignore[call-overload]
+        with pytest.raises(ValueError, match="both default and default_factory"):
+            frozen_field(default=1, default_factory=int)
+
+        with pytest.raises(TypeError, match="'y' is a field but has no type annotation"):
+            @decorate
+            class Unannotated:
+                x: int
+                y = frozen_field(default=0) if decorate is frozen_dataclass else field(default=0)
+
+        @dataclass
+        class Mutable:  # type: ignore[no-redef]
+            x: int = 0
+
+        with pytest.raises(TypeError, match="cannot inherit frozen dataclass from a non-frozen"):
+            @decorate
+            class Child(Mutable):
+                y: int = 0
+
+
+def test_pseudo_fields_are_refused() -> None:
+    from typing import ClassVar
+
+    with pytest.raises(TypeError, match="ClassVar"):
+        @frozen_dataclass
+        class Counted:
+            total: ClassVar[int] = 0
+            x: int
+
+
+@frozen_dataclass
+class FastSpec:
+    """Fields declared with trfkit.frozen.field behave as with dataclasses.field."""
+
+    start: int
+    tags: tuple[str, ...] = ffield(default_factory=_tags)
+    note: str = ffield(default="", repr=False, compare=False, metadata={"unit": "x"})
+    keyword: str = ffield(default="k", kw_only=True)
+    hidden: list[int] = ffield(default_factory=list, init=False, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class StdSpec:
+    """Fields declared with trfkit.frozen.field behave as with dataclasses.field."""
+
+    start: int
+    tags: tuple[str, ...] = field(default_factory=_tags)
+    note: str = field(default="", repr=False, compare=False, metadata={"unit": "x"})
+    keyword: str = field(default="k", kw_only=True)
+    hidden: list[int] = field(default_factory=list, init=False, compare=False)
+
+
+def test_frozen_field_equals_dataclasses_field() -> None:
+    assert str(inspect.signature(FastSpec)) == str(inspect.signature(StdSpec))
+    fast, std = FastSpec(1, note="n", keyword="z"), StdSpec(1, note="n", keyword="z")
+    assert _strip(repr(fast)) == _strip(repr(std)) and hash(fast) == hash(std)
+    assert fast == FastSpec(1, note="other", keyword="z") and fast.hidden == []
+    for mine, theirs in zip(dataclasses.fields(FastSpec), dataclasses.fields(StdSpec), strict=True):
+        assert repr(mine) == repr(theirs)

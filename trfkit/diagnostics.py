@@ -7,11 +7,10 @@ Readers, validators and tie-breaks never raise on bad input: they yield
 
 from __future__ import annotations
 
-from dataclasses import replace
 from enum import Enum
 
 from .codes import CODES
-from .frozen import frozen_dataclass
+from .frozen import frozen_dataclass, replace
 
 __all__ = ["Severity", "Location", "Diagnostic", "make", "TrfError"]
 

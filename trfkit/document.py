@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import field
-
 from .diagnostics import Diagnostic, Severity
-from .frozen import frozen_dataclass
+from .frozen import field, frozen_dataclass
 from .model import Tournament
 
 

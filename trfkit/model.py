@@ -12,9 +12,8 @@ located; they are 0 for objects built in code.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import field, replace
 
-from .frozen import frozen_dataclass
+from .frozen import field, frozen_dataclass, replace
 from .results import RESULT_CODES, Kind, ResultCode, lookup
 
 __all__ = [

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
 
 from .checks.facts import forget
 from .codes import CODES, CodeInfo
 from .diagnostics import Diagnostic, Severity, TrfError, make
 from .document import Document
-from .frozen import frozen_dataclass
+from .frozen import frozen_dataclass, replace
 from .model import Tournament
 from .selection import DEFAULT, Selector
 

@@ -11,8 +11,9 @@ additive model change gives the new field its default instead of misplacing valu
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import MISSING, fields
 from typing import Any, TypeVar
+
+from ..frozen import MISSING, fields
 
 __all__ = ["constructor"]
 
@@ -21,7 +22,7 @@ T = TypeVar("T")
 
 def constructor(cls: type[T], names: tuple[str, ...]) -> Callable[..., T]:
     """A positional builder of ``cls`` taking the values of ``names`` in that order."""
-    declared = fields(cls)  # type: ignore[arg-type]
+    declared = fields(cls)
     if all(f.init and not f.kw_only for f in declared) and tuple(f.name for f in declared) == names:
         return cls  # the positional call is exactly right
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Final
 
-from ..model import HeaderRecord, ScoringSystem
+from ..model import HeaderRecord, ScoringSystem, replace
 
 __all__ = [
     "HEADER_CODES",

@@ -14,11 +14,11 @@ blanks, and rows whose blocks are pushed off the 10-column grid (a wrong encodin
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import fields
 from functools import cache
 from operator import itemgetter
 from typing import Final
 
+from ..frozen import fields
 from ..model import EMPTY_ROUND, NationalRating, PartialDate, Player, RoundEntry
 from ..results import RESULT_ALIASES, RESULT_CODES
 from .fastinit import constructor
