@@ -9,16 +9,25 @@ when the date cannot be read.
 
 from __future__ import annotations
 
-import datetime as _dt
 import re
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Final
+from typing import TYPE_CHECKING, Final, Union
 
 from ..model import PartialDate
 from .fastinit import constructor
 
-__all__ = ["parse_date", "parse_round_date", "parse_grid_date", "as_date"]
+if TYPE_CHECKING:
+    import datetime as _dt
+
+__all__ = ["parse_date", "parse_round_date", "parse_grid_date", "as_date", "complete_date"]
+
+#: A calendar date as ``(year, month, day)``: ordered like :class:`datetime.date`, and
+#: checking one needs no :mod:`datetime` (a tenth of importing the reader, for two
+#: comparisons in a 132 record).
+YMD = tuple[int, int, int]
+#: A bound of :func:`parse_round_date`: a ``YMD`` or a :class:`datetime.date`.
+Bound = Union[YMD, "_dt.date"]
 
 _MONTHS: Final = {
     name: number
@@ -42,11 +51,12 @@ _MONTHS: Final = {
     for name in names
 }
 
-_YMD: Final = re.compile(r"(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})")
-_DMY: Final = re.compile(r"(\d{1,2})\s*([/.\-])\s*(\d{1,2})\s*[/.\-]\s*(\d{4})")
-_SHORT: Final = re.compile(r"(\d{2})\s*[/.\-]\s*(\d{2})\s*[/.\-]\s*(\d{2})")
-# The rarer styles stay pattern strings, compiled on first use by re's own cache: most
-# reads never meet them, and compiling every pattern was a tenth of importing the reader.
+# The styles other than YYYY/MM/DD (which parse_date reads without a pattern) are pattern
+# strings, compiled on first use by re's own cache: most reads meet one or two of them,
+# and compiling every pattern was a tenth of importing the reader.
+_YMD: Final = r"(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})"
+_DMY: Final = r"(\d{1,2})\s*([/.\-])\s*(\d{1,2})\s*[/.\-]\s*(\d{4})"
+_SHORT: Final = r"(\d{2})\s*[/.\-]\s*(\d{2})\s*[/.\-]\s*(\d{2})"
 _YEAR: Final = r"(\d{4})"
 _YEAR_MONTH: Final = r"(\d{4})\s*[/.\-]\s*(\d{1,2})"
 _NAMED_MDY: Final = r"([^\W\d_]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})"
@@ -64,13 +74,12 @@ def _valid(year: int, month: int, day: int) -> bool:
         return False
     if month == 0:
         return day == 0
-    if day == 0:
-        return True
-    try:
-        _dt.date(year, month, day)
-    except ValueError:
-        return False
-    return True
+    return day == 0 or (year <= 9999 and day <= _days_in(year, month))
+
+
+def _days_in(year: int, month: int) -> int:
+    """Days in ``month`` of ``year`` (``_DAYS`` counts 29 for February)."""
+    return 28 if month == 2 and not _leap(year) else _DAYS[month]
 
 
 def _month(name: str) -> int:
@@ -83,15 +92,15 @@ def _month(name: str) -> int:
 
 def _candidates(text: str) -> list[tuple[int, int, int]]:
     """Every (year, month, day) reading of ``text`` in order of preference."""
-    m = _YMD.fullmatch(text)
+    m = re.fullmatch(_YMD, text)
     if m:
         return [(int(m[1]), int(m[2]), int(m[3]))]
-    m = _DMY.fullmatch(text)
+    m = re.fullmatch(_DMY, text)
     if m:
         a, b, year = int(m[1]), int(m[3]), int(m[4])
         # Day first (European) unless only the US order makes sense.
         return [(year, b, a), (year, a, b)]
-    m = _SHORT.fullmatch(text)
+    m = re.fullmatch(_SHORT, text)
     if m:
         a, b, c = int(m[1]), int(m[2]), int(m[3])
         # YY/MM/DD is the TRF form; YY.DD.MM occurs in ICU files; DD.MM.YY elsewhere.
@@ -116,8 +125,9 @@ _new_date: Final = constructor(PartialDate, ("raw", "year", "month", "day"))
 _DAYS: Final = (0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 #: Every valid ``MM/DD`` -> (month, day): one lookup checks the separator, the digits
 #: and the calendar of a TRF26 date's tail (only 29 February still needs the year).
-_MONTH_DAY: Final = {
-    f"{month:02d}/{day:02d}": (month, day)
+_TWO_DIGITS: Final = [f"{number:02d}" for number in range(32)]
+_MONTH_DAY: Final = {  # (joined, not formatted: a third of the time at import)
+    _TWO_DIGITS[month] + "/" + _TWO_DIGITS[day]: (month, day)
     for month in range(1, 13)
     for day in range(1, _DAYS[month] + 1)
 }
@@ -153,16 +163,15 @@ def _parse_date_cached(raw: str) -> tuple[PartialDate | None, str | None]:
 
 
 @lru_cache(maxsize=4096)
-def parse_grid_date(
-    raw: str, within: tuple[_dt.date, ...]
-) -> tuple[PartialDate | None, str | None]:
+def parse_grid_date(raw: str, within: tuple[Bound, ...]) -> tuple[PartialDate | None, str | None]:
     """:func:`parse_round_date`, cached: a 132 record repeats a date for double rounds,
     and the files of one event repeat the whole record (results are frozen, so shared)."""
     return parse_round_date(raw, within)
 
 
-def parse_round_date(raw: str, within: Sequence[_dt.date]) -> tuple[PartialDate | None, str | None]:
-    """Read a date, preferring the reading that falls between ``within[0]`` and ``within[1]``.
+def parse_round_date(raw: str, within: Sequence[Bound]) -> tuple[PartialDate | None, str | None]:
+    """Read a date, preferring the reading that falls between ``within[0]`` and ``within[1]``
+    (``YMD`` tuples or :class:`datetime.date` values).
 
     Used for 132 records with two-digit years, where ``YY/MM/DD``, ``YY.DD.MM`` and
     ``DD.MM.YY`` cannot be told apart by the text alone.
@@ -175,20 +184,34 @@ def parse_round_date(raw: str, within: Sequence[_dt.date]) -> tuple[PartialDate 
         return PartialDate(raw=text), f"{text!r} is not a date in any known style"
     chosen = candidates[0]
     if len(within) == 2 and len(candidates) > 1:
-        low, high = within
+        low, high = (_ymd(bound) for bound in within)
         for cand in candidates:
-            if cand[1] and cand[2] and low <= _dt.date(*cand) <= high:
+            if cand[1] and cand[2] and low <= cand <= high:
                 chosen = cand
                 break
     year, month, day = chosen
     return PartialDate(raw=text, year=year, month=month or None, day=day or None), None
 
 
-def as_date(value: PartialDate | None) -> _dt.date | None:
-    """A complete date as :class:`datetime.date`, else None."""
+def _ymd(bound: Bound) -> YMD:
+    return bound if isinstance(bound, tuple) else (bound.year, bound.month, bound.day)
+
+
+def complete_date(value: PartialDate | None) -> YMD | None:
+    """A complete, real date as ``(year, month, day)`` (what :func:`as_date` accepts), else None."""
     if value is None or value.year is None or not value.month or not value.day:
         return None
-    try:
-        return _dt.date(value.year, value.month, value.day)
-    except ValueError:
+    year, month, day = value.year, value.month, value.day
+    if 1 <= year <= 9999 and 1 <= month <= 12 and 1 <= day <= _days_in(year, month):
+        return (year, month, day)
+    return None
+
+
+def as_date(value: PartialDate | None) -> _dt.date | None:
+    """A complete date as :class:`datetime.date`, else None."""
+    ymd = complete_date(value)
+    if ymd is None:
         return None
+    import datetime
+
+    return datetime.date(*ymd)

@@ -32,7 +32,7 @@ from ..model import (
     replace,
 )
 from . import trf_records as rec
-from .trf_dates import as_date, parse_date, parse_grid_date
+from .trf_dates import complete_date, parse_date, parse_grid_date
 from .trf_header import (
     ENGINE_CODES,
     HEADER_CODES,
@@ -369,7 +369,7 @@ class _Reader:
         if record is None:
             return ()
         line = "132 " + record.value.rstrip()
-        within = tuple(d for d in (as_date(start), as_date(end)) if d is not None)
+        within = tuple(d for d in (complete_date(start), complete_date(end)) if d is not None)
         dates: list[PartialDate | None] = []
         c = ROUND_START
         tokens = list(re.finditer(r"\S+", line[4:]))
