@@ -108,8 +108,9 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
                 fore_player[i] = True
             if o_row[last] >= 0:
                 q_row[last] = draw
-                g_row = list(g_row)
-                g_row[last] = True
+                if not g_row[last]:  # a row already a game there stays shared
+                    g_row = list(g_row)
+                    g_row[last] = True
             pts[i] = q_row
         game[i] = g_row
     # Without fore every row holds ctx.pts' values: the score is ctx.score, same sum.
