@@ -48,3 +48,16 @@ def test_worked_values() -> None:
     # one game, 1/2: the lowest difference with PD >= 50 is -3
     assert perfect_performance_halves([2000], 1) == 1997
     assert performance_halves([], 0) is None
+
+
+def test_packed_pd_fields_are_table_8_1_2() -> None:
+    # entry d + reach holds PD(d), PD(d - 1), ... lowest field first (PD from tables.py)
+    from trfkit.tiebreaks.tables import expected_hundredths
+
+    for reach, games in [(737, 1), (740, 11), (2587, 11), (900, 40), (800, 5000)]:
+        pd = packed_pd(reach, games)
+        mask = (1 << pd.bits) - 1
+        for d in range(-reach, reach + 1, 3):
+            word = pd.table[d + reach]
+            assert [(word >> (pd.bits * j)) & mask for j in range(pd.lanes)] == \
+                [expected_hundredths(d - j) for j in range(pd.lanes)], (reach, games, d)
