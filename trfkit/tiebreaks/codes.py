@@ -16,9 +16,8 @@ of Article 32 (``OTHER_RU_SBH`` = ``SOBH``, ``OTHER_RU_TPR400`` = ``TPR/400``).
 from __future__ import annotations
 
 import re
-from dataclasses import field
 
-from ..frozen import frozen_dataclass
+from ..frozen import field, frozen_dataclass
 
 __all__ = ["ALIASES", "CodeError", "TieBreakCode", "parse", "parse_list"]
 

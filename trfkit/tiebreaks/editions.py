@@ -7,10 +7,9 @@ more constant here plus an entry in :data:`EDITIONS` (TIEBREAKS.md §B.1, §B.7,
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..frozen import frozen_dataclass
+from ..frozen import frozen_dataclass, replace
 
 if TYPE_CHECKING:  # the model is only named in annotations here
     from ..model import PartialDate, Tournament

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import field, fields
 from itertools import compress, repeat
 from operator import attrgetter, itemgetter, ne
 from typing import Any, TypeVar, cast
 
 from ..diagnostics import Diagnostic, make
-from ..frozen import frozen_dataclass
+from ..frozen import field, fields, frozen_dataclass
 from .codes import TieBreakCode, parse
 from .context import Context, Value
 from .editions import Edition
@@ -222,7 +221,7 @@ def _columnwise(cls: type[T], n: int, **columns: Iterable[Any]) -> list[T]:
     ``__init__`` call per instance (measured a third cheaper for thousands of rows
     of eight or eleven fields). ``columns`` must name every field, so no slot is left
     unset; a class with ``__post_init__`` is built the ordinary way."""
-    declared = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    declared = [f.name for f in fields(cls)]
     if set(declared) != set(columns):
         raise TypeError(f"{cls.__name__}: fields {declared}, columns {sorted(columns)}")
     if hasattr(cls, "__post_init__"):
