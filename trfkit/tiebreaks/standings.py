@@ -201,9 +201,9 @@ def build_rows(ctx: Context, best_first: list[int], ranks: list[int], labels: li
             return (values[_only],)
 
         order = order_one
-    players = ctx.players
     by_player = order(list(zip(*columns, strict=True)))
-    from_player = {name: order(list(map(attrgetter(name), players)))
+    ranked = order(ctx.players)  # the players in standings order, read field by field
+    from_player = {name: map(attrgetter(name), ranked)
                    for name in ("start", "name", "federation", "rating")}
     # Every dict of values starts as a copy of one holding the labels (sized once,
     # where building it key by key would resize it as it grows), then takes its values:
