@@ -372,3 +372,34 @@ def test_frozen_field_equals_dataclasses_field() -> None:
     assert fast == FastSpec(1, note="other", keyword="z") and fast.hidden == []
     for mine, theirs in zip(dataclasses.fields(FastSpec), dataclasses.fields(StdSpec), strict=True):
         assert repr(mine) == repr(theirs)
+
+
+def test_init_code_is_shared_by_classes_of_one_shape() -> None:
+    @frozen_dataclass
+    class Pair:
+        left: int
+        right: str = "r"
+
+    @frozen_dataclass
+    class Other:
+        x: float
+        self: str = "s"  # as dataclasses, the instance is then __dataclass_self__
+
+    @dataclass(frozen=True, slots=True)
+    class StdOther:
+        x: float
+        self: str = "s"
+
+    a, b = Pair.__init__.__code__, Other.__init__.__code__
+    assert a.co_code == b.co_code and a.co_varnames == ("self", "left", "right")
+    assert b.co_varnames == ("__dataclass_self__", "x", "self")
+    assert (Pair(1).right, Other(2.0).self, Other(2.0, self="t").self) == ("r", "s", "t")
+    assert str(inspect.signature(Other)) == str(inspect.signature(StdOther))
+    classes: list[tuple[Any, Any]] = [(Other, StdOther), (Fast, Std)]
+    for fast, std in classes:
+        with pytest.raises(TypeError) as mine:
+            fast()
+        with pytest.raises(TypeError) as theirs:
+            std()
+        shown = str(mine.value).replace(fast.__qualname__, "C")
+        assert shown == str(theirs.value).replace(std.__qualname__, "C")  # "C.__init__() missing"

@@ -40,6 +40,7 @@ import reprlib
 import sys
 from collections.abc import Callable
 from operator import attrgetter
+from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING or sys.version_info >= (3, 11):
@@ -209,16 +210,22 @@ def _collect(cls: type) -> dict[str, FieldSpec]:
         found.update((f.name, _spec_of(f)) for f in real)
     own = cls.__dict__
     annotations: dict[str, Any] = own.get("__annotations__", {})
+    # A dataclasses.field() value can only exist once dataclasses is loaded.
+    standard = sys.modules.get("dataclasses")
+    specifiers = (FieldSpec,) if standard is None else (FieldSpec, standard.Field)
     for name, value in own.items():
-        if isinstance(value, FieldSpec) or _is_dataclass_field(value):
-            if name not in annotations:
-                raise TypeError(f"{name!r} is a field but has no type annotation")
+        if isinstance(value, specifiers) and name not in annotations:
+            raise TypeError(f"{name!r} is a field but has no type annotation")
     for name, kind in annotations.items():
         if _pseudo_field(kind):
             raise TypeError(f"{cls.__name__}.{name}: ClassVar, InitVar and KW_ONLY need @dataclass")
         value = own.get(name, MISSING)
-        spec = value if isinstance(value, FieldSpec) else (
-            _spec_of(value) if _is_dataclass_field(value) else FieldSpec(value))
+        if isinstance(value, FieldSpec):
+            spec = value
+        elif isinstance(value, specifiers):
+            spec = _spec_of(value)
+        else:
+            spec = FieldSpec(value)
         spec.name, spec.type = name, kind
         if spec.kw_only is MISSING:
             spec.kw_only = False
@@ -240,12 +247,6 @@ def _collect(cls: type) -> dict[str, FieldSpec]:
     return found
 
 
-def _is_dataclass_field(value: Any) -> bool:
-    """A ``dataclasses.field()`` value (there can be none unless dataclasses is loaded)."""
-    module = sys.modules.get("dataclasses")
-    return module is not None and isinstance(value, module.Field)
-
-
 def _spec_of(real: Any) -> FieldSpec:
     """A :class:`FieldSpec` with the values of a ``dataclasses.Field``."""
     from dataclasses import MISSING as DC_MISSING
@@ -263,6 +264,8 @@ def _spec_of(real: Any) -> FieldSpec:
 
 def _pseudo_field(annotation: Any) -> bool:
     """``ClassVar[...]``, ``InitVar[...]`` or ``KW_ONLY``, written as a string or not."""
+    if isinstance(annotation, str) and "Var" not in annotation and "KW_ONLY" not in annotation:
+        return False  # (nearly every annotation: no further look)
     if type(annotation).__name__ == "_KW_ONLY_TYPE":
         return True
     text = annotation if isinstance(annotation, str) else repr(annotation)
@@ -427,47 +430,74 @@ def _values(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
     return lambda obj: ()
 
 
+#: Compiled ``__init__`` code by its source with placeholder names (see :func:`_init`).
+_SHAPES: dict[str, CodeType] = {}
+
+
 def _init(cls: Any, declared: tuple[FieldSpec, ...]) -> Callable[..., None]:
-    """Compile ``__init__`` with the field parameters in dataclass order (keyword-only last).
+    """``__init__`` with the field parameters in dataclass order (keyword-only last).
 
     Each field is stored through its slot descriptor (``__set__``): the check of the
     frozen ``__setattr__`` is skipped, as ``object.__setattr__`` skips it in the
     standard code, and the call is a little faster.
+
+    Compiling is most of the cost (~6 us a field), so the source is written with
+    placeholder names (``p0`` for the first field, ``_s0`` its slot setter, ``_f0`` its
+    factory) and compiled once per shape: classes with as many fields of the same
+    kinds share the code, renamed with ``code.replace(co_varnames=...)``. Defaults
+    are the function's own (``__defaults__``/``__kwdefaults__``), as for any function.
     """
     scope: dict[str, Any] = {"__factory_missing__": _FACTORY}
-    me = "__dataclass_self__" if "self" in {f.name for f in declared} else "self"
-    positional: list[str] = []
-    keyword: list[str] = []
+    positional: list[tuple[str, str]] = []  # (placeholder, field name)
+    keyword: list[tuple[str, str]] = []
+    defaults: list[Any] = []
+    kwdefaults: dict[str, Any] = {}
     body: list[str] = []
     annotations: dict[str, Any] = {}
-    for f in declared:
-        name = f.name
-        scope[f"__set_{name}__"] = getattr(cls, name).__set__
-        value = name
-        if f.default is not MISSING:
-            scope[f"__default_{name}__"] = f.default
-            default = f"__default_{name}__"
-        elif f.default_factory is not MISSING:
-            scope[f"__factory_{name}__"] = f.default_factory
-            default = "__factory_missing__"
-            value = f"__factory_{name}__() if {name} is __factory_missing__ else {name}"
-            if not f.init:
-                value = f"__factory_{name}__()"
-        else:
-            default = ""
+    for i, f in enumerate(declared):
+        scope[f"_s{i}"] = getattr(cls, f.name).__set__
+        value = f"p{i}"
+        if f.default_factory is not MISSING:
+            scope[f"_f{i}"] = f.default_factory
         if f.init:
-            annotations[name] = f.type
-            param = f"{name}={default}" if default else name
-            (keyword if f.kw_only is True else positional).append(param)
-        elif default == f"__default_{name}__":
-            value = default
-        elif not default:
+            annotations[f.name] = f.type
+            default = f.default
+            if f.default_factory is not MISSING:
+                default = _FACTORY
+                value = f"_f{i}() if p{i} is __factory_missing__ else p{i}"
+            if f.kw_only:
+                keyword.append((f"p{i}", f.name))
+                if default is not MISSING:
+                    kwdefaults[f.name] = default
+            else:
+                positional.append((f"p{i}", f.name))
+                if default is not MISSING:
+                    defaults.append(default)  # (only a tail of the parameters has them)
+        elif f.default is not MISSING:
+            scope[f"_d{i}"] = f.default
+            value = f"_d{i}"
+        elif f.default_factory is not MISSING:
+            value = f"_f{i}()"
+        else:
             continue  # init=False without a default: left unset, as dataclasses does
-        body.append(f"  __set_{name}__({me}, {value})")
-    params = [me, *positional, *(["*", *keyword] if keyword else [])]
+        body.append(f"  _s{i}(self, {value})")
+    params = ["self", *(p for p, _ in positional), *(["*"] if keyword else []),
+              *(p for p, _ in keyword)]
     source = f"def __init__({', '.join(params)}):\n" + ("\n".join(body) or "  pass") + "\n"
-    exec(compile(source, f"<frozen_dataclass {cls.__qualname__}>", "exec"), scope)
-    init: Callable[..., None] = scope["__init__"]
+    code = _SHAPES.get(source)
+    if code is None:
+        made: dict[str, Any] = {}
+        exec(compile(source, "<frozen_dataclass>", "exec", dont_inherit=True), made)
+        code = _SHAPES[source] = made["__init__"].__code__
+    me = "__dataclass_self__" if any(f.name == "self" for f in declared) else "self"
+    renamed: dict[str, Any] = {
+        "co_varnames": (me, *(n for _, n in positional), *(n for _, n in keyword)),
+        "co_filename": f"<frozen_dataclass {cls.__qualname__}>",
+    }
+    if sys.version_info >= (3, 11):
+        renamed["co_qualname"] = f"{cls.__qualname__}.__init__"
+    init = FunctionType(code.replace(**renamed), scope, "__init__", tuple(defaults) or None)
+    init.__kwdefaults__ = kwdefaults or None
     init.__annotations__ = {**annotations, "return": None}
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
