@@ -325,7 +325,12 @@ def _sb_single_cuts(ctx: Context, code: TieBreakCode) -> list[Value] | None:
             several = map(eq, best, map(itemgetter(then), ordered))
         cut = list(map(mul, best, map(getitem, pts, map(indexOf, contrib, best))))
         for i in compress(players, several):
-            cut[i] = _extreme_product(contrib[i], pts[i], pick)
+            # the extreme score occurs more than once: with a score of 0 or more the
+            # product follows the points, so it is the extreme points of those rounds
+            # (inline: a row in three has this, see _extreme_product for the rest)
+            b = best[i]
+            cut[i] = b * pick(compress(pts[i], map(eq, contrib[i], repeat(b)))) if b >= 0 \
+                else _extreme_product(contrib[i], pts[i], pick)
         out = list(map(sub, out, cut))
         least = least or cut
     result: list[Value] = list(out)
