@@ -52,8 +52,6 @@ REPEATABLE: Final = frozenset({"112", "XXZ", "XXS", "XXC"})
 #: (code, message, first column, last column) of a problem in one header value.
 HeaderProblem = tuple[str, str, int, int]
 
-_INT: Final = re.compile(r"\s*(\d+)\s*")
-_PLAYERS: Final = re.compile(r"\s*(\d+)\s*(?:\(\s*(\d+)\s*\))?\s*")
 _NUMBER: Final = r"(-?\d+(?:[.,]\d*)?|-?[.,]\d+)"
 # Scoring records are rare: compiled on first use (re caches them), not at import.
 _LETTER_162: Final = r"(?<![A-Z])([WDLAPXZ])\s*" + _NUMBER
@@ -74,9 +72,9 @@ def points_text(value: float, width: int = 4) -> str:
 def _int_value(code: str, value: str, what: str) -> tuple[int | None, list[HeaderProblem]]:
     if not value.strip():
         return None, []
-    m = _INT.fullmatch(value)
-    if m:
-        return int(m[1]), []
+    text = value.strip()  # (what r"\s*(\d+)\s*" takes, without compiling it at import)
+    if text.isdecimal():
+        return int(text), []
     return None, [
         ("T103", f"{code} {what} {value.strip()!r} is not a whole number", 5, 4 + len(value))
     ]
@@ -129,8 +127,11 @@ def _players(code: str, value: str) -> tuple[dict[str, object], list[HeaderProbl
     """``062 129 (88)``: Swiss-Manager adds the number who played in parentheses."""
     if not value.strip():
         return {}, []
-    m = _PLAYERS.fullmatch(value)
-    if not m:
+    # r"\s*(\d+)\s*(?:\(\s*(\d+)\s*\))?\s*" read with str methods (no pattern to compile)
+    before, bracket, rest = value.strip().partition("(")
+    declared = before.strip()
+    played = rest[:-1].strip() if rest.endswith(")") else ""
+    if not declared.isdecimal() or (bracket and not played.isdecimal()):
         return {}, [
             (
                 "T103",
@@ -139,10 +140,10 @@ def _players(code: str, value: str) -> tuple[dict[str, object], list[HeaderProbl
                 4 + len(value),
             )
         ]
-    fields: dict[str, object] = {"players_declared": int(m[1])}
+    fields: dict[str, object] = {"players_declared": int(declared)}
     problems: list[HeaderProblem] = []
-    if m[2] is not None:
-        fields["players_played"] = int(m[2])
+    if bracket:
+        fields["players_played"] = int(played)
         problems.append(
             (
                 "T111",
