@@ -403,3 +403,39 @@ def test_init_code_is_shared_by_classes_of_one_shape() -> None:
             std()
         shown = str(mine.value).replace(fast.__qualname__, "C")
         assert shown == str(theirs.value).replace(std.__qualname__, "C")  # "C.__init__() missing"
+
+
+def test_each_generated_method_works_as_the_first_thing_used() -> None:
+    def fresh() -> Any:
+        @frozen_dataclass
+        class Point:
+            x: int
+            y: int = 0
+
+        return Point
+
+    for use in ("hash", "eq", "repr", "setattr", "delattr", "copy", "state", "fields"):
+        cls = fresh()
+        p = cls.__new__(cls)
+        object.__setattr__(p, "x", 1)  # no __init__ used yet
+        object.__setattr__(p, "y", 2)
+        if use == "hash":
+            assert hash(p) == hash((1, 2))
+        elif use == "eq":
+            assert p == copy.copy(p) and p != 1
+        elif use == "repr":
+            assert repr(p) == "test_each_generated_method_works_as_the_first_thing_used." \
+                              "<locals>.fresh.<locals>.Point(x=1, y=2)"
+        elif use in ("setattr", "delattr"):
+            with pytest.raises(FrozenInstanceError):
+                if use == "setattr":
+                    p.x = 3
+                else:
+                    del p.x
+        elif use == "copy":
+            assert copy.deepcopy(p).y == 2
+        elif use == "state":  # (pickling finds local classes by name: see the tests above)
+            assert p.__getstate__() == (1, 2) and p.__reduce_ex__(4)[2] == (1, 2)
+        else:
+            assert [f.name for f in dataclasses.fields(p)] == ["x", "y"]
+        assert p.x == 1
