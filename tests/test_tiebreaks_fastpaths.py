@@ -81,3 +81,17 @@ def test_bh_family_of_a_hand_checked_crosstable() -> None:
     got = compute(tournament(ROWS), ["BH", "BH/C1", "SB", "SB/C1"], rules="fide-2024").by_start()[1]
     assert got.values == {"PTS": 2.0, "BH": 4.0, "BH/C1": 3.5, "SB": 2.75, "SB/C1": 2.5}
     assert parse("SB/C1").cut == 1
+
+
+def test_fore_points_written_on_first_use_are_the_last_round_drawn() -> None:
+    # Art. 8.3: every paired game of the last round counts as a draw. The regular rows of
+    # the fore table are written only when its points are first read (FB needs none).
+    rows = [(1, "A", 2100, "+W2 =B3 +W4"), (2, "B", 2000, "-B1 +F4 =W3"),
+            (3, "C", 1900, "+W4 =W1 =B2"), (4, "D", 1800, "-B3 -F2 -B1")]
+    ctx = Context(tournament(rows, type_text="Swiss"), FIDE_2024)
+    assert ctx.regular == [True, False, True, False]
+    table = adjusted(ctx, fore=True)
+    assert [list(row) for row in table.pts] == [
+        [1.0, 0.5, 0.5], [0.0, 1.0, 0.5], [1.0, 0.5, 0.5], [0.0, 0.0, 0.5]]
+    assert table.own == [2.0, 1.5, 2.0, 0.5]
+    assert [list(row) for row in ctx.pts][0] == [1.0, 0.5, 1.0]  # the context's rows unchanged

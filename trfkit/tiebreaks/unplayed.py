@@ -28,9 +28,9 @@ Fore mode (Art. 8.3): every paired game of the last round counts as a draw.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import compress, repeat
-from operator import add, and_, getitem, itemgetter, not_, sub
+from operator import add, and_, itemgetter, not_, sub
 
 from ..results import Kind
 from .context import Context
@@ -58,13 +58,25 @@ class Adjusted:
     Read-only by convention (rows may be shared with the context).
     """
 
-    __slots__ = ("own", "shown", "contrib", "pts", "vur", "game")
+    __slots__ = ("own", "shown", "contrib", "_pts", "vur", "game", "_finish")
 
     def __init__(self, own: list[float], shown: list[float],
                  contrib: list[Sequence[float | None]], pts: list[Sequence[float]],
-                 vur: list[Sequence[bool]], game: list[Sequence[bool]]) -> None:
+                 vur: list[Sequence[bool]], game: list[Sequence[bool]],
+                 finish: Callable[[list[Sequence[float]]], None] | None = None) -> None:
         self.own, self.shown, self.contrib = own, shown, contrib
-        self.pts, self.vur, self.game = pts, vur, game
+        self._pts, self.vur, self.game = pts, vur, game
+        self._finish = finish
+
+    @property
+    def pts(self) -> list[Sequence[float]]:
+        """``pts[i][r]``. In fore mode only the irregular players' rows are written when
+        the table is made (FB needs no points); ``finish`` writes the others here, on
+        first use (SB in fore mode)."""
+        if self._finish is not None:
+            self._finish(self._pts)
+            self._finish = None
+        return self._pts
 
 
 def adjusted(ctx: Context, *, fore: bool = False, played_forfeits: bool = False) -> Adjusted:
@@ -87,13 +99,18 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
     # Regular rows are filled for the whole field at once; only the others are walked.
     others = list(compress(range(n), map(not_, regular)))
     game: list[Sequence[bool]] = [all_games] * n
+    pts: list[Sequence[float]] = list(ctx.pts)
+    finish: Callable[[list[Sequence[float]]], None] | None = None
     if fore and rounds:
-        # every row with its last round a draw (the others' rows are redone below)
-        pts: list[Sequence[float]] = list(map(add, map(getitem, ctx.pts, repeat(slice(0, last))),
-                                              repeat((draw,))))
+        # a regular row with its last round a draw is written on first use of the points
+        # (:attr:`Adjusted.pts`); the other rows are written below
+        def draw_last(rows: list[Sequence[float]]) -> None:
+            for i in compress(range(n), regular):
+                rows[i] = ctx.pts[i][:last] + (draw,)
+
+        finish = draw_last
         fore_player = list(regular)
     else:
-        pts = list(ctx.pts)
         fore_player = [False] * n
     for i in others:
         o_row, k_row, otb_row = opp[i], kind[i], otb[i]
@@ -122,10 +139,13 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
         for i in others:
             own[i] = sum(pts[i], 0.0)
     else:
+        if finish is not None:
+            finish(pts)
+            finish = None
         own = list(map(sum, pts, repeat(0.0)))
 
     if ctx.edition.virtual_opponent:
-        return _virtual(ctx, own, pts, game, others)
+        return _virtual(ctx, own, pts, game, others, finish)
 
     # -- dummy opponent (2023 / 2024-08 / 2026) -------------------------------------------
     vur: list[Sequence[bool]] = [(False,) * rounds] * n
@@ -173,7 +193,7 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
                                      "the dummy is capped at draw x rounds (16.4.2)", i)
                 c_row.append(min(mine, shown[o]) if o >= 0 else min(mine, cap_rounds))
         contrib[i] = c_row
-    return Adjusted(own, shown, contrib, pts, vur, game)
+    return Adjusted(own, shown, contrib, pts, vur, game, finish)
 
 
 def _games_contrib(ctx: Context, shown: list[float]) -> list[Sequence[float | None]]:
@@ -196,7 +216,8 @@ def _last_not_vur(v_row: Sequence[bool], k_row: Sequence[Kind]) -> int:
 
 
 def _virtual(ctx: Context, own: list[float], pts: list[Sequence[float]],
-             game: list[Sequence[bool]], others: list[int]) -> Adjusted:
+             game: list[Sequence[bool]], others: list[int],
+             finish: Callable[[list[Sequence[float]]], None] | None) -> Adjusted:
     """Pre-2023 rules: virtual opponent for own unplayed rounds, draws for opponents'.
 
     A regular player (not in ``others``) shows the own score and meets no virtual
@@ -233,7 +254,7 @@ def _virtual(ctx: Context, own: list[float], pts: list[Sequence[float]],
             before += p
         contrib[i] = c_row
     no_vur = (False,) * rounds  # no VUR-first cutting before 2023 (one shared, read-only row)
-    return Adjusted(own, shown, contrib, pts, [no_vur] * n, game)
+    return Adjusted(own, shown, contrib, pts, [no_vur] * n, game, finish)
 
 
 def _opposite(ctx: Context, kind: Kind, points: float) -> float:
