@@ -27,8 +27,8 @@ class CodeInfo:
     hint: str = ""
 
 
-def _c(code: str, name: str, severity: str, stage: str, summary: str, hint: str = "") -> CodeInfo:
-    return CodeInfo(code, name, severity, stage, summary, hint)
+#: (code, name, severity, stage, summary[, hint]): the class itself, one call a code at import.
+_c: Final = CodeInfo
 
 
 _ALL: Final = (

@@ -56,9 +56,8 @@ class ResultCode:
         return self.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
 
 
-def _rc(code: str, kind: Kind, letter: str, played: bool, rated: bool, opp: bool,
-        text: str) -> ResultCode:
-    return ResultCode(code, kind, letter, played, rated, opp, text)
+#: (code, kind, letter, played, rated, with_opponent, description): the class itself.
+_rc: Final = ResultCode
 
 
 RESULT_CODES: Final[Mapping[str, ResultCode]] = {
