@@ -175,8 +175,10 @@ def all_tiebreaks(scope: str | None = None) -> list[TieBreak]:
 
 def lookup(code: TieBreakCode, scope: str = "individual") -> TieBreak:
     """The tie-break for ``code`` in ``scope`` (``NAME:SCORE`` first, then ``NAME``)."""
-    _load(scope, (code.base, code.name))
-    entry = REGISTRY.get((scope, code.base)) or REGISTRY.get((scope, code.name))
+    entry = REGISTRY.get((scope, code.base))  # registered already: nothing to import
+    if entry is None:
+        _load(scope, (code.base, code.name))
+        entry = REGISTRY.get((scope, code.base)) or REGISTRY.get((scope, code.name))
     if entry is None:
         raise UnknownTieBreak(f"{code}: unknown or unsupported {scope} tie-break {code.name!r}")
     entry.check(code)
