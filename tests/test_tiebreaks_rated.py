@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trfkit.tiebreaks.rated import packed_pd, perfect_performance_halves, performance_halves
+from trfkit.tiebreaks.rated import (packed_pd, perfect_performance_halves, performance_halves,
+                                    ptp_reach)
 from trfkit.tiebreaks.ratings import perfect_performance, performance
 from trfkit.tiebreaks.tables import MAX_TABLE_DIFF
 
@@ -25,7 +27,7 @@ games = st.integers(min_value=0, max_value=3000).flatmap(
 @given(games, st.data())
 def test_fast_tpr_and_ptp_equal_the_definitions(ratings: list[int], data: st.DataObject) -> None:
     halves = data.draw(st.integers(min_value=0, max_value=2 * len(ratings)))
-    reach = max(ratings) - min(ratings) + MAX_TABLE_DIFF + 2 + data.draw(st.integers(min_value=0, max_value=100))
+    reach = ptp_reach(max(ratings), min(ratings)) + data.draw(st.integers(min_value=0, max_value=100))
     # a table made for more games than the player has packs fewer ratings per word
     games = len(ratings) + data.draw(st.sampled_from([0, 1, 30, 700]))
     score = Fraction(halves, 2)
@@ -61,3 +63,12 @@ def test_packed_pd_fields_are_table_8_1_2() -> None:
             word = pd.table[d + reach]
             assert [(word >> (pd.bits * j)) & mask for j in range(pd.lanes)] == \
                 [expected_hundredths(d - j) for j in range(pd.lanes)], (reach, games, d)
+
+
+def test_ptp_table_too_short_is_refused() -> None:
+    # the search reads the table backwards from reach - R: a shorter table would be
+    # read from its other end, so it is refused rather than misread
+    with pytest.raises(ValueError):
+        perfect_performance_halves([2000, 2100], 2, packed_pd(100 + MAX_TABLE_DIFF + 2, 2))
+    assert perfect_performance_halves([2000, 2100], 2, packed_pd(ptp_reach(2100, 2000), 2)) == \
+        perfect_performance([2000, 2100], Fraction(1))

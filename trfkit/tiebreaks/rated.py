@@ -33,7 +33,8 @@ from .context import Context
 from .tables import DP_BY_PERCENT, MAX_TABLE_DIFF, PD_HIGH
 
 __all__ = ["PackedPD", "RatedGames", "field_performance", "packed_pd",
-           "perfect_performance_halves", "performance_halves", "ptp_search", "rated_games",
+           "perfect_performance_halves", "performance_halves", "ptp_reach", "ptp_search",
+           "rated_games",
            "rating_sums", "ratings_of"]
 
 #: A game's rating score in half points, by kind (only over-the-board kinds occur).
@@ -231,31 +232,39 @@ def perfect_performance_halves(ratings: Sequence[int], halves: int,
                                pd: PackedPD | None = None) -> int | None:
     """PTP (C.07 10.3) of one player: the lowest integer R with Σ PD(R - R_i) >= score,
     for a score in half points; the same value as :func:`.ratings.perfect_performance`.
-    ``pd``: :func:`packed_pd` of a reach of at least the ratings' spread + 737 and
-    at least ``len(ratings)`` games (built when omitted)."""
+    ``pd``: :func:`packed_pd` of a reach of at least :func:`ptp_reach` and at least
+    ``len(ratings)`` games (built when omitted)."""
     if not ratings:
         return None
     top, bottom = max(ratings), min(ratings)
     if pd is None:
-        pd = packed_pd(top - bottom + MAX_TABLE_DIFF + 2, len(ratings))
+        pd = packed_pd(ptp_reach(top, bottom), len(ratings))
     search = ptp_search(pd, top, bottom)
-    return search(ratings, halves, performance_halves(ratings, halves) or 0,
-                  [top - r for r in ratings])
+    return search(ratings, halves, performance_halves(ratings, halves) or 0)
 
 
-PtpSearch = Callable[[Sequence[int], int, int, Sequence[int]], int]
+def ptp_reach(top: int, bottom: int) -> int:
+    """The reach of the packed table :func:`ptp_search` needs for opponents rated
+    ``bottom``..``top``: the spread + 737, and at least ``top`` + 737 (the search reads
+    the table backwards from ``reach - R``, which must not be negative)."""
+    return max(top - bottom, top) + MAX_TABLE_DIFF + 2
+
+
+PtpSearch = Callable[[Sequence[int], int, int], int]
 
 
 def ptp_search(pd: PackedPD, top: int, bottom: int) -> PtpSearch:
     """The PTP search for players whose opponents are rated ``bottom``..``top``:
-    ``search(ratings, halves, tpr, [top - r for r in ratings])`` (``tpr``: the
-    player's TPR, where the search starts; any integer gives the same answer).
+    ``search(ratings, halves, tpr)`` (``tpr``: the player's TPR, where the search
+    starts; any integer gives the same answer).
 
     The answer lies in (low, high] with low = bottom - 737 and high = top + 736:
     PD is 0 at 736 or more below an opponent and 100 at 736 or more above.
-    ``pd`` must reach the spread + 737 (:func:`packed_pd`); then the entries of a
-    player's opponents at R are ``pd.table[R - top + reach + (top - R_i)]``: one
-    slice and one ``itemgetter`` of the fixed offsets ``top - R_i``.
+    The entry of opponent i at R is ``pd.table[reach + R - R_i]``; read through the
+    reversed table it is ``back[reach - R + R_i]``: one slice at ``reach - R`` and one
+    ``itemgetter`` of the opponents' ratings themselves (the rows the run already
+    has, no per-player offsets). ``pd`` must reach :func:`ptp_reach` (the slice
+    start stays at 0 or above, and every entry read is in the table).
 
     The target is 100 x score = 50 x halves hundredths, an integer, and f(R) =
     Σ PD(R - R_i) never decreases with R. A window of ``lanes`` ratings ending at
@@ -269,24 +278,27 @@ def ptp_search(pd: PackedPD, top: int, bottom: int) -> PtpSearch:
     Constants of the run are bound once here, and the first window, which settles
     most players, is tried before anything else (the search runs per player).
     """
-    lanes, bits, table, highs, ones = pd.lanes, pd.bits, pd.table, pd.highs, pd.ones
-    shift, half, mask = pd.reach - top, 1 << (bits - 1), (1 << bits) - 1
+    if pd.reach < ptp_reach(top, bottom):
+        raise ValueError(f"PTP table reaches {pd.reach}, {ptp_reach(top, bottom)} needed")
+    lanes, bits, highs, ones, reach = pd.lanes, pd.bits, pd.highs, pd.ones, pd.reach
+    back = pd.table[::-1]  # a view: back[k] = table[2 reach - k]
+    half, mask = 1 << (bits - 1), (1 << bits) - 1
     lowest, highest, below, centre = bottom - MAX_TABLE_DIFF - 2, top + MAX_TABLE_DIFF + 1, \
         bits * (lanes - 1), lanes // 2
 
-    def search(ratings: Sequence[int], halves: int, tpr: int, offsets: Sequence[int]) -> int:
+    def search(ratings: Sequence[int], halves: int, tpr: int) -> int:
         n = len(ratings)
         need = 50 * halves
         if need <= 0 or need >= 100 * n or n == 1:
             return _edge(ratings, need)
-        gather = itemgetter(*offsets)
+        gather = itemgetter(*ratings)
         goal = (half - need) * ones
         g = tpr + centre
         if g > highest:
             g = highest
         elif g <= lowest:
             g = lowest + 1
-        s: int = sum(gather(table[g + shift:]))
+        s: int = sum(gather(back[reach - g:]))
         at_least = ((s + goal) & highs).bit_count()  # how many of g, g - 1, ... reach it
         if 0 < at_least < lanes:
             return g - at_least + 1
@@ -315,7 +327,7 @@ def ptp_search(pd: PackedPD, top: int, bottom: int) -> PtpSearch:
                 g = high
             elif g <= low:
                 g = low + 1
-            s = sum(gather(table[g + shift:]))
+            s = sum(gather(back[reach - g:]))
             at_least = ((s + goal) & highs).bit_count()
             if at_least == 0:
                 low = g
@@ -358,16 +370,12 @@ def _field(ctx: Context, unrated_rating: int | None, measure: str) -> list[int |
                 for total, n, h in zip(sums, counts, games.halves, strict=True)]
     if not games.rating:
         return []
-    # One table and one search for the whole field: offsets from the best rating,
-    # gathered per player from one precomputed list (no per-player min/max); the
-    # search starts at the TPR (computed once per run, TPR and APRO share it).
+    # One table and one search for the whole field, reading each player's opponents'
+    # ratings as they are (no per-player min/max or offsets); the search starts at
+    # the TPR (computed once per run, TPR and APRO share it).
     top, bottom = max(games.rating), min(games.rating)
-    pd = packed_pd(top - bottom + MAX_TABLE_DIFF + 2, max(map(len, games.ratings)))
+    pd = packed_pd(ptp_reach(top, bottom), max(map(len, games.ratings)))
     search = ptp_search(pd, top, bottom)
-    below_top = [top - r for r in games.rating]
-    of = below_top.__getitem__
-    tprs = field_performance(ctx, unrated_rating, "tpr")
-    return [search(rated, halves, cast(int, tpr), gather(below_top) if gather else  # rated: TPR set
-                   list(map(of, opponents))) if rated else None
-            for rated, opponents, halves, gather, tpr in zip(
-                games.ratings, games.opponents, games.halves, ctx.gather, tprs, strict=True)]
+    tprs = cast("list[int]", field_performance(ctx, unrated_rating, "tpr"))  # set when rated
+    return [search(rated, halves, tpr) if rated else None
+            for rated, halves, tpr in zip(games.ratings, games.halves, tprs, strict=True)]
