@@ -161,8 +161,6 @@ class Context(RunMemo):
         self.regular: list[bool] = []
         unfinished: set[int] = set()
         self._decode(_Decoder(self.scoring), unfinished)
-        self.rating: list[int | None] = [
-            rating if (rating := p.rating) else unrated_rating for p in self.players]
         if unfinished:
             listed = ", ".join(map(str, sorted(unfinished)))
             self.note("T504", f"round(s) {listed}: games paired without a "
@@ -245,6 +243,14 @@ class Context(RunMemo):
             return _cut(black, self.rounds, self.n)
 
         return self.memo("black", build)
+
+    @property
+    def rating(self) -> list[int | None]:
+        """``rating[i]``: the player's rating, ``unrated_rating`` for an unrated one (or
+        None); built on first use (the rating tie-breaks read their own, :mod:`.rated`)."""
+        unrated = self.unrated_rating
+        return self.memo("rating", lambda: [r if (r := p.rating) else unrated
+                                            for p in self.players])
 
     # -- helpers every tie-break may use ---------------------------------------------------
 
