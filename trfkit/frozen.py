@@ -5,7 +5,9 @@ Why this exists: every process that reads a file defines some forty frozen class
 standard decorator costs ~0.5 ms a class (it writes and ``exec()``-s the source of six
 methods) and needs :mod:`dataclasses`, which imports :mod:`inspect` (with ``ast``,
 ``dis``, ``tokenize``): ~5 ms more. Here a class costs a few tens of microseconds and
-:mod:`dataclasses` is not imported until something asks it a question.
+:mod:`dataclasses` is not imported until something asks it a question (measured on
+Python 3.11, fresh processes, bytecode cached: the modules ``benchmarks/pipeline.py``
+imports took ~22 ms to execute with the standard decorator, ~11 ms with this one).
 
 How: the fields are collected from the annotations as dataclasses does (defaults,
 :func:`field` or ``dataclasses.field`` specifications, inherited fields, the same
