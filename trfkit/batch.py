@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
 from typing import Any
 
 from .diagnostics import Diagnostic, make
+from .frozen import frozen_dataclass, replace
 from .limits import MAX_LINE_CHARS
 from .reporters import FileReport
 from .selection import Selector
@@ -29,7 +29,7 @@ DEFAULT_GLOBS: tuple[str, ...] = (
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Job:
     """One input to check. ``data`` is set for stdin (read once by the parent process)."""
 
@@ -39,7 +39,7 @@ class Job:
     missing: str | None = None  # why the path cannot be checked (does not exist, ...)
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Settings:
     """What every worker needs to know; plain values so that it pickles cheaply."""
 

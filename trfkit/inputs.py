@@ -14,11 +14,11 @@ what ``convert DIR -o OUT`` mirrors into the output tree.
 from __future__ import annotations
 
 import fnmatch
-import glob
 import os
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+
+from .frozen import frozen_dataclass
 
 __all__ = ["ANY_FILE", "Input", "Root", "iter_inputs", "roots"]
 
@@ -28,7 +28,7 @@ ANY_FILE: tuple[str, ...] = ("*",)
 _GLOB_CHARS = frozenset("*?[")
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Input:
     """One input of a batch.
 
@@ -45,7 +45,7 @@ class Input:
     missing: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Root:
     """One command-line argument, classified: ``kind`` is file, dir, glob, stdin or missing.
 
@@ -159,6 +159,8 @@ def iter_inputs(paths: Iterable[str], globs: Sequence[str] = ANY_FILE, *,
             for found in walk(root.base, globs):
                 yield from once(Input(str(found), str(found), _rel(found, root.base)))
         elif root.kind == "glob":
+            import glob  # only for a pattern argument
+
             hits = sorted(glob.iglob(root.arg, recursive=True))
             files = [Path(hit) for hit in hits if Path(hit).is_file()]
             if not files:

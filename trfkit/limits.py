@@ -29,7 +29,6 @@ what it could not keep instead of writing a shifted or truncated number silently
 from __future__ import annotations
 
 import io
-import zipfile
 from typing import Final
 
 from .diagnostics import Diagnostic, make
@@ -150,7 +149,12 @@ def refuse(fmt: str, data: bytes, *, path: str = "",
 
 def _unpacked_size(data: bytes) -> int:
     """Sum of the sizes a zip archive declares (zipfile never inflates past them); 0 if
-    unreadable."""
+    unreadable.
+
+    :mod:`zipfile` is imported here, not at the top: only workbook formats get this far,
+    and a one-file TRF check should not pay for it."""
+    import zipfile
+
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             return sum(info.file_size for info in archive.infolist())

@@ -23,13 +23,13 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 import click
 
 from ..diagnostics import Severity
+from ..frozen import frozen_dataclass
 from ..parallel import default_workers, ordered_map
 from ..reporters import FileReport, Summary
 from ..wire import Outcome, from_wire, pack
@@ -176,7 +176,7 @@ class Tally:
 
 # ------------------------------------------------------------------------------ running
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Batch:
     """How to run: ``workers`` processes, and whether people are watching (``quiet``)."""
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import codecs
 import functools
 import os
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -167,6 +166,8 @@ def atomic_write(path: Path, data: bytes) -> None:
         with open(path, "wb") as fh:
             fh.write(data)
         return
+    import tempfile  # only writers need it (random, shutil...): not a one-file check
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

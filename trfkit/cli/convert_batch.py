@@ -16,16 +16,15 @@ in a stable order); the workers read, convert and write.
 
 from __future__ import annotations
 
-import glob
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import click
 
 from ..diagnostics import make
+from ..frozen import field, frozen_dataclass
 from ..inputs import Input, Root, iter_inputs, roots
 from ..reporters import FileReport
 from ..wire import Outcome
@@ -33,7 +32,7 @@ from .batchrun import Batch, Tally, print_summary, run_batch, write_report
 from .common import InputError, atomic_write, contained, exit_status, print_diagnostics
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Plan:
     """What every worker needs: the reader and writer choices (plain, picklable values)."""
 
@@ -44,7 +43,7 @@ class Plan:
     max_bytes: int | None = None
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Task:
     """One input with its target, or the reason (``refused``/``skip``) it is not converted."""
 
@@ -72,6 +71,8 @@ def check_output_dir(found: list[Root], out: Path) -> None:
 
 def _named_files(found: list[Root]) -> set[Path]:
     """Inputs known without a walk: files named on the command line and glob matches."""
+    import glob  # only for a pattern argument
+
     files = {Path(r.arg).resolve() for r in found if r.kind == "file"}
     for r in found:
         if r.kind == "glob":

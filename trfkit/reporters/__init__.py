@@ -11,15 +11,15 @@ from __future__ import annotations
 import importlib
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TextIO
 
 from ..diagnostics import Diagnostic, Severity
+from ..frozen import field, frozen_dataclass
 
 __all__ = ["FORMATS", "REPORTERS", "FileReport", "Summary", "render", "statistics", "summarize"]
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class FileReport:
     """What one input produced: its display name, diagnostics and the quoted source lines.
 
@@ -34,7 +34,7 @@ class FileReport:
     error: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen_dataclass
 class Summary:
     files: int
     unreadable: int
