@@ -13,18 +13,15 @@ T505), 2 for usage errors and unreadable input.
 
 from __future__ import annotations
 
-import csv
 import io
-import json
-from collections.abc import Sequence
-from dataclasses import replace as dataclass_replace
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import click
 
 from ..diagnostics import Diagnostic, Severity, make
-from ..formats.csv_writer import neutralise, printable
-from ..model import Tournament, replace
+from ..frozen import replace
+from ..model import Tournament
 from ..tiebreaks import CodeError, Standings, UnknownTieBreak, compute, default_codes, parse
 from ..tiebreaks.context import Context
 from ..tiebreaks.editions import EDITIONS, resolve
@@ -59,28 +56,36 @@ def render_json(standings: Standings) -> str:
             for row in standings.rows
         ],
     }
+    import json  # only for --to json: not the text table a terminal asks for
+
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
 
 
-def _safe_cell(cell: Any) -> Any:
-    """A text cell made inert for spreadsheets (see csv_writer.neutralise); numbers stay numbers."""
-    if not isinstance(cell, str):
-        return cell
-    try:
-        float(cell)
-    except ValueError:
-        return neutralise(cell)
-    return cell
+def _cells(cells: Iterable[Any], raw: bool) -> list[Any]:
+    """A CSV row: NUL dropped from text (see csv_writer.printable), text made inert for
+    spreadsheets (see csv_writer.neutralise) unless ``raw``; numbers stay numbers.
 
+    The csv writer module is imported here, once a row, not at the top: only CSV output
+    needs it (and :mod:`csv`), and the text table is what a terminal asks for.
+    """
+    from ..formats.csv_writer import neutralise, printable
 
-def _cell(cell: Any, raw: bool) -> Any:
-    """A CSV cell: NUL dropped (see csv_writer.printable), inert for spreadsheets unless ``raw``."""
-    if isinstance(cell, str):
-        cell = printable(cell)
-    return cell if raw else _safe_cell(cell)
+    row = []
+    for cell in cells:
+        if isinstance(cell, str):
+            cell = printable(cell)
+            if not raw:
+                try:
+                    float(cell)
+                except ValueError:
+                    cell = neutralise(cell)
+        row.append(cell)
+    return row
 
 
 def render_csv(standings: Standings, raw: bool = False) -> str:
+    import csv
+
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(["rank", "start", "name", "federation", "rating", "points", *standings.labels])
@@ -88,7 +93,7 @@ def render_csv(standings: Standings, raw: bool = False) -> str:
         cells = [row.rank, row.start, row.name, row.federation, row.rating or "",
                  _number(row.points), *(_number(row.values[c]) if row.values[c] is not None else ""
                                         for c in standings.labels)]
-        w.writerow([_cell(c, raw) for c in cells])
+        w.writerow(_cells(cells, raw))
     return buf.getvalue()
 
 
@@ -153,7 +158,7 @@ def _standings(tournament: Tournament, tb: Sequence[str], rules: str, after_roun
     click.echo(message, err=True)
     standings = compute(tournament, fallback, rules=rules, after_round=after_round,
                         unrated_rating=unrated_rating)
-    return dataclass_replace(standings, diagnostics=(problem, *standings.diagnostics))
+    return replace(standings, diagnostics=(problem, *standings.diagnostics))
 
 
 def _file_list_unusable(exc: Exception) -> Diagnostic:
@@ -182,7 +187,7 @@ def _team_standings(tournament: Tournament, tb: Sequence[str], rules: str,
     from ..teams.standings import DEFAULT_TEAM_CODES
 
     standings = compute_teams(tournament, list(DEFAULT_TEAM_CODES), **options)
-    return dataclass_replace(standings, diagnostics=(problem, *standings.diagnostics))
+    return replace(standings, diagnostics=(problem, *standings.diagnostics))
 
 
 def render_team_json(standings: Any, players: list[dict[str, Any]] | None = None) -> str:
@@ -197,6 +202,8 @@ def render_team_json(standings: Any, players: list[dict[str, Any]] | None = None
     }
     if players is not None:
         doc["players"] = players
+    import json
+
     return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -206,10 +213,12 @@ def render_team_table(standings: Any, to: str, raw: bool = False) -> str:
     body = [[str(r.rank), str(r.number), r.name, _number(r.match_points), _number(r.game_points),
              *(_number(r.values[c]) for c in labels)] for r in standings.rows]
     if to == "csv":
+        import csv
+
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         w.writerow(head)
-        w.writerows([["" if c == "-" else _cell(c, raw) for c in b] for b in body])
+        w.writerows([_cells(["" if c == "-" else c for c in b], raw) for b in body])
         return buf.getvalue()
     widths = [max(len(x) for x in col) for col in zip(head, *body, strict=False)]
     lines = ["  ".join(c.ljust(w) if k == 2 else c.rjust(w)
