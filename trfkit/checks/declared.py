@@ -1,12 +1,15 @@
 """T503: tie-break values an input declares, against the ones trfkit computes.
 
-chess-results upload XML (``tb1``..``tb6``), chess-results tables (``TB1``..,
-``Wtg1``..) and TRF26 ``310`` records (team MP and GP) carry the sending program's
-own numbers. They are kept in the model (:class:`~trfkit.model.DeclaredValue`,
-``Team.match_points``/``game_points``) and compared here, one diagnostic per
+chess-results upload XML (``tb1``..``tb6``) and chess-results tables (``TB1``..,
+``Wtg1``..) carry the sending program's own numbers. They are kept in the model
+(:class:`~trfkit.model.DeclaredValue`) and compared here, one diagnostic per
 disagreement with both values, so an arbiter sees where Swiss-Manager (or a hand
 edit) and the FIDE rules part ways. Values whose code trfkit cannot compute
 (``SM#36``, unlabelled ``tb4``) are carried, never compared.
+
+A team's own match and game points (``Team.match_points``/``game_points``: the 310
+columns, chess-results' ``points``) are not compared here: T319 checks them against
+the rebuilt matches, and one wrong total must give one diagnostic, not two.
 """
 
 from __future__ import annotations
@@ -83,19 +86,22 @@ def _individual(t: Tournament) -> Table:
 
 
 def _team_values(t: Tournament) -> dict[int, list[DeclaredValue]]:
-    """Per team: its declared values, plus 310-style MP/GP when not already declared."""
+    """Per team: the declared tie-break values T503 compares.
+
+    A declared MPTS or GPTS that is the team's own ``match_points``/``game_points``
+    (chess-results writes its game points both as a tie-break column and as the
+    team's score) is the value T319 already compares, so it is left out here."""
     out: dict[int, list[DeclaredValue]] = {}
     for team in t.teams:
-        values = list(team.declared)
-        have = {d.code for d in values}
-        if team.match_points is not None and "MPTS" not in have:
-            values.append(DeclaredValue("MPTS", team.match_points, f"{team.match_points:g}",
-                                        team.source))
-        if team.game_points is not None and "GPTS" not in have:
-            values.append(DeclaredValue("GPTS", team.game_points, f"{team.game_points:g}",
-                                        team.source))
-        out[team.number] = [d for d in values if _parsable(d.code)]
+        owned = {"MPTS": team.match_points, "GPTS": team.game_points}
+        out[team.number] = [d for d in team.declared
+                            if _parsable(d.code) and not _owned(d, owned)]
     return out
+
+
+def _owned(d: DeclaredValue, owned: dict[str, float | None]) -> bool:
+    score = owned.get(d.code)
+    return score is not None and d.value == score
 
 
 def _teams(t: Tournament, declared: dict[int, list[DeclaredValue]]) -> Table:

@@ -128,6 +128,10 @@ def more_boards_than_team_size(t: Tournament) -> Iterator[Diagnostic]:
 
 @rule("T319")
 def declared_team_score_differs(t: Tournament) -> Iterator[Diagnostic]:
+    """The one rule for a team's declared match and game points (310, chess-results).
+
+    T503 (declared tie-break values) leaves these totals to this rule, so a wrong MP
+    or GP is reported once, here, against the rebuilt matches."""
     if not t.is_team_event or not any(team.match_points is not None or team.game_points is not None
                                       or team.rank is not None for team in t.teams):
         return
