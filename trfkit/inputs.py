@@ -13,12 +13,14 @@ what ``convert DIR -o OUT`` mirrors into the output tree.
 
 from __future__ import annotations
 
-import fnmatch
 import os
 from collections.abc import Iterable, Iterator, Sequence
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .frozen import frozen_dataclass
+
+if TYPE_CHECKING:  # imported where a directory or a pattern is walked: not for one file
+    from pathlib import Path
 
 __all__ = ["ANY_FILE", "Input", "Root", "iter_inputs", "roots"]
 
@@ -47,15 +49,29 @@ class Input:
 
 @frozen_dataclass
 class Root:
-    """One command-line argument, classified: ``kind`` is file, dir, glob, stdin or missing.
-
-    ``base`` is the directory relative paths are taken from (the directory itself,
-    the fixed part of a glob, the parent of a file).
-    """
+    """One command-line argument, classified: ``kind`` is file, dir, glob, stdin or missing."""
 
     arg: str
     kind: str
-    base: Path
+
+    @property
+    def base(self) -> Path:
+        """The directory relative paths are taken from (the directory itself, the fixed
+        part of a glob, the parent of a file).
+
+        Worked out when asked, not when the argument is classified: only walks and
+        ``convert -o DIR`` need it, and :mod:`pathlib` (with :mod:`urllib.parse`) is
+        a noticeable part of a one-file check's start-up.
+        """
+        from pathlib import Path
+
+        if self.kind == "stdin":
+            return Path(".")
+        if self.kind == "dir":
+            return Path(self.arg)
+        if self.kind == "glob":
+            return _glob_base(self.arg)
+        return Path(self.arg).parent
 
 
 def _has_glob(arg: str) -> bool:
@@ -64,6 +80,8 @@ def _has_glob(arg: str) -> bool:
 
 def _glob_base(pattern: str) -> Path:
     """The leading directories of ``pattern`` that contain no glob character."""
+    from pathlib import Path
+
     parts: list[str] = []
     for part in Path(pattern).parts:
         if _has_glob(part):
@@ -76,17 +94,17 @@ def roots(paths: Iterable[str]) -> list[Root]:
     """Classify the arguments (cheap: one ``stat`` each, nothing is walked)."""
     found = []
     for arg in paths:
-        path = Path(arg)
+        local = arg or "."  # as pathlib reads it: Path("") is the current directory
         if arg == "-":
-            found.append(Root(arg, "stdin", Path(".")))
-        elif path.is_dir():
-            found.append(Root(arg, "dir", path))
-        elif path.exists():
-            found.append(Root(arg, "file", path.parent))
+            found.append(Root(arg, "stdin"))
+        elif os.path.isdir(local):
+            found.append(Root(arg, "dir"))
+        elif os.path.exists(local):
+            found.append(Root(arg, "file"))
         elif _has_glob(arg):
-            found.append(Root(arg, "glob", _glob_base(arg)))
+            found.append(Root(arg, "glob"))
         else:
-            found.append(Root(arg, "missing", path.parent))
+            found.append(Root(arg, "missing"))
     return found
 
 
@@ -95,6 +113,8 @@ def matches(relative: str, globs: Sequence[str]) -> bool:
 
     TRF files come as .TRF and .trf alike; ``club/*.trf`` selects one sub-directory.
     """
+    import fnmatch  # walks only (a sys.modules look-up after the first file)
+
     lowered = relative.lower()
     name = lowered.rsplit("/", 1)[-1]
     return any(fnmatch.fnmatchcase(name, pattern.lower())
@@ -108,6 +128,8 @@ def walk(directory: Path, globs: Sequence[str]) -> Iterator[Path]:
     links to directories are not followed. ``os.scandir`` knows each entry's type, so
     a walk over thousands of files costs no ``stat`` per file.
     """
+    from pathlib import Path
+
     every = tuple(globs) == ANY_FILE
 
     def visit(folder: str, prefix: str) -> Iterator[Path]:
@@ -154,21 +176,28 @@ def iter_inputs(paths: Iterable[str], globs: Sequence[str] = ANY_FILE, *,
         if root.kind == "stdin":
             yield from once(Input("-", stdin_name, "stdin", stdin if stdin is not None else b""))
         elif root.kind == "file":
-            yield from once(Input(root.arg, root.arg, Path(root.arg).name))
+            # the file name, as Path(arg).name gives it (an existing non-directory
+            # cannot end in a separator), without importing pathlib for one file
+            yield from once(Input(root.arg, root.arg, os.path.basename(root.arg)))
         elif root.kind == "dir":
-            for found in walk(root.base, globs):
-                yield from once(Input(str(found), str(found), _rel(found, root.base)))
+            base = root.base
+            for found in walk(base, globs):
+                yield from once(Input(str(found), str(found), _rel(found, base)))
         elif root.kind == "glob":
             import glob  # only for a pattern argument
+            from pathlib import Path
 
             hits = sorted(glob.iglob(root.arg, recursive=True))
             files = [Path(hit) for hit in hits if Path(hit).is_file()]
             if not files:
                 yield from once(Input(root.arg, root.arg, root.arg,
                                       missing=f"{root.arg}: no file matches this pattern"))
+            base = root.base
             for found in files:
-                yield from once(Input(str(found), str(found), _rel(found, root.base)))
+                yield from once(Input(str(found), str(found), _rel(found, base)))
         else:
+            from pathlib import Path
+
             yield from once(Input(root.arg, root.arg, Path(root.arg).name,
                                   missing=f"{root.arg}: no such file or directory"))
 

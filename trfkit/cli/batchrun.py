@@ -23,7 +23,6 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 import click
@@ -219,12 +218,16 @@ def report_format(path: str, chosen: str = "auto") -> str:
     """``json`` or ``sarif``: as chosen, else by the file name."""
     if chosen != "auto":
         return chosen
+    from pathlib import Path  # only with --report: not at start-up
+
     name = Path(path).name.lower()
     return "sarif" if name.endswith((".sarif", ".sarif.json")) else "json"
 
 
 def write_report(path: str, chosen: str, reports: list[FileReport]) -> None:
     """Write ``reports`` as one JSON or SARIF document to ``path``, atomically."""
+    from pathlib import Path
+
     from ..reporters import render
     from .common import InputError, atomic_write
 

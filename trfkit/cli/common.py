@@ -22,13 +22,15 @@ import codecs
 import functools
 import os
 from collections.abc import Callable, Iterable
-from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from ..diagnostics import Diagnostic, Severity
 from ..document import Document
+
+if TYPE_CHECKING:  # imported where a file is written: reading one does not need pathlib
+    from pathlib import Path
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -79,11 +81,10 @@ def read_bytes(path: str, limit: int | None = None) -> bytes:
     limit = current_max_bytes() if limit is None else limit
     if path == "-":
         return click.get_binary_stream("stdin").read(limit + 1)
-    p = Path(path)
-    if p.is_dir():
+    if os.path.isdir(path or "."):  # (Path("") is the current directory)
         raise InputError(f"{path}: is a directory")
     try:
-        with p.open("rb") as fh:
+        with open(path, "rb") as fh:
             # read(n) allocates n bytes first: ask for the file's size, not the limit
             # (100 MB per file, 30 µs and a transient 100 MB for each input of a batch).
             size = os.fstat(fh.fileno()).st_size
@@ -209,6 +210,8 @@ def write_output(text: str, output: str | None) -> None:
         stream.write(data)
         stream.flush()
         return
+    from pathlib import Path
+
     try:
         atomic_write(Path(output), data)
     except OSError as exc:
