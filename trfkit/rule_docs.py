@@ -276,9 +276,10 @@ DOCS: Final[dict[str, RuleDoc]] = {
                     "the chosen edition; the diagnostic says which value was used.",
                     "a player with a half-point bye, BH computed", "(information only)",
                     is_trf=False),
-    "T503": RuleDoc("Files that carry their own tie-break values (chess-results tb1..tb6, 310 "
-                    "MP/GP) are compared with what trfkit computes.",
-                    "310 declares 5.0 match points, the matches give 4", "declared = computed",
+    "T503": RuleDoc("Files that carry their own tie-break values (chess-results tb1..tb6, "
+                    "Swiss-Manager tie-break columns) are compared with what trfkit computes; "
+                    "a team's declared match and game points are T319's.",
+                    "declared BH (tb1) 3,0, computed 3.5", "declared = computed",
                     is_trf=False),
     "T504": RuleDoc("Tie-breaks of a round in progress change when the results come in.",
                     "...     5 w  (paired, no result yet)", "...     5 w 1", is_trf=False),
