@@ -7,8 +7,7 @@ input tree, is refused with exit 2).
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -29,8 +28,10 @@ from .common import (
     read_document,
     write_output,
 )
-from .convert_batch import Plan, convert_many
 from .options import input_options, newline_option, output_options
+
+if TYPE_CHECKING:  # pathlib and the batch machinery are imported only when a run needs them:
+    from pathlib import Path  # a one-file conversion to stdout needs neither
 
 #: File extension of each output format (directory mode names outputs stem + this).
 EXTENSIONS: dict[str, str] = {"trf": ".trf", "trf16": ".trf", "trf26": ".trf",
@@ -135,6 +136,10 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
     if _is_batch(paths, output):
         if output is None or output == "-":
             raise click.UsageError("a directory INPUT needs -o DIR")
+        from pathlib import Path
+
+        from .convert_batch import Plan, convert_many
+
         plan = Plan(fmt, encoding, to, options, current_max_bytes())
         status = convert_many(paths, Path(output), plan, extension=EXTENSIONS[to],
                               globs=globs or ANY_FILE, batch=Batch(jobs, quiet, to_count(
@@ -144,6 +149,8 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
         raise SystemExit(status)
     input_path = paths[0]
     if input_path != "-" and output not in (None, "-"):
+        from pathlib import Path
+
         target = Path(output)
         if target.is_dir():
             target = target / Path(input_path).with_suffix(EXTENSIONS[to]).name
