@@ -321,20 +321,27 @@ def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int
 @click.argument("input_path", metavar="INPUT")
 @click.option("--player", "player", type=int, required=True, metavar="N", help="Start number.")
 @click.option("--tb", "tb", required=True, metavar="CODE", help="Tie-break code, e.g. BH/C1.")
+@click.option("--order", "order", multiple=True, metavar="CODE",
+              help="For DE: the tie-break list as given to `trfkit tiebreaks --tb` (repeat, or "
+                   "comma-separated), naming the tie-break explained. Default: the file's 202/212 "
+                   "list if it names it, else DE right after points.")
 @click.option("--rules", type=click.Choice(RULES), default="auto", show_default=True)
 @click.option("--after-round", type=click.IntRange(min=0), default=None, metavar="N")
 @click.option("--unrated-rating", type=int, default=None, metavar="R")
 @input_options
 @internal_errors
-def explain(input_path: str, player: int, tb: str, rules: str, after_round: int | None,
-            unrated_rating: int | None, fmt: str, encoding: str | None) -> None:
+def explain(input_path: str, player: int, tb: str, order: tuple[str, ...], rules: str,
+            after_round: int | None, unrated_rating: int | None, fmt: str,
+            encoding: str | None) -> None:
     """Show how one player's tie-break is made up, round by round.
 
     \b
-    Example:
+    Examples:
       trfkit explain event.trf --player 4 --tb BH/C1 --rules fide-2026
+      trfkit explain event.trf --player 4 --tb DE --order BH/C1,BH,SB,DE
     """
     from ..tiebreaks.explain import explain as explain_one
+    from ..tiebreaks.explain import place
 
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
     t = doc.tournament
@@ -348,7 +355,8 @@ def explain(input_path: str, player: int, tb: str, rules: str, after_round: int 
             raise SystemExit(exit_status(diagnostics))
         raise InputError(f"no player with start number {player}")
     try:
-        result = explain_one(ctx, ctx.index[player], parse(tb))
+        code = parse(tb)
+        result = explain_one(ctx, ctx.index[player], code, place(ctx, code, order))
     except (CodeError, UnknownTieBreak) as exc:
         raise InputError(f"T501 {exc}") from None
     write_output(result.render(), None)

@@ -47,16 +47,23 @@ happen together.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from .codes import TieBreakCode
 from .context import Context, Value
 from .registry import register
 
-__all__ = ["Games", "direct_encounter", "direct_tiers", "subtable", "tier_ranks"]
+__all__ = ["Games", "Trace", "direct_encounter", "direct_tiers", "group_games", "group_tiers",
+           "potentials", "subtable", "tier_ranks"]
 
 #: Each player's games: player -> [(opponent, points scored), ...].
 Games = Mapping[int, Sequence[tuple[int, float]]]
+
+#: An observer of :func:`direct_tiers`, called once per pass with the group examined,
+#: its sub-table (points, games missing) and the tiers that pass decided, best first.
+#: ``trfkit explain`` records the passes with it, so the explanation shows the very
+#: steps the tie-break took instead of re-deriving them.
+Trace = Callable[[Sequence[int], Mapping[int, float], Mapping[int, int], list[list[int]]], None]
 
 
 def subtable(group: Iterable[int], games: Games,
@@ -105,7 +112,7 @@ def _placed_first(group: Sequence[int], totals: Mapping[int, float], missing: Ma
     import heapq
 
     by_total = sorted(group, key=lambda i: (-totals[i], i))
-    potential = {i: totals[i] + missing[i] * win for i in group}
+    potential = potentials(group, totals, missing, win)
     heap = [(-potential[i], i) for i in group]
     heapq.heapify(heap)
     gone: set[int] = set()
@@ -126,29 +133,43 @@ def _placed_first(group: Sequence[int], totals: Mapping[int, float], missing: Ma
     return placed
 
 
+def potentials(group: Iterable[int], totals: Mapping[int, float], missing: Mapping[int, int],
+               win: float) -> dict[int, float]:
+    """Each member's best possible sub-table score (6.3): its points plus a win for
+    every tied player it never met."""
+    return {i: totals[i] + missing[i] * win for i in group}
+
+
 def direct_tiers(group: Sequence[int], games: Games, win: float, *,
-                 complete_only: bool = False) -> list[list[int]]:
+                 complete_only: bool = False, trace: Trace | None = None) -> list[list[int]]:
     """``group`` split into tiers by direct encounter, best first; players in one
-    tier are still tied. See the module docstring for the rules."""
+    tier are still tied. See the module docstring for the rules. ``trace``, when
+    given, sees every pass (see :data:`Trace`); it changes nothing."""
     if len(group) < 2:
         return [list(group)]
     totals, missing = subtable(group, games, average=not complete_only)
     if all(m == 0 for m in missing.values()):
         tiers = _by_total(group, totals)
+        if trace is not None:
+            trace(group, totals, missing, tiers)
         if len(tiers) == 1 or complete_only:
             return tiers
         out: list[list[int]] = []
         for tier in tiers:
-            out.extend(direct_tiers(tier, games, win) if len(tier) > 1 else [tier])
+            out.extend(direct_tiers(tier, games, win, trace=trace) if len(tier) > 1 else [tier])
         return out
     if complete_only:
+        if trace is not None:
+            trace(group, totals, missing, [list(group)])
         return [list(group)]
     placed = _placed_first(group, totals, missing, win)
+    ordered = sorted(group, key=lambda i: (-totals[i], i))
+    if trace is not None:
+        trace(group, totals, missing, [[i] for i in ordered[:placed]] + [ordered[placed:]])
     if placed == 0:
         return [list(group)]
-    ordered = sorted(group, key=lambda i: (-totals[i], i))
     rest = ordered[placed:]
-    return [[i] for i in ordered[:placed]] + direct_tiers(rest, games, win)
+    return [[i] for i in ordered[:placed]] + direct_tiers(rest, games, win, trace=trace)
 
 
 def tier_ranks(tiers: Sequence[Sequence[int]]) -> dict[int, int]:
@@ -164,16 +185,24 @@ def tier_ranks(tiers: Sequence[Sequence[int]]) -> dict[int, int]:
     return ranks
 
 
-def _games(ctx: Context, members: Iterable[int],
-           played_forfeits: bool) -> dict[int, list[tuple[int, float]]]:
+def group_games(ctx: Context, members: Iterable[int],
+                played_forfeits: bool) -> dict[int, list[tuple[int, float]]]:
+    """Each member's counted games (6.1.1: over the board; forfeits in a round-robin
+    or with ``/P``) as :data:`Games`, opponents outside the group included."""
     return {i: [(o, p) for _r, o, p in ctx.games(i, played_forfeits)] for i in members}
+
+
+def group_tiers(ctx: Context, code: TieBreakCode, members: Sequence[int],
+                trace: Trace | None = None) -> list[list[int]]:
+    """The tiers DE makes of one tied group under the context's edition: what
+    :func:`direct_encounter` ranks and ``trfkit explain`` shows."""
+    complete_only = ctx.edition.de_rule == "complete-only"
+    games = group_games(ctx, members, code.played_forfeits)
+    return direct_tiers(list(members), games, ctx.win, complete_only=complete_only, trace=trace)
 
 
 @register("DE", modifiers="P", group=True, ascending=True, title="Direct encounter",
           article="C.07 6; Art. 32.1.6")
 def direct_encounter(ctx: Context, code: TieBreakCode, members: Sequence[int]) -> dict[int, Value]:
     """Rank of each tied player by the games among the tied players (0 = not separated)."""
-    complete_only = ctx.edition.de_rule == "complete-only"
-    games = _games(ctx, members, code.played_forfeits)
-    tiers = direct_tiers(list(members), games, ctx.win, complete_only=complete_only)
-    return {i: float(r) for i, r in tier_ranks(tiers).items()}
+    return {i: float(r) for i, r in tier_ranks(group_tiers(ctx, code, members)).items()}
