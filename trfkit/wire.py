@@ -4,8 +4,8 @@ Reports and diagnostics would pickle as they are (``@frozen_dataclass`` gives th
 ``__getstate__``/``__setstate__``, also on Python 3.10), but plain tuples, lists and
 dictionaries pickle faster (a report of three diagnostics: ~9 µs there and back as
 wire data, ~12 µs as objects), so workers send :func:`to_wire` of their result and
-the parent rebuilds it with :func:`from_wire`. Diagnostics travel as tuples of their fields (the JSON
-reporter's dictionaries cost twice as much).
+the parent rebuilds it with :func:`from_wire`. Diagnostics travel as tuples of their
+fields (the JSON reporter's dictionaries cost twice as much).
 """
 
 from __future__ import annotations
