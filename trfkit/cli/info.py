@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
@@ -130,6 +129,8 @@ def info(input_path: str, fmt: str, encoding: str | None, output: str | None, to
     if show_private:
         data["private"] = private_fields(raw, data["read_as"])
     if to == "json":
+        import json  # only for --to json: not the text a terminal asks for
+
         text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     else:
         text = render_text(data)
