@@ -55,6 +55,7 @@ def _imported_by(*args: str) -> set[str]:
     ("check", str(SAMPLE)),
     ("tiebreaks", str(SAMPLE)),
     ("convert", str(SAMPLE), "--to", "trf"),
+    ("info", str(SAMPLE)),
 ])
 def test_one_file_commands_import_nothing_heavy(args: tuple[str, ...]) -> None:
     assert _imported_by(*args) == set()
