@@ -31,7 +31,8 @@ CODES = {"BH": "buchholz", "BH/C1": "buchholz_cut1", "SB": "sonneborn_berger", "
 #: Compared as well. The cut forms only when the event has more rounds than the cuts
 #: remove: when the cuts take every round, trfkit gives 0 as TieBreakServer does, while
 #: tiebreak-core keeps a value.
-MORE = {"BH/C2": ("buchholz_cut2", 2), "BH/M1": ("median_buchholz", 2), "BH/M2": ("median_buchholz_2", 4),
+MORE = {"BH/C2": ("buchholz_cut2", 2), "BH/M1": ("median_buchholz", 2),
+        "BH/M2": ("median_buchholz_2", 4),
         "SB/C1": ("sonneborn_berger_cut1", 1), "PS/C1": ("progressive_cut1", 0), "WIN": ("wins", 0),
         "WON": ("won", 0), "BPG": ("games_black", 0), "BWG": ("wins_black", 0),
         "REP": ("rounds_elected", 0)}
@@ -40,7 +41,8 @@ MORE = {"BH/C2": ("buchholz_cut2", 2), "BH/M1": ("median_buchholz", 2), "BH/M2":
 # TieBreakServer does; tiebreak-core leaves it), KS (trfkit counts points from forfeits
 # against qualifying opponents, as TieBreakServer does; tiebreak-core only games) and AOB
 # (trfkit rounds to two decimals as TieBreakServer prints it).
-KINDS = {Kind.WIN: "played", Kind.DRAW: "played", Kind.LOSS: "played", Kind.FORFEIT_WIN: "forfeit_win",
+KINDS = {Kind.WIN: "played", Kind.DRAW: "played", Kind.LOSS: "played",
+         Kind.FORFEIT_WIN: "forfeit_win",
          Kind.FORFEIT_LOSS: "forfeit_loss", Kind.PAB: "pairing_bye", Kind.HALF_BYE: "requested_bye",
          Kind.ZERO_BYE: "requested_bye"}
 POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "U": 1.0, "H": 0.5, "Z": 0.0}
@@ -63,7 +65,7 @@ def build(seed: int, n: int, rounds: int) -> Tournament:
         rng.shuffle(present)
         if len(present) % 2:
             blocks[present.pop()].append(RoundEntry(None, "", "U"))
-        for a, b in zip(present[::2], present[1::2]):
+        for a, b in zip(present[::2], present[1::2], strict=True):
             roll = rng.random()
             if roll < 0.1:
                 ra, rb = rng.choice([("+", "-"), ("-", "+")])
@@ -78,7 +80,8 @@ def build(seed: int, n: int, rounds: int) -> Tournament:
 def reference(t: Tournament, ruleset: str, names: list[str]) -> dict[int, dict[str, float]]:
     data = {}
     for p in t.players:
-        games = [tc.GameRecord(opponent_id=e.opponent if e.opponent is not None else -1, opponent_rating=0,
+        games = [tc.GameRecord(opponent_id=e.opponent if e.opponent is not None else -1,
+                               opponent_rating=0,
                                score=POINTS[e.result], color="black" if e.color == "b" else "white",
                                round_number=r, kind=KINDS[e.kind])
                  for r, e in enumerate(p.rounds, 1)]
@@ -98,4 +101,5 @@ def test_agrees_with_tiebreak_core(seed: int, n: int, rounds: int, rules: str) -
     theirs = reference(t, rules, list(codes.values()))
     for start, values in ours.items():
         for code, name in codes.items():
-            assert values[code] == pytest.approx(theirs[start][name]), (start, code, rules, seed, n, rounds)
+            assert values[code] == pytest.approx(theirs[start][name]), (
+                start, code, rules, seed, n, rounds)

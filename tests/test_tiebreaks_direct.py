@@ -28,7 +28,8 @@ TEC_RR = {
 }
 
 
-def games(pairs: list[tuple[int, int, float]], win: float = 1.0) -> dict[int, list[tuple[int, float]]]:
+def games(pairs: list[tuple[int, int, float]],
+          win: float = 1.0) -> dict[int, list[tuple[int, float]]]:
     """Game list from (player, opponent, player's points); the opponent gets win - points."""
     out: dict[int, list[tuple[int, float]]] = {}
     for a, b, pa in pairs:
@@ -195,13 +196,14 @@ def test_old_rule_needs_every_pair_to_have_met() -> None:
 
 
 
-def _first_whatever(players: list[int], base: dict[int, float], open_pairs: list[tuple[int, int]]) -> int | None:
+def _first_whatever(players: list[int], base: dict[int, float],
+                    open_pairs: list[tuple[int, int]]) -> int | None:
     """Brute force: the player strictly ahead of every other in every completion."""
     for x in players:
         sure = True
         for outcome in product((1.0, 0.5, 0.0), repeat=len(open_pairs)):
             final = dict(base)
-            for (a, b), pa in zip(open_pairs, outcome):
+            for (a, b), pa in zip(open_pairs, outcome, strict=True):
                 final[a] += pa
                 final[b] += 1.0 - pa
             if any(final[y] >= final[x] for y in players if y != x):
@@ -221,7 +223,7 @@ def test_swiss_rule_matches_brute_force(case: tuple[int, list[float | None]]) ->
     players = list(range(k))
     g: dict[int, list[tuple[int, float]]] = {i: [] for i in players}
     open_pairs = []
-    for (a, b), res in zip(combinations(players, 2), results):
+    for (a, b), res in zip(combinations(players, 2), results, strict=True):
         if res is None:
             open_pairs.append((a, b))
         else:

@@ -40,13 +40,14 @@ RULES = ("fide-2009", "fide-2024", "fide-2026", "ru-2013")
 
 #: The 24 codes of the conformance set (issue 4) ...
 CONFORMANCE = [
-    "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "FB", "SB", "SB/C1", "PS", "PS/C1", "WIN", "WON", "BPG",
-    "BWG", "REP", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "AOB", "KS", "STD", "TPN",
+    "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "FB", "SB", "SB/C1", "PS", "PS/C1", "WIN", "WON",
+    "BPG", "BWG", "REP", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "AOB", "KS", "STD", "TPN",
 ]
 #: ... and the other individual codes and modifiers that share their code paths.
 MORE = [
-    "BH/P", "BH/C1/P", "FB/C1", "FB/M1", "SB/C2", "SB/M1", "SB/P", "PS/C2", "AOB/F", "AOB/P", "KS/L+1",
-    "KS/L-1", "SOBH", "SOBH/C1", "ARO/C2", "ARO/M1", "TPR/400", "TPR/C1", "PTP/C1", "PTP/M1", "RTNG",
+    "BH/P", "BH/C1/P", "FB/C1", "FB/M1", "SB/C2", "SB/M1", "SB/P", "PS/C2", "AOB/F", "AOB/P",
+    "KS/L+1", "KS/L-1", "SOBH", "SOBH/C1", "ARO/C2", "ARO/M1", "TPR/400", "TPR/C1", "PTP/C1",
+    "PTP/M1", "RTNG",
     "DE", "DE/P",
 ]
 CODES = CONFORMANCE + MORE
@@ -90,11 +91,13 @@ def _round_robin(n: int, seed: int) -> str:
             blocks[a].append(f"{b:>4} w {ra}")
             blocks[b].append(f"{a:>4} b {rb}")
         ring = [ring[0], ring[-1], *ring[1:-1]]
-    lines = ["012 Golden round-robin", "042 2025/05/01", "092 Individual: Round-Robin", f"XXR {n - 1}"]
+    lines = ["012 Golden round-robin", "042 2025/05/01", "092 Individual: Round-Robin",
+             f"XXR {n - 1}"]
     for s in range(1, n + 1):
         rating = 2500 - 37 * s
         name = f"Player {s}"
-        lines.append(f"001 {s:>4} m    {name:<33} {rating:>4} SWE {1000 + s:>11} 1990/01/01  0.0 {s:>4}"
+        lines.append(f"001 {s:>4} m    {name:<33} {rating:>4} SWE {1000 + s:>11} "
+                     f"1990/01/01  0.0 {s:>4}"
                      + "".join("  " + b for b in blocks[s]))
     return "\n".join(lines) + "\n"
 
@@ -145,12 +148,14 @@ def _text(stem: str) -> str:
 
 
 @pytest.mark.parametrize("stem,rules,unrated,after", _cases())
-def test_values_and_ranks_unchanged(stem: str, rules: str, unrated: int | None, after: int | None) -> None:
+def test_values_and_ranks_unchanged(stem: str, rules: str, unrated: int | None,
+                                    after: int | None) -> None:
     want = next(r for r in _golden(stem)["runs"]
                 if (r["rules"], r["unrated_rating"], r["after_round"]) == (rules, unrated, after))
     got = _run(_text(stem), rules, unrated, after)
     for code in ["PTS", *CODES]:
-        diff = [(i, w, g) for i, (w, g) in enumerate(zip(want["values"][code], got["values"][code])) if w != g]
+        pairs = zip(want["values"][code], got["values"][code], strict=True)
+        diff = [(i, w, g) for i, (w, g) in enumerate(pairs) if w != g]
         assert not diff, f"{stem} {rules} {code}: (index, golden, now) {diff[:5]}"
     assert got["rank"] == want["rank"]
 
@@ -187,8 +192,8 @@ def record() -> None:
         (GOLDEN / f"{stem}.trf").write_text(text, encoding="utf-8")
         runs = [_run(text, rules, u, a) for rules in RULES for u, a in RUNS[stem]]
         data = {"file": f"{stem}.trf", "codes": ["PTS", *CODES], "runs": runs}
-        (GOLDEN / f"{stem}.json").write_text(json.dumps(data, indent=None, separators=(",", ":")) + "\n",
-                                             encoding="utf-8")
+        text = json.dumps(data, indent=None, separators=(",", ":")) + "\n"
+        (GOLDEN / f"{stem}.json").write_text(text, encoding="utf-8")
         print(f"recorded {stem}: {len(runs)} runs")
 
 

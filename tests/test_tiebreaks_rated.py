@@ -14,20 +14,26 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trfkit.tiebreaks.rated import (packed_pd, perfect_performance_halves, performance_halves,
-                                    ptp_reach)
+from trfkit.tiebreaks.rated import (
+    packed_pd,
+    perfect_performance_halves,
+    performance_halves,
+    ptp_reach,
+)
 from trfkit.tiebreaks.ratings import perfect_performance, performance
 from trfkit.tiebreaks.tables import MAX_TABLE_DIFF
 
 games = st.integers(min_value=0, max_value=3000).flatmap(
-    lambda base: st.lists(st.integers(min_value=max(0, base - 900), max_value=base + 900), min_size=1, max_size=13))
+    lambda base: st.lists(st.integers(min_value=max(0, base - 900), max_value=base + 900),
+                          min_size=1, max_size=13))
 
 
 @settings(max_examples=400, deadline=None)
 @given(games, st.data())
 def test_fast_tpr_and_ptp_equal_the_definitions(ratings: list[int], data: st.DataObject) -> None:
     halves = data.draw(st.integers(min_value=0, max_value=2 * len(ratings)))
-    reach = ptp_reach(max(ratings), min(ratings)) + data.draw(st.integers(min_value=0, max_value=100))
+    reach = ptp_reach(max(ratings), min(ratings)) + data.draw(
+        st.integers(min_value=0, max_value=100))
     # a table made for more games than the player has packs fewer ratings per word
     games = len(ratings) + data.draw(st.sampled_from([0, 1, 30, 700]))
     score = Fraction(halves, 2)

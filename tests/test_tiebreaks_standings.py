@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import pytest
 from tb_fixtures import tec_swiss, tournament
@@ -24,7 +24,8 @@ FOUR = [  # a 4-player Swiss: 1 and 2 finish on 2, 3 and 4 on 1
 def test_points_first_then_tiebreaks_and_shared_ranks() -> None:
     t = tournament(FOUR, rounds=3, type_text="Swiss")
     s = compute(t, ["WIN"], rules="fide-2024")
-    assert [(r.rank, r.start, r.points) for r in s.rows] == [(1, 1, 2.0), (1, 2, 2.0), (3, 3, 1.0), (3, 4, 1.0)]
+    assert [(r.rank, r.start, r.points) for r in s.rows] == [
+        (1, 1, 2.0), (1, 2, 2.0), (3, 3, 1.0), (3, 4, 1.0)]
     # TPN (ascending) separates them, never at random
     s = compute(t, ["WIN", "TPN"], rules="fide-2024")
     assert [(r.rank, r.start) for r in s.rows] == [(1, 1), (2, 2), (3, 3), (4, 4)]
@@ -56,7 +57,7 @@ def test_undefined_values_sort_last() -> None:
 
 def test_rank_disagreement_is_t505() -> None:
     t = tournament(FOUR, rounds=3, type_text="Swiss")
-    players = tuple(replace(p, rank=r) for p, r in zip(t.players, (2, 1, 3, 4)))
+    players = tuple(replace(p, rank=r) for p, r in zip(t.players, (2, 1, 3, 4), strict=True))
     s = compute(replace(t, players=players), ["TPN"], rules="fide-2024")
     codes = [(d.code, d.line) for d in s.diagnostics]
     assert codes == [("T505", 1), ("T505", 2)]
@@ -95,7 +96,8 @@ def test_group_tiebreak_is_applied_per_tied_group() -> None:
 def test_after_round() -> None:
     s = compute(tec_swiss(), ["PS"], rules="fide-2024", after_round=2)
     rows = {r.start: r for r in s.rows}
-    assert s.rounds == 2 and rows[2].points == 2.0 and rows[4].points == 1.5 and rows[2].values["PS"] == 3.0
+    assert s.rounds == 2 and rows[2].points == 2.0 and rows[4].points == 1.5
+    assert rows[2].values["PS"] == 3.0
 
 
 def test_unknown_code_or_modifier_is_rejected() -> None:

@@ -12,7 +12,8 @@ from tb_fixtures import tec_swiss
 
 from trfkit.tiebreaks import compute
 
-CODES = ["BH", "BH/C1", "AOB", "FB", "SB", "SB/C1", "WIN", "WON", "BPG", "BWG", "REP", "PS", "PS/C1"]
+CODES = ["BH", "BH/C1", "AOB", "FB", "SB", "SB/C1", "WIN", "WON", "BPG", "BWG", "REP", "PS",
+         "PS/C1"]
 
 # start: BH BH-C1 AOB FB SB SB-C1 WIN WON BPG BWG REP PS PS-C1   (TEC, 2023/2024 rules)
 TEC_2024 = {
@@ -59,7 +60,7 @@ def test_tec_values_2024() -> None:
 def test_tec_values_2026() -> None:
     got = _values("fide-2026")
     for start, expected in TEC_2024.items():
-        want = dict(zip(CODES, expected)) | CHANGES_2026.get(start, {})
+        want = dict(zip(CODES, expected, strict=True)) | CHANGES_2026.get(start, {})
         assert {c: got[start][c] for c in CODES} == pytest.approx(want), start
 
 
@@ -77,7 +78,8 @@ def test_cuts_and_medians_2024_and_2026() -> None:
 
 
 def test_koya_std_tpn_sobh() -> None:
-    rows = {r.start: r.values for r in compute(tec_swiss(), ["KS", "STD", "TPN", "SOBH"], rules="fide-2024").rows}
+    rows = {r.start: r.values
+            for r in compute(tec_swiss(), ["KS", "STD", "TPN", "SOBH"], rules="fide-2024").rows}
     # KS #1: threshold 2.5; draws with #2 (4.0) and #4 (3.5) -> 1.0
     assert rows[1]["KS"] == 1.0
     # KS #3: #11 (2.5) draw, #6 (3.0) win, #8 (2.5) win, #4 (3.5) draw, #2 (4.0) draw -> 3.5
@@ -92,12 +94,14 @@ def test_koya_std_tpn_sobh() -> None:
 def test_standings_tec() -> None:
     s = compute(tec_swiss(), ["BH/C1", "BH", "SB"], rules="fide-2024")
     order = [(r.rank, r.start) for r in s.rows][:5]
-    # 4.0 Bruno; then 3.5: Charline (C1 13.0), David (11.5), Alyx and Stephan (11.0, BH 12.5 both, SB 8 vs 7.25)
+    # 4.0 Bruno; then 3.5: Charline (C1 13.0), David (11.5),
+    # Alyx and Stephan (11.0, BH 12.5 both, SB 8 vs 7.25)
     assert order == [(1, 2), (2, 3), (3, 4), (4, 1), (5, 16)]
 
 
 def test_aob_fore_and_sb_median() -> None:
-    rows = {r.start: r.values for r in compute(tec_swiss(), ["AOB/F", "SB/M1", "PS/C2"], rules="fide-2024").rows}
+    rows = {r.start: r.values
+            for r in compute(tec_swiss(), ["AOB/F", "SB/M1", "PS/C2"], rules="fide-2024").rows}
     # AOB/F #1: the opponents' Fore Buchholz 9.5 (#9), 13.5 (#13), 13.5 (#2), 12.0 (#15), 15.5 (#4)
     assert rows[1]["AOB/F"] == 12.8
     # SB/M1 #1: products 1.5 (#9), 0.75 (#13), 2.0 (#2), 2.0 (#15), 1.75 (#4); the least
