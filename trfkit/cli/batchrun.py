@@ -124,9 +124,11 @@ class Tally:
 
     def add(self, outcome: Outcome) -> None:
         report = outcome.report
-        self.files += 1
         if outcome.note:
             self.notes[outcome.note] += 1
+        if outcome.note == "skipped":  # --skip-existing: not read this time, so not "clean"
+            return
+        self.files += 1
         self.codes.update(d.code for d in report.diagnostics)
         self.severities.update(d.severity for d in report.diagnostics)
         severities = {d.severity for d in report.diagnostics}
