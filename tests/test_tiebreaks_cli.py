@@ -1,4 +1,5 @@
-"""``trfkit tiebreaks`` and ``trfkit explain``: the output contract scripts depend on, exit codes."""
+"""``trfkit tiebreaks`` and ``trfkit explain``: the output contract scripts depend on, exit
+codes."""
 
 from __future__ import annotations
 
@@ -13,15 +14,21 @@ from click.testing import CliRunner
 from trfkit.cli import cli
 
 # A 4-player Swiss written by hand: 1 and 2 on 2 points, 3 and 4 on 1; declared ranks.
-TRF = """012 Tiny Swiss
-042 2025/05/01
-092 Swiss
-XXR 3
-001    1      Alpha,A                           2000                             2.0    {r1}     3 w 1     2 b 0     4 w 1
-001    2      Beta,B                            1900                             2.0    {r2}     4 b 0     1 w 1     3 b 1
-001    3      Gamma,C                           1800                             1.0    3     1 b 0     4 w 1     2 w 0
-001    4      Delta,D                           1700                             1.0    4     2 w 1     3 b 0     1 b 0
-"""
+# Each player line is split before its round blocks (implicit concatenation, same text).
+TRF = (
+    "012 Tiny Swiss\n"
+    "042 2025/05/01\n"
+    "092 Swiss\n"
+    "XXR 3\n"
+    "001    1      Alpha,A                           2000                             2.0    {r1}"
+    "     3 w 1     2 b 0     4 w 1\n"
+    "001    2      Beta,B                            1900                             2.0    {r2}"
+    "     4 b 0     1 w 1     3 b 1\n"
+    "001    3      Gamma,C                           1800                             1.0    3"
+    "     1 b 0     4 w 1     2 w 0\n"
+    "001    4      Delta,D                           1700                             1.0    4"
+    "     2 w 1     3 b 0     1 b 0\n"
+)
 
 
 @pytest.fixture()
@@ -37,14 +44,16 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 def test_json_contract(tiny: Path) -> None:
-    code, out, err = run("tiebreaks", str(tiny), "--tb", "bh", "--tb", "TPN", "--rules", "fide-2024", "--to", "json")
+    code, out, err = run("tiebreaks", str(tiny), "--tb", "bh", "--tb", "TPN",
+                         "--rules", "fide-2024", "--to", "json")
     doc = json.loads(out)
     assert list(doc) == ["rules", "tiebreaks", "players"]
     assert doc["rules"] == "fide-2024" and doc["tiebreaks"] == ["bh", "TPN"]
     first = doc["players"][0]
     assert list(first) == ["start", "name", "rank", "values"]
     # Alpha met C (1), B (2), D (1): BH 4; tied with Beta on points and BH, first on TPN
-    assert first == {"start": 1, "name": "Alpha,A", "rank": 1, "values": {"PTS": 2.0, "bh": 4.0, "TPN": 1.0}}
+    assert first == {"start": 1, "name": "Alpha,A", "rank": 1,
+                     "values": {"PTS": 2.0, "bh": 4.0, "TPN": 1.0}}
     assert code == 0, err  # the declared ranks agree
 
 
@@ -130,6 +139,7 @@ def test_trf_output_carries_computed_ranks_and_202(tiny: Path) -> None:
 def test_explain_koya_and_progressive(tiny: Path) -> None:
     _, out, _ = run("explain", str(tiny), "--player", "3", "--tb", "KS", "--rules", "fide-2024")
     # Gamma: lost to Alpha (2) and Beta (2), beat Delta (1); threshold 1.5 of 3
-    assert "threshold: 1.5 points" in out and out.count("; counts") == 2 and out.rstrip().endswith("total: 0")
+    assert "threshold: 1.5 points" in out and out.count("; counts") == 2
+    assert out.rstrip().endswith("total: 0")
     _, out, _ = run("explain", str(tiny), "--player", "1", "--tb", "PS/C1", "--rules", "fide-2024")
     assert "running score 1 (cut)" in out and out.rstrip().endswith("total: 3")

@@ -1,4 +1,5 @@
-"""The TRF26 202/212 code grammar, legacy separators and TieBreakServer extras (TIEBREAKS.md §B.6)."""
+"""The TRF26 202/212 code grammar, legacy separators and TieBreakServer extras
+(TIEBREAKS.md §B.6)."""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ def test_canonical_spelling(text: str, canonical: str) -> None:
 
 def test_fields() -> None:
     code = parse("bh:mp/m2/p")
-    assert (code.name, code.score, code.median, code.cut, code.played_forfeits) == ("BH", "MP", 2, 0, True)
+    assert (code.name, code.score, code.median, code.cut, code.played_forfeits) == (
+        "BH", "MP", 2, 0, True)
     assert str(code) == "bh:mp/m2/p"  # str() keeps the user's spelling for output keys
     assert parse("SB/U1500").unrated == 1500
 
@@ -54,8 +56,8 @@ def test_errors(bad: str) -> None:
         parse(bad)
 
 
-@pytest.mark.parametrize("limit, expected", [("", 3.5), ("+1", 4.0), ("-2", 2.5), ("50", 3.5), ("+1.0", 4.5),
-                                             ("60", 4.2)])
+@pytest.mark.parametrize("limit, expected", [("", 3.5), ("+1", 4.0), ("-2", 2.5), ("50", 3.5),
+                                             ("+1.0", 4.5), ("60", 4.2)])
 def test_koya_threshold(limit: str, expected: float) -> None:
     code = parse("KS" + (f"/L{limit}" if limit else ""))
     assert code.koya_threshold(7.0, 0.5) == pytest.approx(expected)

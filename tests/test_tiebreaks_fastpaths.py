@@ -56,7 +56,8 @@ def test_sb_cut_equals_the_sorted_cut_sum(draw: float) -> None:
 
 
 def test_regular_players_are_those_with_a_game_every_round() -> None:
-    t = tournament([(1, "A", None, "+W2 =BYE"), (2, "B", None, "-B1 +W3"), (3, "C", None, "+BYE -B2")])
+    t = tournament([(1, "A", None, "+W2 =BYE"), (2, "B", None, "-B1 +W3"),
+                    (3, "C", None, "+BYE -B2")])
     assert Context(t, FIDE_2024).regular == [False, True, False]
 
 

@@ -157,7 +157,8 @@ def test_tec_crosstable_all_rating_tiebreaks(rules: str) -> None:
 
 
 def test_tpr_400_hand_computed() -> None:
-    rows = compute(tournament(TEC_SWISS), ["TPR/400", "OTHER_RU_TPR400"], rules="ru-2013").by_start()
+    rows = compute(tournament(TEC_SWISS), ["TPR/400", "OTHER_RU_TPR400"],
+                   rules="ru-2013").by_start()
     # #1 (2200): 1800 1600->1800 2150 1500->1800 2050 = 9600/5 = 1920; 3.5/5 = 70 % -> +149
     assert rows[1].values["TPR/400"] == 2069
     # #16 (1450): 1850 1700 1900->1850 2150->1850 1500 = 8750/5 = 1750; +149
@@ -231,7 +232,8 @@ def test_round_robin_forfeit_is_not_a_rated_game() -> None:
         5: (1950, "=B1 +W4 -B2 -F6 -B3"), 6: (2000, "-B2 -W3 =B4 +F5 -W1"),
     }
     for rules in ("fide-2024", "fide-2026"):
-        got = compute(tournament(rr, type_text="Round robin"), ["ARO", "TPR", "APRO"], rules=rules).by_start()
+        got = compute(tournament(rr, type_text="Round robin"), ["ARO", "TPR", "APRO"],
+                      rules=rules).by_start()
         assert got[5].values["ARO"] == 2125  # 8500 / 4: the forfeit against #6 does not count
         assert got[6].values["ARO"] == 2125
         assert got[5].values["APRO"] == 2140  # TieBreakServer: (2199 + 1931 + 2209 + 2219) / 4
@@ -318,7 +320,8 @@ def test_explain_lines_show_ratings_cut_and_arithmetic() -> None:
     assert "cut: #13 P13 (rating 1600)" in lines
     assert lines[-1] == "average rating: 5950 / 3 = 1983"
     assert explain_lines(ctx, 3, parse("TPR"))[-1] == "p = 3 / 4 = 75 %, dp = 193"
-    assert explain_lines(ctx, 3, parse("PTP"))[-1] == "score 3 in 4: expected 3 at 2168, 2.98 at 2167"
+    assert explain_lines(ctx, 3, parse("PTP"))[-1] == (
+        "score 3 in 4: expected 3 at 2168, 2.98 at 2167")
     ru = Context(tournament(TEC_SWISS), RU_2013)
     assert explain_lines(ru, 8, parse("ARO"))[-1].endswith("3950 / 5 = 790")
     assert explain_lines(ru, 0, parse("TPR/400"))[-2] == "average rating: 9600 / 5 = 1920"

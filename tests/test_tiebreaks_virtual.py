@@ -69,7 +69,8 @@ def test_forfeit_win_with_three_and_a_half() -> None:
 @pytest.mark.parametrize("rules", ["fide-2009", "ru-2013"])
 def test_two_round_forfeit_example(rules: str) -> None:
     # A beats B over the board in round 1 and wins by forfeit against B in round 2.
-    t = tournament([(1, "A", None, "+W2 +F2"), (2, "B", None, "-B1 -F1")], rounds=2, type_text="Swiss")
+    t = tournament([(1, "A", None, "+W2 +F2"), (2, "B", None, "-B1 -F1")], rounds=2,
+                   type_text="Swiss")
     values = {r.start: r.values["BH"] for r in compute(t, ["BH"], rules=rules).rows}
     assert values == {1: 1.5, 2: 2.5}
 
@@ -77,7 +78,8 @@ def test_two_round_forfeit_example(rules: str) -> None:
 def test_same_file_under_the_dummy_opponent() -> None:
     # 2024 rules for comparison: B shows its real 0 points, A its real 2; each forfeit
     # round is a dummy with the player's own score (A: 2, B: 0).
-    t = tournament([(1, "A", None, "+W2 +F2"), (2, "B", None, "-B1 -F1")], rounds=2, type_text="Swiss")
+    t = tournament([(1, "A", None, "+W2 +F2"), (2, "B", None, "-B1 -F1")], rounds=2,
+                   type_text="Swiss")
     values = {r.start: r.values["BH"] for r in compute(t, ["BH"], rules="fide-2024").rows}
     assert values == {1: 0.0 + 2.0, 2: 2.0 + 0.0}
     # 2026: the dummies are capped by the scheduled opponent's adjusted score (16.4.1)
@@ -95,7 +97,8 @@ def test_no_vur_first_cut_before_2023() -> None:
     ], rounds=4, type_text="Swiss")
     ctx = Context(t, FIDE_2009)
     table = adjusted(ctx)
-    # contributions: B shows 4, C shows 0.5, virtual: 1 + 0.5 + 0.5 x 1 = 2, D shows 0.5+0+0.5+0 = 1.0
+    # contributions: B shows 4, C shows 0.5, virtual: 1 + 0.5 + 0.5 x 1 = 2,
+    # D shows 0.5+0+0.5+0 = 1.0
     assert table.contrib[0] == [4.0, 0.5, 2.0, 1.0]
     old = {r.start: r.values["BH/C1"] for r in compute(t, ["BH/C1"], rules="fide-2009").rows}
     assert old[1] == 7.0                     # the 0.5 of C is cut
