@@ -172,6 +172,15 @@ def test_wrong_reader_chosen(runner: CliRunner) -> None:
     assert ":1:1: T006 " in result.stderr and result.stdout == ""
 
 
+def test_a_file_that_is_not_a_trf_is_not_converted(runner: CliRunner, tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("Round 3 results will follow on Monday.\n", encoding="utf-8")
+    out = tmp_path / "notes.json"
+    result = runner.invoke(cli, ["convert", str(notes), "--to", "json", "-o", str(out)])
+    assert result.exit_code == 1
+    assert ":1:1: T006 " in result.stderr and not out.exists()
+
+
 def test_internal_error_is_one_line_exit_2(runner: CliRunner,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     from trfkit import formats

@@ -49,9 +49,17 @@ def writer_options(to: str, newline: str | None, raw_csv: bool) -> dict[str, Any
 
 
 def nothing_read(doc: Document) -> bool:
-    """True when the input failed so early that there is no tournament to write."""
+    """True when there is no tournament to write: the input failed early, or the reader
+    found it unusable (empty, undecodable, too large, not a tournament file: the codes
+    for which the validator skips its rules too). A text file that is not a TRF would
+    otherwise "convert" to a document holding its lines as unknown records."""
+    from ..validation import FATAL_CODES
+
     t = doc.tournament
-    return doc.has_errors and not (t.players or t.header.records or t.teams or t.extra)
+    if not doc.has_errors:
+        return False
+    return (not (t.players or t.header.records or t.teams or t.extra)
+            or any(d.code in FATAL_CODES for d in doc.diagnostics))
 
 
 def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | None, to: str,
