@@ -1,4 +1,5 @@
-"""Shared helpers of the robustness tests (issue 9): a CLI runner, small TRF inputs, a time bound."""
+"""Shared helpers of the robustness tests (issue 9): a CLI runner, small TRF inputs, a time
+bound."""
 
 from __future__ import annotations
 

@@ -18,7 +18,8 @@ from trfkit.diagnostics import make
 from trfkit.formats.json_io import write_json
 from trfkit.model import Header, Player, RoundEntry, Tournament
 
-READING_COMMANDS = (("check",), ("convert", "--to", "json"), ("info",), ("tiebreaks",), ("playoff",))
+READING_COMMANDS = (("check",), ("convert", "--to", "json"), ("info",), ("tiebreaks",),
+                    ("playoff",))
 
 
 # --- limits -------------------------------------------------------------------------
@@ -30,7 +31,8 @@ def test_max_bytes_on_every_reading_command(command: tuple[str, ...], tmp_path: 
     path.write_bytes(TWO)
     result = invoke(*command, str(path), "--max-bytes", "100")
     assert result.exit_code == 1, result.output
-    assert "T007" in result.stdout + result.stderr and "larger than 100 bytes" in result.stdout + result.stderr
+    output = result.stdout + result.stderr
+    assert "T007" in output and "larger than 100 bytes" in output
     assert invoke(*command, str(path), "--max-bytes", str(len(TWO))).exit_code == 0
     assert "--max-bytes" in invoke(command[0], "--help").stdout
 
@@ -83,7 +85,8 @@ def test_check_full_quotes_a_long_line_only_up_to_the_caret(tmp_path: Path) -> N
 
 def test_a_full_line_of_999_rounds_is_still_read() -> None:
     rounds = tuple("0000 - Z" for _ in range(limits.MAX_ROUNDS))
-    line = p001(1, points="0.0", rounds=rounds) + "  "  # the last block with its two separator blanks
+    # the last block with its two separator blanks
+    line = p001(1, points="0.0", rounds=rounds) + "  "
     assert len(line) == limits.MAX_LINE_CHARS
     doc = formats.read(trf(line))
     assert "T008" not in [d.code for d in doc.diagnostics]
@@ -109,7 +112,8 @@ def test_more_player_records_than_start_numbers_stop_the_reader() -> None:
 
 
 def test_superscript_digits_are_not_numbers() -> None:
-    """``str.isdigit`` accepts "²" but ``int`` does not: such fields are T103/T106, never a crash."""
+    """``str.isdigit`` accepts "²" but ``int`` does not: such fields are T103/T106, never a
+    crash."""
     line = p001(1, rating="²000", birth="²024/01/01", points="0.0", rounds=("  ¹¹ w 1",))
     doc = formats.read(trf(line).decode().encode("cp1252"))
     found = sorted({d.code for d in doc.diagnostics} - {"T002"})
@@ -121,7 +125,8 @@ def test_more_round_results_than_can_be_checked_are_not_processed() -> None:
     rounds = tuple("0000 - Z" for _ in range(500))
     lines = [p001(i, points="0.0", rank="", rounds=rounds) for i in range(1, 1002)]
     doc = formats.read(trf(*lines))
-    assert [d.code for d in doc.diagnostics] == ["T007"] and "500500 round results" in doc.diagnostics[0].message
+    assert [d.code for d in doc.diagnostics] == ["T007"]
+    assert "500500 round results" in doc.diagnostics[0].message
     assert doc.tournament.players == () and doc.tournament.header.name == "Robust Open"
 
 
@@ -132,26 +137,30 @@ def test_one_problem_repeated_is_reported_a_thousand_times_then_summarised() -> 
             found.append(make("T622", "again", file="f"))
     assert len(found) == limits.MAX_SAME_CODE + 1 and found[-1].code == "T901"
     assert "more than 1000 T622" in found[-1].message
-    f = SmFile(header={0: "Loop"}, kind=0, rounds=1, tiebreaks=(84,), start_date=20260401, end_date=20260401,
-               round_dates=[20260401], players=[SmPlayer("Alpha"), SmPlayer("Beta")],
+    f = SmFile(header={0: "Loop"}, kind=0, rounds=1, tiebreaks=(84,), start_date=20260401,
+               end_date=20260401, round_dates=[20260401],
+               players=[SmPlayer("Alpha"), SmPlayer("Beta")],
                pairings=[[(1, 2, 99)] * 1200])
     doc = formats.read(f.encode(), "swissmanager")
     assert [d.code for d in doc.diagnostics].count("T622") == limits.MAX_SAME_CODE
 
 
-def test_swiss_manager_pairings_beyond_the_limit_are_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_swiss_manager_pairings_beyond_the_limit_are_not_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     from trfkit.formats import swissmanager
 
     monkeypatch.setattr(swissmanager, "MAX_ROUND_ENTRIES", 20)
-    f = SmFile(header={0: "Many"}, kind=0, rounds=1, tiebreaks=(84,), start_date=20260401, end_date=20260401,
-               round_dates=[20260401], players=[SmPlayer("Alpha"), SmPlayer("Beta")],
+    f = SmFile(header={0: "Many"}, kind=0, rounds=1, tiebreaks=(84,), start_date=20260401,
+               end_date=20260401, round_dates=[20260401],
+               players=[SmPlayer("Alpha"), SmPlayer("Beta")],
                pairings=[[(1, 2, 1)] * 11])
     doc = formats.read(f.encode(), "swissmanager")
     assert "T007" in [d.code for d in doc.diagnostics]
     assert all(p.rounds == () for p in doc.tournament.players)
 
 
-HUGE_XML = (b'<chessresults><tournamentdata><tournament name="X" rounds="1000000000"/></tournamentdata>'
+HUGE_XML = (b'<chessresults><tournamentdata><tournament name="X" rounds="1000000000"/>'
+            b'</tournamentdata>'
             b'<players><player no="1" lastname="A"/><player no="999999999" lastname="B"/></players>'
             b"</chessresults>")
 
@@ -180,11 +189,15 @@ def test_declared_huge_numbers_do_not_drive_loops(kind: str, tmp_path: Path) -> 
             assert "T316" in invoke("check", str(path)).stdout
 
 
-HUGE_ROUND_XML = (b'<chessresults><tournamentdata><tournament name="X" rounds="2"/></tournamentdata><players>'
-                  b'<player no="1" lastname="A"/><player no="2" lastname="B"/></players><playerpairings>'
-                  b'<playerpairing round="1000000000" whiteno="1" blackno="2" reswhite="1.0" resblack="0.0"/>'
+HUGE_ROUND_XML = (b'<chessresults><tournamentdata><tournament name="X" rounds="2"/>'
+                  b'</tournamentdata><players>'
+                  b'<player no="1" lastname="A"/><player no="2" lastname="B"/></players>'
+                  b'<playerpairings>'
+                  b'<playerpairing round="1000000000" whiteno="1" blackno="2" reswhite="1.0" '
+                  b'resblack="0.0"/>'
                   b"</playerpairings></chessresults>")
-HUGE_ROUND_HTML = (b'<html><body><table class="CRs1"><tr><th>Rk.</th><th>SNo</th><th>Name</th><th>1.Rd</th>'
+HUGE_ROUND_HTML = (b'<html><body><table class="CRs1"><tr><th>Rk.</th><th>SNo</th><th>Name</th>'
+                   b'<th>1.Rd</th>'
                    b"<th>999999999.Rd</th><th>Pts.</th></tr><tr><td>1</td><td>1</td><td>A</td><td>2w1</td>"
                    b"<td>2b1</td><td>2</td></tr><tr><td>2</td><td>2</td><td>B</td><td>1b0</td><td>1w0</td>"
                    b"<td>0</td></tr></table></body></html>")
@@ -204,7 +217,8 @@ def test_json_unpaired_surrogates_are_t009_not_a_crash_when_writing(tmp_path: Pa
     path = tmp_path / "surrogate.json"
     path.write_text(text.replace("NAME", "\\ud800X"))
     assert [d.code for d in formats.read(path.read_bytes()).diagnostics] == ["T009"]
-    for command in (("convert", "--to", "trf"), ("convert", "--to", "json"), ("tiebreaks", "--to", "csv")):
+    for command in (("convert", "--to", "trf"), ("convert", "--to", "json"),
+                    ("tiebreaks", "--to", "csv")):
         result = invoke(*command, str(path))
         assert result.exit_code == 1 and "T999" not in result.stderr, (command, result.stderr)
 
@@ -215,18 +229,23 @@ def test_json_with_millions_of_values_is_not_parsed() -> None:
     assert [d.code for d in doc.diagnostics] == ["T007"] and "values" in doc.diagnostics[0].message
     many = Tournament(players=tuple(Player(i, "P") for i in range(1, 2 * limits.MAX_PLAYERS + 2)))
     doc = formats.read(write_json(many, indent=None).encode(), "json")
-    assert [d.code for d in doc.diagnostics] == ["T007"] and "19999 start numbers" in doc.diagnostics[0].message
+    assert [d.code for d in doc.diagnostics] == ["T007"]
+    assert "19999 start numbers" in doc.diagnostics[0].message
 
 
 @pytest.mark.parametrize("fmt", ["chess-results-xml", "chess-results-html"])
 def test_markup_with_more_tags_than_any_tournament_is_not_parsed(fmt: str) -> None:
     limit = limits.MAX_MARKUP_TAGS[fmt]
-    data = b'<?xml version="1.0"?><chessresults><players>' + b"<x/>" * limit + b"</players></chessresults>"
+    data = (b'<?xml version="1.0"?><chessresults><players>' + b"<x/>" * limit
+            + b"</players></chessresults>")
     doc = formats.read(data, fmt)
-    assert [d.code for d in doc.diagnostics] == ["T007"] and f"({limit})" in doc.diagnostics[0].message
+    assert [d.code for d in doc.diagnostics] == ["T007"]
+    assert f"({limit})" in doc.diagnostics[0].message
     players = b"".join(b'<player no="%d"/>' % i for i in range(limits.MAX_PLAYERS + 1))
-    doc = formats.read(b"<chessresults><players>" + players + b"</players></chessresults>", "chess-results-xml")
-    assert [d.code for d in doc.diagnostics] == ["T007"] and "10000 players" in doc.diagnostics[0].message
+    doc = formats.read(b"<chessresults><players>" + players + b"</players></chessresults>",
+                       "chess-results-xml")
+    assert [d.code for d in doc.diagnostics] == ["T007"]
+    assert "10000 players" in doc.diagnostics[0].message
 
 
 def test_a_zip_bomb_workbook_is_not_unpacked(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -235,11 +254,13 @@ def test_a_zip_bomb_workbook_is_not_unpacked(monkeypatch: pytest.MonkeyPatch) ->
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("xl/worksheets/sheet1.xml", b"0" * (2 * 1024 * 1024))
     doc = formats.read(buffer.getvalue(), "xlsx")
-    assert [d.code for d in doc.diagnostics] == ["T007"] and "zip bomb" in doc.diagnostics[0].message
+    assert [d.code for d in doc.diagnostics] == ["T007"]
+    assert "zip bomb" in doc.diagnostics[0].message
 
 
 def test_numbers_beyond_trf_fields_are_reported_when_converting(tmp_path: Path) -> None:
-    big = Tournament(players=(Player(12345, "Wide, Start", rating=2000, rounds=(RoundEntry(10001, "w", "1"),)),))
+    big = Tournament(players=(Player(12345, "Wide, Start", rating=2000,
+                                     rounds=(RoundEntry(10001, "w", "1"),)),))
     assert [d.code for d in limits.field_overflows(big)] == ["T603", "T603"]
     path = tmp_path / "big.json"
     path.write_text(write_json(big))
