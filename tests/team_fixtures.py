@@ -27,12 +27,15 @@ def _block(text: str) -> RoundEntry:
     return RoundEntry(number or None, "" if color == "-" else color, result)
 
 
-def event(teams: dict[int, list[int]], rows: dict[int, str], *, type_text: str = "Team Swiss System",
-          type_code: str = "", board_colors: str = "", match_scoring: ScoringSystem | None = None,
+def event(teams: dict[int, list[int]], rows: dict[int, str], *,
+          type_text: str = "Team Swiss System", type_code: str = "", board_colors: str = "",
+          match_scoring: ScoringSystem | None = None,
           lineups: tuple[LineUp, ...] = (), team_byes: tuple[TeamBye, ...] = (),
           forfeited: tuple[ForfeitedMatch, ...] = (), rounds: int | None = None,
-          declared: dict[int, tuple[float | None, float | None, int | None]] | None = None) -> Tournament:
-    players = tuple(Player(start=s, name=f"P{s}", rounds=tuple(_block(b) for b in row.split("|")), line=s)
+          declared: dict[int, tuple[float | None, float | None, int | None]] | None = None,
+          ) -> Tournament:
+    players = tuple(Player(start=s, name=f"P{s}", rounds=tuple(_block(b) for b in row.split("|")),
+                           line=s)
                     for s, row in sorted(rows.items()))
     declared = declared or {}
     team_records = tuple(

@@ -42,14 +42,16 @@ def test_t322_pairing_within_a_team() -> None:
 
 
 def test_t318_more_boards_than_352_allows() -> None:
-    t = event({1: [1, 2], 2: [3, 4]}, {1: "3 w 1", 2: "4 b 1", 3: "1 b 0", 4: "2 w 0"}, board_colors="W")
+    t = event({1: [1, 2], 2: [3, 4]}, {1: "3 w 1", 2: "4 b 1", 3: "1 b 0", 4: "2 w 0"},
+              board_colors="W")
     assert [(c, line) for c, line, _ in found(t)] == [("T318", 101), ("T318", 102)]
 
 
 def test_t319_declared_310_values() -> None:
     good = event(**FOUR_TEAMS, declared={1: (5.0, 4.0, 1)})
     assert "T319" not in codes(good)
-    bad = event(**FOUR_TEAMS, declared={1: (6.0, 4.0, None), 3: (None, 2.0, None), 4: (None, None, 1)})
+    bad = event(**FOUR_TEAMS,
+                declared={1: (6.0, 4.0, None), 3: (None, 2.0, None), 4: (None, None, 1)})
     messages = [m for c, _, m in found(bad) if c == "T319"]
     assert "team 1 declares 6 match points, the matches give 5" in messages
     assert "team 3 declares 2 game points, the matches give 1.5" in messages

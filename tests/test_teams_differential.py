@@ -26,7 +26,8 @@ from trfkit.tiebreaks.editions import EDITIONS
 tc_team = pytest.importorskip("tiebreak_core.team")
 
 CODES = ("BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/M1", "EMMSB", "EMGSB", "EGMSB", "EGGSB",
-         "EMMSB/C1", "EGGSB/C1", "BC", "PS:MP", "PS:GP", "WIN:MP", "KS:MP", "AOB:MP", "SSSC", "MPVGP")
+         "EMMSB/C1", "EGGSB/C1", "BC", "PS:MP", "PS:GP", "WIN:MP", "KS:MP", "AOB:MP", "SSSC",
+         "MPVGP")
 RESULTS = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
 
 
@@ -40,7 +41,8 @@ def build(seed: int, n_teams: int, boards: int, rounds: int) -> Tournament:
         for a, b in zip(order[::2], order[1::2], strict=False):  # odd: one team sits out
             for k in range(boards):
                 pa, pb = teams[a][k], teams[b][k]
-                res = rng.choice("10=") if k == 0 else rng.choice("10=10=+-")  # board 1 always played
+                # board 1 always played
+                res = rng.choice("10=") if k == 0 else rng.choice("10=10=+-")
                 ca, cb = ("w", "b") if k % 2 == 0 else ("b", "w")
                 rows[pa].append(f"{pb} {ca} {res}")
                 rows[pb].append(f"{pa} {cb} {RESULTS[res]}")
@@ -53,11 +55,12 @@ def reference(ctx: TeamContext, code: str) -> list[float]:
         matches = [tc_team.TeamMatch(ctx.starts[ctx.opp[i][r]], r + 1, ctx.pts["MP"][i][r],
                                      ctx.pts["GP"][i][r], "played") for r in range(ctx.rounds)]
         bp = ctx.board_points(i)
-        records[team.number] = tc_team.TeamRecord(team.number, ctx.totals["MP"][i], ctx.totals["GP"][i],
-                                                  matches, tuple(bp.get(b, 0.0)
-                                                                 for b in range(1, ctx.team_size + 1)))
+        boards = tuple(bp.get(b, 0.0) for b in range(1, ctx.team_size + 1))
+        records[team.number] = tc_team.TeamRecord(team.number, ctx.totals["MP"][i],
+                                                  ctx.totals["GP"][i], matches, boards)
     fmt = tc_team.TeamFormat(mp_win=2.0, mp_draw=1.0, max_gp_per_match=float(ctx.team_size))
-    return [tc_team.calculate_team(records[n], records, code, ctx.rounds, fmt, "MP") for n in ctx.starts]
+    return [tc_team.calculate_team(records[n], records, code, ctx.rounds, fmt, "MP")
+            for n in ctx.starts]
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

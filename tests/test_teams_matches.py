@@ -68,7 +68,8 @@ def test_330_forfeited_match() -> None:
     ev = rebuild(t)
     won, lost = ev.round(1, 1), ev.round(2, 1)
     # no boards written: the winner scores a win on every board (team size 2 from the lists)
-    assert (won.kind, won.match_points, won.game_points, won.opponent) == (Kind.FORFEIT_WIN, 2.0, 2.0, 2)
+    assert (won.kind, won.match_points, won.game_points, won.opponent) == (
+        Kind.FORFEIT_WIN, 2.0, 2.0, 2)
     assert (lost.kind, lost.match_points, lost.game_points) == (Kind.FORFEIT_LOSS, 0.0, 0.0)
     assert lost.voluntary_unplayed and not won.voluntary_unplayed
     assert ev.matches == (Match(1, 1, 2),)
@@ -91,7 +92,8 @@ def test_bye_written_on_the_boards() -> None:
     t = event({1: [1, 2], 2: [3, 4], 3: [5, 6]},
               {1: "3 w 1", 2: "4 b 1", 3: "1 b 0", 4: "2 w 0", 5: "0000 - U", 6: "0000 - U"})
     bye = rebuild(t).round(3, 1)
-    assert (bye.kind, bye.match_points, bye.game_points, bye.source) == (Kind.PAB, 2.0, 2.0, "boards-bye")
+    assert (bye.kind, bye.match_points, bye.game_points, bye.source) == (
+        Kind.PAB, 2.0, 2.0, "boards-bye")
 
 
 def test_240_requested_team_byes() -> None:
@@ -107,7 +109,8 @@ def test_240_requested_team_byes() -> None:
 
 
 def test_300_line_up_sets_the_boards() -> None:
-    t = event({1: [1, 2, 5], 2: [3, 4]}, {1: "4 w 1", 2: "0000 - -", 3: "5 w 1", 4: "1 b 0", 5: "3 b 0"},
+    t = event({1: [1, 2, 5], 2: [3, 4]},
+              {1: "4 w 1", 2: "0000 - -", 3: "5 w 1", 4: "1 b 0", 5: "3 b 0"},
               lineups=(LineUp(1, 1, 2, (5, 1)),), board_colors="WB")
     r = rebuild(t).round(1, 1)
     assert [(b.board, b.player) for b in r.boards] == [(1, 5), (2, 1)]
@@ -134,15 +137,18 @@ def test_bye_on_the_boards_takes_the_320_points() -> None:
               {1: "3 w 1", 2: "4 b 1", 3: "1 b 0", 4: "2 w 0", 5: "0000 - U", 6: "0000 - U"},
               team_byes=(TeamBye(2.0, 3.0, ()),))
     bye = rebuild(t).round(3, 1)
-    assert (bye.kind, bye.match_points, bye.game_points, bye.source) == (Kind.PAB, 2.0, 3.0, "boards-bye")
+    assert (bye.kind, bye.match_points, bye.game_points, bye.source) == (
+        Kind.PAB, 2.0, 3.0, "boards-bye")
 
 
 def test_a_paired_round_without_results_is_not_scored() -> None:
     from trfkit.model import RoundEntry, replace
 
     t = event(**FOUR_TEAMS)
-    paired = tuple(replace(p, rounds=(*p.rounds, RoundEntry(p.rounds[0].opponent, p.rounds[0].color, " ")))
-                   for p in t.players)  # round 4 paired as round 1, no result yet
+    # round 4 paired as round 1, no result yet
+    paired = tuple(replace(p, rounds=(*p.rounds,
+                                      RoundEntry(p.rounds[0].opponent, p.rounds[0].color, " ")))
+                   for p in t.players)
     ev = rebuild(replace(t, players=paired))
     assert ev.rounds_played == 3 and len(ev.rounds[1]) == 3
 
@@ -154,7 +160,8 @@ def test_board_points_of_rounds_without_boards() -> None:
     ev = rebuild(t, unencoded_bye=(1.0, 1.0))
     assert ev.round(3, 1).board_points(2, ScoringSystem()) == {1: 0.5, 2: 0.5}  # half-point bye
     assert ev.round(1, 2).board_points(2, ScoringSystem(pab=0.0)) == {1: 1.0, 2: 1.0}  # PAB = a win
-    assert rebuild(event(**THREE_TEAMS)).round(1, 2).board_points(2, ScoringSystem()) == {}  # absent
+    absent = rebuild(event(**THREE_TEAMS)).round(1, 2)
+    assert absent.board_points(2, ScoringSystem()) == {}
 
 
 def test_the_other_team_follows_a_300_line_up() -> None:

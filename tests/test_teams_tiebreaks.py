@@ -25,12 +25,14 @@ from trfkit.tiebreaks.editions import EDITIONS
 from trfkit.tiebreaks.registry import lookup
 
 
-def values(spec: dict, code: str, rules: str = "fide-2024", **kw: object) -> dict[int, float | None]:
+def values(spec: dict, code: str, rules: str = "fide-2024",
+           **kw: object) -> dict[int, float | None]:
     ctx = TeamContext(event(**spec), EDITIONS[rules], **kw)  # type: ignore[arg-type]
     return dict(zip(ctx.starts, ctx.value(parse(code)), strict=True))
 
 
-def group(spec: dict, code: str, members: list[int], rules: str = "fide-2024") -> dict[int, float | None]:
+def group(spec: dict, code: str, members: list[int],
+          rules: str = "fide-2024") -> dict[int, float | None]:
     ctx = TeamContext(event(**spec), EDITIONS[rules])
     tb = parse(code)
     got = lookup(tb, "team").func(ctx, tb, [ctx.index[m] for m in members])
@@ -91,8 +93,8 @@ def test_buchholz_played(code: str, expected: dict[int, float]) -> None:
                4: 1 * 1 + 3 * 1 + 5 * 1}),
     ("EGMSB", {1: 3.5 * 2 + 1.5 * 2 + 3 * 1, 2: 4 * 0 + 3 * 1 + 1.5 * 2, 3: 3 * 1 + 4 * 0 + 3.5 * 0,
                4: 1.5 * 1 + 3.5 * 1 + 4 * 1}),
-    ("EGGSB", {1: 3.5 * 1.5 + 1.5 * 1.5 + 3 * 1, 2: 4 * 0.5 + 3 * 1 + 1.5 * 2, 3: 3 * 1 + 4 * 0.5 + 0,
-               4: 1.5 * 1 + 3.5 * 1 + 4 * 1}),
+    ("EGGSB", {1: 3.5 * 1.5 + 1.5 * 1.5 + 3 * 1, 2: 4 * 0.5 + 3 * 1 + 1.5 * 2,
+               3: 3 * 1 + 4 * 0.5 + 0, 4: 1.5 * 1 + 3.5 * 1 + 4 * 1}),
     # cut: the opponent with the lowest score, then the lowest product
     ("EMMSB/C1", {1: 11 - 2, 2: 5 - 2, 3: 3 - 0, 4: 9 - 1}),
     ("EGGSB/C1", {1: 10.5 - 2.25, 2: 8 - 3, 3: 5 - 3, 4: 9 - 1.5}),
@@ -178,8 +180,10 @@ def test_de_with_a_missing_match_decides_only_when_certain() -> None:
     ("BH:MP/C1", "fide-2024", {1: 3, 2: 4, 3: 7}),
     # before 2023: virtual opponent; others see every unplayed round as a draw
     # (T1 2+1+2 = 5, T2 0+2+1 = 3, T3 1+0+0 = 1); own: before + (2 - 0) + 1 x rounds left
-    ("BH:MP", "fide-2009", {1: 3 + (2 + 2 + 1) + 1, 2: 5 + 1 + (2 + 2 + 0), 3: (0 + 2 + 2) + 3 + 5}),
-    ("EMGSB", "fide-2024", {1: 3 * 2 + 4 * 0 + 0 * 2, 2: 4 * 0 + 0 * 1.5 + 2 * 0, 3: 0 * 0 + 3 * 0.5 + 0}),
+    ("BH:MP", "fide-2009", {1: 3 + (2 + 2 + 1) + 1, 2: 5 + 1 + (2 + 2 + 0),
+                            3: (0 + 2 + 2) + 3 + 5}),
+    ("EMGSB", "fide-2024", {1: 3 * 2 + 4 * 0 + 0 * 2, 2: 4 * 0 + 0 * 1.5 + 2 * 0,
+                            3: 0 * 0 + 3 * 0.5 + 0}),
     ("PS:MP", "fide-2024", {1: 2 + 2 + 4, 2: 0 + 2 + 2, 3: 0}),
     ("WIN:MP", "fide-2024", {1: 2, 2: 1, 3: 0}),
     ("BC", "fide-2024", {1: 3 + 3, 2: 0.5 + 2, 3: 0.5}),
@@ -269,15 +273,16 @@ def test_declared_rounds_not_played_yet_are_absences() -> None:
     # others see that last-round absence as a draw (16.2.5): shown MP 6, 4, 2, 4
     spec = dict(FOUR_TEAMS, rounds=4)
     assert values(spec, "MPTS") == {1: 5, 2: 3, 3: 1, 4: 3}
-    assert values(spec, "BH:MP") == {1: 4 + 2 + 4 + 5, 2: 6 + 4 + 2 + 3, 3: 4 + 6 + 4 + 1, 4: 2 + 4 + 6 + 3}
+    assert values(spec, "BH:MP") == {1: 4 + 2 + 4 + 5, 2: 6 + 4 + 2 + 3, 3: 4 + 6 + 4 + 1,
+                                     4: 2 + 4 + 6 + 3}
     assert values(spec, "BH:MP", after_round=3) == values(FOUR_TEAMS, "BH:MP")
 
 
 def test_fore_buchholz() -> None:
     # FOUR_TEAMS with round 3 read as drawn (T2-T3 1:1 instead of 2:0): MP 5, 2, 2, 3
     assert values(FOUR_TEAMS, "FB:MP") == {1: 2 + 2 + 3, 2: 5 + 3 + 2, 3: 3 + 5 + 2, 4: 2 + 2 + 5}
-    assert values(FOUR_TEAMS, "AOB:MP/F") == pytest.approx({1: (10 + 10 + 9) / 3, 2: (7 + 9 + 10) / 3,
-                                                            3: (9 + 7 + 10) / 3, 4: (10 + 10 + 7) / 3})
+    assert values(FOUR_TEAMS, "AOB:MP/F") == pytest.approx({
+        1: (10 + 10 + 9) / 3, 2: (7 + 9 + 10) / 3, 3: (9 + 7 + 10) / 3, 4: (10 + 10 + 7) / 3})
     # SSSC/F: GP + FB:MP / 3
     assert values(FOUR_TEAMS, "SSSC/F")[1] == pytest.approx(4 + 7 / 3)
 
