@@ -17,7 +17,8 @@ from trfkit.validation import validate
 HTML_DIR = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "chess-results" / "html"
 
 
-def page(rows: list[list[str]], legend: str = "", title: str = "Spring Open", view: str = "") -> bytes:
+def page(rows: list[list[str]], legend: str = "", title: str = "Spring Open",
+         view: str = "") -> bytes:
     body = "\n".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
     return f"""<!DOCTYPE html><html><head><title>Chess-Results Server</title></head><body>
 <h2>{title}</h2><h2>{view}</h2>
@@ -47,17 +48,21 @@ def rounds_of(doc, start):  # type: ignore[no-untyped-def]
 
 
 def test_german_crosstable_header_found_and_read() -> None:
-    doc = read_crhtml(page(GERMAN, GERMAN_LEGEND, view="Startranglisten-Kreuztabelle"), path="de.html")
+    doc = read_crhtml(page(GERMAN, GERMAN_LEGEND, view="Startranglisten-Kreuztabelle"),
+                      path="de.html")
     t = doc.tournament
     assert t.header.name == "Spring Open" and t.header.rounds == 2
-    assert [(p.start, p.name, p.title, p.rating, p.federation, p.points, p.rank) for p in t.players] == [
+    assert [(p.start, p.name, p.title, p.rating, p.federation, p.points, p.rank)
+            for p in t.players] == [
         (1, "Alpha Anna", "GM", 2300, "AUT", 2.0, 1), (2, "Beta Bert", "", 2100, "GER", 0.0, 4),
         (3, "Gamma Gus", "", None, "AUT", 0.5, 3), (4, "Delta Dora", "IM", 1800, "SLO", 1.5, 2)]
     assert rounds_of(doc, 4) == [(3, "b", "="), (2, "b", "1")]
-    assert [(d.code, d.value, d.slot) for d in t.players[2].declared] == [("BH", 3.5, "WTG1"), ("SB", 0.75, "WTG2")]
+    assert [(d.code, d.value, d.slot) for d in t.players[2].declared] == [
+        ("BH", 3.5, "WTG1"), ("SB", 0.75, "WTG2")]
     assert t.header.tiebreaks == ("BH", "SB")
     assert [p.line for p in t.players] == [6, 7, 8, 9]
-    assert [d for d in validate(doc) if d.code.startswith(("T3", "T4", "T5")) and d.code != "T403"] == []
+    assert [d for d in validate(doc)
+            if d.code.startswith(("T3", "T4", "T5")) and d.code != "T403"] == []
 
 
 def test_declared_disagreement_is_reported_with_both_values() -> None:
@@ -160,12 +165,14 @@ def test_xlsx_export_is_read_and_checked() -> None:
     assert detect(data[:8192]) == "xlsx"
     doc = read(data, path="x.xlsx")
     t = doc.tournament
-    assert t.source.format == "xlsx" and t.header.name == "Spring Open" and t.header.tiebreaks == ("BH", "SB")
+    assert t.source.format == "xlsx" and t.header.name == "Spring Open"
+    assert t.header.tiebreaks == ("BH", "SB")
     assert [(p.start, p.points, p.rank, p.rating) for p in t.players] == [
         (1, 2.0, 1, 2300), (2, 0.0, 4, 2100), (3, 0.5, 3, None), (4, 1.5, 2, 1800)]
     assert rounds_of(doc, 3) == [(4, "w", "="), (1, "b", "0")]
     assert [p.line for p in t.players] == [6, 7, 8, 9]
-    assert [d for d in validate(doc) if d.code.startswith(("T3", "T4", "T5")) and d.code != "T403"] == []
+    assert [d for d in validate(doc)
+            if d.code.startswith(("T3", "T4", "T5")) and d.code != "T403"] == []
 
 
 def test_xlsx_without_row_4_and_without_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -181,7 +188,8 @@ def test_xlsx_without_row_4_and_without_the_extra(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(builtins, "__import__", no_openpyxl)
     doc = read_xlsx(data, path="x.xlsx")
     assert [d.code for d in doc.diagnostics] == ["T628"]
-    assert "pip install 'trfkit[xlsx]'" in doc.diagnostics[0].message and "\n" not in doc.diagnostics[0].message
+    message = doc.diagnostics[0].message
+    assert "pip install 'trfkit[xlsx]'" in message and "\n" not in message
 
 
 def test_damaged_xlsx_is_a_diagnostic() -> None:
@@ -190,7 +198,8 @@ def test_damaged_xlsx_is_a_diagnostic() -> None:
     assert [d.code for d in doc.diagnostics] == ["T001"]
 
 
-needs_corpus = pytest.mark.skipif(not HTML_DIR.is_dir(), reason="reference corpus ../shared is not available")
+needs_corpus = pytest.mark.skipif(not HTML_DIR.is_dir(),
+                                  reason="reference corpus ../shared is not available")
 
 
 @needs_corpus
@@ -209,7 +218,8 @@ def test_saved_starting_rank_crosstable() -> None:
 
 
 @needs_corpus
-@pytest.mark.parametrize("name", ["frome2026_open_crosstable", "british2026_champ_crosstable_final"])
+@pytest.mark.parametrize("name", ["frome2026_open_crosstable",
+                                  "british2026_champ_crosstable_final"])
 def test_saved_crosstables_agree_with_their_declared_values(name: str) -> None:
     doc = read((HTML_DIR / f"{name}.html").read_bytes())
     found = validate(doc)
@@ -220,6 +230,7 @@ def test_saved_crosstables_agree_with_their_declared_values(name: str) -> None:
 @needs_corpus
 def test_saved_starting_list_and_pairings_page() -> None:
     t = read((HTML_DIR / "british2026_champ_startingrank.html").read_bytes()).tournament
-    assert len(t.players) == 108 and (t.players[1].name, t.players[1].fide_id) == ("Adams, Michael", 400041)
+    assert len(t.players) == 108
+    assert (t.players[1].name, t.players[1].fide_id) == ("Adams, Michael", 400041)
     doc = read((HTML_DIR / "british2026_champ_r1.html").read_bytes())
     assert [d.code for d in doc.diagnostics] == ["T629"]

@@ -22,7 +22,8 @@ def document(players: str, pairings: str, *, tb: str = 'tb1no="37" tb2no="52"', 
       to="20250927" federation="GER" chiefarbiter="IA Judge" mail="td@example.org"
       homepageorganiser="C:\\Users\\td\\site" {tb} {extra}/>
   </tournamentdata>
-  <rounds><round round="1" date="20250926" time=""/><round round="2" date="20250927" time=""/></rounds>
+  <rounds><round round="1" date="20250926" time=""/>\
+<round round="2" date="20250927" time=""/></rounds>
   <players>{players}</players>
   <teams>{teams}</teams>
   <playerpairings>{pairings}</playerpairings>
@@ -62,7 +63,8 @@ def test_players_results_and_declared_values() -> None:
     doc = read_crxml(document("".join(FOUR), "".join(FOUR_GAMES)), path="t.xml")
     t = doc.tournament
     a = t.players[0]
-    assert (a.name, a.sex, a.rating, a.fide_id, a.points, a.rank) == ("Alpha,Anna", "w", 2001, 100, 2.0, 1)
+    assert (a.name, a.sex, a.rating, a.fide_id, a.points, a.rank) == (
+        "Alpha,Anna", "w", 2001, 100, 2.0, 1)
     assert a.birth is not None and a.birth.iso == "1990"
     assert t.players[1].rating is None  # only a national rating
     assert t.players[2].birth is not None and t.players[2].birth.iso == "2001-04-03"
@@ -72,8 +74,10 @@ def test_players_results_and_declared_values() -> None:
     assert rounds_of(doc, 2) == [(1, "b", "0"), (4, "w", "0")]
     assert rounds_of(doc, 4) == [(3, "b", "="), (2, "b", "1")]
     h = t.header
-    assert (h.name, h.city, h.federation, h.rounds, h.chief_arbiter) == ("Club Open", "Potsdam", "GER", 2, "IA Judge")
-    assert h.tiebreaks == ("BH", "SB") and h.start_date is not None and h.start_date.iso == "2025-09-26"
+    assert (h.name, h.city, h.federation, h.rounds, h.chief_arbiter) == (
+        "Club Open", "Potsdam", "GER", 2, "IA Judge")
+    assert h.tiebreaks == ("BH", "SB")
+    assert h.start_date is not None and h.start_date.iso == "2025-09-26"
     assert [p.line for p in t.players] == [9, 9, 9, 9]  # all on one line in this document
     assert "example.org" not in repr(t) and "Users" not in repr(t)
 
@@ -130,8 +134,10 @@ def test_team_event_with_team_bye_scored_per_board() -> None:
     players = "".join(player(i, f"P{i}", teamno=str((i - 1) // 3 + 1), board=str((i - 1) % 3 + 1))
                       for i in range(1, 10))
     teams = "".join(f'<team no="{n}" teamname="Team {n}" teamshort=" T{n}" rank="{n}" points="{p}" '
-                    f'tb1="{p}" tb2="{g}"/>' for n, p, g in ((1, 2, "3,5"), (2, 0, "0,5"), (3, 2, "3,0")))
-    pairings = "".join([game(1, 1, 4, "1.0", "0.0"), game(1, 5, 2, "0.0", "1.0"), game(1, 3, 6, "0.5", "0.5")])
+                    f'tb1="{p}" tb2="{g}"/>'
+                    for n, p, g in ((1, 2, "3,5"), (2, 0, "0,5"), (3, 2, "3,0")))
+    pairings = "".join([game(1, 1, 4, "1.0", "0.0"), game(1, 5, 2, "0.0", "1.0"),
+                        game(1, 3, 6, "0.5", "0.5")])
     teampairings = ('<teampairing round="1" pairing="1" no1="1" no2="2" res1="2.5" res2="0.5"/>'
                     '<teampairing round="1" pairing="2" no1="3" no2="-1" res1="2.0" res2="0.0"/>')
     doc = read_crxml(document(players, pairings, tb='tb1no="13" tb2no="1"', kind=3, teams=teams,
@@ -149,7 +155,8 @@ def test_selected_by_content() -> None:
     assert detect(data[:8192]) == "chess-results-xml"
 
 
-needs_corpus = pytest.mark.skipif(not XML_DIR.is_dir(), reason="reference corpus ../shared is not available")
+needs_corpus = pytest.mark.skipif(not XML_DIR.is_dir(),
+                                  reason="reference corpus ../shared is not available")
 
 
 @needs_corpus
@@ -192,8 +199,10 @@ def test_swiss_manager_team_buchholz_is_fide_with_the_pab_shown_as_a_draw() -> N
     from trfkit.teams.standings import compute_teams
 
     t = read((XML_DIR / "Team_SwissSystem.xml").read_bytes()).tournament
-    declared = {tm.number: next(d.value for d in tm.declared if d.code == "BH:MP") for tm in t.teams}
-    sm = {r.number: r.values["BH:MP"] for r in compute_teams(t, ["BH:MP"], pab_shown_as_draw=True).rows}
+    declared = {tm.number: next(d.value for d in tm.declared if d.code == "BH:MP")
+                for tm in t.teams}
+    sm = {r.number: r.values["BH:MP"]
+          for r in compute_teams(t, ["BH:MP"], pab_shown_as_draw=True).rows}
     fide = {r.number: r.values["BH:MP"] for r in compute_teams(t, ["BH:MP"]).rows}
     assert sm == declared
     # Team 1 never had the bye; four of its opponents did, each shown 1 MP lower.
