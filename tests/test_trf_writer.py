@@ -122,7 +122,8 @@ def test_tournament_built_in_code() -> None:
         "012 Club Open\n022 Oslo\n032 NOR\n042 2025/01/04\n112 A\n112 B\n"
         "132" + " " * 88 + "25/01/04\n"
         "XXR 5\nXXC white1\n"
-        "XXS WW=3.0 BW=3.0 WD=1.0 BD=1.0 WL=0.0 BL=0.0 ZPB=0.0 HPB=1.0 FPB=3.0 PAB=3.0 FW=3.0 FL=0.0\n"
+        "XXS WW=3.0 BW=3.0 WD=1.0 BD=1.0 WL=0.0 BL=0.0 ZPB=0.0 HPB=1.0 FPB=3.0 PAB=3.0 "
+        "FW=3.0 FL=0.0\n"
         "001    1      Solo, Han" + " " * 58 + "0.0\n"
     )
     text26 = write_trf26(t)
