@@ -23,7 +23,8 @@ def test_matching_values_and_carried_labels_are_silent() -> None:
 
 
 def test_each_disagreement_names_both_values() -> None:
-    t = four({2: (DeclaredValue("BH", 3.0, "3,0", "tb1"),), 3: (DeclaredValue("BH", 3.5, "3,5", "tb1"),)})
+    t = four({2: (DeclaredValue("BH", 3.0, "3,0", "tb1"),),
+              3: (DeclaredValue("BH", 3.5, "3,5", "tb1"),)})
     found = list(declared_tiebreak_differs(t))
     assert [(d.code, d.line, d.message) for d in found] == [
         ("T503", 2, "player 2 (P2): declared BH (tb1) 3,0, computed 3.5")]
@@ -32,8 +33,10 @@ def test_each_disagreement_names_both_values() -> None:
 
 def test_declared_310_team_points_are_left_to_t319() -> None:
     """310 match and game points are T319's to compare (one message for one problem)."""
-    players = tuple(Player(s, f"P{s}", rounds=(RoundEntry(s + 2 if s < 3 else s - 2, "w" if s < 3 else "b",
-                                                          "1" if s < 3 else "0"),)) for s in range(1, 5))
+    players = tuple(Player(s, f"P{s}", rounds=(RoundEntry(s + 2 if s < 3 else s - 2,
+                                                          "w" if s < 3 else "b",
+                                                          "1" if s < 3 else "0"),))
+                    for s in range(1, 5))
     teams = (Team(1, "Rooks", (1, 2), match_points=3.0, game_points=2.0, source="310", line=7),
              Team(2, "Knights", (3, 4), match_points=0.0, game_points=0.0, source="310", line=8))
     found = list(declared_tiebreak_differs(Tournament(players=players, teams=teams)))

@@ -38,7 +38,8 @@ def _xml() -> bytes:
                 'board="2" whiteno="3" blackno="4" reswhite="0.5" resblack="0.5" forfeit=""/>')
     return (f'<?xml version="1.0"?><chessresults><tournamentdata><tournament key="1" type="0" '
             f'name="Open" rounds="1" from="20250926" to="20250926" tb1no="37"/></tournamentdata>'
-            f'<rounds><round round="1" date="20250926" time=""/></rounds><players>{players}</players>'
+            f'<rounds><round round="1" date="20250926" time=""/></rounds>'
+            f'<players>{players}</players>'
             f'<playerpairings>{pairings}</playerpairings></chessresults>').encode()
 
 
@@ -52,14 +53,15 @@ def _html() -> bytes:
 def _swissmanager() -> bytes:
     return SmFile(header={0: "Spring Open", 10: "Graz"}, kind=0, rounds=2, tiebreaks=(84, 68),
                   start_date=20260401, end_date=20260402, round_dates=[20260401, 20260402],
-                  players=[SmPlayer("Alpha", "Anna", rating=2300), SmPlayer("Beta", "Bert", rating=2100),
-                           SmPlayer("Gamma", "Gus")],
+                  players=[SmPlayer("Alpha", "Anna", rating=2300),
+                           SmPlayer("Beta", "Bert", rating=2100), SmPlayer("Gamma", "Gus")],
                   pairings=[[(1, 2, 1), (3, BYE, 9)]]).encode()
 
 
 def _seeds() -> dict[str, bytes]:
     seeds = {p.name: p.read_bytes() for p in sorted((ROOT / "samples").glob("*.trf"))}
-    seeds.update({p.name: p.read_bytes() for p in sorted((ROOT / "tests/data/trf").glob("rich*.trf"))})
+    seeds.update({p.name: p.read_bytes()
+                  for p in sorted((ROOT / "tests/data/trf").glob("rich*.trf"))})
     swiss = formats.read(seeds["swiss.trf"]).tournament
     seeds["swiss.json"] = write_json(swiss).encode()
     seeds["open.xml"] = _xml()
@@ -93,8 +95,10 @@ def _whole_pipeline(data: bytes, fmt: str = "auto") -> Document:
 
 
 def test_seeds_are_what_they_claim() -> None:
-    """The seeds are read by the intended reader and mostly clean, so damage is what the fuzz tests."""
-    expected = {"swiss.json": "json", "open.xml": "chess-results-xml", "table.html": "chess-results-html",
+    """The seeds are read by the intended reader and mostly clean, so damage is what the fuzz
+    tests."""
+    expected = {"swiss.json": "json", "open.xml": "chess-results-xml",
+                "table.html": "chess-results-html",
                 "spring.TUNX": "swissmanager", **{name: "trf" for name in TRF_SEEDS}}
     for name, data in SEEDS.items():
         assert formats.detect(data[:8192]) == expected[name], name

@@ -23,8 +23,8 @@ from trfkit.model import Header, Player, RoundEntry, Team, Tournament
 from trfkit.results import RESULT_CODES
 
 FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-NASTY = st.sampled_from(["\n", "\r", "\r\n", "\x00", "\t", "=", "+", "-", "@", "\u2028", "\x85", "001 ", "012 ",
-                         " ", "\x1f"])
+NASTY = st.sampled_from(["\n", "\r", "\r\n", "\x00", "\t", "=", "+", "-", "@", "\u2028", "\x85",
+                         "001 ", "012 ", " ", "\x1f"])
 TEXT = st.lists(st.one_of(st.text(max_size=8), NASTY), max_size=6).map("".join)
 NUMBER = st.one_of(st.none(), st.integers(0, 9999), st.integers(-10**6, 10**12))
 
@@ -33,15 +33,18 @@ NUMBER = st.one_of(st.none(), st.integers(0, 9999), st.integers(-10**6, 10**12))
 def tournaments(draw: st.DrawFn) -> Tournament:
     starts = draw(st.lists(st.integers(1, 20000), min_size=0, max_size=8, unique=True))
     rounds = draw(st.integers(0, 4))
-    entry = st.builds(RoundEntry, st.one_of(st.none(), st.sampled_from(starts or [1]), st.integers(-5, 10**5)),
+    entry = st.builds(RoundEntry,
+                      st.one_of(st.none(), st.sampled_from(starts or [1]), st.integers(-5, 10**5)),
                       st.sampled_from(["w", "b", ""]), st.sampled_from(sorted(RESULT_CODES)))
     players = tuple(
-        Player(start, draw(TEXT), title=draw(st.sampled_from(["", "GM", "WFM", "XYZW", "Du Yuxin", " IM"])),
+        Player(start, draw(TEXT),
+               title=draw(st.sampled_from(["", "GM", "WFM", "XYZW", "Du Yuxin", " IM"])),
                rating=draw(NUMBER), federation=draw(TEXT), fide_id=draw(NUMBER),
                points=draw(st.one_of(st.none(), st.floats(-100, 1000, allow_nan=False))),
                rank=draw(NUMBER), rounds=tuple(draw(entry) for _ in range(rounds)))
         for start in starts)
-    teams = tuple(Team(i, draw(TEXT), members=tuple(starts[:2])) for i in range(1, draw(st.integers(0, 2)) + 1))
+    teams = tuple(Team(i, draw(TEXT), members=tuple(starts[:2]))
+                  for i in range(1, draw(st.integers(0, 2)) + 1))
     header = Header(name=draw(TEXT), city=draw(TEXT), chief_arbiter=draw(TEXT))
     return Tournament(header=header, players=players, teams=teams)
 

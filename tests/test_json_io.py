@@ -42,7 +42,8 @@ def full_tournament() -> Tournament:
         records=(HeaderRecord("012", "Test Open ", 1), HeaderRecord("112", "A", 2),
                  HeaderRecord("112", "B", 3), HeaderRecord("XXR", "2", 9)),
         name="Test Open", city="Galway", federation="IRL",
-        start_date=PartialDate("2024/03/02", 2024, 3, 2), end_date=PartialDate("03.03.2024", 2024, 3, 3),
+        start_date=PartialDate("2024/03/02", 2024, 3, 2),
+        end_date=PartialDate("03.03.2024", 2024, 3, 3),
         players_declared=129, players_played=88, rated_declared=2, teams_declared=1,
         type_text="Swiss", chief_arbiter="Arbiter, A", deputy_arbiters=("A", "B"),
         time_control="90+30", round_dates=(PartialDate("24/03/02", 2024, 3, 2), None),
@@ -55,7 +56,8 @@ def full_tournament() -> Tournament:
         Player(1, "Moreau, Claire", "w", "FM", 2310, "FRA", 99100001,
                PartialDate("1990/04/12", 1990, 4, 12), 4.0, 1,
                (RoundEntry(2, "w", "1"), RoundEntry(None, "", "U"), RoundEntry(None, "", " ")), 5,
-               (DeclaredValue("BH/C1", 6.5, "6.5", "tb1"), DeclaredValue("SM#36", None, "x", "tb2"))),
+               (DeclaredValue("BH/C1", 6.5, "6.5", "tb1"),
+                DeclaredValue("SM#36", None, "x", "tb2"))),
         Player(2, "Brennan, Liam", rating=None, fide_id=None, birth=PartialDate("1978", 1978),
                points=None, rank=None, rounds=(RoundEntry(1, "b", "0"), RoundEntry(None, "", "")),
                line=6),
@@ -228,7 +230,8 @@ def test_public_api_round_trip(tmp_path) -> None:  # type: ignore[no-untyped-def
 
 
 def test_non_finite_numbers_become_null() -> None:
-    t = Tournament(players=(Player(1, "A", points=float("nan")), Player(2, "B", points=float("inf"))))
+    t = Tournament(players=(Player(1, "A", points=float("nan")),
+                            Player(2, "B", points=float("inf"))))
     text = write_json(t)
     assert "NaN" not in text and "Infinity" not in text
     assert [p.points for p in read_json(text.encode()).tournament.players] == [None, None]

@@ -20,7 +20,8 @@ def five_players(**kw: object) -> SmFile:
         players=[
             SmPlayer("Alpha", "Anna", title="WGM", federation="AUT", sex=1, rating=2301,
                      birth=19900512, fide_id=1600001),
-            SmPlayer("Beta", "Bert", federation="GER", rating=2100, birth=19850000, fide_id=4600002),
+            SmPlayer("Beta", "Bert", federation="GER", rating=2100, birth=19850000,
+                     fide_id=4600002),
             SmPlayer("Gamma", "Gus", federation="AUT", rating=0),
             SmPlayer("Delta", "Dora", federation="SLO", sex=1, rating=1800),
             SmPlayer("Epsilon", "Eve", federation="AUT", sex=1, rating=1700),
@@ -50,7 +51,8 @@ def test_players_and_header_are_decoded() -> None:
     assert [p.name for p in t.players] == ["Alpha, Anna", "Beta, Bert", "Gamma, Gus", "Delta, Dora",
                                           "Epsilon, Eve"]
     a = t.players[0]
-    assert (a.start, a.sex, a.title, a.rating, a.federation, a.fide_id) == (1, "w", "WGM", 2301, "AUT", 1600001)
+    assert (a.start, a.sex, a.title, a.rating, a.federation, a.fide_id) == (
+        1, "w", "WGM", 2301, "AUT", 1600001)
     assert a.birth is not None and a.birth.iso == "1990-05-12"
     b = t.players[1]
     assert b.birth is not None and b.birth.iso == "1985" and b.sex == "m"
@@ -59,7 +61,8 @@ def test_players_and_header_are_decoded() -> None:
     assert (h.name, h.city, h.federation, h.chief_arbiter, h.time_control) == (
         "Spring Open", "Graz", "AUT", "IA Arbiter, Anna", "90+30")
     assert h.start_date is not None and h.start_date.iso == "2026-04-01"
-    assert h.rounds == 3 and [d.iso for d in h.round_dates if d] == ["2026-04-01", "2026-04-02", "2026-04-03"]
+    assert h.rounds == 3
+    assert [d.iso for d in h.round_dates if d] == ["2026-04-01", "2026-04-02", "2026-04-03"]
     assert h.type_text == "Individual: Swiss-System" and not t.teams
     assert h.tiebreaks == ("BH", "SB", "WIN")
     assert t.source.format == "swissmanager" and doc.text is None
@@ -166,7 +169,8 @@ def test_player_count_mismatch_is_reported() -> None:
 
 def test_team_swiss_reads_teams_members_and_team_bye() -> None:
     players = [SmPlayer(f"P{i}", "X", team=(i - 1) // 2 + 1, board=2 - i % 2) for i in range(1, 7)]
-    players[0], players[1] = (SmPlayer("P1", "X", team=1, board=2), SmPlayer("P2", "X", team=1, board=1))
+    players[0], players[1] = (SmPlayer("P1", "X", team=1, board=2),
+                              SmPlayer("P2", "X", team=1, board=1))
     f = SmFile(header={0: "Team Cup"}, kind=3, rounds=1, players=players,
                teams=[("Rooks", "R"), ("Knights", "K"), ("Bishops", "B")],
                pairings=[[(2, 3, 1), (4, 1, 2), (0, 0, 0)]],

@@ -75,8 +75,10 @@ def test_counts_names_ratings_results_of_the_ellobregat_open() -> None:
 def test_sample_file_and_round_robin_type() -> None:
     t = read("sample.TUNX").tournament
     assert len(t.players) == 29 and t.header.rounds == 7
-    assert (t.players[0].name, t.players[0].rating, t.players[0].federation) == ("Aloisio, Ponti Lopes", 1959, "BRA")
-    assert read("albanian_roundrobin_1381000.TUNX").tournament.header.type_text == "Individual: round robin"
+    assert (t.players[0].name, t.players[0].rating, t.players[0].federation) == (
+        "Aloisio, Ponti Lopes", 1959, "BRA")
+    round_robin = read("albanian_roundrobin_1381000.TUNX").tournament
+    assert round_robin.header.type_text == "Individual: round robin"
 
 
 def test_team_template_with_no_players() -> None:
@@ -95,7 +97,8 @@ def test_unknown_c5_section_is_named() -> None:
 def test_unknown_result_codes_are_reported_not_guessed() -> None:
     doc = read("ukraine_rapid8_1377000.TUNX")
     t622 = [d.message for d in doc.diagnostics if d.code == "T622"]
-    assert len(t622) == 6 and sum("code 15" in m for m in t622) == 3 and sum("code 17" in m for m in t622) == 3
+    assert len(t622) == 6
+    assert sum("code 15" in m for m in t622) == 3 and sum("code 17" in m for m in t622) == 3
 
 
 def test_private_strings_never_reach_the_model() -> None:
@@ -115,5 +118,6 @@ def test_validator_finds_no_pairing_errors_in_any_file() -> None:
     bad = []
     for path in FILES:
         doc = read_swissmanager(path.read_bytes(), path=path.name)
-        bad += [str(d) for d in validate(doc) if d.code.startswith("T30") and d.severity.value == "error"]
+        bad += [str(d) for d in validate(doc)
+                if d.code.startswith("T30") and d.severity.value == "error"]
     assert bad == []
