@@ -16,7 +16,8 @@ __all__ = ["KINDS", "corrupt", "delete", "flip", "insert", "shuffle_lines", "tru
 
 #: Bytes worth inserting: record-code digits, separators, line ends, NUL, high bytes, BOM,
 #: and cp1252/latin-1 superscripts and fractions (``str.isdigit`` is true for "²", ``int`` fails).
-_INTERESTING: Final = b"0123456789 .-+=WDLHFUZwb\r\n\t\x00\xff\xfe\xef\xbb\xbf<>&\"{}[]:,\xb2\xb3\xb9\xbd"
+_INTERESTING: Final = (b"0123456789 .-+=WDLHFUZwb\r\n\t\x00\xff\xfe\xef\xbb\xbf<>&\"{}[]:,"
+                       b"\xb2\xb3\xb9\xbd")
 
 
 def flip(data: bytes, rng: random.Random, count: int = 8) -> bytes:

@@ -120,7 +120,8 @@ class SmFile:
         if self.teams:
             add(0xB5, b"".join(string(name) + string(short) + string("") * 24 + bytes(54)
                                for name, short in self.teams))
-            add(0xC3, b"".join(struct.pack("<HH", h, a) + bytes(11) for rnd in self.matches for h, a in rnd))
+            add(0xC3, b"".join(struct.pack("<HH", h, a) + bytes(11)
+                               for rnd in self.matches for h, a in rnd))
         for tag, body in self.extra_sections:
             add(tag, body)
         if self.with_directory:

@@ -197,8 +197,8 @@ def test_workers_give_the_same_output_in_the_same_order(runner: CliRunner, tmp_p
     assert serial[0] == 1 and serial[1].count(": T303 ") == 2
 
 
-def test_a_crashing_rule_exits_2_with_t999_and_no_traceback(runner: CliRunner,
-                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_crashing_rule_exits_2_with_t999_and_no_traceback(
+        runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     from trfkit import validation as validate_module
 
     validate_module.rules()
@@ -282,7 +282,8 @@ def test_rules_lists_every_code(runner: CliRunner) -> None:
 def test_rule_explains_one_code(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["rule", "T302"])
     assert result.exit_code == 0
-    assert result.stdout.startswith("T302 asymmetric-pairing (error, emitted by the validate stage)")
+    assert result.stdout.startswith(
+        "T302 asymmetric-pairing (error, emitted by the validate stage)")
     assert "Bad:" in result.stdout and "Good:" in result.stdout
     by_name = runner.invoke(cli, ["rule", "asymmetric-pairing", "--output-format", "json"])
     assert json.loads(by_name.stdout)["code"] == "T302"

@@ -30,7 +30,8 @@ def test_csv_to_stdout(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     assert result.stderr == ""
     rows = list(csv.reader(io.StringIO(result.stdout, newline="")))
-    assert rows[0][:8] == ["start", "name", "federation", "rating", "fide_id", "points", "rank", "r1"]
+    assert rows[0][:8] == ["start", "name", "federation", "rating", "fide_id", "points", "rank",
+                           "r1"]
     assert len(rows) == 11 and len(rows[0]) == 12
     assert rows[6] == ["6", "Haddad, Samir", "LBN", "2010", "99100006", "2.5", "6",
                        "1b0", "3w0", "0-U", "10w1", "8w="]

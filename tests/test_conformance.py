@@ -49,7 +49,8 @@ def _cases() -> list[Any]:
                                 table.setdefault(str(ident), {}).setdefault(code, value)
         for rules, table in sorted(merged.items()):
             if table:
-                marks = [pytest.mark.xfail(reason=KNOWN[path], strict=True)] if path in KNOWN else []
+                marks = ([pytest.mark.xfail(reason=KNOWN[path], strict=True)]
+                         if path in KNOWN else [])
                 out.append(pytest.param(path, rules, table, id=f"{path}-{rules}", marks=marks))
     return out
 

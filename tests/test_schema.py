@@ -1,4 +1,5 @@
-"""The published tournament schema: it matches the model, accepts real output, ships in the wheel."""
+"""The published tournament schema: it matches the model, accepts real output, ships in the
+wheel."""
 
 from __future__ import annotations
 
@@ -71,7 +72,8 @@ def test_real_output_validates() -> None:
 @pytest.mark.parametrize(
     ("mutate", "where"),
     [
-        (lambda d: d["players"][0]["rounds"][0].update(result="Q"), "$.players[0].rounds[0].result"),
+        (lambda d: d["players"][0]["rounds"][0].update(result="Q"),
+         "$.players[0].rounds[0].result"),
         (lambda d: d["players"][0].update(rating="2310"), "$.players[0].rating"),
         (lambda d: d["players"][0]["rounds"][0].update(color="-"), "$.players[0].rounds[0].color"),
         (lambda d: d["header"].update(colour="w"), "$.header"),
