@@ -53,7 +53,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"read_trf: best {min(timings):.1f} ms, median {statistics.median(timings):.1f} ms "
-        f"over {args.runs} runs (CPU time: best {min(cpu):.1f} ms; wall time suffers on a busy machine)"
+        f"over {args.runs} runs (CPU time: best {min(cpu):.1f} ms; "
+        "wall time suffers on a busy machine)"
     )
     print(f"write_trf: {write_ms:.1f} ms (one run)")
     print(f"chardet imported: {'chardet' in sys.modules}")

@@ -44,7 +44,8 @@ def _random_text(size: int) -> bytes:
 
 def _player_line(i: int) -> bytes:
     name = f"Player, Number {i % 10000}"
-    return (f"001 {i % 10000:>4} m    {name:<33} 2000 GER {1000000 + i:>11} 1990/01/01  5.5 {i % 10000:>4}"
+    return (f"001 {i % 10000:>4} m    {name:<33} 2000 GER {1000000 + i:>11} "
+            f"1990/01/01  5.5 {i % 10000:>4}"
             f"  {(i + 1) % 10000:>4} w 1  {(i + 2) % 10000:>4} b 0  0000 - U\n").encode()
 
 
@@ -108,8 +109,10 @@ def _sm_pairings(size: int) -> bytes:
 def _trf_wide(size: int) -> bytes:
     """Players x 999 rounds: few bytes per entry, millions of round results."""
     rng = random.Random(3)
-    blocks = "".join(f"  {rng.randrange(1, 5000):>4} {rng.choice('wb')} {rng.choice('10=')}" for _ in range(999))
-    line = f"001 {{:>4}} m    {'Wide, Player':<33} 2000 GER     1000000 1990/01/01  5.5    1{blocks}\n"
+    blocks = "".join(f"  {rng.randrange(1, 5000):>4} {rng.choice('wb')} {rng.choice('10=')}"
+                     for _ in range(999))
+    line = (f"001 {{:>4}} m    {'Wide, Player':<33} 2000 GER     1000000 "
+            f"1990/01/01  5.5    1{blocks}\n")
     count = min(9999, size // len(line))
     return b"012 Wide\n" + "".join(line.format(i) for i in range(1, count + 1)).encode()
 
@@ -124,8 +127,10 @@ def _json_players(size: int) -> bytes:
 
 def _xml_largest_accepted(size: int) -> bytes:
     """9999 players and 90 000 games: just under the XML tag limit."""
-    players = "".join(f'<player no="{i}" lastname="P{i}" firstname="F" rtgfide="2000"/>' for i in range(1, 10000))
-    games = "".join(f'<playerpairing round="{r}" whiteno="{w}" blackno="{w + 1}" reswhite="1.0" resblack="0.0"/>'
+    players = "".join(f'<player no="{i}" lastname="P{i}" firstname="F" rtgfide="2000"/>'
+                      for i in range(1, 10000))
+    games = "".join(f'<playerpairing round="{r}" whiteno="{w}" blackno="{w + 1}" '
+                    f'reswhite="1.0" resblack="0.0"/>'
                     for r in range(1, 19) for w in range(1, 9999, 2))
     return (f'<?xml version="1.0"?><chessresults><players>{players}</players>'
             f"<playerpairings>{games}</playerpairings></chessresults>").encode()
@@ -163,7 +168,8 @@ def _digest(path: Path) -> str:
 
 
 def measure(args: list[str]) -> tuple[float, float, int, bool]:
-    """(seconds, peak RSS in MB, exit status, traceback seen) of ``trfkit *args`` in a new process."""
+    """(seconds, peak RSS in MB, exit status, traceback seen) of ``trfkit *args`` in a new
+    process."""
     cmd = ["/usr/bin/time", "-v", sys.executable, "-m", "trfkit", *args]
     start = time.perf_counter()
     proc = subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -171,13 +177,15 @@ def measure(args: list[str]) -> tuple[float, float, int, bool]:
     seconds = time.perf_counter() - start
     err = proc.stderr.decode("utf-8", "replace")
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
-    return seconds, int(rss.group(1)) / 1024 if rss else float("nan"), proc.returncode, "Traceback" in err
+    peak_mb = int(rss.group(1)) / 1024 if rss else float("nan")
+    return seconds, peak_mb, proc.returncode, "Traceback" in err
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size-mb", type=int, default=60)
-    parser.add_argument("--keep", type=Path, default=None, help="Write the inputs here and keep them.")
+    parser.add_argument("--keep", type=Path, default=None,
+                        help="Write the inputs here and keep them.")
     parser.add_argument("--only", action="append", default=[], help="Run only these shapes.")
     args = parser.parse_args(argv)
     size = args.size_mb * 1024 * 1024
@@ -201,8 +209,8 @@ def main(argv: list[str] | None = None) -> int:
             if seconds > BUDGET_SECONDS or not rss < BUDGET_RSS_MB:
                 notes.append("OVER BUDGET")
             failures += bool(notes)
-            print(f"{name:<22}{path.stat().st_size / 2**20:>7.1f}  {' '.join(command):<20}{seconds:>8.2f}"
-                  f"{rss:>9.0f}{status:>5}  {' '.join(notes) or 'ok'}", flush=True)
+            print(f"{name:<22}{path.stat().st_size / 2**20:>7.1f}  {' '.join(command):<20}"
+                  f"{seconds:>8.2f}{rss:>9.0f}{status:>5}  {' '.join(notes) or 'ok'}", flush=True)
         if _digest(path) != before:
             print(f"{name}: INPUT MODIFIED")
             failures += 1
@@ -210,7 +218,8 @@ def main(argv: list[str] | None = None) -> int:
             path.unlink()
     if args.keep is None:
         folder.rmdir()
-    print(f"\n{failures} failure(s); budget {BUDGET_SECONDS:.0f} s and {BUDGET_RSS_MB:.0f} MB per run")
+    print(f"\n{failures} failure(s); budget {BUDGET_SECONDS:.0f} s and {BUDGET_RSS_MB:.0f} MB "
+          "per run")
     return 1 if failures else 0
 
 

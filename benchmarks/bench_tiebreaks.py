@@ -32,8 +32,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 CODES = ("BH BH/C1 BH/C2 BH/M1 BH/M2 FB SB SB/C1 PS PS/C1 WIN WON BPG BWG REP "
          "ARO ARO/C1 TPR PTP APRO APPO AOB KS STD TPN").split()
 
-from bare import POINTS as _POINTS  # the baseline of every benchmark (benchmarks/bare.py)
-from bare import plain_buchholz as bare_buchholz
+# the baseline of every benchmark (benchmarks/bare.py)
+from bare import POINTS as _POINTS  # noqa: E402 - found through the path above
+from bare import plain_buchholz as bare_buchholz  # noqa: E402 - found through the path above
 
 
 def run_trfkit(data: bytes) -> object:
@@ -52,7 +53,8 @@ def read_and_buchholz(data: bytes) -> dict[int, float]:
     t = formats.read(data, "trf").tournament
     score = {p.start: sum(_POINTS.get(e.result, 0.0) for e in p.rounds) for p in t.players}
     return {p.start: sum(score.get(e.opponent, 0.0) for e in p.rounds
-                         if e.opponent is not None and RESULT_CODES[e.result].played) for p in t.players}
+                         if e.opponent is not None and RESULT_CODES[e.result].played)
+            for p in t.players}
 
 
 def compute_only(codes: list[str]):  # type: ignore[no-untyped-def]

@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from corrupt import KINDS, corrupt
+from corrupt import KINDS, corrupt  # noqa: E402 - found through the path above
 
 COMMANDS = (("check",), ("convert", "--to", "json"), ("tiebreaks", "--to", "json"))
 
@@ -37,7 +37,8 @@ def _digest(path: Path) -> str:
 
 
 def sweep_file(args: tuple[str, int]) -> tuple[Counter[int], list[str], float, str, int]:
-    """All runs for one corpus file: (exit counts, failures, slowest seconds, slowest run, peak KB)."""
+    """All runs for one corpus file: (exit counts, failures, slowest seconds, slowest run,
+    peak KB)."""
     from click.testing import CliRunner
 
     from trfkit.cli import cli
