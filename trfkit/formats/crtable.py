@@ -30,7 +30,7 @@ from ..model import (
 )
 from .crcommon import Findings, parse_int, parse_number, public_text, sex_code
 
-__all__ = ["Sheet", "build", "find_header", "legend_code"]
+__all__ = ["Sheet", "build", "find_header", "legend_code", "legend_version"]
 
 _SYNONYMS: Final[dict[str, frozenset[str]]] = {
     "start": frozenset({"no.", "no", "sno", "sno.", "snr", "snr.", "nr.", "nr", "ном.", "ст.ном.",
@@ -99,6 +99,18 @@ def legend_code(text: str) -> str | None:
     elif cut:
         code += f"/C{cut.group(1)}"
     return code
+
+
+def legend_version(text: str) -> str:
+    """The rules edition a legend entry names, as a ``/V`` modifier (``"/V2026"``), or "".
+
+    Swiss-Manager offers its C.07 tie-breaks in two variants, "Buchholz Tie-Break
+    Variable (2023)" (C.07 2023/2024: dummy opponent with the player's own score)
+    and "(2026)" (the 2026 cap, TIEBREAKS.md §C.3), and a list may use both. The
+    year decides the values whatever the event's date, so declared values are
+    compared under it."""
+    m = re.search(r"\((2009|202[2346])\)", text)
+    return f"/V{m.group(1)}" if m else ""
 
 
 @dataclass(frozen=True)
@@ -197,7 +209,7 @@ def build(sheet: Sheet, b: Findings | None = None) -> tuple[Tournament, list[Dia
                     for k, (cells, line) in keys.items())
     rounds = (max((r for r, _ in cols.rounds), default=0)
               or (_grid_rounds(len(cols.grid)) if cols.grid else 0))
-    listed = [codes[i] for i in sorted(codes) if codes[i] != "PTS"]
+    listed = [_without_version(codes[i]) for i in sorted(codes) if codes[i] != "PTS"]
     header = Header(name=public_text(sheet.title), players_declared=len(players),
                     rounds=rounds or None, tiebreaks=tuple(listed),
                     type_text="Individual: round robin" if cols.grid and not cols.rounds else "")
@@ -218,6 +230,8 @@ def _data_rows(rows: Iterable[tuple[list[str], int]],
 
 
 def _legend_codes(legend: list[str], b: Findings) -> dict[int, str]:
+    """Tie-break number -> code, with the ``/V`` edition the legend names (the header
+    lists the codes without it: see :func:`_player` and :func:`build`)."""
     codes = {}
     for text in legend:
         m = _LEGEND.match(text)
@@ -228,8 +242,14 @@ def _legend_codes(legend: list[str], b: Findings) -> dict[int, str]:
             b.add("T626", f"tie-break {m.group(1)} ({m.group(2).strip()}) has no FIDE "
                   "counterpart; its values are carried, not checked")
         else:
-            codes[int(m.group(1))] = code
+            codes[int(m.group(1))] = code + legend_version(m.group(2))
     return codes
+
+
+def _without_version(code: str) -> str:
+    """``BH/C1/V2026`` -> ``BH/C1``: the TRF ``202`` spelling (TieBreakServer's ``/V`` is
+    not written into TRF, TIEBREAKS.md §B.6)."""
+    return "/".join(part for part in code.split("/") if not re.fullmatch(r"V\d+", part))
 
 
 def _player(start: int, cells: list[str], line: int, cols: _Columns, codes: dict[int, str],

@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # the model is only named in annotations here
     from ..model import PartialDate, Tournament
 
 __all__ = ["EDITIONS", "FIDE_2009", "FIDE_2024", "FIDE_2026", "RU_2013", "Edition", "by_date",
-           "resolve"]
+           "by_version", "resolve"]
 
 
 @frozen_dataclass
@@ -116,6 +116,30 @@ def by_date(date: PartialDate | None) -> Edition:
         if key >= since:
             return edition
     return FIDE_2009
+
+
+#: The ``/V`` modifier of one code (TieBreakServer's ``/V2022``, ``/V2024``, ``/V2026``
+#: or ``/V0``..``/V2``; Swiss-Manager's legend names its variants "(2023)" and "(2026)")
+#: -> the edition that code is computed under, whatever the run's rules.
+_VERSIONS: dict[str, Edition] = {
+    **dict.fromkeys(("0", "2009", "2022"), FIDE_2009),
+    **dict.fromkeys(("1", "2023", "2024"), FIDE_2024),
+    **dict.fromkeys(("2", "2026"), FIDE_2026),
+}
+
+
+def by_version(version: str) -> Edition:
+    """The edition a code's ``/V`` modifier names: ``2022`` (or ``0``) the pre-2023
+    rules, ``2023``/``2024`` (or ``1``) the 2023 rules as amended in 2024, ``2026``
+    (or ``2``) the 2026 rules. Why per code: one chess-results list can hold the
+    same tie-break twice under two editions (Swiss-Manager's "Buchholz Tie-Break
+    Variable (2023)" and "(2026)"). Raises :class:`KeyError` for any other version.
+    """
+    try:
+        return _VERSIONS[version]
+    except KeyError:
+        raise KeyError(f"unknown rules version /V{version}; "
+                       f"choose one of {', '.join(sorted(_VERSIONS))}") from None
 
 
 def resolve(rules: str | Edition, tournament: Tournament | None = None) -> Edition:
