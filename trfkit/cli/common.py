@@ -21,8 +21,9 @@ from __future__ import annotations
 import codecs
 import functools
 import os
+import sys
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 import click
 
@@ -72,6 +73,15 @@ def debug_enabled() -> bool:
     return bool(ctx is not None and ctx.meta.get(DEBUG_KEY))
 
 
+def binary_stream(name: str) -> BinaryIO:
+    """The byte stream under ``sys.stdin``/``sys.stdout`` (``name``), as the command sees
+    them (click's test runner swaps them too). Written here because click 8.5 deprecates
+    ``click.get_binary_stream``; a stream that is binary already is used as it is."""
+    stream = getattr(sys, name)
+    buffer: BinaryIO | None = getattr(stream, "buffer", None)
+    return buffer if buffer is not None else stream
+
+
 def read_bytes(path: str, limit: int | None = None) -> bytes:
     """The bytes of ``path`` (``-`` = stdin), or :class:`InputError` saying why not.
 
@@ -80,7 +90,7 @@ def read_bytes(path: str, limit: int | None = None) -> bytes:
     """
     limit = current_max_bytes() if limit is None else limit
     if path == "-":
-        return click.get_binary_stream("stdin").read(limit + 1)
+        return binary_stream("stdin").read(limit + 1)
     if os.path.isdir(path or "."):  # (Path("") is the current directory)
         raise InputError(f"{path}: is a directory")
     try:
@@ -206,7 +216,7 @@ def write_output(text: str, output: str | None) -> None:
     # any other unpaired surrogate must not turn a finished output into an internal error.
     data = text.encode("utf-8", errors="backslashreplace")
     if output is None or output == "-":
-        stream = click.get_binary_stream("stdout")
+        stream = binary_stream("stdout")
         stream.write(data)
         stream.flush()
         return

@@ -29,7 +29,14 @@ from ..inputs import Input, Root, iter_inputs, roots
 from ..reporters import FileReport
 from ..wire import Outcome
 from .batchrun import Batch, Tally, print_summary, run_batch, write_report
-from .common import InputError, atomic_write, contained, exit_status, print_diagnostics
+from .common import (
+    InputError,
+    atomic_write,
+    binary_stream,
+    contained,
+    exit_status,
+    print_diagnostics,
+)
 
 
 @frozen_dataclass
@@ -183,7 +190,7 @@ def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: st
     found = roots(paths)
     check_output_dir(found, out)
     _temporaries.clear()  # listings of an earlier run in this process are out of date
-    stdin = click.get_binary_stream("stdin").read() if "-" in paths else None
+    stdin = binary_stream("stdin").read() if "-" in paths else None
     inputs = iter_inputs(paths, globs, stdin=stdin)
     tasks = plan_tasks(inputs, found, out, plan, extension=extension,
                        skip_existing=skip_existing)
