@@ -69,6 +69,11 @@ def _individual(t: Tournament) -> Table:
     codes = [d.code for p in t.players for d in p.declared if _parsable(d.code)]
     if not codes:
         return {}
+    if not any(p.rating for p in t.players):
+        # ``/U<R>`` (a chess-results legend's "(1400)") rates only the unrated; an input
+        # that names no rating at all (a crosstable has no rating column) would make
+        # every opponent R: those columns cannot be recomputed from it.
+        codes = [c for c in codes if parse(c).unrated is None]
 
     def run(selected: list[str]) -> Table:
         kept = [c for c in selected if parse(c).name != "PTS"]
@@ -166,10 +171,25 @@ def declared_tiebreak_differs(t: Tournament) -> Iterator[Diagnostic]:
             yield from _compare(d, team_table.get(d.code, {}), team.number,
                                 f"team {team.number} ({team.name})", team.line, undefined,
                                 f"teams[{i}]")
+    for code in _unrateable(t) if declaring else ():
+        yield make("T503", f"declared {code} values cannot be recomputed: the input names no "
+                   "player's rating (a chess-results crosstable has no rating column; its "
+                   "starting list has them)", 1)
     for code, who in undefined.items():
         shown = ", ".join(who[:5]) + (f" and {len(who) - 5} more" if len(who) > 5 else "")
         yield make("T503", f"declared {code} values cannot be recomputed (the tie-break is "
                    f"undefined here, e.g. unrated opponents without a rating rule): {shown}", 1)
+
+
+def _unrateable(t: Tournament) -> list[str]:
+    """Declared codes with a ``/U`` rating that :func:`_individual` left out because no
+    player has a rating (one summary each, instead of silence)."""
+    from ..tiebreaks import parse
+
+    if any(p.rating for p in t.players):
+        return []
+    codes = [d.code for p in t.players for d in p.declared if _parsable(d.code)]
+    return [c for c in dict.fromkeys(codes) if parse(c).unrated is not None]
 
 
 def _compare(d: DeclaredValue, computed: dict[int, float | None], key: int, who: str,

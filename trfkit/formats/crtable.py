@@ -30,7 +30,7 @@ from ..model import (
 )
 from .crcommon import Findings, parse_int, parse_number, public_text, sex_code
 
-__all__ = ["Sheet", "build", "find_header", "legend_code", "legend_version"]
+__all__ = ["Sheet", "build", "find_header", "legend_code", "legend_unrated", "legend_version"]
 
 _SYNONYMS: Final[dict[str, frozenset[str]]] = {
     "start": frozenset({"no.", "no", "sno", "sno.", "snr", "snr.", "nr.", "nr", "ном.", "ст.ном.",
@@ -111,6 +111,26 @@ def legend_version(text: str) -> str:
     compared under it."""
     m = re.search(r"\((2009|202[2346])\)", text)
     return f"/V{m.group(1)}" if m else ""
+
+
+#: Rating tie-breaks whose legend entry starts its parameters with the rating given
+#: to unrated players: "(APRO) (1400)", "(ARO) (1400, Cut1, ...)".
+_RATED: Final = frozenset({"ARO", "APRO", "TPR", "PTP", "APPO"})
+
+
+def legend_unrated(code: str, text: str) -> str:
+    """The rating of unrated players a rating tie-break's legend names, as a ``/U``
+    modifier (``"/U1400"``), or "".
+
+    Why: Swiss-Manager's #80 (ARO) and #88 (TPR/APRO/PTP/APPO) take a "minimum
+    rating" parameter, printed first in the legend's parameters; a list computed
+    with it is only comparable under the same rule (C.07 10 lets the regulations
+    rate unrated players). ``/U`` is TieBreakServer's spelling, which
+    :mod:`trfkit.tiebreaks` already honours per code."""
+    if code.split("/")[0] not in _RATED:
+        return ""
+    m = re.search(r"\(\s*(\d{3,4})\s*[,)]", text)
+    return f"/U{m.group(1)}" if m else ""
 
 
 @dataclass(frozen=True)
@@ -209,7 +229,7 @@ def build(sheet: Sheet, b: Findings | None = None) -> tuple[Tournament, list[Dia
                     for k, (cells, line) in keys.items())
     rounds = (max((r for r, _ in cols.rounds), default=0)
               or (_grid_rounds(len(cols.grid)) if cols.grid else 0))
-    listed = [_without_version(codes[i]) for i in sorted(codes) if codes[i] != "PTS"]
+    listed = [_trf_spelling(codes[i]) for i in sorted(codes) if codes[i] != "PTS"]
     header = Header(name=public_text(sheet.title), players_declared=len(players),
                     rounds=rounds or None, tiebreaks=tuple(listed),
                     type_text="Individual: round robin" if cols.grid and not cols.rounds else "")
@@ -230,8 +250,9 @@ def _data_rows(rows: Iterable[tuple[list[str], int]],
 
 
 def _legend_codes(legend: list[str], b: Findings) -> dict[int, str]:
-    """Tie-break number -> code, with the ``/V`` edition the legend names (the header
-    lists the codes without it: see :func:`_player` and :func:`build`)."""
+    """Tie-break number -> code, with the ``/U`` unrated rating and the ``/V`` edition
+    the legend names (the header lists the codes without them: see :func:`_player`
+    and :func:`build`)."""
     codes = {}
     for text in legend:
         m = _LEGEND.match(text)
@@ -242,14 +263,16 @@ def _legend_codes(legend: list[str], b: Findings) -> dict[int, str]:
             b.add("T626", f"tie-break {m.group(1)} ({m.group(2).strip()}) has no FIDE "
                   "counterpart; its values are carried, not checked")
         else:
-            codes[int(m.group(1))] = code + legend_version(m.group(2))
+            codes[int(m.group(1))] = (code + legend_unrated(code, m.group(2))
+                                      + legend_version(m.group(2)))
     return codes
 
 
-def _without_version(code: str) -> str:
-    """``BH/C1/V2026`` -> ``BH/C1``: the TRF ``202`` spelling (TieBreakServer's ``/V`` is
-    not written into TRF, TIEBREAKS.md §B.6)."""
-    return "/".join(part for part in code.split("/") if not re.fullmatch(r"V\d+", part))
+def _trf_spelling(code: str) -> str:
+    """``BH/C1/V2026`` -> ``BH/C1``, ``ARO/C1/U1400`` -> ``ARO/C1``: the TRF ``202``
+    spelling (TieBreakServer's ``/U`` and ``/V`` are not written into TRF,
+    TIEBREAKS.md §B.6); the declared values keep them."""
+    return "/".join(part for part in code.split("/") if not re.fullmatch(r"[UV]\d+", part))
 
 
 def _player(start: int, cells: list[str], line: int, cols: _Columns, codes: dict[int, str],
