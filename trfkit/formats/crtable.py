@@ -270,9 +270,14 @@ def _legend_codes(legend: list[str], b: Findings) -> dict[int, str]:
 
 def _trf_spelling(code: str) -> str:
     """``BH/C1/V2026`` -> ``BH/C1``, ``ARO/C1/U1400`` -> ``ARO/C1``: the TRF ``202``
-    spelling (TieBreakServer's ``/U`` and ``/V`` are not written into TRF,
-    TIEBREAKS.md §B.6); the declared values keep them."""
-    return "/".join(part for part in code.split("/") if not re.fullmatch(r"[UV]\d+", part))
+    spelling of :attr:`TieBreakCode.trf` (TieBreakServer's ``/U`` and ``/V`` are not
+    written into TRF, TIEBREAKS.md §B.6); the declared values keep them."""
+    from ..tiebreaks.codes import CodeError, parse  # only for a table with a legend
+
+    try:
+        return parse(code).trf
+    except CodeError:
+        return code
 
 
 def _player(start: int, cells: list[str], line: int, cols: _Columns, codes: dict[int, str],
