@@ -16,6 +16,7 @@ others have no unplayed round the cap changes: BH(2) = 2 + 2½ + ½ = 5, BH(3) =
 from __future__ import annotations
 
 import pytest
+from cr_fixtures import page as crosstable_page
 
 from trfkit.formats.crhtml import read_crhtml
 from trfkit.formats.crtable import legend_code, legend_version
@@ -37,9 +38,7 @@ LEGEND = ("Annotation:<br/>Tie Break1: Buchholz Tie-Break Variable (2023) (Gamep
 
 
 def page(rows: list[list[str]], legend: str) -> bytes:
-    body = "\n".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
-    return (f"<html><body><h2>Two editions</h2><h2>Starting rank crosstable</h2>"
-            f'<table class="CRs1">{body}</table><div>{legend}</div></body></html>').encode()
+    return crosstable_page(rows, legend, "Two editions", "Starting rank crosstable")
 
 
 def test_each_legend_variant_is_checked_under_its_own_edition() -> None:

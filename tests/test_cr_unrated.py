@@ -13,6 +13,7 @@ ARO(1) = (1400 + 1800 + 1600) / 3 = 1600, ARO(2) = (1600 + 2000 + 1400) / 3 =
 from __future__ import annotations
 
 import pytest
+from cr_fixtures import page as crosstable_page
 
 from trfkit.formats.crhtml import read_crhtml
 from trfkit.formats.crtable import legend_code, legend_unrated
@@ -32,9 +33,7 @@ ARO_1400 = ("Annotation:<br/>Tie Break1: Average Rating of Opponents (ARO) "
 
 
 def page(rows: list[list[str]], legend: str) -> bytes:
-    body = "\n".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
-    return (f"<html><body><h2>Unrated</h2><h2>Starting rank crosstable</h2>"
-            f'<table class="CRs1">{body}</table><div>{legend}</div></body></html>').encode()
+    return crosstable_page(rows, legend, "Unrated", "Starting rank crosstable")
 
 
 def t503(rows: list[list[str]], legend: str) -> list[str]:

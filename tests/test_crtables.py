@@ -7,6 +7,7 @@ import io
 from pathlib import Path
 
 import pytest
+from cr_fixtures import page
 
 from trfkit.formats import detect, read
 from trfkit.formats.crhtml import read_crhtml
@@ -15,17 +16,6 @@ from trfkit.formats.crxlsx import read_xlsx
 from trfkit.validation import validate
 
 HTML_DIR = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "chess-results" / "html"
-
-
-def page(rows: list[list[str]], legend: str = "", title: str = "Spring Open",
-         view: str = "") -> bytes:
-    body = "\n".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
-    return f"""<!DOCTYPE html><html><head><title>Chess-Results Server</title></head><body>
-<h2>{title}</h2><h2>{view}</h2>
-<table class="CRs1">
-{body}
-</table>
-<div>{legend}</div></body></html>""".encode()
 
 
 # Same four-player event as tests/test_crxml.py, German headers, "s" for Black:
