@@ -364,7 +364,9 @@ def test_tiebreaks_csv_trf_and_rank_disagreement() -> None:
              if x.startswith("001")}
     assert (ranks["7"], ranks["9"], ranks["10"]) == ("10", "8", "9")  # written from the standings
     differs = run("tiebreaks", SWISS, "--tb", "SB")  # SB alone reorders 7, 9, 10
-    assert differs.exit_code == 1 and " T505 " in differs.stderr
+    # ... but the file declares no list: its ranks are not checked against SB (T506, info)
+    assert differs.exit_code == 0 and " T505 " not in differs.stderr
+    assert " T506 3 declared rank(s) differ" in differs.stderr
 
 
 def test_explain_reports_contributions_and_exits_by_the_input() -> None:

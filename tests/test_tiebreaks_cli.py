@@ -57,12 +57,19 @@ def test_json_contract(tiny: Path) -> None:
     assert code == 0, err  # the declared ranks agree
 
 
-def test_rank_disagreement_exit_1(tmp_path: Path) -> None:
+def test_rank_disagreement_exit_1_only_against_the_files_own_list(tmp_path: Path) -> None:
     path = tmp_path / "swapped.trf"
     path.write_text(TRF.format(r1="2", r2="1"), encoding="ascii")
+    # --tb TPN is not the file's list: the ranks were made with another one (T506, info)
     code, out, err = run("tiebreaks", str(path), "--tb", "TPN", "--to", "json")
-    assert code == 1
-    assert "T505" in err and json.loads(out)["players"][0]["start"] == 1
+    assert code == 0 and "T505" not in err
+    assert "T506 2 declared rank(s) differ" in err and json.loads(out)["players"][0]["start"] == 1
+    # the same list declared by the file (202 TPN): players 1 and 2 declare 2 and 1 (T505)
+    path.write_text(TRF.format(r1="2", r2="1").replace("XXR 3\n", "XXR 3\n202 TPN\n"),
+                    encoding="ascii")
+    for args in ((), ("--tb", "tpn")):  # the file's list, or --tb naming exactly it
+        code, out, err = run("tiebreaks", str(path), *args, "--to", "json")
+        assert code == 1 and err.count(" T505 ") == 2 and "T506" not in err
 
 
 def test_null_for_undefined(tiny: Path) -> None:
@@ -133,7 +140,8 @@ def test_trf_output_carries_computed_ranks_and_202(tiny: Path) -> None:
     players = [ln for ln in lines if ln.startswith("001")]
     # Beta is first on SB (3 against 2), Delta third (SB 2 against Gamma's 1)
     assert [int(ln[84:89]) for ln in players] == [2, 1, 4, 3]
-    assert code == 1 and err.count("T505") == 4  # the input declared other ranks
+    # the input declared other ranks, made with no declared list: noted once, exit 0
+    assert code == 0 and "T505" not in err and "T506 4 declared rank(s)" in err
 
 
 def test_explain_koya_and_progressive(tiny: Path) -> None:

@@ -58,13 +58,27 @@ def test_undefined_values_sort_last() -> None:
 def test_rank_disagreement_is_t505() -> None:
     t = tournament(FOUR, rounds=3, type_text="Swiss")
     players = tuple(replace(p, rank=r) for p, r in zip(t.players, (2, 1, 3, 4), strict=True))
-    s = compute(replace(t, players=players), ["TPN"], rules="fide-2024")
+    declared = replace(t.header, tiebreaks=("TPN",))  # the ranks' own list: 202 TPN
+    s = compute(replace(t, players=players, header=declared), ["TPN"], rules="fide-2024")
     codes = [(d.code, d.line) for d in s.diagnostics]
     assert codes == [("T505", 1), ("T505", 2)]
     # the very records make() gives (name, severity, hint), with the message as written
     first = players[0]
     assert s.diagnostics[0] == make("T505", f"player 1 ({first.name}) declares rank 2, the "
                                             "computed standings give 1", first.line)
+
+
+def test_rank_disagreement_under_another_list_is_one_t506_info() -> None:
+    t = tournament(FOUR, rounds=3, type_text="Swiss")
+    players = tuple(replace(p, rank=r) for p, r in zip(t.players, (2, 1, 3, 4), strict=True))
+    swapped = replace(t, players=players)
+    for codes in (["TPN"], None):  # a caller's list; the default list (no 202 in the file)
+        s = compute(swapped, codes, rules="fide-2024")
+        assert [(d.code, d.severity.value) for d in s.diagnostics
+                if d.code in ("T505", "T506")] == [("T506", "info")]
+    # a 202 list other than the one computed: still not the file's own
+    other = replace(swapped, header=replace(t.header, tiebreaks=("BH",)))
+    assert "T505" not in {d.code for d in compute(other, ["TPN"]).diagnostics}
 
 
 def test_scoring_system_3_1_0() -> None:

@@ -156,7 +156,10 @@ _ALL: Final = (
        "A declared value differs from the computed one."),
     _c("T504", "incomplete-rounds", "warning", "tiebreak", "Some rounds have unfinished games."),
     _c("T505", "rank-differs", "error", "tiebreak",
-       "The file's rank differs from the computed standings."),
+       "The file's rank differs from the standings under the file's own tie-break list."),
+    _c("T506", "rank-differs-other-list", "info", "tiebreak",
+       "Declared ranks differ from standings made with a tie-break list the file does not "
+       "declare."),
     # T6xx: dialects and conversion
     _c("T601", "vendor-record-preserved", "info", "parse",
        "A vendor or layout line was kept verbatim."),

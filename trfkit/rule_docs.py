@@ -284,8 +284,15 @@ DOCS: Final[dict[str, RuleDoc]] = {
     "T504": RuleDoc("Tie-breaks of a round in progress change when the results come in.",
                     "...     5 w  (paired, no result yet)", "...     5 w 1", is_trf=False),
     "T505": RuleDoc("The Rank column disagrees with the standings trfkit computes from points "
-                    "and the declared tie-breaks.", "rank 1 for the second-best tie-break",
-                    "ranks in computed order", is_trf=False),
+                    "and the file's own tie-break list (202/212, or the list a Swiss-Manager "
+                    "file or chess-results page declares).",
+                    "rank 1 for the second-best tie-break", "ranks in computed order",
+                    is_trf=False),
+    "T506": RuleDoc("Standings under trfkit's default list or a --tb list are not the ones "
+                    "the file's ranks were made with, so differing ranks are only noted (one "
+                    "info for all of them); declare the list (202) to have them checked (T505).",
+                    "trfkit tiebreaks event.trf --tb SB   (no 202 in the file)",
+                    "202 SB", is_trf=False),
     "T601": RuleDoc("Rulers, legend lines, comments and engine records that trfkit does not model "
                     "are kept verbatim, so that writing the file back loses nothing.",
                     "1234567890123456789012345678901234567890", "(information only)",

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 
 from ..diagnostics import Diagnostic, make
 from ..model import Tournament
-from ..tiebreaks import declared_codes
+from ..tiebreaks import declared_codes, is_declared_list
 from ..tiebreaks.codes import TieBreakCode, parse
 from ..tiebreaks.editions import Edition, resolve
 from ..tiebreaks.registry import lookup
-from ..tiebreaks.standings import rank
+from ..tiebreaks.standings import rank, unlisted_rank_note
 from .context import TeamContext
 from .matches import TeamEvent
 
@@ -58,11 +58,18 @@ class TeamStandings:
         return [str(c) for c in self.codes]
 
 
-def _rank_differences(ctx: TeamContext, ranks: list[int]) -> list[Diagnostic]:
-    """T505 for each team whose declared (310) rank differs from the computed one."""
+def _rank_differences(ctx: TeamContext, ranks: list[int],
+                      declared_list: bool) -> list[Diagnostic]:
+    """T505 for each team whose declared (310) rank differs from the computed one, when
+    the standings follow the file's own list; else one T506 info (as for players)."""
+    differ = [(i, t) for i, t in enumerate(ctx.teams)
+              if t.rank is not None and t.rank != ranks[i]]
+    if differ and not declared_list:
+        i, t = differ[0]
+        return [unlisted_rank_note(len(differ), f"team {t.number} declares rank {t.rank}, "
+                                   f"the standings give {ranks[i]}", t.line)]
     return [make("T505", f"team {t.number} ({t.name}) declares rank {t.rank}, the computed "
-                         f"standings give {ranks[i]}", t.line)
-            for i, t in enumerate(ctx.teams) if t.rank is not None and t.rank != ranks[i]]
+                         f"standings give {ranks[i]}", t.line) for i, t in differ]
 
 
 def compute_teams(
@@ -113,7 +120,8 @@ def compute_teams(
         row_values = {str(code): values[code][i] for code in listed}
         rows.append(TeamRow(ranks[i], i, team.number, team.name, ctx.totals["MP"][i],
                             ctx.totals["GP"][i], row_values))
-    diagnostics = ctx.diagnostics + _rank_differences(ctx, ranks)
+    own = is_declared_list(tournament, listed, full_order)
+    diagnostics = ctx.diagnostics + _rank_differences(ctx, ranks, own)
     return TeamStandings(edition, ctx.primary, tuple(listed), tuple(rows), ctx.rounds, ctx.event,
                          tuple(diagnostics))
 

@@ -43,6 +43,7 @@ __all__ = [
     "compute",
     "declared_codes",
     "default_codes",
+    "is_declared_list",
     "lookup",
     "parse",
     "parse_list",
@@ -61,6 +62,23 @@ def declared_codes(tournament: Tournament) -> tuple[list[TieBreakCode], bool]:
     if header.tiebreaks:
         return [parse(c) for c in header.tiebreaks if c.strip()], False
     return [], False
+
+
+def is_declared_list(tournament: Tournament, listed: Sequence[TieBreakCode],
+                     full_order: bool) -> bool:
+    """True when ``listed`` is the file's own tie-break list (202/212, or the list a
+    Swiss-Manager file or chess-results page declares), code for code.
+
+    Why: the rank column of a file was made with the file's list; only against that
+    list is a different rank an error (T505). Standings under any other list (trfkit's
+    default, or ``--tb``) are expected to differ, which is worth an info at most (T506).
+    """
+    try:
+        declared, declared_full = declared_codes(tournament)
+    except CodeError:
+        return False
+    return (bool(declared) and declared_full == full_order
+            and [c.canonical for c in declared] == [c.canonical for c in listed])
 
 
 def default_codes(ctx: Context) -> tuple[list[TieBreakCode], str]:
@@ -180,7 +198,8 @@ def _compute(
     columns = [values[PTS], *(values[code] for code in listed)]  # no code hashing per player
     ctx.release()  # the run's tables are done with: their memory goes to the rows
     rows = build_rows(ctx, best_first, ranks, labels, columns)
-    diagnostics = ctx.diagnostics + rank_differences(ctx, ranks)
+    own = is_declared_list(tournament, listed, full_order)
+    diagnostics = ctx.diagnostics + rank_differences(ctx, ranks, declared_list=own)
     for other in contexts.values():
         seen = {(d.code, d.message) for d in diagnostics}
         diagnostics += [d for d in other.diagnostics if (d.code, d.message) not in seen]

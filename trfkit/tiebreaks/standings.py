@@ -22,7 +22,7 @@ from .context import Context, Value
 from .editions import Edition
 from .registry import lookup
 
-__all__ = ["Row", "Standings", "build_rows", "rank", "rank_differences"]
+__all__ = ["Row", "Standings", "build_rows", "rank", "rank_differences", "unlisted_rank_note"]
 
 PTS = parse("PTS")
 T = TypeVar("T")
@@ -234,8 +234,11 @@ def _columnwise(cls: type[T], n: int, **columns: Iterable[Any]) -> list[T]:
     return made
 
 
-def rank_differences(ctx: Context, ranks: list[int]) -> list[Diagnostic]:
-    """T505 for each player whose declared rank differs from the computed one.
+def rank_differences(ctx: Context, ranks: list[int], *,
+                     declared_list: bool = True) -> list[Diagnostic]:
+    """T505 for each player whose declared rank differs from the computed one, when
+    the standings follow the file's own tie-break list (``declared_list``); otherwise
+    one T506 info for all of them (see :func:`unlisted_rank_note`).
 
     A file whose rank column follows another order (another tie-break list, or
     none) differs for nearly every player, so the diagnostics are built column-wise
@@ -249,6 +252,11 @@ def rank_differences(ctx: Context, ranks: list[int]) -> list[Diagnostic]:
               if players[i].rank is not None]
     if not differ:
         return []
+    if not declared_list:
+        first = players[differ[0]]
+        return [unlisted_rank_note(len(differ), f"player {first.start} declares rank "
+                                   f"{first.rank}, the standings give {ranks[differ[0]]}",
+                                   first.line)]
     template = make("T505", "", 1)
     messages = [f"player {p.start} ({p.name}) declares rank {p.rank}, "
                 f"the computed standings give {ranks[i]}" for i, p in
@@ -258,6 +266,15 @@ def rank_differences(ctx: Context, ranks: list[int]) -> list[Diagnostic]:
                                          for f in fields(Diagnostic)}
     columns.update(message=messages, line=lines)
     return _columnwise(Diagnostic, len(differ), **columns)
+
+
+def unlisted_rank_note(count: int, example: str, line: int) -> Diagnostic:
+    """T506 (info): ``count`` declared ranks differ from standings made with a list that
+    is not the file's own, so the difference says nothing about the file (``example``
+    is the first of them)."""
+    return make("T506", f"{count} declared rank(s) differ from these standings ({example}); "
+                        "the tie-break list used is not the file's own (202/212), so the ranks "
+                        "are not checked against it", line)
 
 
 _RANK = attrgetter("rank")
