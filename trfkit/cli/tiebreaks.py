@@ -286,7 +286,14 @@ def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int
       trfkit tiebreaks event.trf --tb ARO --unrated-rating 1400 --to json
     """
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
-    if doc.tournament.is_team_event and not players and to != "trf":
+    if doc.tournament.is_team_event and not players and to == "trf":
+        # The team standings shown by every other --to have no place in a TRF (TRF16 has no
+        # team ranks); writing individual ranks under a list nobody chose is not what was
+        # asked either, so say what would be written instead of guessing.
+        raise InputError("--to trf: this is a team event and TRF holds no team standings; "
+                         "use --to json, csv or text for them, or add --players to write the "
+                         "individual standings (ranks, points and 202) into the TRF")
+    if doc.tournament.is_team_event and not players:
         team = _team_standings(doc.tournament, tb, rules, after_round, team_bye, pab_as_draw)
         if team is not None:
             if to == "json":
