@@ -73,7 +73,7 @@ def test_trf_output_reads_back_the_same(t: Tournament) -> None:
     for to in ("trf", "trf16", "trf26"):
         first = formats.write(t, to)
         doc = formats.read(first.encode("utf-8"), "trf")
-        if not doc.has_errors:
+        if not doc.has_reader_errors:
             assert formats.write(doc.tournament, to) == first, to
 
 

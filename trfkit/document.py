@@ -21,4 +21,21 @@ class Document:
 
     @property
     def has_errors(self) -> bool:
+        """True when the file has an error-level problem: one the reader met *or* one the
+        rules find (a colour conflict, wrong points): :func:`trfkit.is_valid`'s negation.
+
+        Why not only :attr:`diagnostics`: those are the reader's, and a file that reads
+        cleanly may still be wrong. The rules run on each access (nothing is cached in the
+        frozen document); call :func:`trfkit.validate` once to have the list itself.
+        """
+        if self.has_reader_errors:
+            return True
+        from .validation import is_valid
+
+        return not is_valid(self)
+
+    @property
+    def has_reader_errors(self) -> bool:
+        """True when reading met an error-level problem (in :attr:`diagnostics`); the
+        rules are not run."""
         return any(d.severity is Severity.ERROR for d in self.diagnostics)

@@ -56,7 +56,7 @@ def nothing_read(doc: Document) -> bool:
     from ..validation import FATAL_CODES
 
     t = doc.tournament
-    if not doc.has_errors:
+    if not doc.has_reader_errors:
         return False
     return (not (t.players or t.header.records or t.teams or t.extra)
             or any(d.code in FATAL_CODES for d in doc.diagnostics))
