@@ -3,7 +3,16 @@ means, what ``load`` and ``compute_tiebreaks`` accept, and short reprs."""
 
 from __future__ import annotations
 
+import inspect
+import io
+from pathlib import Path
+
+import pytest
+
 import trfkit
+from trfkit.frozen import replace
+from trfkit.sources import looks_like_text
+from trfkit.tiebreaks import Standings
 
 # Two players who both had White in round 1 (a colour conflict, T303); the reader is happy.
 CONFLICT = (
@@ -23,3 +32,61 @@ def test_has_errors_covers_the_rules_not_only_the_reader() -> None:
     assert doc.has_errors is True and not trfkit.is_valid(doc)
     clean = trfkit.loads(CONFLICT.replace("     1 w 0", "     1 b 0"))
     assert clean.has_errors is False
+
+
+SWISS = Path(__file__).resolve().parents[1] / "samples" / "swiss.trf"
+
+
+def test_load_takes_a_path_bytes_text_or_a_binary_file() -> None:
+    data = SWISS.read_bytes()
+    by_path = trfkit.load(SWISS)
+    assert by_path.tournament.source.path == str(SWISS)
+    for source in (str(SWISS), data, bytearray(data), data.decode("ascii"), io.BytesIO(data)):
+        doc = trfkit.load(source)
+        assert doc.tournament.players == by_path.tournament.players, type(source)
+        assert [p.name for p in doc.tournament.players][:2] == ["Moreau, Claire",
+                                                                  "Brennan, Liam"]
+    # text is told from a path by a line break or by a length no path can have
+    assert looks_like_text("012 x\n") and looks_like_text("x" * 5000)
+    assert not looks_like_text("samples/swiss.trf")
+    with pytest.raises(TypeError, match="binary file"):
+        trfkit.load(io.StringIO(data.decode("ascii")))
+
+
+def test_compute_tiebreaks_takes_a_document_and_one_code_or_many() -> None:
+    doc = trfkit.load(SWISS)
+    one = trfkit.compute_tiebreaks(doc, "BH/C1", rules="fide-2024")
+    assert one.labels == ["BH/C1"]  # not ["B", "H", "/", ...]
+    # Brennan (start 2): opponents 7, 5, 3, 1, 4 score 1.5 2.5 2.5 4 3; less the 1.5: 12
+    assert (one.rows[0].start, one.rows[0].values["BH/C1"]) == (2, 12.0)
+    many = trfkit.compute_tiebreaks(doc.tournament, ["BH/C1", "SB"], rules="fide-2024")
+    assert many.labels == ["BH/C1", "SB"] and many.rows[0].values["SB"] == 11.5
+    assert trfkit.compute_tiebreaks(doc, "BH/C1,SB", rules="fide-2024").labels == many.labels
+    assert isinstance(one, Standings)
+    assert inspect.signature(trfkit.compute_tiebreaks).return_annotation == "Standings"
+
+
+def test_compute_tiebreaks_raises_value_error_naming_the_choices() -> None:
+    doc = trfkit.load(SWISS)
+    with pytest.raises(ValueError, match="fide-2009, fide-2024, fide-2026, ru-2013"):
+        trfkit.compute_tiebreaks(doc, "BH", rules="fide-2025")
+    with pytest.raises(ValueError, match="BHX"):
+        trfkit.compute_tiebreaks(doc, "BHX")
+
+
+def test_short_reprs_and_full_equality() -> None:
+    doc = trfkit.load(SWISS)
+    t = doc.tournament
+    assert repr(t) == "<Tournament 'trfkit Spring Open 2024' 10 players 5 rounds>"
+    assert repr(doc) == (f"<Document {str(SWISS)!r} trf <Tournament 'trfkit Spring Open 2024' "
+                         "10 players 5 rounds> 0 diagnostics>")
+    assert repr(t.players[3]) == "<Player 4 'Lindqvist, Astrid' 2150 SWE 3 pts>"
+    standings = trfkit.compute_tiebreaks(doc, ["BH/C1", "SB"], rules="fide-2024")
+    assert repr(standings) == "<Standings fide-2024 BH/C1,SB 10 rows after round 5>"
+    assert repr(standings.rows[0]) == "<Row rank 1 start 2 'Brennan, Liam' 4.5 pts>"
+    team = trfkit.load(SWISS.parent / "team.trf")
+    assert repr(team.tournament.teams[0]) == "<Team 1 'Albion' 2 members>"
+    # equality is still the dataclass one: every field, rounds included
+    changed = replace(t.players[0], rounds=t.players[0].rounds[:-1])
+    assert changed != t.players[0] and repr(changed) == repr(t.players[0])
+    assert trfkit.load(SWISS.read_bytes()).tournament.players == t.players

@@ -17,9 +17,13 @@ import os
 from typing import IO, TYPE_CHECKING, Any, Union
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from .diagnostics import Diagnostic, Severity, TrfError
     from .document import Document
     from .model import Tournament
+    from .sources import Loadable
+    from .tiebreaks import Standings, TieBreakCode
     from .validation import is_valid, iter_diagnostics, validate
 
 #: Public classes, imported on first use (PEP 562): building the model's dataclasses
@@ -59,11 +63,12 @@ __all__ = [
 PathOrFile = Union[str, "os.PathLike[str]", IO[bytes]]
 
 
-def load(source: PathOrFile, *, encoding: str | None = None, fmt: str = "auto",
+def load(source: Loadable, *, encoding: str | None = None, fmt: str = "auto",
          strict: bool = False, max_bytes: int | None = None) -> Document:
-    """Read a tournament from a path or a binary file object.
+    """Read a tournament from a path, its bytes, its text or a binary file object.
 
-    Input is taken as bytes so that trfkit can find the encoding itself
+    A ``str`` is text when it holds a line break or is longer than any path can be
+    (4096 characters), else a path (:mod:`trfkit.sources`). Bytes are decoded by trfkit
     (``encoding`` overrides). Bad content never raises: it is reported in
     ``Document.diagnostics``; ``strict=True`` raises :class:`TrfError` instead.
     At most ``max_bytes`` + 1 bytes are read (default 100 MB, :mod:`trfkit.limits`):
@@ -71,20 +76,12 @@ def load(source: PathOrFile, *, encoding: str | None = None, fmt: str = "auto",
     """
     from . import formats
     from .limits import DEFAULT_MAX_BYTES
+    from .sources import read_source
 
     limit = DEFAULT_MAX_BYTES if max_bytes is None else max_bytes
-    if isinstance(source, (str, os.PathLike)):
-        path = os.fspath(source)
-        with open(path, "rb") as fh:
-            data = fh.read(limit + 1)
-    else:
-        data = source.read(limit + 1)
-        path = str(getattr(source, "name", "") or "")
-        if isinstance(data, str):
-            raise TypeError("load() needs a binary file: open it "
-                            "with 'rb', or use loads() for text")
-    doc: Document = formats.read(data, fmt, path=path, encoding=encoding, strict=strict,
-                                 max_bytes=limit)
+    data, path, decoded = read_source(source, limit)
+    doc: Document = formats.read(data, fmt, path=path, encoding=decoded or encoding,
+                                 strict=strict, max_bytes=limit)
     return doc
 
 
@@ -100,15 +97,34 @@ def loads(data: str | bytes, *, encoding: str | None = None, fmt: str = "auto",
     return doc
 
 
-def compute_tiebreaks(tournament: Tournament, codes: Any = None, *, rules: str = "auto",
-                      after_round: int | None = None, unrated_rating: int | None = None) -> Any:
+def compute_tiebreaks(subject: Document | Tournament,
+                      codes: str | TieBreakCode | Iterable[str | TieBreakCode] | None = None, *,
+                      rules: str = "auto", after_round: int | None = None,
+                      unrated_rating: int | None = None) -> Standings:
     """Standings with tie-break values (see :func:`trfkit.tiebreaks.compute`).
 
-    ``codes`` like ``["BH/C1", "SB"]``; None takes the file's 202/212 list or a default.
+    ``subject`` is a :class:`Document` (from :func:`load`) or its ``tournament``.
+    ``codes``: one code (``"BH/C1"``, or a 202-style list ``"BH/C1,SB"``), several
+    (``["BH/C1", "SB"]``), or None for the file's 202/212 list, else a default.
+    An unknown code or ``rules`` name raises :class:`ValueError` naming the choices.
     """
-    from .tiebreaks import compute
+    from .document import Document
+    from .tiebreaks import TieBreakCode, compute, parse_list
+    from .tiebreaks.editions import resolve
 
-    return compute(tournament, codes, rules=rules, after_round=after_round,
+    tournament = subject.tournament if isinstance(subject, Document) else subject
+    listed: list[str | TieBreakCode] | None
+    if isinstance(codes, str):
+        listed = list(parse_list(codes))
+    elif isinstance(codes, TieBreakCode):
+        listed = [codes]
+    else:
+        listed = None if codes is None else list(codes)
+    try:
+        edition = resolve(rules, tournament)
+    except KeyError as exc:
+        raise ValueError(exc.args[0]) from None
+    return compute(tournament, listed, rules=edition, after_round=after_round,
                    unrated_rating=unrated_rating)
 
 

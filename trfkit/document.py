@@ -19,6 +19,13 @@ class Document:
     diagnostics: tuple[Diagnostic, ...] = ()
     text: str | None = field(default=None, repr=False)
 
+    def __repr__(self) -> str:
+        """Short: ``<Document 'event.trf' trf <Tournament ...> 2 diagnostics>``."""
+        source = self.tournament.source
+        where = f"{source.path!r} " if source.path else ""
+        kind = f"{source.format} " if source.format else ""
+        return f"<Document {where}{kind}{self.tournament!r} {len(self.diagnostics)} diagnostics>"
+
     @property
     def has_errors(self) -> bool:
         """True when the file has an error-level problem: one the reader met *or* one the

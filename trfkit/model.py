@@ -120,6 +120,15 @@ class Player:
     line: int = 0
     declared: tuple[DeclaredValue, ...] = ()  # tie-break values as the input states them
 
+    def __repr__(self) -> str:
+        """Short (``<Player 4 'Lindqvist, Astrid' 2150 SWE 3 pts>``): a player holds every
+        round, which the default repr would print in full; equality still compares all."""
+        parts = [str(self.start), repr(self.name)]
+        parts += [str(self.rating)] if self.rating else []
+        parts += [self.federation] if self.federation else []
+        parts += [f"{self.points:g} pts"] if self.points is not None else []
+        return f"<Player {' '.join(parts)}>"
+
     def round(self, number: int) -> RoundEntry:
         """Round ``number`` (1-based); an empty entry beyond the written blocks."""
         if 1 <= number <= len(self.rounds):
@@ -142,6 +151,9 @@ class Team:
     source: str = "013"  # "013" or "310"
     line: int = 0
     declared: tuple[DeclaredValue, ...] = ()  # tie-break values as the input states them
+
+    def __repr__(self) -> str:
+        return f"<Team {self.number} {self.name!r} {len(self.members)} members>"
 
 
 @frozen_dataclass
@@ -378,6 +390,13 @@ class Tournament:
     national: tuple[NationalRating, ...] = ()
     extra: tuple[RawLine, ...] = ()
     source: Source = field(default_factory=Source)
+
+    def __repr__(self) -> str:
+        """Short (``<Tournament 'Spring Open' 10 players 5 rounds>``): the default repr
+        of a whole tournament runs to hundreds of kilobytes."""
+        teams = f" {len(self.teams)} teams" if self.teams else ""
+        return (f"<Tournament {self.header.name!r} {len(self.players)} players{teams} "
+                f"{self.rounds} rounds>")
 
     @property
     def scoring(self) -> ScoringSystem:

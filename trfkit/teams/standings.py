@@ -57,6 +57,12 @@ class TeamStandings:
     def labels(self) -> list[str]:
         return [str(c) for c in self.codes]
 
+    def __repr__(self) -> str:
+        """Short, without the rebuilt matches (``event``) the default repr would print."""
+        return (f"<TeamStandings {self.edition.name} {self.primary} "
+                f"{','.join(self.labels) or '(score only)'} {len(self.rows)} teams "
+                f"after round {self.rounds}>")
+
 
 def _rank_differences(ctx: TeamContext, ranks: list[int],
                       declared_list: bool) -> list[Diagnostic]:

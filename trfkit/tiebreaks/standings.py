@@ -42,6 +42,9 @@ class Row:
     points: float
     values: dict[str, Value]
 
+    def __repr__(self) -> str:
+        return f"<Row rank {self.rank} start {self.start} {self.name!r} {self.points:g} pts>"
+
 
 @frozen_dataclass
 class Standings:
@@ -58,6 +61,11 @@ class Standings:
     def labels(self) -> list[str]:
         """Column labels: the codes as written (``str(code)``)."""
         return [str(c) for c in self.codes]
+
+    def __repr__(self) -> str:
+        """Short: ``<Standings fide-2024 BH/C1,SB 10 rows after round 5>``."""
+        return (f"<Standings {self.edition.name} {','.join(self.labels) or '(points only)'} "
+                f"{len(self.rows)} rows after round {self.rounds}>")
 
     def by_start(self) -> dict[int, Row]:
         return {row.start: row for row in self.rows}
