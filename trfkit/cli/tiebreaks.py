@@ -22,7 +22,15 @@ import click
 from ..diagnostics import Diagnostic, Severity, make
 from ..frozen import replace
 from ..model import Tournament
-from ..tiebreaks import CodeError, Standings, UnknownTieBreak, compute, default_codes, parse
+from ..tiebreaks import (
+    CodeError,
+    Standings,
+    TieBreakCode,
+    UnknownTieBreak,
+    compute,
+    default_codes,
+    parse,
+)
 from ..tiebreaks.context import Context
 from ..tiebreaks.editions import EDITIONS, resolve
 from .common import (
@@ -326,7 +334,9 @@ def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int
 
 @click.command("explain")
 @click.argument("input_path", metavar="INPUT")
-@click.option("--player", "player", type=int, required=True, metavar="N", help="Start number.")
+@click.option("--player", "player", type=int, default=None, metavar="N", help="Start number.")
+@click.option("--team", "team", type=int, default=None, metavar="N",
+              help="Team number (013/310 order), for team tie-breaks such as BH:MP/C1.")
 @click.option("--tb", "tb", required=True, metavar="CODE", help="Tie-break code, e.g. BH/C1.")
 @click.option("--order", "order", multiple=True, metavar="CODE",
               help="For DE: the tie-break list as given to `trfkit tiebreaks --tb` (repeat, or "
@@ -335,35 +345,104 @@ def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int
 @click.option("--rules", type=click.Choice(RULES), default="auto", show_default=True)
 @click.option("--after-round", type=click.IntRange(min=0), default=None, metavar="N")
 @click.option("--unrated-rating", type=int, default=None, metavar="R")
+@click.option("--team-bye", "team_bye", default=None, metavar="MP,GP", callback=_team_bye_option,
+              help="With --team: as for `trfkit tiebreaks --team-bye`.")
+@click.option("--team-pab-as-draw", "pab_as_draw", is_flag=True,
+              help="With --team: as for `trfkit tiebreaks --team-pab-as-draw`.")
 @input_options
 @internal_errors
-def explain(input_path: str, player: int, tb: str, order: tuple[str, ...], rules: str,
-            after_round: int | None, unrated_rating: int | None, fmt: str,
-            encoding: str | None) -> None:
-    """Show how one player's tie-break is made up, round by round.
+def explain(input_path: str, player: int | None, team: int | None, tb: str,
+            order: tuple[str, ...], rules: str, after_round: int | None,
+            unrated_rating: int | None, team_bye: tuple[float, float] | None, pab_as_draw: bool,
+            fmt: str, encoding: str | None) -> None:
+    """Show how one player's (or team's) tie-break is made up, round by round.
 
     \b
     Examples:
       trfkit explain event.trf --player 4 --tb BH/C1 --rules fide-2026
       trfkit explain event.trf --player 4 --tb DE --order BH/C1,BH,SB,DE
+      trfkit explain team.trf --team 2 --tb BH:MP/C1
     """
     from ..tiebreaks.explain import explain as explain_one
     from ..tiebreaks.explain import place
 
+    if (player is None) == (team is None):
+        raise click.UsageError("give one of --player N (a player's tie-break) or --team N "
+                               "(a team's)")
+    code = _explained_code(tb, team is not None)
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
     t = doc.tournament
-    ctx = Context(t, resolve(rules, t), after_round=after_round, unrated_rating=unrated_rating)
     # The reader's problems are reported as by ``tiebreaks``: the exit status follows
     # the input (0 or 1 for any content), so a binary or empty file is not exit 2.
     diagnostics = _relevant(doc.diagnostics)
+    if team is not None:
+        _explain_team(t, team, code, rules, after_round, team_bye, pab_as_draw, diagnostics)
+    assert player is not None
+    ctx = Context(t, resolve(rules, t), after_round=after_round, unrated_rating=unrated_rating)
     if player not in ctx.index:
         if exit_status(diagnostics):
             print_diagnostics(diagnostics)
             raise SystemExit(exit_status(diagnostics))
         raise InputError(f"no player with start number {player}")
     try:
-        code = parse(tb)
         result = explain_one(ctx, ctx.index[player], code, place(ctx, code, order))
+    except (CodeError, UnknownTieBreak) as exc:
+        raise InputError(f"T501 {exc}") from None
+    write_output(result.render(), None)
+    print_diagnostics(diagnostics)
+    raise SystemExit(exit_status(diagnostics))
+
+
+def _explained_code(tb: str, for_team: bool) -> TieBreakCode:
+    """``--tb`` parsed; a team tie-break asked for a player is a usage error naming --team
+    (``BH:MP`` would otherwise be computed as the player's own Buchholz)."""
+    from ..tiebreaks.registry import lookup
+
+    try:
+        code = parse(tb)
+    except CodeError as exc:
+        raise InputError(f"T501 {exc}") from None
+    if for_team:
+        return code
+    try:
+        lookup(code, "individual")
+        individual = not code.score
+    except UnknownTieBreak:
+        individual = False
+    if not individual and _is_team_code(code):
+        raise click.UsageError(f"{code} is a team tie-break: explain it with --team N "
+                               "(a team number), not --player")
+    return code
+
+
+def _is_team_code(code: TieBreakCode) -> bool:
+    from ..tiebreaks.registry import lookup
+
+    try:
+        lookup(code, "team")
+    except UnknownTieBreak:
+        return False
+    return True
+
+
+def _explain_team(t: Tournament, number: int, code: TieBreakCode, rules: str,
+                  after_round: int | None, team_bye: tuple[float, float] | None,
+                  pab_as_draw: bool, diagnostics: list[Diagnostic]) -> None:
+    """``explain --team``: the team's rounds (see :mod:`trfkit.teams.explain`); exits."""
+    from ..teams.context import TeamContext
+    from ..teams.explain import explain_team
+
+    if not t.is_team_event:
+        if exit_status(diagnostics):
+            print_diagnostics(diagnostics)
+            raise SystemExit(exit_status(diagnostics))
+        raise InputError("--team: this file has no teams (013/310 records); use --player N")
+    ctx = TeamContext(t, resolve(rules, t), after_round=after_round, unencoded_bye=team_bye,
+                      pab_shown_as_draw=pab_as_draw)
+    if number not in ctx.index:
+        raise InputError(f"no team with number {number}")
+    try:
+        result = explain_team(ctx, ctx.index[number], code)
     except (CodeError, UnknownTieBreak) as exc:
         raise InputError(f"T501 {exc}") from None
     write_output(result.render(), None)
