@@ -72,3 +72,88 @@ def test_a_team_code_for_a_player_is_a_usage_error_naming_team() -> None:
     assert code == 2 and "no teams" in err
     code, out, _ = run("explain", SWISS, "--player", "4", "--tb", "BH/C1", "--rules", "fide-2026")
     assert code == 0 and out.startswith("BH/C1 of ")  # individual codes as before
+
+
+def test_unknown_codes_get_a_suggestion() -> None:
+    cases = {"BHC1": "did you mean BH/C1?", "buchholz": "did you mean BH?",
+             "sonneborn-berger": "did you mean SB?", "Berger": "did you mean SB?",
+             "KOYA": "did you mean KS?", "DEP": "did you mean DE/P?",
+             "BH:MPC1": "did you mean BH:MP/C1?", "bucholz/c1": "did you mean BH/C1"}
+    for tb, hint in cases.items():
+        code, out, err = run("tiebreaks", SWISS, "--tb", tb)
+        assert code == 2 and out == "" and f"T501 {tb}" in err.replace("'", "")
+        assert hint in err, (tb, err)
+    code, _, err = run("tiebreaks", TEAM, "--tb", "EDX")
+    assert code == 2 and "unknown or unsupported team tie-break 'EDX'; did you mean EDE?" in err
+    # the library says the same: the message is the registry's
+    import trfkit
+
+    try:
+        trfkit.compute_tiebreaks(trfkit.load(SWISS), "BHC1")
+    except ValueError as exc:
+        assert "did you mean BH/C1?" in str(exc)
+    else:  # pragma: no cover
+        raise AssertionError("BHC1 was accepted")
+
+
+def test_unknown_commands_and_choices_get_a_suggestion() -> None:
+    code, _, err = run("chekc", SWISS)
+    assert code == 2 and "No such command 'chekc'. Did you mean 'check'?" in err
+    code, _, err = run("tiebreaks", SWISS, "--to", "jsn")
+    assert code == 2 and "Did you mean 'json'?" in err
+    code, _, err = run("check", SWISS, "--fail-on", "warn")
+    assert code == 2 and "Did you mean 'warning'?" in err
+    code, _, err = run("rule", "T5O5")
+    assert code == 2 and "Did you mean 'T505'?" in err
+
+
+def test_choices_are_case_insensitive_everywhere() -> None:
+    import json
+
+    import click
+
+    from trfkit.cli import COMMANDS
+
+    code, out, _ = run("tiebreaks", SWISS, "--to", "JSON", "--rules", "FIDE-2024")
+    assert code == 0 and json.loads(out)["rules"] == "fide-2024"  # the canonical value
+    code, out, _ = run("check", SWISS, "--output-format", "Json")
+    assert code == 0 and json.loads(out)["version"] == 1
+    group = cli
+    ctx = click.Context(group)
+    checked = 0
+    for name in COMMANDS:
+        command = group.get_command(ctx, name)
+        assert command is not None, name
+        for param in command.params:
+            if isinstance(param.type, click.Choice):
+                assert param.type.case_sensitive is False, (name, param.name)
+                checked += 1
+    assert checked >= 10
+
+
+def test_codes_lists_every_tiebreak_with_its_editions() -> None:
+    import json
+
+    code, out, _ = run("codes", "--to", "json")
+    assert code == 0
+    rows = {(r["code"], r["scope"]): r for r in json.loads(out)["codes"]}
+    from trfkit.tiebreaks.registry import all_tiebreaks
+
+    assert set(rows) == {(t.name, t.scope) for t in all_tiebreaks()}
+    assert rows[("BH", "individual")]["editions"] == ["fide-2009", "fide-2024", "fide-2026",
+                                                      "ru-2013"]
+    assert rows[("BH", "individual")]["name"] == "Buchholz"
+    assert rows[("STD", "individual")]["editions"] == ["fide-2026"]  # new in 2026 (C.07 7.7)
+    assert rows[("SOBH", "individual")]["editions"] == ["ru-2013"]  # Article 32.3.1.5 only
+    assert rows[("EDET", "team")]["editions"] == ["fide-2026"]
+    assert rows[("REP", "individual")]["aliases"] == ["GE"]
+    code, text, _ = run("codes")
+    assert code == 0 and text.splitlines()[0].split() == ["code", "scope", "editions",
+                                                           "modifiers", "name"]
+    assert any(line.split()[:2] == ["TPN", "individual"] and "fide-2026" in line
+               for line in text.splitlines())
+    # tiebreaks --list is the same list, in the same formats
+    assert run("tiebreaks", "--list") == (0, text, "")
+    assert run("tiebreaks", "--list", "--to", "json")[1] == out
+    code, _, err = run("tiebreaks")
+    assert code == 2 and "Missing argument 'INPUT'" in err

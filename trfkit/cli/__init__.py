@@ -22,6 +22,7 @@ COMMANDS: dict[str, str] = {
     "rules": "rules:rules",
     "rule": "rules:rule",
     "tiebreaks": "tiebreaks:tiebreaks",
+    "codes": "codes:codes",
     "explain": "tiebreaks:explain",
     "playoff": "playoff:playoff",
     "schema": "schema:schema",
@@ -50,7 +51,20 @@ class LazyGroup(click.Group):
                 return None  # command not built yet
             raise
         command: click.Command = getattr(module, attr)
-        return command
+        from .choices import harmonise
+
+        return harmonise(command)
+
+    def resolve_command(self, ctx: click.Context,
+                        args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        """As click's, with "did you mean" for a mistyped command (``trfkit chekc``)."""
+        name = args[0] if args else ""
+        if (name and not name.startswith("-") and not ctx.resilient_parsing
+                and self.get_command(ctx, name) is None):
+            from .choices import suggestion
+
+            ctx.fail(f"No such command {name!r}.{suggestion(name, self.list_commands(ctx))}")
+        return super().resolve_command(ctx, args)
 
 
 def _debug(ctx: click.Context, param: click.Parameter, value: bool) -> None:

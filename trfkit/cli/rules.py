@@ -55,7 +55,11 @@ def _find(code_or_name: str) -> str:
     for code, info in CODES.items():
         if info.name == wanted.lower():
             return code
-    raise InputError(f"unknown code {code_or_name!r} (see `trfkit rules`)")
+    from .choices import suggestion
+
+    known = [*CODES, *(info.name for info in CODES.values())]
+    close = suggestion(wanted, known)
+    raise InputError(f"unknown code {code_or_name!r} (see `trfkit rules`).{close}")
 
 
 @click.command()

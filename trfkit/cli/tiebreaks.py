@@ -254,7 +254,9 @@ def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
 
 
 @click.command("tiebreaks")
-@click.argument("input_path", metavar="INPUT")
+@click.argument("input_path", metavar="INPUT", required=False)
+@click.option("--list", "list_codes", is_flag=True,
+              help="List every tie-break code (as `trfkit codes`; --to text or json) and exit.")
 @click.option("--tb", "tb", multiple=True, metavar="CODE",
               help="Tie-break code (TRF26 202 grammar, e.g. BH/C1, SB, DE/P); repeat for several. "
                    "Default: the file's 202/212 list, else a default for the tournament type.")
@@ -281,7 +283,8 @@ def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
               help="Write CSV cells as they are (no ' before = + - @ at the start of a name).")
 @input_options
 @internal_errors
-def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int | None,
+def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rules: str,
+              after_round: int | None,
               unrated_rating: int | None, to: str, output: str | None, players: bool,
               team_bye: tuple[float, float] | None, pab_as_draw: bool, raw_csv: bool, fmt: str,
               encoding: str | None) -> None:
@@ -292,7 +295,17 @@ def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int
       trfkit tiebreaks event.trf --tb BH/C1 --tb BH --tb SB
       trfkit tiebreaks event.trf --rules fide-2009 --to csv -o standings.csv
       trfkit tiebreaks event.trf --tb ARO --unrated-rating 1400 --to json
+      trfkit tiebreaks --list
     """
+    if list_codes:
+        from .codes import FORMATS, render_codes
+
+        if to not in FORMATS:
+            raise click.UsageError(f"--list prints text or json, not --to {to}")
+        write_output(render_codes(to), output)
+        raise SystemExit(0)
+    if input_path is None:
+        raise click.UsageError("Missing argument 'INPUT'.")
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
     if doc.tournament.is_team_event and not players and to == "trf":
         # The team standings shown by every other --to have no place in a TRF (TRF16 has no

@@ -150,8 +150,9 @@ def _tokens(text: str) -> list[str]:
     return out
 
 
-def parse(text: str) -> TieBreakCode:
-    """Parse one code; :class:`CodeError` says what is wrong."""
+def parse(text: str, *, hints: bool = True) -> TieBreakCode:
+    """Parse one code; :class:`CodeError` says what is wrong (and, unless ``hints`` is
+    False, which codes were probably meant)."""
     original = text.strip()
     if not original:
         raise CodeError("empty tie-break code")
@@ -164,12 +165,13 @@ def parse(text: str) -> TieBreakCode:
     if ":" in head:
         head, score = head.split(":", 1)
         if score not in ("MP", "GP"):
-            raise CodeError(f"{original!r}: score type must be MP or GP, not {score!r}")
+            raise CodeError(f"{original!r}: score type must be MP or GP, not {score!r}"
+                            + _hint(original, hints))
     name, implied = ALIASES.get(head, (head, ""))
     if implied:
         mods = [implied, *mods]
     if not _NAME.match(name):
-        raise CodeError(f"{original!r}: {head!r} is not a tie-break name")
+        raise CodeError(f"{original!r}: {head!r} is not a tie-break name" + _hint(original, hints))
     fields: dict[str, object] = {}
     flags: set[str] = set()
     for mod in mods:
@@ -189,9 +191,18 @@ def parse(text: str) -> TieBreakCode:
         elif len(mod) == 1 and mod in "PFRDSXN":
             flags.add(mod)
         else:
-            raise CodeError(f"{original!r}: unknown modifier /{mod}")
+            raise CodeError(f"{original!r}: unknown modifier /{mod}" + _hint(original, hints))
     return TieBreakCode(name=name, score=score, flags=frozenset(flags), text=original,
                         **fields)  # type: ignore[arg-type]
+
+
+def _hint(text: str, wanted: bool) -> str:
+    """"; did you mean ...?" for a code that does not parse (:mod:`.catalog`)."""
+    if not wanted:
+        return ""
+    from .catalog import did_you_mean
+
+    return did_you_mean(text, None)
 
 
 def parse_list(text: str) -> list[TieBreakCode]:

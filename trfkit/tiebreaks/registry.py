@@ -180,7 +180,10 @@ def lookup(code: TieBreakCode, scope: str = "individual") -> TieBreak:
         _load(scope, (code.base, code.name))
         entry = REGISTRY.get((scope, code.base)) or REGISTRY.get((scope, code.name))
     if entry is None:
-        raise UnknownTieBreak(f"{code}: unknown or unsupported {scope} tie-break {code.name!r}")
+        from .catalog import did_you_mean
+
+        raise UnknownTieBreak(f"{code}: unknown or unsupported {scope} tie-break {code.name!r}"
+                              + did_you_mean(str(code), scope))
     entry.check(code)
     return entry
 
