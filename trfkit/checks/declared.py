@@ -144,7 +144,7 @@ def _parsable(code: str) -> bool:
     if code.startswith(("SM#", "tb", "TB")):
         return False
     try:
-        parse(code)
+        parse(code, hints=False)  # asked per player: no suggestions for a code left out
     except CodeError:
         return False
     return True

@@ -6,9 +6,11 @@ with the codes as written on ``--tb`` plus ``"PTS"`` as keys and ``null`` for an
 undefined value. A team event (``Tournament.teams``) gives ``"teams"`` rows
 (``number``, ``name``, ``rank``, ``values`` with ``MP`` and ``GP``) and keeps ``"players"``
 (``start``, ``name``, ``team``, ``rank``, ``values`` with ``PTS``) unless ``--players``;
-``--team-bye MP,GP`` counts a team bye the file does not encode (T321). Exit 0 clean,
-1 when the input or the standings have problems (e.g. a declared rank that differs,
-T505), 2 for usage errors and unreadable input.
+``--team-bye MP,GP`` counts a team bye the file does not encode (T321); ``--to trf`` of
+a team event needs ``--players``. Exit 0 clean, 1 when the input or the standings have
+problems (e.g. a declared rank that differs from the standings under the file's own
+list, T505; under another list it is one T506 info), 2 for usage errors and unreadable
+input. ``--list`` prints ``trfkit codes`` instead.
 """
 
 from __future__ import annotations

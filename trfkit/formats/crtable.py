@@ -275,7 +275,7 @@ def _trf_spelling(code: str) -> str:
     from ..tiebreaks.codes import CodeError, parse  # only for a table with a legend
 
     try:
-        return parse(code).trf
+        return parse(code, hints=False).trf
     except CodeError:
         return code
 
