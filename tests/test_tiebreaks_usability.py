@@ -157,3 +157,24 @@ def test_codes_lists_every_tiebreak_with_its_editions() -> None:
     assert run("tiebreaks", "--list", "--to", "json")[1] == out
     code, _, err = run("tiebreaks")
     assert code == 2 and "Missing argument 'INPUT'" in err
+
+
+def test_team_rank_differences_are_t505_only_under_the_files_own_list() -> None:
+    import trfkit
+    from trfkit.frozen import replace
+    from trfkit.teams.standings import DEFAULT_TEAM_CODES, compute_teams
+
+    t = trfkit.load(TEAM).tournament
+    # the computed order is Albion, Caledonia = Eire, Cymru; every team declares rank 1 (310)
+    ranked = replace(t, teams=tuple(replace(team, rank=1) for team in t.teams))
+    by_default = compute_teams(ranked, None, rules="fide-2024")
+    assert [(d.code, d.severity.value) for d in by_default.diagnostics
+            if d.code in ("T505", "T506")] == [("T506", "info")]
+    assert "3 declared rank(s) differ" in next(d.message for d in by_default.diagnostics
+                                                if d.code == "T506")
+    own = replace(ranked, header=replace(t.header, tiebreaks=DEFAULT_TEAM_CODES))
+    found = [d.message for d in compute_teams(own, None, rules="fide-2024").diagnostics
+             if d.code == "T505"]
+    assert found == ["team 2 (Caledonia) declares rank 1, the computed standings give 2",
+                     "team 3 (Cymru) declares rank 1, the computed standings give 4",
+                     "team 4 (Eire) declares rank 1, the computed standings give 2"]

@@ -101,7 +101,8 @@ def compute_tiebreaks(subject: Document | Tournament,
                       codes: str | TieBreakCode | Iterable[str | TieBreakCode] | None = None, *,
                       rules: str = "auto", after_round: int | None = None,
                       unrated_rating: int | None = None) -> Standings:
-    """Standings with tie-break values (see :func:`trfkit.tiebreaks.compute`).
+    """Individual standings with tie-break values (see :func:`trfkit.tiebreaks.compute`;
+    a team event's team standings: :func:`trfkit.teams.standings.compute_teams`).
 
     ``subject`` is a :class:`Document` (from :func:`load`) or its ``tournament``.
     ``codes``: one code (``"BH/C1"``, or a 202-style list ``"BH/C1,SB"``), several
