@@ -178,3 +178,16 @@ def test_team_rank_differences_are_t505_only_under_the_files_own_list() -> None:
     assert found == ["team 2 (Caledonia) declares rank 1, the computed standings give 2",
                      "team 3 (Cymru) declares rank 1, the computed standings give 4",
                      "team 4 (Eire) declares rank 1, the computed standings give 2"]
+
+
+def test_the_readme_examples_exit_0_on_the_bundled_sample() -> None:
+    # the sample declares ranks but no 202 list: standings under BH/C1, BH, SB, DE
+    # (fide-2024 puts Silva 9th and Novak 10th) do not make the file wrong
+    for args in (("--tb", "BH/C1", "--tb", "BH", "--tb", "SB", "--tb", "DE",
+                  "--rules", "fide-2024"), ()):
+        code, out, err = run("tiebreaks", SWISS, *args)
+        assert code == 0 and " T505 " not in err, err
+    code, _, err = run("tiebreaks", SWISS, "--tb", "BH/C1", "--tb", "BH", "--tb", "SB",
+                       "--tb", "DE", "--rules", "fide-2024")
+    assert "T506 2 declared rank(s) differ from these standings (player 9 declares rank 9, " \
+           "the standings give 10)" in err
