@@ -157,6 +157,11 @@ _ALL: Final = (
     _c("T504", "incomplete-rounds", "warning", "tiebreak", "Some rounds have unfinished games."),
     _c("T505", "rank-differs", "error", "tiebreak",
        "The file's rank differs from the computed standings."),
+    _c("T515", "abnormal-points-unapplied", "warning", "tiebreak",
+       "A 299 record names a player or a result the file does not have; it was not applied."),
+    _c("T516", "standings-before-last-round", "info", "tiebreak",
+       "The last rounds have no result yet; the standings are those after the last round "
+       "with one."),
     # T6xx: dialects and conversion
     _c("T601", "vendor-record-preserved", "info", "parse",
        "A vendor or layout line was kept verbatim."),

@@ -1,7 +1,8 @@
 """``trfkit tiebreaks`` (standings with tie-break columns) and ``trfkit explain``.
 
 Contract (scripts depend on it): ``--to json`` prints
-``{"rules": ..., "tiebreaks": [...], "players": [{"start", "name", "rank", "values"}]}``
+``{"rules": ..., "tiebreaks": [...], "players": [{"start", "name", "rank", "values"}],
+"after_round": k, "rounds": n}`` (the standings are after round k of the event's n)
 with the codes as written on ``--tb`` plus ``"PTS"`` as keys and ``null`` for an
 undefined value. A team event (``Tournament.teams``) gives ``"teams"`` rows
 (``number``, ``name``, ``rank``, ``values`` with ``MP`` and ``GP``) and keeps ``"players"``
@@ -55,6 +56,8 @@ def render_json(standings: Standings) -> str:
             {"start": row.start, "name": row.name, "rank": row.rank, "values": row.values}
             for row in standings.rows
         ],
+        "after_round": standings.rounds,
+        "rounds": standings.total_rounds,
     }
     import json  # only for --to json: not the text table a terminal asks for
 
@@ -110,9 +113,26 @@ def render_text(standings: Standings) -> str:
         return "  ".join(c.ljust(w) if k in left else c.rjust(w)
                          for k, (c, w) in enumerate(zip(cells, widths, strict=False))).rstrip()
 
-    title = (f"Standings after round {standings.rounds} - rules {standings.edition.name}: "
+    title = (f"Standings after round {_of(standings)} - rules {standings.edition.name}: "
              f"{standings.edition.title}")
     return "\n".join([title, "", line(head), *(line(b) for b in body)]) + "\n"
+
+
+def _of(standings: Standings) -> str:
+    """``"2 of 3"``: the round the standings are after, of the event's rounds."""
+    total = standings.total_rounds
+    return f"{standings.rounds} of {total}" if total else str(standings.rounds)
+
+
+def check_after_round(tournament: Tournament, after_round: int | None) -> None:
+    """``--after-round K`` names a round of the event (1..142/XXR): else a usage error."""
+    if after_round is None:
+        return
+    total = tournament.rounds
+    if not 1 <= after_round <= total:
+        raise InputError(f"--after-round {after_round}: the event has "
+                         f"{total} round{'s' if total != 1 else ''}; choose 1..{total}"
+                         if total else f"--after-round {after_round}: the event has no rounds")
 
 
 def render_trf(tournament: Tournament, standings: Standings) -> str:
@@ -252,8 +272,9 @@ def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
                    "Default: the file's 202/212 list, else a default for the tournament type.")
 @click.option("--rules", type=click.Choice(RULES), default="auto", show_default=True,
               help="Rule edition; auto picks by the start date (042).")
-@click.option("--after-round", type=click.IntRange(min=0), default=None, metavar="N",
-              help="Standings after round N.")
+@click.option("--after-round", type=int, default=None, metavar="N",
+              help="Standings after round N (1..the event's rounds). Default: after the last "
+                   "round with a result.")
 @click.option("--unrated-rating", type=int, default=None, metavar="R",
               help="Rating of unrated players for rating-based tie-breaks (default: undefined).")
 @click.option("--to", "to", type=click.Choice(["text", "csv", "json", "trf"]), default="text",
@@ -286,6 +307,7 @@ def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int
       trfkit tiebreaks event.trf --tb ARO --unrated-rating 1400 --to json
     """
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
+    check_after_round(doc.tournament, after_round)
     if doc.tournament.is_team_event and not players and to != "trf":
         team = _team_standings(doc.tournament, tb, rules, after_round, team_bye, pab_as_draw)
         if team is not None:
@@ -326,7 +348,9 @@ def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int
                    "comma-separated), naming the tie-break explained. Default: the file's 202/212 "
                    "list if it names it, else DE right after points.")
 @click.option("--rules", type=click.Choice(RULES), default="auto", show_default=True)
-@click.option("--after-round", type=click.IntRange(min=0), default=None, metavar="N")
+@click.option("--after-round", type=int, default=None, metavar="N",
+              help="Standings after round N (1..the event's rounds). Default: after the last "
+                   "round with a result.")
 @click.option("--unrated-rating", type=int, default=None, metavar="R")
 @input_options
 @internal_errors
@@ -345,6 +369,7 @@ def explain(input_path: str, player: int, tb: str, order: tuple[str, ...], rules
 
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
     t = doc.tournament
+    check_after_round(t, after_round)
     ctx = Context(t, resolve(rules, t), after_round=after_round, unrated_rating=unrated_rating)
     # The reader's problems are reported as by ``tiebreaks``: the exit status follows
     # the input (0 or 1 for any content), so a binary or empty file is not exit 2.
