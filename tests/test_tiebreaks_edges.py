@@ -163,3 +163,52 @@ def test_pairing_engine_input_is_scored_after_its_last_round(shared_dir: Path) -
         pytest.skip("corpus file absent")
     assert values(path, "BH", rules="fide-2024")[1]["BH"] == 0.0
     assert values(path, "BH", rules="fide-2024", after_round=3)[1]["BH"] == 3.0
+
+
+# -- declared direct encounter (T503) -----------------------------------------------------
+# A chess-results crosstable (Swiss-Manager): r1 1-3 1-0, 2-4 1-0; r2 1-2 1-0, 3-4 ½;
+# r3 4-1 1-0, 2-3 ½. Points 2, 1.5, 1, 1.5: #2 and #4 are tied, #2 beat #4.
+# Swiss-Manager's DE is the points among the tied players: #2 1, #4 0 (0 for the
+# others); trfkit's DE is the rank in the group: #2 1, #4 2.
+
+
+def _de_t503(html: bytes) -> list[str]:
+    from trfkit.formats.crhtml import read_crhtml
+    from trfkit.validation import validate
+
+    return [d.message for d in validate(read_crhtml(html)) if d.code == "T503"]
+
+
+def _de_page(de2: str, de4: str) -> bytes:
+    html = (DATA / "de_crosstable.html").read_text(encoding="utf-8")
+    row2 = "<td>3w½</td><td>1,5</td><td>2</td><td>1</td>"
+    row4 = "<td>1w1</td><td>1,5</td><td>3</td><td>0</td>"
+    assert row2 in html and row4 in html
+    html = html.replace(row2, row2[:-len("<td>1</td>")] + f"<td>{de2}</td>")
+    return html.replace(row4, row4[:-len("<td>0</td>")] + f"<td>{de4}</td>").encode()
+
+
+def test_declared_de_in_the_same_order_agrees() -> None:
+    assert _de_t503((DATA / "de_crosstable.html").read_bytes()) == []
+
+
+def test_declared_de_in_another_order_is_reported_once_per_group() -> None:
+    assert _de_t503(_de_page("0", "1")) == [
+        "players 2, 4, tied before DE: declared DE (TB1) (points among the tied players) "
+        "4 1, 2 0 orders them 4 > 2; computed DE (rank in the group, 0 = not separated) "
+        "2 1, 4 2 orders them 2 > 4"]
+    assert _de_t503(_de_page("0", "0")) == [
+        "players 2, 4, tied before DE: declared DE (TB1) (points among the tied players) "
+        "2 0, 4 0 orders them 2=4; computed DE (rank in the group, 0 = not separated) "
+        "2 1, 4 2 orders them 2 > 4"]
+
+
+@pytest.mark.parametrize("name", ["ussa2026_roundrobin_crosstable", "frome2026_open_crosstable",
+                                  "arad2026_a_crosstable"])
+def test_corpus_declared_de_agrees(shared_dir: Path, name: str) -> None:
+    """ussa: #2, #4 and #6 tied on 5 beat one another in a cycle; Swiss-Manager prints 0
+    for all (not separated), as trfkit's DE does."""
+    path = shared_dir / "corpus" / "chess-results" / "html" / f"{name}.html"
+    if not path.is_file():
+        pytest.skip("corpus file absent")
+    assert [m for m in _de_t503(path.read_bytes()) if " DE" in m] == []
