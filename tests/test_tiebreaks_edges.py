@@ -212,3 +212,24 @@ def test_corpus_declared_de_agrees(shared_dir: Path, name: str) -> None:
     if not path.is_file():
         pytest.skip("corpus file absent")
     assert [m for m in _de_t503(path.read_bytes()) if " DE" in m] == []
+
+
+# -- rating cuts and unplayed rounds before 2023 --------------------------------------------
+# 5 players, 3 rounds, one PAB a round: #1 (2000) beat #2 (1900) and #3 (1800), PAB in
+# round 3. Before 2023 (Swiss-Manager's 2021 World Blitz values, TieBreakServer's 2022
+# rules) the unplayed round takes the cut: ARO/C1(#1) = (1900 + 1800) / 2 = 1850; the
+# 2023+ rules cut the lowest-rated opponent: 1900.
+
+
+def test_pre_2023_rating_cuts_are_taken_by_unplayed_rounds_first() -> None:
+    path = DATA / "rating_cut_bye.trf"
+    old = values(path, "ARO/C1", "ARO/M1", "TPR/C1", rules="fide-2009")
+    assert old[1]["ARO/C1"] == 1850
+    assert old[1]["ARO/M1"] == 1800  # the PAB takes the low cut, 1900 the high one
+    assert old[1]["TPR/C1"] == 2650  # 2 of 2 against 1850: + 800
+    # #3 played all three rounds (1700 ½, 2000 0, 1600 1): the lowest opponent is cut
+    assert old[3]["ARO/C1"] == 1850 and old[3]["ARO/M1"] == 1700
+    new = values(path, "ARO/C1", "ARO/M1", "TPR/C1", rules="fide-2024")
+    assert new[1]["ARO/C1"] == 1900 and new[1]["ARO/M1"] is None and new[1]["TPR/C1"] == 2700
+    # auto: 042 is 2021-12-29, the pre-2023 rules
+    assert values(path, "ARO/C1")[1]["ARO/C1"] == 1850
