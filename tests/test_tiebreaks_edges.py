@@ -55,6 +55,11 @@ def test_299_counts_in_points_and_what_is_built_on_them() -> None:
     assert sorted(v, key=lambda s: v[s]["rank"]) == [4, 2, 1, 3]
 
 
+def test_299_in_explain() -> None:
+    code, out, _ = run("explain", str(DATA / "bonus299.trf"), "--player", "4", "--tb", "PS")
+    assert "running score 1.5" in out.splitlines()[1] and out.rstrip().endswith("total: 3")
+
+
 def test_299_under_the_virtual_opponent() -> None:
     """fide-2009: a bonus is in the score shown to opponents and in the virtual
     opponent's score before the round; the penalty with no round only at the end."""
