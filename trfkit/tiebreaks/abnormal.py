@@ -49,9 +49,8 @@ _TYPES: dict[str, frozenset[Kind]] = {
 def apply(ctx: Context) -> None:
     """Re-value typed results in ``ctx.pts`` and put untyped bonuses in ``ctx.bonus``
     (player index -> points per round scored, only players with one); ``ctx.score``
-    then holds both. Records naming a
-    player the file lacks, or a typed result the player does not have in the rounds
-    scored, are reported (T515) and change nothing."""
+    then holds both. Records naming a player the file lacks, or a typed result the
+    player does not have in the rounds scored, are reported (T515) and change nothing."""
     t = ctx.tournament
     rounds = ctx.rounds
     if not t.abnormal or t.is_team_event or not rounds:
