@@ -298,7 +298,8 @@ def test_pre_commit_hook_runs_trfkit_check() -> None:
 def test_tiebreaks_json_contract_and_schema() -> None:
     result = run("tiebreaks", SWISS, "--tb", "BH/C1", "--tb", "SB", "--to", "json")
     doc = json.loads(result.stdout)
-    assert list(doc) == ["rules", "tiebreaks", "players"]
+    assert list(doc) == ["rules", "tiebreaks", "players", "after_round", "rounds"]
+    assert (doc["after_round"], doc["rounds"]) == (5, 5)
     assert doc["rules"] == "fide-2009"  # auto: starts 2024-03-02, before 2024-04-01
     assert doc["tiebreaks"] == ["BH/C1", "SB"]
     assert doc["players"][0] == {"start": 2, "name": "Brennan, Liam", "rank": 1,

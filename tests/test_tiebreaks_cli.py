@@ -47,7 +47,7 @@ def test_json_contract(tiny: Path) -> None:
     code, out, err = run("tiebreaks", str(tiny), "--tb", "bh", "--tb", "TPN",
                          "--rules", "fide-2024", "--to", "json")
     doc = json.loads(out)
-    assert list(doc) == ["rules", "tiebreaks", "players"]
+    assert list(doc) == ["rules", "tiebreaks", "players", "after_round", "rounds"]
     assert doc["rules"] == "fide-2024" and doc["tiebreaks"] == ["bh", "TPN"]
     first = doc["players"][0]
     assert list(first) == ["start", "name", "rank", "values"]
@@ -77,8 +77,12 @@ def test_null_for_undefined(tiny: Path) -> None:
     by_start = {p["start"]: p["values"] for p in json.loads(out)["players"]}
     assert by_start[1]["ARO"] == 1800  # (1800 + 1900 + 1700) / 3
     assert by_start[2]["ARO"] == 1833  # (1700 + 2000 + 1800) / 3 = 1833.3
-    _, out, _ = run("tiebreaks", str(tiny), "--tb", "AOB", "--after-round", "0", "--to", "json")
-    assert json.loads(out)["players"][0]["values"]["AOB"] is None
+    from trfkit.cli.tiebreaks import render_json
+    from trfkit.formats.trf_reader import loads_trf
+    from trfkit.tiebreaks import compute
+
+    none_played = compute(loads_trf(tiny.read_text()).tournament, ["AOB"], after_round=0)
+    assert json.loads(render_json(none_played))["players"][0]["values"]["AOB"] is None
 
 
 def test_csv_columns(tiny: Path) -> None:

@@ -152,6 +152,10 @@ CODES = ["ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO"]
 def test_tec_crosstable_all_rating_tiebreaks(rules: str) -> None:
     rows = compute(tournament(TEC_SWISS), CODES, rules=rules).by_start()
     for start, expected in TEC_VALUES.items():
+        if rules == "fide-2009" and start in (4, 6, 9, 11, 12, 14):
+            # before 2023 an unplayed round takes the cut (Swiss-Manager, TieBreakServer's
+            # 2022 rules): these players have one, so nothing is cut from their opponents
+            expected = (expected[0], expected[0], *expected[2:])
         got = tuple(rows[start].values[c] for c in CODES)
         assert got == expected, start
 

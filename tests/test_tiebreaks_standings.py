@@ -131,9 +131,22 @@ def test_paired_games_without_result_are_reported() -> None:
     extra = {1: RoundEntry(2, "w", " "), 2: RoundEntry(1, "b", " ")}
     players = tuple(replace(p, rounds=p.rounds + ((extra[p.start],) if p.start in extra else ()))
                     for p in t.players)
+    # round 4 has pairings but no result: by default the standings are after round 3
     s = compute(replace(t, players=players), ["BH"], rules="fide-2024")
+    assert (s.rounds, s.total_rounds) == (3, 4)
+    assert [d.code for d in s.diagnostics] == ["T516"]
+    assert "round 3 of 4" in s.diagnostics[0].message
+    # asked for round 4: the paired game is no absence, the opponents count as met
+    s = compute(replace(t, players=players), ["BH", "REP"], rules="fide-2024", after_round=4)
     assert [d.code for d in s.diagnostics] == ["T504"] and "round(s) 4" in s.diagnostics[0].message
-    assert s.by_start()[1].points == 2.0
+    rows = s.by_start()
+    assert rows[1].points == 2.0
+    # C and D are absent in round 4 (a last-round VUR shows as a draw, 16.2.5): 1.5 each.
+    # A met C, B, D and B now: 1.5 + 2 + 1.5 + 2 = 7 (with round 4 an absence for both A and
+    # B, B would show 2.5 and A would count a dummy of 2: 7.5)
+    assert rows[1].values["BH"] == 7.0 and rows[1].values["REP"] == 4.0
+    # C: A 2 + D 1.5 + B 2 + the dummy of round 4 with C's own 1 = 6.5; one round skipped
+    assert rows[3].values["BH"] == 6.5 and rows[3].values["REP"] == 3.0
 
 
 def test_standings_record_whether_the_order_was_212() -> None:

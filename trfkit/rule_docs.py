@@ -293,6 +293,16 @@ DOCS: Final[dict[str, RuleDoc]] = {
                     "info for all of them); declare the list (202) to have them checked (T505).",
                     "trfkit tiebreaks event.trf --tb SB   (no 202 in the file)",
                     "202 SB", is_trf=False),
+    "T515": RuleDoc("A 299 record re-values a result type in a round, or adds a bonus or "
+                    "penalty, for the players it names; a start number the file lacks, or a "
+                    "result type the player does not have there, changes nothing.",
+                    "299 W            1.5    3    9  (player 9 drew in round 3)",
+                    "299 D            0.0    3    9", is_trf=False),
+    "T516": RuleDoc("An event in progress declares more rounds (142/XXR) than have results: "
+                    "tie-breaks score the rounds up to the last one with a result, never the "
+                    "rounds to come as absences; `--after-round` chooses another round.",
+                    "142 9, results up to round 5: standings after round 5 of 9",
+                    "(information only)", is_trf=False),
     "T601": RuleDoc("Rulers, legend lines, comments and engine records that trfkit does not model "
                     "are kept verbatim, so that writing the file back loses nothing.",
                     "1234567890123456789012345678901234567890", "(information only)",

@@ -63,7 +63,10 @@ def _computable(codes: Sequence[str], compute: Callable[[list[str]], Table]) -> 
     return table
 
 
-def _individual(t: Tournament) -> Table:
+def _individual(t: Tournament, groups: dict[str, dict[int, tuple[object, ...]]]) -> Table:
+    """Every declared code trfkit can compute, by start number. For a DE code,
+    ``groups[code]`` also gets each tied player's group key (points and the values
+    listed before DE): DE is compared as an order inside each group (:func:`_de_orders`)."""
     from ..tiebreaks import compute, parse
 
     codes = [d.code for p in t.players for d in p.declared if _parsable(d.code)]
@@ -85,6 +88,11 @@ def _individual(t: Tournament) -> Table:
                 out[c][row.start] = _number(row.values.get(str(code)))
             if "PTS" in out:
                 out["PTS"][row.start] = row.points
+        for at, (c, code) in enumerate(zip(kept, parsed, strict=True)):
+            if code.name == "DE":
+                before = [str(x) for x in parsed[:at]]
+                groups[c] = {row.start: (row.points, *(row.values.get(b) for b in before))
+                             for row in standings.rows if row.values.get(str(code)) is not None}
         return out
 
     return _computable(codes, run)
@@ -158,12 +166,20 @@ def _number(value: object) -> float | None:
 def declared_tiebreak_differs(t: Tournament) -> Iterator[Diagnostic]:
     undefined: dict[str, list[str]] = {}
     declaring = any(map(_DECLARED, t.players))  # most files declare nothing per player
-    table = _individual(t) if declaring else {}
+    groups: dict[str, dict[int, tuple[object, ...]]] = {}
+    table = _individual(t, groups) if declaring else {}
     for i, p in enumerate(t.players if declaring else ()):
         for j, d in enumerate(p.declared):
+            if d.code in groups:  # DE: compared group by group below
+                computed = table.get(d.code, {})
+                if p.start in computed and computed[p.start] is None and d.value:
+                    undefined.setdefault(d.code, []).append(f"player {p.start}")
+                continue
             yield from _compare(d, table.get(d.code, {}), p.start,
                                 f"player {p.start} ({p.name})", p.line,
                                 undefined, f"players[{i}].declared[{j}]")
+    for code, keys in groups.items():
+        yield from _de_orders(t, code, keys, table.get(code, {}))
     declared = _team_values(t)
     team_table = _teams(t, declared) if any(declared.values()) else {}
     for i, team in enumerate(t.teams):
@@ -179,6 +195,66 @@ def declared_tiebreak_differs(t: Tournament) -> Iterator[Diagnostic]:
         shown = ", ".join(who[:5]) + (f" and {len(who) - 5} more" if len(who) > 5 else "")
         yield make("T503", f"declared {code} values cannot be recomputed (the tie-break is "
                    f"undefined here, e.g. unrated opponents without a rating rule): {shown}", 1)
+
+
+def _de_orders(t: Tournament, code: str, keys: dict[int, tuple[object, ...]],
+               ranks: dict[int, float | None]) -> Iterator[Diagnostic]:
+    """One T503 per tied group whose declared DE orders the players otherwise than
+    trfkit's DE.
+
+    Why an order: Swiss-Manager (and so chess-results) prints DE as the points each
+    player scored against the others tied with him (higher is better; 0 for everyone
+    when DE separates nobody), trfkit as a rank inside the group (1 = best, 0 for
+    everyone when not separated), so the numbers differ where the standings agree.
+    The group is the players tied on points and on the tie-breaks listed before DE.
+    """
+    declared: dict[int, tuple[int, DeclaredValue]] = {}
+    for i, p in enumerate(t.players):
+        for d in p.declared:
+            if d.code == code and d.value is not None:
+                declared[p.start] = (i, d)
+    by_key: dict[tuple[object, ...], list[int]] = {}
+    for start, key in keys.items():
+        if start in declared:
+            by_key.setdefault(key, []).append(start)
+    players = {p.start: p for p in t.players}
+    for members in by_key.values():
+        if len(members) < 2:
+            continue
+        said = _tiers(members, lambda s: -declared[s][1].value)  # type: ignore[operator]
+        done = _tiers(members, lambda s: ranks.get(s) or 0.0)
+        if said == done:
+            continue
+        members.sort(key=lambda s: (-declared[s][1].value, s))  # type: ignore[operator]
+        first, d = declared[members[0]]
+        where = f" ({d.slot})" if d.slot else ""
+        listed = ", ".join(f"{s} {declared[s][1].raw or _fmt(declared[s][1].value)}"
+                           for s in members)
+        computed = ", ".join(f"{s} {_fmt(ranks.get(s))}" for s in sorted(
+            members, key=lambda s: (ranks.get(s) or 0.0, s)))
+        yield make("T503", f"players {', '.join(map(str, sorted(members)))}, tied before "
+                           f"{code}: declared {code}{where} (points among the tied players) "
+                           f"{listed} orders them {_order(said)}; computed {code} (rank in the "
+                           f"group, 0 = not separated) {computed} orders them {_order(done)}",
+                   players[members[0]].line or 1, model_path=f"players[{first}].declared")
+
+
+def _tiers(members: Sequence[int], key: Callable[[int], float]) -> list[list[int]]:
+    """``members`` in tiers of equal ``key``, best (lowest key) first; a rank of 0
+    (not separated) puts everyone in one tier."""
+    tiers: list[list[int]] = []
+    last: float | None = None
+    for s in sorted(members, key=lambda s: (key(s), s)):
+        if last is not None and abs(key(s) - last) < 1e-9:
+            tiers[-1].append(s)
+        else:
+            tiers.append([s])
+            last = key(s)
+    return tiers
+
+
+def _order(tiers: list[list[int]]) -> str:
+    return " > ".join("=".join(map(str, tier)) for tier in tiers)
 
 
 def _unrateable(t: Tournament) -> list[str]:

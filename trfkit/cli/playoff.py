@@ -50,6 +50,9 @@ def parse_clock(text: str) -> Clock:
                    "fide-2009, ru-2013.")
 @click.option("--tb", "tb", multiple=True, metavar="CODE",
               help="Tie-break after points (repeatable); default: the file's list.")
+@click.option("--after-round", type=int, default=None, metavar="N",
+              help="With INPUT: the standings after round N (1..the event's rounds). Default: "
+                   "after the last round with a result.")
 @click.option("--time-limited", is_flag=True,
               help="No time for the 'if time allows' branches: knock-outs (32.5.6.3, 32.5.6.7) "
                    "use Armageddon games and 32.5.7 is not offered.")
@@ -62,8 +65,8 @@ def parse_clock(text: str) -> Clock:
 @output_options(formats=("text", "json"), default="text")
 @internal_errors
 def playoff(input_path: str | None, tied: int | None, rules: str, tb: tuple[str, ...],
-            time_limited: bool, late: bool, agreed_tc: str | None, fmt: str,
-            encoding: str | None, output: str | None, to: str) -> None:
+            after_round: int | None, time_limited: bool, late: bool, agreed_tc: str | None,
+            fmt: str, encoding: str | None, output: str | None, to: str) -> None:
     """Print the Article 32.5 play-off plan for the players tied for first place.
 
     \b
@@ -78,6 +81,8 @@ def playoff(input_path: str | None, tied: int | None, rules: str, tb: tuple[str,
 
     if (tied is None) == (input_path is None):
         raise click.UsageError("give either --tied N or an INPUT file (not both)")
+    if after_round is not None and input_path is None:
+        raise click.UsageError("--after-round needs an INPUT file")
     agreed = parse_clock(agreed_tc) if agreed_tc is not None else None
     if agreed is not None and (time_limited or late):
         raise click.UsageError("--agreed-tc (32.5.7 'if time allows') contradicts "
@@ -90,21 +95,25 @@ def playoff(input_path: str | None, tied: int | None, rules: str, tb: tuple[str,
         plan = build_plan(tied, options)
     else:
         assert input_path is not None
-        plan, status = _plan_from_file(input_path, fmt, encoding, rules, tb, options)
+        plan, status = _plan_from_file(input_path, fmt, encoding, rules, tb, options,
+                                       after_round)
     render = render_json if to == "json" else render_text
     write_output(render(plan), output)
     raise SystemExit(status)
 
 
 def _plan_from_file(path: str, fmt: str, encoding: str | None, rules: str,
-                    tb: tuple[str, ...], options: Options) -> tuple[Plan, int]:
+                    tb: tuple[str, ...], options: Options,
+                    after_round: int | None = None) -> tuple[Plan, int]:
     """Read ``path``, find the leaders and plan; diagnostics go to stderr."""
     from ..playoff.tied import plan_for_tournament
+    from .tiebreaks import check_after_round
 
     doc = read_document(path, fmt=fmt, encoding=encoding)
+    check_after_round(doc.tournament, after_round)
     try:
         plan, found = plan_for_tournament(doc.tournament, list(tb) or None, rules=rules,
-                                          options=options)
+                                          options=options, after_round=after_round)
     except KeyError as exc:  # unknown --rules
         raise InputError(str(exc.args[0]) if exc.args else str(exc)) from None
     except ValueError as exc:  # unknown or malformed tie-break code (--tb or the file's list)

@@ -1,7 +1,8 @@
 """``trfkit tiebreaks`` (standings with tie-break columns) and ``trfkit explain``.
 
 Contract (scripts depend on it): ``--to json`` prints
-``{"rules": ..., "tiebreaks": [...], "players": [{"start", "name", "rank", "values"}]}``
+``{"rules": ..., "tiebreaks": [...], "players": [{"start", "name", "rank", "values"}],
+"after_round": k, "rounds": n}`` (the standings are after round k of the event's n)
 with the codes as written on ``--tb`` plus ``"PTS"`` as keys and ``null`` for an
 undefined value. A team event (``Tournament.teams``) gives ``"teams"`` rows
 (``number``, ``name``, ``rank``, ``values`` with ``MP`` and ``GP``) and keeps ``"players"``
@@ -65,6 +66,8 @@ def render_json(standings: Standings) -> str:
             {"start": row.start, "name": row.name, "rank": row.rank, "values": row.values}
             for row in standings.rows
         ],
+        "after_round": standings.rounds,
+        "rounds": standings.total_rounds,
     }
     import json  # only for --to json: not the text table a terminal asks for
 
@@ -120,9 +123,26 @@ def render_text(standings: Standings) -> str:
         return "  ".join(c.ljust(w) if k in left else c.rjust(w)
                          for k, (c, w) in enumerate(zip(cells, widths, strict=False))).rstrip()
 
-    title = (f"Standings after round {standings.rounds} - rules {standings.edition.name}: "
+    title = (f"Standings after round {_of(standings)} - rules {standings.edition.name}: "
              f"{standings.edition.title}")
     return "\n".join([title, "", line(head), *(line(b) for b in body)]) + "\n"
+
+
+def _of(standings: Standings) -> str:
+    """``"2 of 3"``: the round the standings are after, of the event's rounds."""
+    total = standings.total_rounds
+    return f"{standings.rounds} of {total}" if total else str(standings.rounds)
+
+
+def check_after_round(tournament: Tournament, after_round: int | None) -> None:
+    """``--after-round K`` names a round of the event (1..142/XXR): else a usage error."""
+    if after_round is None:
+        return
+    total = tournament.rounds
+    if not 1 <= after_round <= total:
+        raise InputError(f"--after-round {after_round}: the event has "
+                         f"{total} round{'s' if total != 1 else ''}; choose 1..{total}"
+                         if total else f"--after-round {after_round}: the event has no rounds")
 
 
 def render_trf(tournament: Tournament, standings: Standings) -> str:
@@ -264,8 +284,9 @@ def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
                    "Default: the file's 202/212 list, else a default for the tournament type.")
 @click.option("--rules", type=click.Choice(RULES), default="auto", show_default=True,
               help="Rule edition; auto picks by the start date (042).")
-@click.option("--after-round", type=click.IntRange(min=0), default=None, metavar="N",
-              help="Standings after round N.")
+@click.option("--after-round", type=int, default=None, metavar="N",
+              help="Standings after round N (1..the event's rounds). Default: after the last "
+                   "round with a result.")
 @click.option("--unrated-rating", type=int, default=None, metavar="R",
               help="Rating of unrated players for rating-based tie-breaks (default: undefined).")
 @click.option("--to", "to", type=click.Choice(["text", "csv", "json", "trf"]), default="text",
@@ -309,6 +330,7 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
     if input_path is None:
         raise click.UsageError("Missing argument 'INPUT'.")
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
+    check_after_round(doc.tournament, after_round)
     if doc.tournament.is_team_event and not players and to == "trf":
         # The team standings shown by every other --to have no place in a TRF (TRF16 has no
         # team ranks); writing individual ranks under a list nobody chose is not what was
@@ -358,7 +380,9 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
                    "comma-separated), naming the tie-break explained. Default: the file's 202/212 "
                    "list if it names it, else DE right after points.")
 @click.option("--rules", type=click.Choice(RULES), default="auto", show_default=True)
-@click.option("--after-round", type=click.IntRange(min=0), default=None, metavar="N")
+@click.option("--after-round", type=int, default=None, metavar="N",
+              help="Standings after round N (1..the event's rounds). Default: after the last "
+                   "round with a result.")
 @click.option("--unrated-rating", type=int, default=None, metavar="R")
 @click.option("--team-bye", "team_bye", default=None, metavar="MP,GP", callback=_team_bye_option,
               help="With --team: as for `trfkit tiebreaks --team-bye`.")
@@ -387,6 +411,7 @@ def explain(input_path: str, player: int | None, team: int | None, tb: str,
     code = _explained_code(tb, team is not None)
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
     t = doc.tournament
+    check_after_round(t, after_round)
     # The reader's problems are reported as by ``tiebreaks``: the exit status follows
     # the input (0 or 1 for any content), so a binary or empty file is not exit 2.
     diagnostics = _relevant(doc.diagnostics)

@@ -62,6 +62,7 @@ def leaders(
     codes: Sequence[str] | None = None,
     *,
     rules: str = "auto",
+    after_round: int | None = None,
 ) -> Leaders:
     """The players level on points with the leader, ordered by the tie-breaks.
 
@@ -80,10 +81,11 @@ def leaders(
                           "players are ordered by points only, then by start number. Establish "
                           "their tie-break order before using the seeds."))
     else:
-        standings, dropped = _standings(tournament, codes, rules)
+        standings, dropped = _standings(tournament, codes, rules, after_round)
         ranked = [(r.start, r.name, float(r.points), r.rank) for r in standings.rows]
         used = ", ".join(standings.labels) or "none"
-        notes.append(Note(NoteKind.SOURCE, f"Standings computed by trfkit under "
+        notes.append(Note(NoteKind.SOURCE, f"Standings after round {standings.rounds} of "
+                          f"{standings.total_rounds} computed by trfkit under "
                           f"{standings.edition.name}; tie-breaks after points: {used}."))
         if dropped:
             notes.append(Note(NoteKind.SOURCE, "Tie-breaks of the file that trfkit cannot "
@@ -110,12 +112,15 @@ def _about(diagnostics: tuple[Diagnostic, ...], tournament: Tournament,
 
 
 def _standings(tournament: Tournament, codes: Sequence[str] | None,
-               rules: str) -> tuple[Standings, list[str]]:
+               rules: str, after_round: int | None = None) -> tuple[Standings, list[str]]:
     """Standings with ``codes``, else with the file's own list, leaving out the codes of
     that list the engine rejects (an arbiter still needs a plan when the file names an
     exotic tie-break); the second value lists what was left out."""
-    from ..tiebreaks import compute
+    from functools import partial
 
+    from ..tiebreaks import compute as compute_all
+
+    compute = partial(compute_all, after_round=after_round)
     if codes:
         return compute(tournament, list(codes), rules=rules), []
     try:
@@ -156,12 +161,13 @@ def plan_for_tournament(
     *,
     rules: str = "auto",
     options: Options = DEFAULT_OPTIONS,
+    after_round: int | None = None,
 ) -> tuple[Plan, tuple[Diagnostic, ...]]:
     """The play-off plan for the players tied for first in ``tournament``, with names.
 
     With fewer than two leaders the plan has no stages (``clause`` is empty).
     """
-    found = leaders(tournament, codes, rules=rules)
+    found = leaders(tournament, codes, rules=rules, after_round=after_round)
     count = len(found.entrants)
     if count < 2:
         who = (f"{found.entrants[0].name} is first alone" if found.entrants

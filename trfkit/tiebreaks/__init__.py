@@ -205,4 +205,4 @@ def _compute(
         diagnostics += [d for d in other.diagnostics if (d.code, d.message) not in seen]
         other.release()
     return Standings(edition, tuple(listed), tuple(rows), ctx.rounds, tuple(diagnostics),
-                     full_order=order is listed)
+                     full_order=order is listed, total_rounds=ctx.total_rounds)

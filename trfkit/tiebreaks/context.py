@@ -106,7 +106,8 @@ class Context(RunMemo):
     """Precomputed arrays and caches for one run (see the module docstring).
 
     ``rounds`` is the number of rounds scored: ``after_round`` when given, else the
-    declared number of rounds (142/XXR), else the last round with a result.
+    last round with a result; ``total_rounds`` is the event's number of rounds
+    (142/XXR, else the last round written).
     ``edition`` holds the rule switches.
     ``round_robin`` says whether forfeits count as played games (15.2).
     """
@@ -132,11 +133,14 @@ class Context(RunMemo):
         self.diagnostics: list[Diagnostic] = []
         self._memo: dict[Any, Any] = {}
 
-        # Like TieBreakServer, the rounds scored are the declared number of rounds
-        # (142/XXR): rounds not yet played count as unplayed (zero-point) rounds and
-        # blocks written beyond the declared number are ignored.
-        total = tournament.rounds if tournament.header.rounds else _last_scored_round(tournament)
-        self.rounds = total if after_round is None else max(0, min(after_round, total))
+        # The event has ``total_rounds`` (142/XXR, else the last round written; blocks
+        # beyond a declared number are ignored). By default the standings are those
+        # after the last round with a result: a round not played yet is no absence
+        # (TieBreakServer scores it as one; trfkit does not follow it there).
+        # ``after_round`` may name any round of the event.
+        self.total_rounds = total = tournament.rounds
+        self.rounds = (min(_last_scored_round(tournament), total) if after_round is None
+                       else max(0, min(after_round, total)))
         self.round_robin = is_round_robin(tournament, tournament.rounds or self.rounds)
         self.win = self.scoring.win
         self.draw = self.scoring.draw
@@ -160,11 +164,28 @@ class Context(RunMemo):
         #: for them (no bye, forfeit or absence to adjust).
         self.regular: list[bool] = []
         unfinished: set[int] = set()
+        #: ``pending[i]``: the rounds (0-based) in which player ``i`` is paired with an
+        #: opponent and has no result yet: no points so far, but no absence either
+        #: (the opponent counts as met for Buchholz-type tie-breaks; see :mod:`.unplayed`).
+        self.pending: dict[int, frozenset[int]] = {}
         self._decode(_Decoder(self.scoring), unfinished)
         if unfinished:
             listed = ", ".join(map(str, sorted(unfinished)))
-            self.note("T504", f"round(s) {listed}: games paired without a "
-                              f"result are scored as zero-point absences")
+            self.note("T504", f"round(s) {listed}: games paired without a result yet score "
+                              "no points so far; the opponents count as met")
+        if after_round is None and self.rounds < total:
+            later = (f"round {total} has" if self.rounds + 1 == total
+                     else f"rounds {self.rounds + 1}-{total} have")
+            self.note("T516", f"standings after round {self.rounds} of {total}: {later} no "
+                              "result yet and are not scored (--after-round chooses the round)")
+        #: ``bonus[i]``: 299 bonus or penalty points of player ``i`` per round scored (only
+        #: players with one); already part of ``score[i]`` (see :mod:`.abnormal`).
+        self.bonus: dict[int, tuple[float, ...]] = {}
+        #: the players whose score is not the plain sum of their results' points (299)
+        self.rescored: frozenset[int] = frozenset()
+        from .abnormal import apply
+
+        apply(self)
 
     def _decode(self, decode: _Decoder, unfinished: set[int]) -> None:
         """Fill the per-player rows (tuples, one per player).
@@ -210,9 +231,12 @@ class Context(RunMemo):
                     # point): scored as written, unplayed, and not a VUR; no colour either.
                     patched[at] = False
                 played = patched
-            for code in codes.intersection(_NO_RESULT):  # paired, no result: absent (T504)
-                unfinished.update(at % rounds + 1 for at in _positions(results, code)
-                                  if opp[at] >= 0)
+            for code in codes.intersection(_NO_RESULT):  # paired, no result yet (T504)
+                for at in _positions(results, code):
+                    if opp[at] >= 0:
+                        unfinished.add(at % rounds + 1)
+                        i = at // rounds
+                        self.pending[i] = self.pending.get(i, frozenset()) | {at % rounds}
         self.kind = _cut(map(decode.kind.__getitem__, results), rounds, n)
         self.pts = _cut(map(decode.points.__getitem__, results), rounds, n)
         self.otb = _cut(played, rounds, n)

@@ -38,6 +38,10 @@ class Edition:
     ``first_rating``: 2026, a player with several ratings counts with the first.
     ``koya_steps``: how ``KS/L+n`` / ``KS/L-n`` move the threshold: ``"half-points"``
     (C.07 14.5) or ``"score-groups"`` (Art. 32.1.3: whole score groups that exist).
+    ``rating_cut_unplayed_first``: in the cut and median forms of the rating
+    tie-breaks (ARO/C1, TPR/M1, ...) each unplayed round uses up one cut before an
+    opponent is cut, low cuts first. The pre-2023 text is silent; Swiss-Manager's
+    published values (2021 World Blitz) and TieBreakServer's 2022 rules do so.
     """
 
     name: str
@@ -54,6 +58,7 @@ class Edition:
     de_rule: str = "c07"
     first_rating: bool = False
     koya_steps: str = "half-points"
+    rating_cut_unplayed_first: bool = False
 
     @property
     def virtual_opponent(self) -> bool:
@@ -70,6 +75,7 @@ FIDE_2009 = Edition(
     vur_first=False,
     sb_cut_lowest_product=False,
     de_rule="complete-only",
+    rating_cut_unplayed_first=True,
 )
 FIDE_2024 = Edition(
     name="fide-2024",
@@ -91,6 +97,7 @@ RU_2013 = replace(
     aro_divisor="rounds",
     tpr_elected_rule=True,
     koya_steps="score-groups",
+    rating_cut_unplayed_first=False,  # 32.4.2 divides by rounds: its own rule
 )
 
 EDITIONS: dict[str, Edition] = {e.name: e for e in (FIDE_2009, FIDE_2024, FIDE_2026, RU_2013)}

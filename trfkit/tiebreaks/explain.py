@@ -155,8 +155,9 @@ def _extra_lines(ctx: Context, i: int, code: TieBreakCode, name: str) -> dict[in
     out: dict[int, str] = {}
     if name == "PS":
         running = 0.0
+        bonus = ctx.bonus.get(i)  # a 299 bonus or penalty counts from its round on
         for r in range(ctx.rounds):
-            running += ctx.pts[i][r]
+            running += ctx.pts[i][r] + (bonus[r] if bonus else 0.0)
             cut = " (cut)" if r < code.cut else ""
             out[r] = f"; running score {running:g}{cut}"
     elif name in ("AOB", "SOBH"):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from itertools import accumulate, compress, islice, repeat
-from operator import and_, contains, countOf, eq, getitem, indexOf, itemgetter, mul, ne, sub
+from operator import add, and_, contains, countOf, eq, getitem, indexOf, itemgetter, mul, ne, sub
 from typing import TYPE_CHECKING, cast
 
 from ..results import RESULT_CODES, Kind
@@ -88,25 +88,42 @@ def rounds_elected(ctx: Context, code: TieBreakCode) -> list[Value]:
     forfeit losses."""
     skipped = _NOT_ELECTED.__contains__
     rounds = ctx.rounds
-    # a regular player's rounds are all games over the board: none skipped
-    return [float(rounds if regular else rounds - sum(map(skipped, row)))
-            for row, regular in zip(ctx.kind, ctx.regular, strict=True)]
+    # a regular player's rounds are all games over the board: none skipped; a game
+    # paired without a result yet (``ctx.pending``) is a round the player is playing
+    values = [float(rounds if regular else rounds - sum(map(skipped, row)))
+              for row, regular in zip(ctx.kind, ctx.regular, strict=True)]
+    for i, waiting in ctx.pending.items():
+        values[i] += sum(map(skipped, (ctx.kind[i][r] for r in waiting)))
+    out: list[Value] = list(values)
+    return out
 
 
 @register("PS", modifiers="C", title="Progressive score", article="C.07 7.5; Art. 32.1.1")
 def progressive(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Sum of the running scores after each round; ``/Cn`` drops rounds 1..n (32.1.1.1)."""
     first = min(code.cut, ctx.rounds)
+    rows = _running_points(ctx)
     # accumulate() yields the running scores in the same order of float additions
     # as a running sum from 0.0; the total adds them from 0.0 too.
-    totals = ctx.memo("ps-total", lambda: list(map(sum, map(accumulate, ctx.pts), repeat(0.0))))
+    totals = ctx.memo("ps-total", lambda: list(map(sum, map(accumulate, rows), repeat(0.0))))
     if not first:
         return list(totals)
     if ctx.exact_sums:  # exact sums: the total less the running scores cut is the same float
-        cut = map(itemgetter(0), ctx.pts) if first == 1 else \
-            map(sum, map(islice, map(accumulate, ctx.pts), repeat(first)), repeat(0.0))
+        cut = map(itemgetter(0), rows) if first == 1 else \
+            map(sum, map(islice, map(accumulate, rows), repeat(first)), repeat(0.0))
         return list(map(sub, totals, cut))
-    return [sum(islice(accumulate(row), first, None), 0.0) for row in ctx.pts]
+    return [sum(islice(accumulate(row), first, None), 0.0) for row in rows]
+
+
+def _running_points(ctx: Context) -> Sequence[Sequence[float]]:
+    """What each round adds to the running score: its points, plus a 299 bonus or
+    penalty in the round it belongs to (``ctx.bonus``; none in most files)."""
+    if not ctx.bonus:
+        return ctx.pts
+    rows = list(ctx.pts)
+    for i, extra in ctx.bonus.items():
+        rows[i] = tuple(map(add, rows[i], extra))
+    return rows
 
 
 @register("STD", title="Standard points (1/½/0)", article="C.07 7.7 (2026)")
@@ -125,11 +142,15 @@ def standard_points(ctx: Context, code: TieBreakCode) -> list[Value]:
                 | {ctx.scoring.points_for_kind(Kind.NOT_PAIRED)}}
     # Standard points are 1, 1/2 or 0: a row's total is exact in any order, so it is
     # counted per distinct point value (C-level counts) rather than summed round by round.
-    if all(s == p for p, s in standard.items()):
+    if all(s == p for p, s in standard.items()) and not ctx.rescored:
         return list(ctx.score)  # 1/½/0 scoring: a round's standard points are its points
     values = [p for p, s in standard.items() if s]
     weights = [standard[p] for p in values]
-    return [sum(map(mul, map(row.count, values), weights), 0.0) for row in ctx.pts]
+    out = [sum(map(mul, map(row.count, values), weights), 0.0) for row in ctx.pts]
+    for i in ctx.rescored:  # 299: a round's points may be any value, a bonus is no round
+        out[i] = sum(1.0 if p > draw + 1e-9 else 0.5 if abs(p - draw) <= 1e-9 else 0.0
+                     for p in ctx.pts[i])
+    return out
 
 
 @register("TPN", ascending=True, title="Tournament pairing number", article="C.07 7.8 (2026)")

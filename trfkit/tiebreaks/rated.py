@@ -98,6 +98,9 @@ def _build(ctx: Context, unrated_rating: int | None) -> RatedGames | None:
         halves = list(map(add, map(mul, map(countOf, ctx.kind, repeat(Kind.WIN)), repeat(2)),
                           map(countOf, ctx.kind, repeat(Kind.DRAW))))
     half_points = HALVES.__getitem__
+    for i in ctx.rescored:  # 299 bonus or re-valued points: the games' results count
+        if ctx.regular[i]:  # (the others are redone below)
+            halves[i] = sum(map(half_points, ctx.kind[i]))
     for i in compress(range(ctx.n), map(not_, ctx.regular)):
         played = ctx.otb[i]
         opponents[i] = opps = list(compress(ctx.opp[i], played))

@@ -275,6 +275,18 @@ def otb_records(ctx: Context, unrated_rating: int | None) -> list[OtbRecord] | N
 Scorer = Callable[[int, OtbRecord], "int | None"]
 
 
+def opponent_cuts(ctx: Context, low: int, high: int, games: int) -> tuple[int, int]:
+    """The (low, high) cuts a player with ``games`` rated games over the board takes
+    from the opponents: all of them, except under an edition whose unplayed rounds use
+    up the cuts first (fide-2009, ``Edition.rating_cut_unplayed_first``): each of the
+    ``rounds - games`` unplayed rounds then takes one low cut, then one high cut."""
+    if not ctx.edition.rating_cut_unplayed_first or not (low or high):
+        return low, high
+    unplayed = max(0, ctx.rounds - games)
+    taken = min(unplayed, low)
+    return low - taken, high - min(unplayed - taken, high)
+
+
 def _each(ctx: Context, code: TieBreakCode, scorer: Scorer) -> list[Value]:
     """``scorer(i, record)`` for every player, the record cut as ``code`` asks."""
     records = otb_records(ctx, unrated_for(ctx, code))
@@ -283,7 +295,7 @@ def _each(ctx: Context, code: TieBreakCode, scorer: Scorer) -> list[Value]:
     low, high = code.cut + code.median, code.median
     out: list[Value] = []
     for i, record in enumerate(records):
-        kept = record.cut(low, high)
+        kept = record.cut(*opponent_cuts(ctx, low, high, len(record.opponents)))
         out.append(scorer(i, kept) if kept.opponents else None)
     return out
 
@@ -311,7 +323,8 @@ def aro(ctx: Context, code: TieBreakCode) -> list[Value]:
     if games is None:
         return [None] * ctx.n
     low, high = code.cut + code.median, code.median
-    if divisor is None and high <= 0 and low <= 1:
+    per_player = ctx.edition.rating_cut_unplayed_first and (low > 0 or high > 0)
+    if divisor is None and high <= 0 and low <= 1 and not per_player:
         # The average .5 up in integers, as average_rating() computes it; ratings are
         # integers, so dropping the lowest (Cut-1) is "sum less min", no sort.
         sums, counts = cast("tuple[list[int], list[int]]",
@@ -325,9 +338,11 @@ def aro(ctx: Context, code: TieBreakCode) -> list[Value]:
                 for total, least, n in zip(sums, lowest, counts, strict=True)]
     out: list[Value] = []
     for rated in games.ratings:  # only the ratings matter: no sorted record needed
-        if low > 0 or high > 0:
+        cut_low, cut_high = opponent_cuts(ctx, low, high, len(rated)) if per_player else (low,
+                                                                                       high)
+        if cut_low > 0 or cut_high > 0:
             rated = sorted(rated)
-            rated = rated[low:len(rated) - high]
+            rated = rated[cut_low:len(rated) - cut_high]
         out.append(average_rating(rated, 0, divisor) if rated else None)
     return out
 
@@ -453,7 +468,11 @@ def explain_lines(ctx: Context, i: int, code: TieBreakCode) -> list[str]:
                          "not a game over the board: ignored")
     full = records[i]
     low, high = code.cut + code.median, code.median
-    kept = full.cut(low, high)
+    cut_low, cut_high = opponent_cuts(ctx, low, high, len(full.opponents))
+    if (cut_low, cut_high) != (low, high):
+        lines.append(f"{low - cut_low + high - cut_high} cut(s) taken by unplayed rounds "
+                     "(pre-2023 practice)")
+    kept = full.cut(cut_low, cut_high)
     for o, rt in zip(full.opponents, full.ratings, strict=True):
         if o not in kept.opponents:
             lines.append(f"cut: {ctx.player_label(o)} (rating {rt})")

@@ -56,6 +56,9 @@ class Standings:
     rounds: int
     diagnostics: tuple[Diagnostic, ...] = field(default=())
     full_order: bool = False  # codes are the whole order (212, PTS included), not 202
+    #: the event's number of rounds (142/XXR, else the last written); ``rounds`` of them
+    #: are scored (0 when the caller built the standings without saying)
+    total_rounds: int = 0
 
     @property
     def labels(self) -> list[str]:

@@ -118,6 +118,9 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
         if forfeits_count:
             g_row = [g or (o >= 0 and k in _FORFEITS) for g, o, k in zip(otb_row, o_row, k_row,
                                                                         strict=True)]
+        waiting = ctx.pending.get(i)
+        if waiting:  # paired, no result yet: the opponent is met, no points so far
+            g_row = [g or r in waiting for r, g in enumerate(g_row)]
         if fore and rounds:
             q_row = list(ctx.pts[i])
             # Art. 8.3: the last round's paired games count as draws (forfeits included).
@@ -131,21 +134,24 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
             pts[i] = q_row
         game[i] = g_row
     # Without fore every row holds ctx.pts' values: the score is ctx.score, same sum.
+    bonus = {i: sum(row, 0.0) for i, row in ctx.bonus.items()}  # 299, part of the score
     if not fore:
         own = list(ctx.score)
     elif ctx.exact_sums and rounds:
         # exact sums: a regular row's total is the score with the last round a draw
         own = list(map(add, map(sub, ctx.score, map(itemgetter(last), ctx.pts)), repeat(draw)))
         for i in others:
-            own[i] = sum(pts[i], 0.0)
+            own[i] = sum(pts[i], 0.0) + bonus.get(i, 0.0)
     else:
         if finish is not None:
             finish(pts)
             finish = None
         own = list(map(sum, pts, repeat(0.0)))
+        for i, extra in bonus.items():
+            own[i] += extra
 
     if ctx.edition.virtual_opponent:
-        return _virtual(ctx, own, pts, game, others, finish)
+        return _virtual(ctx, own, pts, game, others, finish, bonus)
 
     # -- dummy opponent (2023 / 2024-08 / 2026) -------------------------------------------
     vur: list[Sequence[bool]] = [(False,) * rounds] * n
@@ -165,7 +171,7 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
         if lna >= rounds:  # no round after the last non-VUR one: the own score, same sum
             shown[i] = own[i]
             continue
-        total = 0.0
+        total = bonus.get(i, 0.0)
         for r in range(rounds):
             total += row[r] if (r < lna or o_row[r] >= 0) else no_opponent_value
         shown[i] = total
@@ -217,11 +223,13 @@ def _last_not_vur(v_row: Sequence[bool], k_row: Sequence[Kind]) -> int:
 
 def _virtual(ctx: Context, own: list[float], pts: list[Sequence[float]],
              game: list[Sequence[bool]], others: list[int],
-             finish: Callable[[list[Sequence[float]]], None] | None) -> Adjusted:
+             finish: Callable[[list[Sequence[float]]], None] | None,
+             bonus: dict[int, float]) -> Adjusted:
     """Pre-2023 rules: virtual opponent for own unplayed rounds, draws for opponents'.
 
     A regular player (not in ``others``) shows the own score and meets no virtual
-    opponent, so only the others take the round-by-round walk.
+    opponent, so only the others take the round-by-round walk. A 299 bonus is part of
+    the score shown, and of the score before a round from its own round on.
     """
     n, rounds, draw = ctx.n, ctx.rounds, ctx.draw
     opp, kind = ctx.opp, ctx.kind
@@ -230,7 +238,7 @@ def _virtual(ctx: Context, own: list[float], pts: list[Sequence[float]],
     for i in others:
         if False not in game[i]:
             continue  # every round counts as a game (round-robin forfeits): the own score
-        total = 0.0
+        total = bonus.get(i, 0.0)
         for r in range(rounds):
             if game[i][r]:
                 total += pts[i][r]
@@ -241,8 +249,10 @@ def _virtual(ctx: Context, own: list[float], pts: list[Sequence[float]],
     for i in others:
         c_row: list[float | None] = []
         before = 0.0
+        extra = ctx.bonus.get(i, (0.0,) * rounds)
         for r in range(rounds):
             p = pts[i][r]
+            before += extra[r - 1] if r else 0.0
             o = opp[i][r]
             if game[i][r] and o >= 0:
                 c_row.append(shown[o])
@@ -277,7 +287,9 @@ def describe(ctx: Context, table: Adjusted, i: int, r: int) -> str:
     if value is None:
         return "no opponent in a round-robin: not counted"
     if table.game[i][r] and o >= 0:
-        why = "played" if ctx.otb[i][r] else "forfeit counted as a game"
+        why = ("played" if ctx.otb[i][r] else
+               "paired, no result yet" if r in ctx.pending.get(i, ()) else
+               "forfeit counted as a game")
         return f"{why} vs {ctx.player_label(o)}, whose adjusted score is {table.shown[o]:g}"
     if ctx.edition.virtual_opponent:
         before = sum(table.pts[i][:r])
