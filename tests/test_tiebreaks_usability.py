@@ -104,7 +104,7 @@ def test_unknown_commands_and_choices_get_a_suggestion() -> None:
     code, _, err = run("check", SWISS, "--fail-on", "warn")
     assert code == 2 and "Did you mean 'warning'?" in err
     code, _, err = run("rule", "T5O5")
-    assert code == 2 and "Did you mean 'T505'?" in err
+    assert code == 2 and "Did you mean" in err and "'T505'" in err
 
 
 def test_choices_are_case_insensitive_everywhere() -> None:
