@@ -161,7 +161,7 @@ def test_progress_bar_only_on_a_terminal() -> None:
     bar = Progress(3, screen)
     bar.advance("a.trf")
     bar.clear()  # before a diagnostic line is printed
-    assert screen.getvalue().endswith("\r" + " " * 119 + "\r")
+    assert screen.getvalue().endswith("\r" + " " * bar.width + "\r")
     bar.advance("b.trf", draw=False)
     assert screen.getvalue().endswith("\r")  # not redrawn yet
     bar.advance("c.trf")

@@ -103,7 +103,11 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
                 tally.add(outcome)
         else:
             tasks = ((job, settings) for job in chain([first], inputs))
-            outcomes = run_batch(work, tasks, batch, tally)
+            # streamed diagnostics go to stdout as they come: the bar (on stderr) is
+            # erased for them only when stdout is the same terminal; other formats
+            # print nothing per file (a StringIO is no terminal)
+            outcomes = run_batch(work, tasks, batch, tally,
+                                 printed_to=sys.stdout if streamed else io.StringIO())
         for outcome in outcomes:
             if outcome.report.error is not None:
                 click.echo(f"trfkit: {outcome.report.error}", err=True)

@@ -24,6 +24,7 @@ from .common import (
     display_name,
     exit_status,
     internal_errors,
+    names_directory,
     print_diagnostics,
     read_document,
     write_output,
@@ -96,6 +97,19 @@ def _same(a: Path, b: Path) -> bool:
     return a.resolve() == b.resolve()
 
 
+def _needs_directory(paths: tuple[str, ...]) -> str:
+    """Why a batch run needs ``-o DIR``, naming what made it a batch."""
+    from ..inputs import roots
+
+    found = roots(paths)
+    if len(found) > 1:
+        return (f"{len(found)} inputs need -o DIR (one output each, converted into DIR); "
+                "to stdout only one input can go")
+    if found[0].kind == "glob":
+        return "a glob pattern INPUT needs -o DIR (every matching file is converted into DIR)"
+    return "a directory INPUT needs -o DIR (every file below it is converted into DIR)"
+
+
 def _is_batch(paths: tuple[str, ...], output: str | None) -> bool:
     """Several inputs, a directory or a glob pattern: converted into ``-o DIR``."""
     from ..inputs import roots
@@ -143,7 +157,7 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
     options = writer_options(to, newline, raw_csv)
     if _is_batch(paths, output):
         if output is None or output == "-":
-            raise click.UsageError("a directory INPUT needs -o DIR")
+            raise click.UsageError(_needs_directory(paths))
         from pathlib import Path
 
         from .convert_batch import Plan, convert_many
@@ -160,7 +174,7 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
         from pathlib import Path
 
         target = Path(output)
-        if target.is_dir():
+        if target.is_dir() or names_directory(output):  # 'out/': a directory, made if need be
             target = target / Path(input_path).with_suffix(EXTENSIONS[to]).name
         if target.exists() and _same(target, Path(input_path)):
             raise InputError(f"{output}: refusing to overwrite the input")
