@@ -133,3 +133,128 @@ def test_the_bar_stays_while_diagnostics_go_elsewhere(monkeypatch: pytest.Monkey
     assert elsewhere.count("\r" + " " * 20) == 1  # erased once, at the end
     shared = _run_with_bar(monkeypatch, None)  # convert: diagnostics on the same stderr
     assert "f0.trf" not in shared  # never drawn under a line that is being printed
+
+
+# --- no output over an input ------------------------------------------------------------
+
+OVERWRITES = [
+    ("tiebreaks", "{a}", "--to", "trf", "-o", "{a}"),
+    ("tiebreaks", "{a}", "-o", "{a}"),
+    ("tiebreaks", "{a}", "--to", "csv", "-o", "{link}"),
+    ("info", "{a}", "-o", "{a}"),
+    ("info", "{a}", "--to", "json", "-o", "{hard}"),
+    ("playoff", "{a}", "-o", "{a}"),
+    ("convert", "{a}", "--report", "{a}"),
+    ("convert", "{a}", "-o", "{hard}"),
+    ("convert", "{a}", "-o", "{link}"),
+    ("convert", "{dir}", "-o", "{out}", "--report", "{a}"),
+    ("check", "{a}", "--report", "{a}"),
+    ("check", "{dir}", "--report", "{dir}/x.trf"),  # would be read by the next check
+    ("check", "{dir}", "--report", "{hard}"),  # a hard link of a file in the tree
+    ("check", "{dir}", "--glob", "*", "--cache-dir", "{dir}"),  # the database becomes an input
+]
+
+
+@pytest.mark.parametrize("args", OVERWRITES, ids=lambda args: " ".join(args))
+def test_no_command_writes_over_an_input(args: tuple[str, ...], tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    a = folder / "a.trf"
+    a.write_bytes(TWO)
+    (tmp_path / "link.trf").symlink_to(a)
+    os.link(a, tmp_path / "hard.trf")
+    names = {"a": str(a), "link": str(tmp_path / "link.trf"), "hard": str(tmp_path / "hard.trf"),
+             "dir": str(folder), "out": str(tmp_path / "out")}
+    before = sorted(p.name for p in folder.iterdir())
+    result = invoke(*(arg.format(**names) for arg in args))
+    assert result.exit_code == 2, result.stderr
+    assert "refusing to overwrite the input" in result.stderr
+    assert a.read_bytes() == TWO and sorted(p.name for p in folder.iterdir()) == before
+    assert not (tmp_path / "out").exists()  # refused before anything was written
+
+
+def test_outputs_beside_the_inputs_are_still_allowed(tmp_path: Path) -> None:
+    a = tmp_path / "a.trf"
+    a.write_bytes(TWO)
+    assert invoke("check", str(a), "--report", str(tmp_path / "r.json")).exit_code == 0
+    assert invoke("tiebreaks", str(a), "--to", "trf", "-o", str(tmp_path / "b.trf")).exit_code == 0
+    assert invoke("info", str(a), "-o", "-").exit_code == 0
+
+
+# --- output names -----------------------------------------------------------------------
+
+
+def test_output_names_depend_on_the_input_name_alone() -> None:
+    from trfkit.cli.outnames import output_name
+
+    assert output_name("a.trf", ".json") == "a.json"
+    assert output_name("club/2024/a.TRF", ".json") == "club/2024/a.json"
+    assert output_name("a.tab", ".json") == "a.tab.json"
+    assert output_name("a.input", ".json") == "a.input.json"
+    assert output_name("x.TUNX", ".trf") == "x.TUNX.trf"
+    assert output_name("a.json", ".trf") == "a.trf"
+    assert output_name("a.trf", ".trf") == "a.trf"
+    assert output_name("README", ".json") == "README.json"
+    assert output_name(".trf", ".json") == ".trf.json"  # a hidden name is no extension
+
+
+def _names(folder: Path) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")
+                  if p.is_file() and not p.name.startswith("."))
+
+
+def test_a_folder_of_same_stems_converts_the_same_in_any_company(tmp_path: Path) -> None:
+    src = tmp_path / "in"
+    src.mkdir()
+    for name in ("a.trf", "a.tab", "a.input"):
+        (src / name).write_bytes(TWO)
+    assert invoke("convert", str(src), "-o", str(tmp_path / "all"), "--to", "json").exit_code == 0
+    assert _names(tmp_path / "all") == ["a.input.json", "a.json", "a.tab.json"]
+    (src / "a.trf").unlink()
+    assert invoke("convert", str(src), "-o", str(tmp_path / "two"), "--to", "json").exit_code == 0
+    assert _names(tmp_path / "two") == ["a.input.json", "a.tab.json"]  # not renamed to a.json
+
+
+def test_two_inputs_for_one_output_name_are_refused_up_front(tmp_path: Path) -> None:
+    src = tmp_path / "in"
+    (src / "sub").mkdir(parents=True)
+    (src / "sub" / "a.trf").write_bytes(TWO)
+    (src / "sub" / "a.json").write_bytes(TWO)  # (its content does not matter: never read)
+    (src / "b.trf").write_bytes(TWO)
+    out = tmp_path / "out"
+    result = invoke("convert", str(src), "-o", str(out), "--to", "trf")
+    assert result.exit_code == 2
+    assert f"{out / 'sub' / 'a.trf'}: the output of {src / 'sub' / 'a.json'}, " \
+           f"{src / 'sub' / 'a.trf'}" in result.stderr
+    assert not out.exists()  # nothing converted, not even b.trf
+    assert invoke("convert", str(src), "-o", str(out), "--to", "json",
+                  "--glob", "*.trf").exit_code == 0
+
+
+# --- --skip-existing knows what it skips -------------------------------------------------
+
+
+def _event(name: str) -> bytes:
+    return TWO.replace(b"012 Robust Open", f"012 {name}".encode())
+
+
+def test_skip_existing_reconverts_what_changed(tmp_path: Path) -> None:
+    import json
+
+    src, out = tmp_path / "in", tmp_path / "out"
+    src.mkdir()
+    (src / "a.trf").write_bytes(_event("First A"))
+    (src / "b.trf").write_bytes(_event("First B"))
+    assert invoke("convert", str(src), "-o", str(out), "--to", "json").exit_code == 0
+    (src / "b.trf").write_bytes(_event("Corrected B"))  # corrected after the first run
+    (out / "c.json").write_text("{}")  # an output nobody recorded (another tool, a copy)
+    (src / "c.trf").write_bytes(_event("Added C"))
+    result = invoke("convert", str(src), "-o", str(out), "--to", "json", "--skip-existing")
+    assert result.exit_code == 0, result.stderr
+    assert "1 skipped, 2 written" in result.stderr
+    names = {p: json.loads((out / p).read_text())["header"]["records"][0]["value"]
+             for p in ("a.json", "b.json", "c.json")}
+    assert names == {"a.json": "First A", "b.json": "Corrected B", "c.json": "Added C"}
+    other = invoke("convert", str(src), "-o", str(out), "--to", "json", "--newline", "crlf",
+                   "--skip-existing")  # other options: every output is stale
+    assert "3 written" in other.stderr and "skipped" not in other.stderr

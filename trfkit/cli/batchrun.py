@@ -116,17 +116,17 @@ class Progress:
 
 def terminal_columns(stream: TextIO) -> int:
     """The width of the terminal ``stream`` writes to: ``$COLUMNS`` when set (as
-    :func:`shutil.get_terminal_size` reads it), else the terminal's own, else 80."""
+    :func:`shutil.get_terminal_size` reads it, but for ``stream``, not stdout), else the
+    terminal's own, else 80."""
     import os
-    import shutil
 
+    env = os.environ.get("COLUMNS", "")
+    if env.isdigit() and int(env) > 0:
+        return int(env)
     try:
-        columns = os.get_terminal_size(stream.fileno()).columns
+        return os.get_terminal_size(stream.fileno()).columns or 80
     except (AttributeError, ValueError, OSError, io.UnsupportedOperation):
-        columns = 0
-    if os.environ.get("COLUMNS", "").isdigit() or not columns:
-        columns = shutil.get_terminal_size((columns or 80, 24)).columns
-    return columns or 80
+        return 80
 
 
 def same_terminal(a: TextIO, b: TextIO) -> bool:

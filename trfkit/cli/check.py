@@ -28,6 +28,7 @@ from .common import (
     read_bytes,
 )
 from .options import input_options
+from .outguard import cache_files, refuse_overwrite
 
 
 def _selector(select: tuple[str, ...], extend: tuple[str, ...],
@@ -80,6 +81,8 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     """
     selector = _selector(select, extend_select, ignore)
     check_encoding(encoding)
+    refuse_overwrite(paths, [report_path, *cache_files(cache_dir)],
+                     globs=globs or DEFAULT_GLOBS)
     stdin = read_bytes("-") if "-" in paths else None
     debug = debug or debug_enabled()
     inputs = collect(paths, globs or DEFAULT_GLOBS, stdin_name=stdin_display_name, stdin=stdin)

@@ -7,6 +7,7 @@ input tree, is refused with exit 2).
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -30,9 +31,10 @@ from .common import (
     write_output,
 )
 from .options import input_options, newline_option, output_options
+from .outguard import refuse_overwrite
 
 if TYPE_CHECKING:  # pathlib and the batch machinery are imported only when a run needs them:
-    from pathlib import Path  # a one-file conversion to stdout needs neither
+    pass  # a one-file conversion to stdout needs neither
 
 #: File extension of each output format (directory mode names outputs stem + this).
 EXTENSIONS: dict[str, str] = {"trf": ".trf", "trf16": ".trf", "trf26": ".trf",
@@ -93,10 +95,6 @@ def render_document(doc: Document, to: str, options: dict[str, Any]
     return overflows, formats.write(doc.tournament, to, **options)
 
 
-def _same(a: Path, b: Path) -> bool:
-    return a.resolve() == b.resolve()
-
-
 def _needs_directory(paths: tuple[str, ...]) -> str:
     """Why a batch run needs ``-o DIR``, naming what made it a batch."""
     from ..inputs import roots
@@ -128,7 +126,9 @@ def _is_batch(paths: tuple[str, ...], output: str | None) -> bool:
               help="Write CSV cells as they are (no ' before = + - @ at the start of a cell).")
 @batch_options(default_globs=ANY_FILE)
 @click.option("--skip-existing", is_flag=True,
-              help="Batch: keep outputs that already exist (resume an interrupted run).")
+              help="Keep an output that its record (a hidden .NAME.source file beside it) shows "
+                   "was made from the same input bytes with the same options (resume an "
+                   "interrupted run); convert the others.")
 @click.option("--statistics", is_flag=True,
               help="Batch: add the count of each diagnostic code to the summary.")
 @internal_errors
@@ -140,7 +140,8 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
 
     '--to trf' keeps the input's TRF edition, trf16/trf26 choose one. Several
     inputs, a directory or a glob need '-o DIR': every file is converted into DIR
-    under its relative path, with the new extension, in -j worker processes;
+    under its relative path, with the new extension (x.trf -> x.json, x.tab ->
+    x.tab.json), in -j worker processes;
     outputs are written atomically and never over an input, '--skip-existing'
     resumes an interrupted run. Diagnostics go to stderr; exit status
     0 = clean, 1 = an input has errors (output still written), 2 = usage error,
@@ -162,6 +163,8 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
 
         from .convert_batch import Plan, convert_many
 
+        refuse_overwrite(paths, [report_path], globs=globs or ANY_FILE)
+
         plan = Plan(fmt, encoding, to, options, current_max_bytes())
         status = convert_many(paths, Path(output), plan, extension=EXTENSIONS[to],
                               globs=globs or ANY_FILE, batch=Batch(jobs, quiet, to_count(
@@ -175,15 +178,33 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
 
         target = Path(output)
         if target.is_dir() or names_directory(output):  # 'out/': a directory, made if need be
-            target = target / Path(input_path).with_suffix(EXTENSIONS[to]).name
-        if target.exists() and _same(target, Path(input_path)):
-            raise InputError(f"{output}: refusing to overwrite the input")
+            from .outnames import output_name
+
+            target = target / output_name(os.path.basename(input_path), EXTENSIONS[to])
         output = str(target)
-        if skip_existing and target.is_file():
-            click.echo(f"{output}: exists, skipped (--skip-existing)", err=True)
+    refuse_overwrite(paths, [output, report_path])
+    record = None
+    if output is not None and output != "-" and input_path != "-" and skip_existing:
+        from pathlib import Path
+
+        from .common import read_bytes
+        from .outrecord import fingerprint, is_current
+
+        data = read_bytes(input_path)
+        record = (Path(output), os.path.basename(input_path), data,
+                  fingerprint([fmt, encoding, to, options, current_max_bytes()]))
+        if is_current(*record):
+            click.echo(f"{output}: up to date, skipped (--skip-existing)", err=True)
             raise SystemExit(0)
-    status, _, found = convert_one(input_path, output, fmt=fmt, encoding=encoding, to=to,
-                                   options=options)
+    status, written, found = convert_one(input_path, output, fmt=fmt, encoding=encoding, to=to,
+                                         options=options)
+    if written and record is not None:
+        from .outrecord import write_record
+
+        try:
+            write_record(*record)
+        except OSError as exc:
+            raise InputError(f"{output}: cannot write its record: {exc.strerror or exc}") from None
     if report_path:
         write_report(report_path, report_format, [FileReport(display_name(input_path),
                                                              tuple(found))])

@@ -34,6 +34,7 @@ from .common import (
     write_output,
 )
 from .options import input_options
+from .outguard import refuse_overwrite
 
 RULES = ["auto", *EDITIONS]
 
@@ -285,6 +286,7 @@ def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int
       trfkit tiebreaks event.trf --rules fide-2009 --to csv -o standings.csv
       trfkit tiebreaks event.trf --tb ARO --unrated-rating 1400 --to json
     """
+    refuse_overwrite([input_path], [output])
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
     if doc.tournament.is_team_event and not players and to != "trf":
         team = _team_standings(doc.tournament, tb, rules, after_round, team_bye, pab_as_draw)
