@@ -258,3 +258,78 @@ def test_skip_existing_reconverts_what_changed(tmp_path: Path) -> None:
     other = invoke("convert", str(src), "-o", str(out), "--to", "json", "--newline", "crlf",
                    "--skip-existing")  # other options: every output is stale
     assert "3 written" in other.stderr and "skipped" not in other.stderr
+
+
+# --- whatever trfkit writes, trfkit reads back -----------------------------------------
+
+
+def widest(players: int, rounds: int) -> bytes:
+    """A TRF with ``players`` x ``rounds`` results, built directly (no pairing engine)."""
+    lines = ["012 Widest Open", f"XXR {rounds}"]
+    for i in range(1, players + 1):
+        opponent = i + 1 if i % 2 else i - 1
+        if opponent > players:
+            blocks = ["0000 - U"] * rounds
+        else:
+            blocks = [f"{opponent:4d} {'w' if i % 2 else 'b'} {'1' if i % 2 else '0'}"] * rounds
+        name = f"Player, Number {i}"  # (a comma in every name: it must not count as a value)
+        lines.append(f"001 {i:4d} m    {name:<33} 1800 FRA {10000000 + i:11d} 2000/01/01 "
+                     f"{0.0:4.1f} {i:4d}  " + "  ".join(blocks))
+    return ("\n".join(lines) + "\n").encode()
+
+
+def _json_of(data: bytes) -> bytes:
+    from trfkit import formats
+
+    return formats.write(formats.read(data, "trf").tournament, "json").encode()
+
+
+def test_the_json_value_limit_covers_the_largest_tournament_trfkit_reads() -> None:
+    from trfkit import limits
+
+    short, long = (limits.json_values(_json_of(widest(300, rounds))) for rounds in (10, 20))
+    per_entry = (long - short) / (300 * 10)
+    assert per_entry <= limits.JSON_VALUES_PER_ROUND_ENTRY
+    lines = 302  # 012, XXR and the players
+    assert long <= (limits.JSON_VALUES_PER_ROUND_ENTRY * 300 * 20
+                    + limits.JSON_VALUES_PER_PLAYER * 300 + limits.JSON_VALUES_PER_LINE * lines)
+    # the issue's 9999 x 50 (2.7 million values) and anything else within the other limits
+    assert limits.MAX_JSON_VALUES >= (limits.JSON_VALUES_PER_ROUND_ENTRY * limits.MAX_ROUND_ENTRIES
+                                      + limits.JSON_VALUES_PER_PLAYER * 2 * limits.MAX_PLAYERS
+                                      + limits.JSON_VALUES_PER_LINE * limits.MAX_LINES)
+    assert limits.MAX_JSON_VALUES > 2_750_000
+
+
+def test_commas_inside_strings_are_not_values() -> None:
+    from trfkit import formats, limits
+
+    name = "," * (limits.MAX_JSON_VALUES + 1)
+    data = ('{"format": "trfkit-tournament", "version": 1, "players": [{"start": 1, "name": "'
+            + name + '"}]}').encode()
+    assert limits.json_values(data) < 10
+    assert "T007" not in {d.code for d in formats.read(data, "json").diagnostics}
+
+
+def test_a_json_output_trfkit_would_refuse_is_not_written(tmp_path: Path) -> None:
+    from trfkit.cli.convert import render_document
+    from trfkit.document import Document
+    from trfkit.model import Player, Tournament
+
+    many = Tournament(players=tuple(Player(i, "P") for i in range(1, 20_001)))
+    found, text = render_document(Document(many, (), None), "json", {})
+    assert text is None and [d.code for d in found] == ["T604"]
+    assert "20000 start numbers" in found[0].message and "not written" in found[0].message
+    found, text = render_document(Document(many, (), None), "trf", {})
+    assert text is not None  # (TRF gets its own T603 for the five-digit start numbers)
+
+
+@pytest.mark.skipif(not os.environ.get("TRFKIT_SLOW_TESTS"),
+                    reason="about 10 s: set TRFKIT_SLOW_TESTS=1")
+def test_a_9999_player_50_round_json_is_read_back(tmp_path: Path) -> None:
+    src = tmp_path / "widest.trf"
+    src.write_bytes(widest(9999, 50))
+    out = tmp_path / "widest.json"
+    assert invoke("convert", str(src), "--to", "json", "-o", str(out)).exit_code == 0
+    back = invoke("info", str(out), "--to", "json")
+    assert back.exit_code == 0, back.stderr
+    assert '"players": 9999' in back.stdout and '"rounds": 50' in back.stdout

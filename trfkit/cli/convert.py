@@ -75,24 +75,51 @@ def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | No
     print_diagnostics(doc.diagnostics)
     overflows, text = render_document(doc, to, options)
     if text is None:
+        print_diagnostics(overflows)
         click.echo(f"{display_name(source)}: nothing to convert", err=True)
-        return exit_status(doc.diagnostics), False, list(doc.diagnostics)
+        found = [*doc.diagnostics, *overflows]
+        return exit_status(found), False, found
     print_diagnostics(overflows)
     write_output(text, target)
     found = [*doc.diagnostics, *overflows]
     return exit_status(found), True, found
 
 
-def render_document(doc: Document, to: str, options: dict[str, Any]
-                    ) -> tuple[list[Diagnostic], str | None]:
+def render_document(doc: Document, to: str, options: dict[str, Any], *,
+                    max_bytes: int | None = None) -> tuple[list[Diagnostic], str | None]:
     """The output text of ``doc`` in ``to`` (None: nothing to convert) and the T603
-    diagnostics for numbers TRF's fixed-width fields cannot hold."""
+    diagnostics for numbers TRF's fixed-width fields cannot hold (or the T604 that says
+    why a JSON output trfkit would not read back was not made)."""
     from .. import formats
 
     if nothing_read(doc):
         return [], None
     overflows = field_overflows(doc.tournament) if to.startswith("trf") else []
-    return overflows, formats.write(doc.tournament, to, **options)
+    text = formats.write(doc.tournament, to, **options)
+    if to == "json":
+        unreadable = unreadable_json(text, doc.tournament.source.path, max_bytes)
+        if unreadable is not None:
+            return [unreadable], None
+    return overflows, text
+
+
+def unreadable_json(text: str, path: str, max_bytes: int | None = None) -> Diagnostic | None:
+    """T604 when trfkit's JSON reader would refuse ``text`` (with its T007), else None.
+
+    Its size is held against the default ``--max-bytes`` (or a larger one given to this
+    run): a small ``--max-bytes`` guards the input, it does not shrink the output."""
+    from ..diagnostics import make
+    from ..limits import DEFAULT_MAX_BYTES, refuse
+
+    given = current_max_bytes() if max_bytes is None else max_bytes
+    refused = refuse("json", text.encode("utf-8", errors="backslashreplace"),
+                     max_bytes=max(given, DEFAULT_MAX_BYTES))
+    if refused is None:
+        return None
+    why = refused.diagnostics[0].message.split(";")[0].replace("the JSON input", "the output")
+    why = why.replace("the input", "the output")
+    return make("T604", f"{why}: trfkit would not read it back, so it was not written",
+                file=path, hint="")
 
 
 def _needs_directory(paths: tuple[str, ...]) -> str:

@@ -197,7 +197,8 @@ def convert_task(task: Task) -> Outcome:
             return Outcome(FileReport(item.display), "skipped")
         doc = read_document(item.path, fmt=plan.fmt, encoding=plan.encoding, data=data,
                             max_bytes=plan.max_bytes)
-        overflows, text = render_document(doc, plan.to, plan.options)
+        overflows, text = render_document(doc, plan.to, plan.options,
+                                         max_bytes=plan.max_bytes)
         diagnostics = tuple(d if d.file else d.with_file(item.display)
                             for d in (*doc.diagnostics, *overflows))
         if text is None:
