@@ -17,6 +17,7 @@ from ..document import Document
 from ..formats import WRITERS
 from ..inputs import ANY_FILE
 from ..limits import field_overflows
+from ..model import Tournament
 from ..reporters import FileReport
 from .batchrun import Batch, batch_options, to_count, write_report
 from .common import (
@@ -94,13 +95,23 @@ def render_document(doc: Document, to: str, options: dict[str, Any], *,
 
     if nothing_read(doc):
         return [], None
-    overflows = field_overflows(doc.tournament) if to.startswith("trf") else []
+    overflows = trf_losses(doc.tournament, to) if to.startswith("trf") else []
     text = formats.write(doc.tournament, to, **options)
     if to == "json":
         unreadable = unreadable_json(text, doc.tournament.source.path, max_bytes)
         if unreadable is not None:
             return [unreadable], None
     return overflows, text
+
+
+def trf_losses(t: Tournament, to: str) -> list[Diagnostic]:
+    """T603: numbers TRF's fixed-width fields cannot hold, and what the edition written
+    (``trf`` keeps the input's) has no place for, one line per kind."""
+    from ..formats.trf_writer import conversion_losses, edition_of
+
+    edition = edition_of(t) if to == "trf" else to
+    return [*field_overflows(t), *conversion_losses(t, edition, converted=to != "trf"
+                                                    or edition != t.source.edition)]
 
 
 def unreadable_json(text: str, path: str, max_bytes: int | None = None) -> Diagnostic | None:
