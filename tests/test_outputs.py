@@ -333,3 +333,16 @@ def test_a_9999_player_50_round_json_is_read_back(tmp_path: Path) -> None:
     back = invoke("info", str(out), "--to", "json")
     assert back.exit_code == 0, back.stderr
     assert '"players": 9999' in back.stdout and '"rounds": 50' in back.stdout
+
+
+def test_a_batch_output_that_is_a_hard_link_of_an_input_is_refused(tmp_path: Path) -> None:
+    src, out = tmp_path / "in", tmp_path / "out"
+    src.mkdir()
+    out.mkdir()
+    (src / "a.trf").write_bytes(TWO)
+    (src / "b.trf").write_bytes(TWO)
+    os.link(src / "a.trf", out / "a.trf")  # the output a.trf would replace a's inode's name
+    result = invoke("convert", str(src), "-o", str(out), "--to", "trf")
+    assert result.exit_code == 2
+    assert f"{out / 'a.trf'}: refusing to overwrite an input" in result.stderr
+    assert (src / "a.trf").read_bytes() == TWO and (out / "b.trf").is_file()
