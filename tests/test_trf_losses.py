@@ -121,3 +121,11 @@ def test_corpus_trf26_round_trips_through_trf16_to_trf26_records(shared_dir: Pat
                 assert modern in back and legacy not in back, (path, modern)
         assert [t.number for t in sixteen.teams] == sorted(t.number for t in sixteen.teams)
     assert tried
+
+
+def test_losses_of_a_json_input_are_placed_at_that_input(tmp_path: Path) -> None:
+    model = tmp_path / "rich.json"
+    model.write_text(invoke("convert", str(DATA / "rich26.trf"), "--to", "json").stdout)
+    result = invoke("convert", str(model), "--to", "trf16")
+    said = [line for line in result.stderr.splitlines() if ": T603 " in line]
+    assert said and all(line.startswith(f"{model}:1:1: T603 ") for line in said)

@@ -74,7 +74,7 @@ def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | No
     """
     doc = read_document(source, fmt=fmt, encoding=encoding)
     print_diagnostics(doc.diagnostics)
-    overflows, text = render_document(doc, to, options)
+    overflows, text = render_document(doc, to, options, display=display_name(source))
     if text is None:
         print_diagnostics(overflows)
         click.echo(f"{display_name(source)}: nothing to convert", err=True)
@@ -87,7 +87,8 @@ def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | No
 
 
 def render_document(doc: Document, to: str, options: dict[str, Any], *,
-                    max_bytes: int | None = None) -> tuple[list[Diagnostic], str | None]:
+                    max_bytes: int | None = None, display: str = ""
+                    ) -> tuple[list[Diagnostic], str | None]:
     """The output text of ``doc`` in ``to`` (None: nothing to convert) and the T603
     diagnostics for numbers TRF's fixed-width fields cannot hold (or the T604 that says
     why a JSON output trfkit would not read back was not made)."""
@@ -96,12 +97,26 @@ def render_document(doc: Document, to: str, options: dict[str, Any], *,
     if nothing_read(doc):
         return [], None
     overflows = trf_losses(doc.tournament, to) if to.startswith("trf") else []
+    if display:
+        overflows = at_input(overflows, doc.tournament.source.path, display)
     text = formats.write(doc.tournament, to, **options)
     if to == "json":
         unreadable = unreadable_json(text, doc.tournament.source.path, max_bytes)
         if unreadable is not None:
             return [unreadable], None
     return overflows, text
+
+
+def at_input(found: list[Diagnostic], origin: str, display: str) -> list[Diagnostic]:
+    """Place findings about the model at the input converted (``display``). A model read
+    from JSON remembers the TRF file it came from; its line numbers belong to that file,
+    so such findings go to the top of the input, as ``check`` places them."""
+    if origin == display:
+        return found
+    from ..frozen import replace
+
+    return [replace(d, file=display, line=1, column=1, end_column=None, related=None)
+            if d.file in (origin, "") else d for d in found]
 
 
 def trf_losses(t: Tournament, to: str) -> list[Diagnostic]:

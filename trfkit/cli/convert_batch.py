@@ -198,7 +198,7 @@ def convert_task(task: Task) -> Outcome:
         doc = read_document(item.path, fmt=plan.fmt, encoding=plan.encoding, data=data,
                             max_bytes=plan.max_bytes)
         overflows, text = render_document(doc, plan.to, plan.options,
-                                         max_bytes=plan.max_bytes)
+                                         max_bytes=plan.max_bytes, display=item.display)
         diagnostics = tuple(d if d.file else d.with_file(item.display)
                             for d in (*doc.diagnostics, *overflows))
         if text is None:
