@@ -103,11 +103,16 @@ def refuse_overwrite(inputs: Iterable[str], outputs: Iterable[str | None], *,
         if output is None or output == "-":
             continue
         hit = input_behind(output, found, globs)
-        if hit is not None:
-            same = os.path.normpath(hit) == os.path.normpath(output)
-            where = "" if same else f" ({hit})"
-            raise InputError(f"{output}: refusing to overwrite the input{where}; "
-                             "nothing was read or written")
+        if hit is None:
+            continue
+        if _stat(output) is None:  # not there yet: a walk of an input tree would read it
+            raise InputError(f"{output}: refusing to overwrite the input tree: the walk of a "
+                             "directory INPUT would read this file as an input; nothing was "
+                             "read or written")
+        same = os.path.normpath(hit) == os.path.normpath(output)
+        where = "" if same else f" ({hit})"
+        raise InputError(f"{output}: refusing to overwrite the input{where}; "
+                         "nothing was read or written")
 
 
 def cache_files(cache_dir: str | None) -> list[str]:
