@@ -8,7 +8,7 @@ input tree, is refused with exit 2).
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
@@ -34,10 +34,8 @@ from .common import (
 from .options import input_options, newline_option, output_options
 from .outguard import refuse_overwrite
 
-if TYPE_CHECKING:  # pathlib and the batch machinery are imported only when a run needs them:
-    pass  # a one-file conversion to stdout needs neither
-
-#: File extension of each output format (directory mode names outputs stem + this).
+#: File extension of each output format (see :func:`.outnames.output_name` for how a
+#: directory conversion names its outputs with it).
 EXTENSIONS: dict[str, str] = {"trf": ".trf", "trf16": ".trf", "trf26": ".trf",
                               "json": ".json", "csv": ".csv"}
 
@@ -96,15 +94,14 @@ def render_document(doc: Document, to: str, options: dict[str, Any], *,
 
     if nothing_read(doc):
         return [], None
+    origin = doc.tournament.source.path
     overflows = trf_losses(doc.tournament, to) if to.startswith("trf") else []
-    if display:
-        overflows = at_input(overflows, doc.tournament.source.path, display)
-    text = formats.write(doc.tournament, to, **options)
-    if to == "json":
-        unreadable = unreadable_json(text, doc.tournament.source.path, max_bytes)
+    text: str | None = formats.write(doc.tournament, to, **options)
+    if to == "json" and text is not None:
+        unreadable = unreadable_json(text, origin, max_bytes)
         if unreadable is not None:
-            return [unreadable], None
-    return overflows, text
+            overflows, text = [unreadable], None
+    return (at_input(overflows, origin, display) if display else overflows), text
 
 
 def at_input(found: list[Diagnostic], origin: str, display: str) -> list[Diagnostic]:
