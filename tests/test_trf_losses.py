@@ -129,3 +129,16 @@ def test_losses_of_a_json_input_are_placed_at_that_input(tmp_path: Path) -> None
     result = invoke("convert", str(model), "--to", "trf16")
     said = [line for line in result.stderr.splitlines() if ": T603 " in line]
     assert said and all(line.startswith(f"{model}:1:1: T603 ") for line in said)
+
+
+def test_013_lines_repeating_310_teams_are_kept_for_trf16_readers() -> None:
+    beta = team_310_line(Team(1, "Beta", (3, 4), nickname="BET", source="310"))
+    legacy = f"013 {'Beta':<32}   3    4"
+    t = formats.read(_mixed(beta, legacy)).tournament
+    assert [(x.number, x.name) for x in t.teams] == [(1, "Beta")]  # one team, not two
+    for to in ("trf", "trf26"):
+        assert formats.write(t, to).splitlines()[-2:] == [beta, legacy]
+    back = formats.read(formats.write(t, "json").encode()).tournament
+    assert formats.write(back, "trf") == formats.write(t, "trf")  # JSON keeps it too
+    sixteen = formats.write(t, "trf16").splitlines()
+    assert [line for line in sixteen if line.startswith("013")] == [legacy]  # once

@@ -133,7 +133,8 @@ def _write(t: Tournament, edition: str, newline: str | None, *, asked: bool) -> 
         *((f.line, L.forfeit_line(f)) for f in t.forfeited_matches),
     )
     items.extend((line, _LISTS, text) for line, text in lists)
-    items.extend((_extra_line(r, t, edition, convert), _EXTRA, r.text) for r in t.extra)
+    items.extend((_extra_line(r, t, edition, convert), _EXTRA, r.text) for r in t.extra
+                 if not (r.kind == "legacy" and convert and edition == "trf16"))  # now teams
     lines = [_one_line(text) for _, text in _in_file_order(items)]
     return nl.join(lines) + nl if lines else ""
 
