@@ -161,7 +161,7 @@ def test_progress_bar_only_on_a_terminal() -> None:
     bar = Progress(3, screen)
     bar.advance("a.trf")
     bar.clear()  # before a diagnostic line is printed
-    assert screen.getvalue().endswith("\r" + " " * 119 + "\r")
+    assert screen.getvalue().endswith("\r" + " " * bar.width + "\r")
     bar.advance("b.trf", draw=False)
     assert screen.getvalue().endswith("\r")  # not redrawn yet
     bar.advance("c.trf")
@@ -185,7 +185,10 @@ def test_convert_tree_in_parallel_mirrors_paths_and_reports(tmp_path: Path) -> N
     code, _, err = run("convert", str(src), str(tmp_path / "missing"), "-o", str(out),
                        "--to", "json", "-j", "2", "--report", str(report), "--statistics")
     assert code == 2  # one path was missing: reported, the rest converted
-    assert sorted(snapshot(out)) == sorted(rel.replace(".trf", ".json") for rel in inputs)
+    outputs = sorted(rel.replace(".trf", ".json") for rel in inputs)
+    records = [f"{folder}/.{name}.source" for folder, _, name in
+               (rel.rpartition("/") for rel in outputs)]  # what each was made from
+    assert sorted(snapshot(out)) == sorted(outputs + records)
     assert snapshot(src) == {**inputs, "club0/broken.trf": b"\x00\x01binary junk\x00"}
     assert "8 files read: 6 clean, 0 with warnings, 1 with errors, 1 unreadable; " \
            "1 not written, 6 written" in err
@@ -207,7 +210,7 @@ def test_convert_refuses_an_output_inside_the_input_tree(tmp_path: Path) -> None
 def test_convert_never_writes_over_a_named_input(tmp_path: Path) -> None:
     a = tmp_path / "a.trf"
     a.write_text(generate_trf(12, 3, 1), encoding="utf-8")
-    b = tmp_path / "sub" / "a.json"
+    b = tmp_path / "sub" / "b.json"  # (an a.json would share a's output name: refused too)
     b.parent.mkdir()
     b.write_text("{}", encoding="utf-8")
     code, _, err = run("convert", str(a), str(b), "-o", str(tmp_path), "--to", "trf")
@@ -309,7 +312,7 @@ def test_one_file_convert_also_reports_and_skips(tmp_path: Path) -> None:
                       encoding="utf-8")
     target = tmp_path / "event.json"
     code, _, _ = run("convert", str(source), "--to", "json", "-o", str(target),
-                     "--report", str(tmp_path / "records.json"))
+                     "--report", str(tmp_path / "records.json"), "--skip-existing")
     assert code == 0 and target.is_file()
     records = json.loads((tmp_path / "records.json").read_text(encoding="utf-8"))
     assert records["summary"]["files"] == 1
@@ -317,3 +320,6 @@ def test_one_file_convert_also_reports_and_skips(tmp_path: Path) -> None:
     code, _, err = run("convert", str(source), "--to", "json", "-o", str(target),
                        "--skip-existing")
     assert code == 0 and target.read_text(encoding="utf-8") == "kept" and "skipped" in err
+    code, _, err = run("convert", str(source), "--to", "json", "--newline", "crlf", "-o",
+                       str(target), "--skip-existing")  # other options: converted again
+    assert code == 0 and target.read_text(encoding="utf-8") != "kept" and "skipped" not in err

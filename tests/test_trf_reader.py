@@ -256,7 +256,9 @@ def test_team_310_and_duplicate_013() -> None:
         source="310",
         line=1,
     )
-    assert doc.tournament.extra == ()
+    # no second team, but the line is kept for TRF16 readers of a TRF26 output (and JSON)
+    assert [(r.kind, r.text, r.line) for r in doc.tournament.extra] == [
+        ("legacy", "013 India                              1    5   15   28   44", 2)]
     assert codes(doc) == []
 
 

@@ -171,6 +171,8 @@ _ALL: Final = (
     _c("T602", "vendor-field-ignored", "info", "parse", "A vendor-specific field was ignored."),
     _c("T603", "lossy-conversion", "warning", "write",
        "The output format cannot hold some of the input."),
+    _c("T604", "output-too-large", "error", "write",
+       "The output would be larger than trfkit reads back; it was not written."),
     # T62x: Swiss-Manager native files and chess-results exports (trfkit.formats.swissmanager, cr*)
     _c("T620", "unknown-section", "warning", "parse",
        "A Swiss-Manager file section with an unknown tag was skipped."),

@@ -47,6 +47,7 @@ __all__ = [
     "MAX_SAME_CODE",
     "MAX_UNPACKED_BYTES",
     "DiagnosticCap",
+    "json_values",
     "cap_lines",
     "field_overflows",
     "long_line",
@@ -67,14 +68,27 @@ MAX_ROUNDS: Final = 999
 MAX_LINE_CHARS: Final = 91 + 10 * MAX_ROUNDS
 #: Players, their national-rating lines, team and list records, with room to spare.
 MAX_LINES: Final = 200_000
-#: Commas, objects and arrays in a JSON input (~100 bytes of memory each once parsed);
-#: a 9999-player, 30-round tournament has ~1.3 million.
-MAX_JSON_VALUES: Final = 2_000_000
 #: Declared unpacked size of a zip-based input (xlsx).
 MAX_UNPACKED_BYTES: Final = 256 * 1024 * 1024
 #: Round entries (players x rounds) of one tournament: reading, checking, tie-breaks and
 #: JSON output all grow with it (9999 players x 50 rounds, or 5000 x 99).
 MAX_ROUND_ENTRIES: Final = 500_000
+#: Structural values (``{``, ``[`` and separating commas, see :func:`json_values`) trfkit's
+#: JSON spends on one round result (an object of four members and its comma) ...
+JSON_VALUES_PER_ROUND_ENTRY: Final = 5
+#: ... on one player or national-rating record without its rounds (about 20: its members,
+#: birth date, lists of declared values; twice that for room) ...
+JSON_VALUES_PER_PLAYER: Final = 40
+#: ... and on any other line of the input (a header record, a team, a kept vendor line).
+JSON_VALUES_PER_LINE: Final = 10
+#: Values in a JSON input (~100 bytes of memory each once parsed). Derived from the other
+#: limits, so that the JSON of any tournament trfkit accepts in another format is read
+#: back: :data:`MAX_ROUND_ENTRIES` results, :data:`MAX_PLAYERS` players with as many
+#: national-rating records, :data:`MAX_LINES` lines. The JSON writer of ``convert``
+#: refuses (T604) what would exceed it, so nothing trfkit writes is refused on reading.
+MAX_JSON_VALUES: Final = (JSON_VALUES_PER_ROUND_ENTRY * MAX_ROUND_ENTRIES
+                          + JSON_VALUES_PER_PLAYER * 2 * MAX_PLAYERS
+                          + JSON_VALUES_PER_LINE * MAX_LINES)
 #: Diagnostics of one code per input a reader keeps; then one note says the rest were dropped.
 MAX_SAME_CODE: Final = 1000
 #: Tags in chess-results inputs. HTML: a 2000-player crosstable has ~80 000 and Python's
@@ -119,7 +133,7 @@ def refuse(fmt: str, data: bytes, *, path: str = "",
         return _refused(make("T007", f"the input is larger than {_human(max_bytes)}{exact}; "
                                      "it was not read", file=path), fmt, path)
     if fmt == "json":
-        values = data.count(b",") + data.count(b"{") + data.count(b"[")
+        values = json_values(data)
         if values > MAX_JSON_VALUES:
             return _refused(make("T007", f"the JSON input holds about {values} values, more than "
                                          f"{MAX_JSON_VALUES}; it was not parsed", file=path,
@@ -145,6 +159,22 @@ def refuse(fmt: str, data: bytes, *, path: str = "",
                                          f"{_human(MAX_UNPACKED_BYTES)} (a zip bomb?); it was not "
                                          "read", file=path, hint=""), fmt, path)
     return None
+
+
+def json_values(data: bytes) -> int:
+    """About how many values ``data`` (JSON) holds: its ``{``, ``[`` and commas.
+
+    Counted over the raw bytes (fast), and only when that exceeds :data:`MAX_JSON_VALUES`
+    again with the strings blanked out, so that commas inside names and vendor lines
+    (``"Müller, Zoë"``) do not count: a legal file is never refused for its spelling.
+    """
+    raw = data.count(b",") + data.count(b"{") + data.count(b"[")
+    if raw <= MAX_JSON_VALUES:
+        return raw
+    import re
+
+    bare = re.sub(rb'"[^"\\]*(?:\\.[^"\\]*)*"', b'""', data, flags=re.DOTALL)
+    return bare.count(b",") + bare.count(b"{") + bare.count(b"[")
 
 
 def _unpacked_size(data: bytes) -> int:

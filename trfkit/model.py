@@ -352,7 +352,8 @@ class RawLine:
     """A line kept verbatim: comment, unknown record, vendor or layout line.
 
     ``kind`` is ``comment``, ``unknown``, ``layout`` (rulers, legends, blank lines),
-    ``vendor`` (an engine line not otherwise modelled) or ``crosstable`` (801/802).
+    ``vendor`` (an engine line not otherwise modelled), ``crosstable`` (801/802) or
+    ``legacy`` (a TRF26 file's 013 line repeating a 310 team, for TRF16 readers).
     """
 
     kind: str

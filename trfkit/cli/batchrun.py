@@ -71,16 +71,19 @@ def batch_options(*, default_globs: Iterable[str]) -> Callable[[F], F]:
 class Progress:
     """A one-line bar on a terminal's stderr; does nothing when stderr is a file or pipe.
 
-    Redrawn at most ten times a second, so that a million tiny files do not spend
-    their time painting it.
+    The bar is one column narrower than the terminal (a full-width line makes some
+    terminals wrap, and a wrapped bar scrolls instead of being redrawn). Redrawn at
+    most ten times a second, so that a million tiny files do not spend their time
+    painting it.
     """
 
     def __init__(self, total: int | None, stream: TextIO | None = None, *,
-                 enabled: bool = True) -> None:
+                 enabled: bool = True, columns: int | None = None) -> None:
         self.stream = stream if stream is not None else sys.stderr
         self.total = total
         self.done = 0
         self.enabled = enabled and self.stream.isatty()
+        self.width = max(20, (columns or terminal_columns(self.stream)) - 1)
         self._drawn = 0.0
         self._shown = False
 
@@ -90,13 +93,13 @@ class Progress:
         if draw and self.enabled and (now - self._drawn >= 0.1 or self.done == self.total):
             self._drawn = now
             self._shown = True
-            self.stream.write("\r" + self.line(label)[:119].ljust(119))
+            self.stream.write("\r" + self.line(label)[:self.width].ljust(self.width))
             self.stream.flush()
 
     def clear(self) -> None:
         """Take the bar off the screen, so that a line printed next starts clean."""
         if self._shown:
-            self.stream.write("\r" + " " * 119 + "\r")
+            self.stream.write("\r" + " " * self.width + "\r")
             self.stream.flush()
             self._shown = False
             self._drawn = 0.0  # back on the next advance
@@ -109,6 +112,35 @@ class Progress:
 
     def close(self) -> None:
         self.clear()
+
+
+def terminal_columns(stream: TextIO) -> int:
+    """The width of the terminal ``stream`` writes to: ``$COLUMNS`` when set (as
+    :func:`shutil.get_terminal_size` reads it, but for ``stream``, not stdout), else the
+    terminal's own, else 80."""
+    import os
+
+    env = os.environ.get("COLUMNS", "")
+    if env.isdigit() and int(env) > 0:
+        return int(env)
+    try:
+        return os.get_terminal_size(stream.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError, io.UnsupportedOperation):
+        return 80
+
+
+def same_terminal(a: TextIO, b: TextIO) -> bool:
+    """True when ``a`` and ``b`` show on one screen: the same stream, or both terminals
+    on the same device (a bar on one must be erased before a line is printed on the other)."""
+    import os
+
+    if a is b:
+        return True
+    try:
+        return a.isatty() and b.isatty() and os.path.samestat(os.fstat(a.fileno()),
+                                                               os.fstat(b.fileno()))
+    except (AttributeError, ValueError, OSError, io.UnsupportedOperation):
+        return a.isatty() and b.isatty()  # cannot tell: assume one screen, erase
 
 
 # ------------------------------------------------------------------------------ summary
@@ -191,15 +223,23 @@ class Batch:
 
 
 def run_batch(work: Callable[[Any], Outcome], tasks: Iterable[Any], batch: Batch,
-              tally: Tally) -> Iterator[Outcome]:
-    """Yield the outcome of ``work(task)`` for every task, in order, counting each in ``tally``."""
+              tally: Tally, *, printed_to: TextIO | None = None) -> Iterator[Outcome]:
+    """Yield the outcome of ``work(task)`` for every task, in order, counting each in ``tally``.
+
+    ``printed_to`` is where the caller prints a file's diagnostics (default: stderr);
+    a file's error line always goes to stderr. The bar is
+    erased before such a line only when that line would land on the bar's screen: with
+    diagnostics redirected to a file it stays up.
+    """
     progress = Progress(batch.total, enabled=not batch.quiet)
+    shared = same_terminal(progress.stream, printed_to if printed_to is not None else sys.stderr)
     try:
         for outcome in ordered_map(work, tasks, batch.processes, pack=pack, unpack=from_wire):
             tally.add(outcome)
-            quiet_file = not (outcome.report.diagnostics or outcome.report.error)
-            progress.advance(outcome.report.path, draw=quiet_file)
-            if not quiet_file:
+            on_screen = outcome.report.error is not None or (shared
+                                                             and bool(outcome.report.diagnostics))
+            progress.advance(outcome.report.path, draw=not on_screen)
+            if on_screen:
                 progress.clear()  # the caller prints its lines: not behind the bar
             yield outcome
     finally:

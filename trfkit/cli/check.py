@@ -28,6 +28,7 @@ from .common import (
     read_bytes,
 )
 from .options import input_options
+from .outguard import cache_files, refuse_overwrite
 
 
 def _selector(select: tuple[str, ...], extend: tuple[str, ...],
@@ -80,6 +81,8 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     """
     selector = _selector(select, extend_select, ignore)
     check_encoding(encoding)
+    refuse_overwrite(paths, [report_path, *cache_files(cache_dir)],
+                     globs=globs or DEFAULT_GLOBS)
     stdin = read_bytes("-") if "-" in paths else None
     debug = debug or debug_enabled()
     inputs = collect(paths, globs or DEFAULT_GLOBS, stdin_name=stdin_display_name, stdin=stdin)
@@ -103,7 +106,11 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
                 tally.add(outcome)
         else:
             tasks = ((job, settings) for job in chain([first], inputs))
-            outcomes = run_batch(work, tasks, batch, tally)
+            # streamed diagnostics go to stdout as they come: the bar (on stderr) is
+            # erased for them only when stdout is the same terminal; other formats
+            # print nothing per file (a StringIO is no terminal)
+            outcomes = run_batch(work, tasks, batch, tally,
+                                 printed_to=sys.stdout if streamed else io.StringIO())
         for outcome in outcomes:
             if outcome.report.error is not None:
                 click.echo(f"trfkit: {outcome.report.error}", err=True)

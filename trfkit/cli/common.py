@@ -165,6 +165,24 @@ def exit_status(diagnostics: Iterable[Diagnostic], fail_on: str = "error") -> in
     return int(any(d.severity.rank >= threshold for d in diagnostics))
 
 
+def current_umask() -> int:
+    """The process umask (read by setting it and setting it back: there is no getter)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def output_mode(path: Path) -> int:
+    """The permission bits an output at ``path`` gets, as ``cp`` gives them: an existing
+    file keeps its mode, a new one gets ``0666`` less the umask (shell redirection too)."""
+    import stat
+
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        return 0o666 & ~current_umask()
+
+
 def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file and ``os.replace``.
 
@@ -180,8 +198,10 @@ def atomic_write(path: Path, data: bytes) -> None:
     import tempfile  # only writers need it (random, shutil...): not a one-file check
 
     path.parent.mkdir(parents=True, exist_ok=True)
+    mode = output_mode(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, mode)  # mkstemp makes 0600: an output is as readable as cp makes it
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(tmp, path)
@@ -207,6 +227,12 @@ def contained(root: Path, target: Path) -> Path:
     return target
 
 
+def names_directory(output: str) -> bool:
+    """True when ``output`` ends in a path separator: ``-o out/`` means a directory, as
+    for ``cp`` and ``rsync``, even before it exists."""
+    return output.endswith(("/", os.sep)) or (os.altsep is not None and output.endswith(os.altsep))
+
+
 def write_output(text: str, output: str | None) -> None:
     """Write ``text`` as UTF-8 to ``output`` (atomically) or to stdout when None or ``-``.
 
@@ -222,6 +248,8 @@ def write_output(text: str, output: str | None) -> None:
         return
     from pathlib import Path
 
+    if names_directory(output):  # Path() would drop the slash and write a file 'out'
+        raise InputError(f"{output}: names a directory; -o needs a file name here")
     try:
         atomic_write(Path(output), data)
     except OSError as exc:

@@ -7,7 +7,8 @@ input tree, is refused with exit 2).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import os
+from typing import Any
 
 import click
 
@@ -16,6 +17,7 @@ from ..document import Document
 from ..formats import WRITERS
 from ..inputs import ANY_FILE
 from ..limits import field_overflows
+from ..model import Tournament
 from ..reporters import FileReport
 from .batchrun import Batch, batch_options, to_count, write_report
 from .common import (
@@ -24,16 +26,16 @@ from .common import (
     display_name,
     exit_status,
     internal_errors,
+    names_directory,
     print_diagnostics,
     read_document,
     write_output,
 )
 from .options import input_options, newline_option, output_options
+from .outguard import refuse_overwrite
 
-if TYPE_CHECKING:  # pathlib and the batch machinery are imported only when a run needs them:
-    from pathlib import Path  # a one-file conversion to stdout needs neither
-
-#: File extension of each output format (directory mode names outputs stem + this).
+#: File extension of each output format (see :func:`.outnames.output_name` for how a
+#: directory conversion names its outputs with it).
 EXTENSIONS: dict[str, str] = {"trf": ".trf", "trf16": ".trf", "trf26": ".trf",
                               "json": ".json", "csv": ".csv"}
 
@@ -70,30 +72,90 @@ def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | No
     """
     doc = read_document(source, fmt=fmt, encoding=encoding)
     print_diagnostics(doc.diagnostics)
-    overflows, text = render_document(doc, to, options)
+    overflows, text = render_document(doc, to, options, display=display_name(source))
     if text is None:
+        print_diagnostics(overflows)
         click.echo(f"{display_name(source)}: nothing to convert", err=True)
-        return exit_status(doc.diagnostics), False, list(doc.diagnostics)
+        found = [*doc.diagnostics, *overflows]
+        return exit_status(found), False, found
     print_diagnostics(overflows)
     write_output(text, target)
     found = [*doc.diagnostics, *overflows]
     return exit_status(found), True, found
 
 
-def render_document(doc: Document, to: str, options: dict[str, Any]
+def render_document(doc: Document, to: str, options: dict[str, Any], *,
+                    max_bytes: int | None = None, display: str = ""
                     ) -> tuple[list[Diagnostic], str | None]:
     """The output text of ``doc`` in ``to`` (None: nothing to convert) and the T603
-    diagnostics for numbers TRF's fixed-width fields cannot hold."""
+    diagnostics for numbers TRF's fixed-width fields cannot hold (or the T604 that says
+    why a JSON output trfkit would not read back was not made)."""
     from .. import formats
 
     if nothing_read(doc):
         return [], None
-    overflows = field_overflows(doc.tournament) if to.startswith("trf") else []
-    return overflows, formats.write(doc.tournament, to, **options)
+    origin = doc.tournament.source.path
+    overflows = trf_losses(doc.tournament, to) if to.startswith("trf") else []
+    text: str | None = formats.write(doc.tournament, to, **options)
+    if to == "json" and text is not None:
+        unreadable = unreadable_json(text, origin, max_bytes)
+        if unreadable is not None:
+            overflows, text = [unreadable], None
+    return (at_input(overflows, origin, display) if display else overflows), text
 
 
-def _same(a: Path, b: Path) -> bool:
-    return a.resolve() == b.resolve()
+def at_input(found: list[Diagnostic], origin: str, display: str) -> list[Diagnostic]:
+    """Place findings about the model at the input converted (``display``). A model read
+    from JSON remembers the TRF file it came from; its line numbers belong to that file,
+    so such findings go to the top of the input, as ``check`` places them."""
+    if origin == display:
+        return found
+    from ..frozen import replace
+
+    return [replace(d, file=display, line=1, column=1, end_column=None, related=None)
+            if d.file in (origin, "") else d for d in found]
+
+
+def trf_losses(t: Tournament, to: str) -> list[Diagnostic]:
+    """T603: numbers TRF's fixed-width fields cannot hold, and what the edition written
+    (``trf`` keeps the input's) has no place for, one line per kind."""
+    from ..formats.trf_writer import conversion_losses, edition_of
+
+    edition = edition_of(t) if to == "trf" else to
+    return [*field_overflows(t), *conversion_losses(t, edition, converted=to != "trf"
+                                                    or edition != t.source.edition)]
+
+
+def unreadable_json(text: str, path: str, max_bytes: int | None = None) -> Diagnostic | None:
+    """T604 when trfkit's JSON reader would refuse ``text`` (with its T007), else None.
+
+    Its size is held against the default ``--max-bytes`` (or a larger one given to this
+    run): a small ``--max-bytes`` guards the input, it does not shrink the output."""
+    from ..diagnostics import make
+    from ..limits import DEFAULT_MAX_BYTES, refuse
+
+    given = current_max_bytes() if max_bytes is None else max_bytes
+    refused = refuse("json", text.encode("utf-8", errors="backslashreplace"),
+                     max_bytes=max(given, DEFAULT_MAX_BYTES))
+    if refused is None:
+        return None
+    why = refused.diagnostics[0].message.split(";")[0].replace("the JSON input", "the output")
+    why = why.replace("the input", "the output")
+    return make("T604", f"{why}: trfkit would not read it back, so it was not written",
+                file=path, hint="")
+
+
+def _needs_directory(paths: tuple[str, ...]) -> str:
+    """Why a batch run needs ``-o DIR``, naming what made it a batch."""
+    from ..inputs import roots
+
+    found = roots(paths)
+    if len(found) > 1:
+        return (f"{len(found)} inputs need -o DIR (one output each, converted into DIR); "
+                "to stdout only one input can go")
+    if found[0].kind == "glob":
+        return "a glob pattern INPUT needs -o DIR (every matching file is converted into DIR)"
+    return "a directory INPUT needs -o DIR (every file below it is converted into DIR)"
 
 
 def _is_batch(paths: tuple[str, ...], output: str | None) -> bool:
@@ -114,7 +176,9 @@ def _is_batch(paths: tuple[str, ...], output: str | None) -> bool:
               help="Write CSV cells as they are (no ' before = + - @ at the start of a cell).")
 @batch_options(default_globs=ANY_FILE)
 @click.option("--skip-existing", is_flag=True,
-              help="Batch: keep outputs that already exist (resume an interrupted run).")
+              help="Keep an output that its record (a hidden .NAME.source file beside it) shows "
+                   "was made from the same input bytes with the same options (resume an "
+                   "interrupted run); convert the others.")
 @click.option("--statistics", is_flag=True,
               help="Batch: add the count of each diagnostic code to the summary.")
 @internal_errors
@@ -126,7 +190,8 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
 
     '--to trf' keeps the input's TRF edition, trf16/trf26 choose one. Several
     inputs, a directory or a glob need '-o DIR': every file is converted into DIR
-    under its relative path, with the new extension, in -j worker processes;
+    under its relative path, with the new extension (x.trf -> x.json, x.tab ->
+    x.tab.json), in -j worker processes;
     outputs are written atomically and never over an input, '--skip-existing'
     resumes an interrupted run. Diagnostics go to stderr; exit status
     0 = clean, 1 = an input has errors (output still written), 2 = usage error,
@@ -143,10 +208,12 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
     options = writer_options(to, newline, raw_csv)
     if _is_batch(paths, output):
         if output is None or output == "-":
-            raise click.UsageError("a directory INPUT needs -o DIR")
+            raise click.UsageError(_needs_directory(paths))
         from pathlib import Path
 
         from .convert_batch import Plan, convert_many
+
+        refuse_overwrite(paths, [report_path], globs=globs or ANY_FILE)
 
         plan = Plan(fmt, encoding, to, options, current_max_bytes())
         status = convert_many(paths, Path(output), plan, extension=EXTENSIONS[to],
@@ -160,16 +227,34 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
         from pathlib import Path
 
         target = Path(output)
-        if target.is_dir():
-            target = target / Path(input_path).with_suffix(EXTENSIONS[to]).name
-        if target.exists() and _same(target, Path(input_path)):
-            raise InputError(f"{output}: refusing to overwrite the input")
+        if target.is_dir() or names_directory(output):  # 'out/': a directory, made if need be
+            from .outnames import output_name
+
+            target = target / output_name(os.path.basename(input_path), EXTENSIONS[to])
         output = str(target)
-        if skip_existing and target.is_file():
-            click.echo(f"{output}: exists, skipped (--skip-existing)", err=True)
+    refuse_overwrite(paths, [output, report_path])
+    record = None
+    if output is not None and output != "-" and input_path != "-" and skip_existing:
+        from pathlib import Path
+
+        from .common import read_bytes
+        from .outrecord import fingerprint, is_current
+
+        data = read_bytes(input_path)
+        record = (Path(output), os.path.basename(input_path), data,
+                  fingerprint([fmt, encoding, to, options, current_max_bytes()]))
+        if is_current(*record):
+            click.echo(f"{output}: up to date, skipped (--skip-existing)", err=True)
             raise SystemExit(0)
-    status, _, found = convert_one(input_path, output, fmt=fmt, encoding=encoding, to=to,
-                                   options=options)
+    status, written, found = convert_one(input_path, output, fmt=fmt, encoding=encoding, to=to,
+                                         options=options)
+    if written and record is not None:
+        from .outrecord import write_record
+
+        try:
+            write_record(*record)
+        except OSError as exc:
+            raise InputError(f"{output}: cannot write its record: {exc.strerror or exc}") from None
     if report_path:
         write_report(report_path, report_format, [FileReport(display_name(input_path),
                                                              tuple(found))])

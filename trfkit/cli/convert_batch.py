@@ -5,13 +5,15 @@ Safety first, because the inputs are a federation's records:
 * an output directory inside a walked input tree is refused before anything runs;
 * no output ever replaces an input: a target that is one of the named files (or
   glob matches), or lies inside a walked input tree, is refused for that file;
-* each output is written atomically (temporary file, then rename), so an
-  interrupted run leaves whole outputs or none, and ``--skip-existing`` resumes it:
-  the inputs are taken in the same order, so they map to the same targets.
+* each output's name is a pure function of the input's relative path
+  (:mod:`.outnames`); two inputs with one output name are refused up front;
+* each output is written atomically (temporary file, then rename) with a record of
+  its input beside it (:mod:`.outrecord`), so an interrupted run leaves whole
+  outputs or none, and ``--skip-existing`` resumes it, skipping only outputs whose
+  record names the same input bytes and options.
 
-The parent process plans each input's target (cheap, in input order: name
-collisions such as ``a.trf``/``a.tab`` -> ``a.json``/``a.tab.json`` must be decided
-in a stable order); the workers read, convert and write.
+The parent process plans each input's target (cheap, in input order); the workers
+read, convert and write.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import click
 
 from ..diagnostics import make
 from ..frozen import field, frozen_dataclass
-from ..inputs import Input, Root, iter_inputs, roots
+from ..inputs import ANY_FILE, Input, Root, iter_inputs, roots
 from ..reporters import FileReport
 from ..wire import Outcome
 from .batchrun import Batch, Tally, print_summary, run_batch, write_report
@@ -49,10 +51,20 @@ class Plan:
     options: dict[str, Any] = field(default_factory=dict)
     max_bytes: int | None = None
 
+    @property
+    def fingerprint(self) -> str:
+        """What an output's record says about the options it was written with."""
+        from .outrecord import fingerprint
+
+        return fingerprint([self.fmt, self.encoding, self.to, self.options, self.max_bytes])
+
 
 @frozen_dataclass
 class Task:
-    """One input with its target, or the reason (``refused``/``skip``) it is not converted."""
+    """One input with its target, or the reason (``refused``) it is not converted.
+
+    ``skip`` (``--skip-existing``): keep the target if its record shows it is current.
+    """
 
     input: Input
     target: str
@@ -87,22 +99,36 @@ def _named_files(found: list[Root]) -> set[Path]:
     return files
 
 
+def _linked_input(target: Path, found: list[Root], globs: tuple[str, ...]) -> str | None:
+    """The input ``target`` is a hard link of (only looked for when it has several links)."""
+    try:
+        if target.stat().st_nlink < 2:
+            return None
+    except OSError:
+        return None
+    from .outguard import input_behind
+
+    return input_behind(str(target), found, globs)
+
+
 def plan_tasks(inputs: Iterable[Input], found: list[Root], out: Path, plan: Plan, *,
-               extension: str, skip_existing: bool) -> Iterator[Task]:
-    """Each input with its output path below ``out`` (relative paths mirrored)."""
+               extension: str, skip_existing: bool, globs: tuple[str, ...] = ANY_FILE
+               ) -> Iterator[Task]:
+    """Each input with its output path below ``out`` (relative paths mirrored, named by
+    :func:`~.outnames.output_name`)."""
+    from .outnames import output_name
+
     trees = [r.base.resolve() for r in found if r.kind == "dir"]
     named = _named_files(found)
     taken: set[Path] = set()
     for item in inputs:
-        rel = Path(item.rel)
-        target = out / rel.with_suffix(extension)
-        if target in taken:  # a.trf and a.tab would both become a.json
-            target = out / rel.with_name(rel.name + extension)
+        target = out / output_name(item.rel, extension)
         refused = None
         resolved = target.resolve()
-        if target in taken:
+        if target in taken:  # (planned up front; only a file added meanwhile gets here)
             refused = f"{target}: another input is already converted to this file"
-        elif resolved in named or any(_inside(resolved, tree) for tree in trees):
+        elif (resolved in named or any(_inside(resolved, tree) for tree in trees)
+              or _linked_input(target, found, globs)):
             refused = f"{target}: refusing to overwrite an input"
         else:
             try:
@@ -112,6 +138,20 @@ def plan_tasks(inputs: Iterable[Input], found: list[Root], out: Path, plan: Plan
         taken.add(target)
         skip = skip_existing and refused is None and item.missing is None and target.is_file()
         yield Task(item, str(target), plan, refused, skip)
+
+
+def refuse_collisions(inputs: Iterable[Input], out: Path, extension: str) -> None:
+    """Exit 2 before anything is converted when two inputs would get one output name."""
+    from .outnames import collisions, output_name
+
+    clashes = collisions((item.display, output_name(item.rel, extension))
+                         for item in inputs if item.missing is None)
+    if clashes:
+        lines = [f"{out / target}: the output of {', '.join(sources)}"
+                 for target, sources in clashes[:20]]
+        more = f"\n... and {len(clashes) - 20} more" if len(clashes) > 20 else ""
+        raise InputError("several inputs map to one output name (rename one, or select with "
+                         "--glob); nothing was converted:\n" + "\n".join(lines) + more)
 
 
 #: Per output directory, the hidden ``*.tmp`` names found there when this process first
@@ -141,28 +181,33 @@ def _clear_stale(target: Path) -> None:
 
 def convert_task(task: Task) -> Outcome:
     """Worker: read one input, write its target atomically. Never raises."""
-    from .common import read_document
+    from .common import read_bytes, read_document
     from .convert import render_document
+    from .outrecord import is_current, record_path, write_record
 
     item, plan = task.input, task.plan
-    if task.skip:
-        _clear_stale(Path(task.target))  # killed while replacing an older output
-        return Outcome(FileReport(item.display), "skipped")
     error = item.missing or task.refused
     if error:
         return Outcome(FileReport(item.display, error=error))
+    target = Path(task.target)
     try:
-        doc = read_document(item.path, fmt=plan.fmt, encoding=plan.encoding, data=item.data,
+        data = item.data if item.data is not None else read_bytes(item.path, plan.max_bytes)
+        if task.skip and is_current(target, item.rel, data, plan.fingerprint):
+            _clear_stale(target)  # killed while replacing an older output
+            return Outcome(FileReport(item.display), "skipped")
+        doc = read_document(item.path, fmt=plan.fmt, encoding=plan.encoding, data=data,
                             max_bytes=plan.max_bytes)
-        overflows, text = render_document(doc, plan.to, plan.options)
+        overflows, text = render_document(doc, plan.to, plan.options,
+                                         max_bytes=plan.max_bytes, display=item.display)
         diagnostics = tuple(d if d.file else d.with_file(item.display)
                             for d in (*doc.diagnostics, *overflows))
         if text is None:
             return Outcome(FileReport(item.display, diagnostics), "not written")
-        target = Path(task.target)
         _clear_stale(target)
+        _clear_stale(record_path(target))
         # backslashreplace: the text may quote file names from the OS, which need not be UTF-8
         atomic_write(target, text.encode("utf-8", errors="backslashreplace"))
+        write_record(target, item.rel, data, plan.fingerprint)
         return Outcome(FileReport(item.display, diagnostics), "written")
     except click.ClickException as exc:
         return Outcome(FileReport(item.display, error=exc.format_message()))
@@ -191,9 +236,10 @@ def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: st
     check_output_dir(found, out)
     _temporaries.clear()  # listings of an earlier run in this process are out of date
     stdin = binary_stream("stdin").read() if "-" in paths else None
+    refuse_collisions(iter_inputs(paths, globs, stdin=stdin), out, extension)
     inputs = iter_inputs(paths, globs, stdin=stdin)
     tasks = plan_tasks(inputs, found, out, plan, extension=extension,
-                       skip_existing=skip_existing)
+                       skip_existing=skip_existing, globs=globs)
     tally, status, kept = Tally(), 0, []
     for outcome in run_batch(convert_task, tasks, batch, tally):
         print_diagnostics(outcome.report.diagnostics)

@@ -19,6 +19,7 @@ from .common import (
     write_output,
 )
 from .options import input_options, output_options
+from .outguard import refuse_overwrite
 
 _NEWLINE_NAMES = {"\n": "lf", "\r\n": "crlf", "\r": "cr"}
 
@@ -122,6 +123,7 @@ def info(input_path: str, fmt: str, encoding: str | None, output: str | None, to
     """
     from ..formats import detect
 
+    refuse_overwrite([input_path], [output])
     raw = read_bytes(input_path)
     doc = read_document(input_path, fmt=fmt, encoding=encoding, data=raw)
     print_diagnostics(doc.diagnostics)

@@ -23,6 +23,7 @@ from .common import (
     write_output,
 )
 from .options import input_options, output_options
+from .outguard import refuse_overwrite
 
 _CLOCK = re.compile(r"^\s*(\d+)\s*\+\s*(\d+)\s*$")
 
@@ -90,6 +91,7 @@ def playoff(input_path: str | None, tied: int | None, rules: str, tb: tuple[str,
     if tied is not None and agreed is not None and tied != 2:
         raise click.UsageError("--agreed-tc: 32.5.7 applies only to a play-off of two players")
     options = Options(time_limited=time_limited, late=late, agreed=agreed)
+    refuse_overwrite([input_path] if input_path is not None else [], [output])
     status = 0
     if tied is not None:
         plan = build_plan(tied, options)

@@ -45,6 +45,7 @@ from .common import (
     write_output,
 )
 from .options import input_options
+from .outguard import refuse_overwrite
 
 RULES = ["auto", *EDITIONS]
 
@@ -329,6 +330,7 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
         raise SystemExit(0)
     if input_path is None:
         raise click.UsageError("Missing argument 'INPUT'.")
+    refuse_overwrite([input_path], [output])
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
     check_after_round(doc.tournament, after_round)
     if doc.tournament.is_team_event and not players and to == "trf":

@@ -26,6 +26,7 @@ from ..limits import MAX_ROUND_ENTRIES
 from ..model import (
     EMPTY_ROUND,
     Header,
+    NationalRating,
     Player,
     RoundEntry,
     Source,
@@ -138,8 +139,11 @@ def _read(data: bytes, b: _Build) -> Tournament:
         teams = _teams(data, layout, players, b)
         team_byes = _team_byes(data, layout, schedule, b)
     header = _header(layout.header_strings, config, schedule, type_text, len(teams), b)
+    national = tuple(n for n in (_national(p, rec, header.federation)
+                                 for p, rec in zip(model_players, players, strict=True))
+                     if n is not None)
     return Tournament(header=header, players=model_players, teams=teams, team_byes=team_byes,
-                      source=_source(b.path))
+                      national=national, source=_source(b.path))
 
 
 def _section(data: bytes, layout: sm.Layout, tag: int, reader: Callable[[bytes, sm.Section], T],
@@ -279,6 +283,21 @@ def _player(start: int, rec: sm.PlayerRecord, rounds: dict[int, RoundEntry],
         birth=date_from_number(rec.birth),
         rounds=tuple(rounds.get(r, EMPTY_ROUND) for r in range(1, last_round + 1)),
     )
+
+
+def _national(p: Player, rec: sm.PlayerRecord, federation: str) -> NationalRating | None:
+    """The player's national rating as a TRF26 national-rating (NRS) record, so that it
+    survives into JSON and TRF26 (players unrated for FIDE are often rated nationally).
+    The federation is the player's, else the tournament's; without either it has none."""
+    if not rec.national_rating:
+        return None
+    own = p.federation if len(p.federation) == 3 and p.federation.isalpha() else ""
+    fed = own or (federation if len(federation) == 3 and federation.isalpha() else "")
+    if not fed:
+        return None
+    return NationalRating(federation=fed.upper(), start=p.start, sex=p.sex, category="",
+                          name=p.name, rating=rec.national_rating, origin="", national_id="",
+                          birth=p.birth)
 
 
 def _teams(data: bytes, layout: sm.Layout, players: tuple[sm.PlayerRecord, ...],

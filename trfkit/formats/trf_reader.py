@@ -424,12 +424,15 @@ class _Reader:
         return tuple(out)
 
     def teams(self) -> tuple[Team, ...]:
-        """310 teams win over 013 lines; a 013 line repeating a 310 team adds nothing."""
+        """310 teams win over 013 lines. A 013 line repeating a 310 team adds no team, but
+        it is kept (``legacy``) for TRF16 readers of a TRF26 output, as the TEC sample has."""
         if not self.teams310:
             return tuple(self.teams013)
         known = {(t.name, t.members) for t in self.teams310}
         for t in self.teams013:
-            if (t.name, t.members) not in known:
+            if (t.name, t.members) in known:
+                self.extra.append(RawLine("legacy", team_013_line(t), t.line))
+            else:
                 self.report(
                     "T601",
                     "013 team line differs from every 310 record; kept as an extra line",

@@ -23,8 +23,9 @@ Design (why it looks like this):
   TRF26 date formats when the dates could be read. Records with no counterpart are
   never dropped: TRF26-only records stay in TRF16 output (TRF16 readers skip codes
   they do not know),
-  and :func:`conversion_losses` reports (T603) the values a target cannot hold (for
-  example the nickname and declared points of a ``310`` team written as ``013``).
+  and :func:`~.trf_losses.conversion_losses` reports (T603, one line per kind) the
+  values a target cannot hold (for example the nicknames and declared points of
+  ``310`` teams written as ``013``).
   TRF26 output writes teams as ``310`` only: a ``013`` line that repeats a ``310`` team
   adds nothing (the reader drops such duplicates).
 """
@@ -34,11 +35,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from ..diagnostics import Diagnostic, make
-from ..model import HeaderRecord, ScoringSystem, Tournament
+from ..model import HeaderRecord, RawLine, ScoringSystem, Tournament
 from . import trf_lines as L
 from .trf_dates import parse_date
 from .trf_header import format_162, format_xxs, scoring_from_records, xxc_color
+from .trf_losses import conversion_losses  # (what the output cannot hold: T603)
 
 __all__ = ["write_trf", "write_trf16", "write_trf26", "conversion_losses", "edition_of"]
 
@@ -61,16 +62,23 @@ def _one_line(text: str) -> str:
 
 
 def write_trf(t: Tournament, *, newline: str | None = None) -> str:
-    """TRF in the input's edition (``t.source.edition``); TRF16 unless TRF26-only data exist."""
-    return _write(t, edition_of(t), newline)
+    """TRF in the input's edition (``t.source.edition``); TRF16 unless TRF26-only data exist.
+
+    Records are kept as the input wrote them (a Swiss-Manager TRF16 export's ``142``)."""
+    return _write(t, edition_of(t), newline, asked=False)
 
 
 def write_trf16(t: Tournament, *, newline: str | None = None) -> str:
-    return _write(t, "trf16", newline)
+    """TRF16: ``142``/``152``/``162`` (and ``310`` teams) always become their TRF16 records,
+    whatever edition the input was read as (it may be a TRF16 export holding TRF26 codes)."""
+    return _write(t, "trf16", newline, asked=True)
 
 
 def write_trf26(t: Tournament, *, newline: str | None = None) -> str:
-    return _write(t, "trf26", newline)
+    """TRF26: ``XXR``/``XXC``/``XXS``/``BB?`` (and ``013`` teams) always become their TRF26
+    records, whatever edition the input was read as (a TRF16 output keeps TRF26-only
+    records, so reading it back says TRF26)."""
+    return _write(t, "trf26", newline, asked=True)
 
 
 def edition_of(t: Tournament) -> str:
@@ -100,10 +108,10 @@ def edition_of(t: Tournament) -> str:
     return "trf26" if trf26 else "trf16"
 
 
-def _write(t: Tournament, edition: str, newline: str | None) -> str:
+def _write(t: Tournament, edition: str, newline: str | None, *, asked: bool) -> str:
     wanted = newline if newline is not None else (t.source.newline or "\n")
     nl = _NEWLINES.get(wanted, _NEWLINES.get(wanted.lower(), "\n"))
-    convert = t.source.edition != edition
+    convert = asked or t.source.edition != edition
     items: list[tuple[int, int, str]] = []  # (source line, section, text)
     for rec in _header_records(t, edition, convert):
         items.append((rec.line, _HEADER, _header_text(rec)))
@@ -114,11 +122,7 @@ def _write(t: Tournament, edition: str, newline: str | None) -> str:
         for p in t.players
     )
     items.extend((n.line, _NATIONAL, L.national_line(n)) for n in t.national)
-    for team in t.teams:
-        as_310 = edition == "trf26" if convert else team.source == "310"
-        items.append(
-            (team.line, _TEAMS, L.team_310_line(team) if as_310 else L.team_013_line(team))
-        )
+    items.extend(_team_items(t, edition, convert))
     lists: Iterable[tuple[int, str]] = (
         *((b.line, L.bye_line(b)) for b in t.byes),
         *((a.line, L.acceleration_line(a)) for a in t.accelerations),
@@ -129,9 +133,36 @@ def _write(t: Tournament, edition: str, newline: str | None) -> str:
         *((f.line, L.forfeit_line(f)) for f in t.forfeited_matches),
     )
     items.extend((line, _LISTS, text) for line, text in lists)
-    items.extend((r.line, _EXTRA, r.text) for r in t.extra)
+    items.extend((_extra_line(r, t, edition, convert), _EXTRA, r.text) for r in t.extra
+                 if not (r.kind == "legacy" and convert and edition == "trf16"))  # now teams
     lines = [_one_line(text) for _, text in _in_file_order(items)]
     return nl.join(lines) + nl if lines else ""
+
+
+def _extra_line(raw: RawLine, t: Tournament, edition: str, convert: bool) -> int:
+    """Where a kept line goes: its own line, except a ``013`` line that no ``310`` team
+    repeats (the reader keeps it as a line, not a team) in TRF16 output, which goes after
+    the teams: before them it would take a team's number (013 lines number by order)."""
+    if (convert and edition == "trf16" and t.teams and raw.kind == "unknown"
+            and raw.text.startswith("013")):
+        return max(raw.line, *(team.line for team in t.teams))
+    return raw.line
+
+
+def _team_items(t: Tournament, edition: str, convert: bool) -> list[tuple[int, int, str]]:
+    """Team lines. 013 lines number teams by their order, so teams that all become 013
+    (TRF16 output) take the team lines' places in the order of their numbers: a team
+    keeps its number unless the numbers are not 1, 2, ... (reported, trf_losses)."""
+    as_310 = [edition == "trf26" if convert else team.source == "310" for team in t.teams]
+    if t.teams and not any(as_310):
+        slots = sorted(team.line for team in t.teams)
+        if 0 in slots:  # teams built in code: all after the section, in number order
+            slots = [0] * len(slots)
+        ordered = sorted(t.teams, key=lambda team: team.number)
+        return [(line, _TEAMS, L.team_013_line(team)) for line, team in zip(slots, ordered,
+                                                                            strict=True)]
+    return [(team.line, _TEAMS, L.team_310_line(team) if is_310 else L.team_013_line(team))
+            for team, is_310 in zip(t.teams, as_310, strict=True)]
 
 
 def _in_file_order(
@@ -300,45 +331,3 @@ def _missing_records(t: Tournament, edition: str, present: set[str]) -> list[Hea
 
 def _format_362(s: ScoringSystem) -> str:
     return f"TW{s.win:4.1f}   TD{s.draw:4.1f}   TL{s.loss:4.1f}"
-
-
-# --- losses ------------------------------------------------------------------------
-
-
-def conversion_losses(t: Tournament, edition: str) -> tuple[Diagnostic, ...]:
-    """T603 warnings for values that TRF output in ``edition`` cannot hold."""
-    found: list[Diagnostic] = []
-
-    def lost(message: str, line: int) -> None:
-        found.append(make("T603", message, line, file=t.source.path))
-
-    convert = t.source.edition != edition
-    for team in t.teams:
-        as_013 = edition == "trf16" if convert else team.source != "310"
-        if as_013 and (
-            team.nickname
-            or team.strength
-            or team.match_points is not None
-            or team.game_points is not None
-            or team.rank is not None
-        ):
-            lost(
-                f"team {team.number} {team.name!r}: nickname, strength and declared "
-                f"points/rank of the "
-                f"310 record cannot be written in a 013 line",
-                team.line,
-            )
-        if len(team.name) > 32:
-            lost(f"team name {team.name!r} is cut to 32 characters", team.line)
-    for p in t.players:
-        if len(p.name) > L.NAME_WIDTH:
-            lost(f"player {p.start}: name cut to {L.NAME_WIDTH} characters", p.line)
-        if len(p.title) > 3:
-            lost(f"player {p.start}: title {p.title!r} cut to 3 characters", p.line)
-        if p.birth is not None and p.birth.year is None and len(p.birth.raw) > 10:
-            lost(f"player {p.start}: birth date {p.birth.raw!r} cut to 10 characters", p.line)
-    if edition == "trf16" and convert:
-        for rec in t.header.records:
-            if rec.code in _TRF26_ONLY_HEADER and rec.code not in ("152", "162"):
-                lost(f"record {rec.code} has no TRF16 counterpart; kept as written", rec.line)
-    return tuple(found)
