@@ -82,9 +82,11 @@ def test_sample_file_and_round_robin_type() -> None:
 
 
 def test_team_template_with_no_players() -> None:
-    t = read("cro_1386026.TUNX").tournament
+    doc = read("cro_1386026.TUNX")
+    t = doc.tournament
     assert t.header.type_text == "Team: round robin"
     assert t.players == () and t.header.rounds == 150
+    assert "T013" in [d.code for d in doc.diagnostics]  # an empty template: refused, not clean
 
 
 def test_unknown_c5_section_is_named() -> None:
