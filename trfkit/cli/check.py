@@ -111,6 +111,8 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
                 _print_lines(output_format, outcome.report)
             else:
                 reports.append(outcome.report)
+    except BrokenPipeError:  # `| head`: ended quietly by trfkit.cli
+        raise
     except Exception as exc:
         if debug:
             raise
