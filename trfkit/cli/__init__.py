@@ -42,10 +42,11 @@ def closed_stdout() -> NoReturn:
     Python would otherwise report the failed flush of its buffered stdout at exit, so
     stdout is pointed at the null device first (the recipe of the ``signal`` docs).
     """
-    if sys.stdout is sys.__stdout__:  # not a test runner's capture, whose descriptor it owns
+    real = sys.__stdout__
+    if real is not None and sys.stdout is real:  # not a test runner's capture (its own fd)
         try:
             null = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(null, sys.stdout.fileno())
+            os.dup2(null, real.fileno())
         except (OSError, ValueError):
             pass
     sys.exit(CLOSED_STDOUT)
