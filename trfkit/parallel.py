@@ -50,6 +50,14 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _stop(pool: Any) -> None:
+    """End the workers now: nobody wants their results, and leaving the pool would first
+    wait for the chunks in progress (seconds each on large files) after a Ctrl-C."""
+    processes = getattr(pool, "_processes", None) or {}  # (CPython's executor keeps them here)
+    for process in list(processes.values()):
+        process.terminate()
+
+
 def _run_chunk(func: Callable[[T], R], chunk: list[T], pack: Callable[[R], Any]) -> list[Any]:
     return [pack(func(item)) for item in chunk]
 
@@ -95,7 +103,6 @@ def ordered_map(func: Callable[[T], R], items: Iterable[T], workers: int = 1, *,
                 pending.append(pool.submit(_run_chunk, func, batch, pack))
             try:
                 yield from (unpack(wire) for wire in pending.popleft().result())
-            except BaseException:  # Ctrl-C or a closed stdout: do not finish the queue first
-                for future in pending:
-                    future.cancel()
+            except BaseException:  # Ctrl-C, a closed stdout, the caller stopped: no more results
+                _stop(pool)  # (the pool then fails the pending futures itself; nobody reads them)
                 raise

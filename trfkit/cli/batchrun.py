@@ -22,7 +22,7 @@ import io
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from typing import Any, TextIO, TypeVar
 
 import click
@@ -196,7 +196,7 @@ class Batch:
 
 
 def run_batch(work: Callable[[Any], Outcome], tasks: Iterable[Any], batch: Batch,
-              tally: Tally) -> Iterator[Outcome]:
+              tally: Tally) -> Generator[Outcome, None, None]:
     """Yield the outcome of ``work(task)`` for every task, in order, counting each in ``tally``."""
     progress = Progress(batch.total, enabled=not batch.quiet)
     try:

@@ -91,9 +91,10 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     streamed = output_format in STREAMED and not statistics
     reports: list[FileReport] = []
     kept: list[FileReport] = []
+    outcomes: Iterable[Outcome] = ()
     try:
         if cache_dir:
-            outcomes: Iterable[Outcome] = [
+            outcomes = [
                 outcome(r) for r in run([first, *inputs], settings, batch.processes, cache_dir)]
             for done in outcomes:
                 tally.add(done)
@@ -117,6 +118,10 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
         click.echo(f"trfkit: internal error (T999): {type(exc).__name__}: {exc}; "
                    "please report a bug", err=True)
         sys.exit(2)
+    finally:  # stopped early (a closed stdout, Ctrl-C): end the workers now, not at exit
+        stop = getattr(outcomes, "close", None)
+        if stop is not None:
+            stop()
     if streamed:
         if output_format == "text":
             click.echo(tally.summary(lowest).sentence())

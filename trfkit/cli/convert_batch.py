@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -200,18 +201,20 @@ def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: st
     tasks = plan_tasks(inputs, found, out, plan, extension=extension,
                        skip_existing=skip_existing)
     tally, status, kept = Tally(), 0, []
-    for outcome in run_batch(convert_task, tasks, batch, tally):
-        counted = replace(outcome.report, diagnostics=tuple(view.selected(
-            outcome.report.diagnostics)))
-        print_diagnostics(view.shown(counted.diagnostics))
-        if counted.error is not None:
-            click.echo(f"Error: {counted.error}", err=True)
-        elif outcome.note == "not written":
-            click.echo(f"{counted.path}: nothing to convert", err=True)
-        status = max(status, outcome_status(replace(outcome, report=counted)),
-                     int(outcome.note == "not written"))
-        if report is not None:
-            kept.append(counted)
+    outcomes = run_batch(convert_task, tasks, batch, tally)
+    with closing(outcomes):  # stopped early (Ctrl-C): end the workers now, not at exit
+        for outcome in outcomes:
+            counted = replace(outcome.report, diagnostics=tuple(view.selected(
+                outcome.report.diagnostics)))
+            print_diagnostics(view.shown(counted.diagnostics))
+            if counted.error is not None:
+                click.echo(f"Error: {counted.error}", err=True)
+            elif outcome.note == "not written":
+                click.echo(f"{counted.path}: nothing to convert", err=True)
+            status = max(status, outcome_status(replace(outcome, report=counted)),
+                         int(outcome.note == "not written"))
+            if report is not None:
+                kept.append(counted)
     if report is not None:
         write_report(report[0], report[1], kept)
     print_summary(tally, statistics=statistics, quiet=batch.quiet)
