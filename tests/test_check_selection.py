@@ -22,6 +22,7 @@ from cr_fixtures import page
 from trfkit.batch import DEFAULT_GLOBS, Settings, collect, run
 from trfkit.cli import cli
 from trfkit.formats.json_io import write_json
+from trfkit.formats.sniff import looks_like_report
 from trfkit.formats.trf_reader import read_trf
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -81,6 +82,23 @@ def test_cached_runs_count_the_skipped_files_too(tree: Path, tmp_path: Path) -> 
         _, out, _ = invoke("check", str(tree), "--select", "T3", "--cache-dir",
                            str(tmp_path / "cache"))
         assert out.splitlines()[-1].endswith("4 files skipped (not tournament files).")
+
+
+@pytest.mark.parametrize(("head", "report"), [
+    (b"012 Club Championship\n001    1 ...", True),
+    (b"\xef\xbb\xbf012 With a byte-order mark\r\n", True),
+    ("012 UTF-16 export\r\n".encode("utf-16"), True),
+    (b"XXR 9\n", True),
+    (b"### Notes\n\nA heading is no record.\n", False),
+    (b"MIT License\n\nCopyright 2026\n", False),
+    (b'{"format": "trfkit-tournament", "version": 1}', True),
+    (b'{"name": "reports"}', False),
+    (b"<?xml version='1.0'?><chessresults><tournamentdata/></chessresults>", True),
+    (b"<!DOCTYPE html><html><title>Chess-Results Server</title>", True),
+    (b"<!DOCTYPE html><html><title>Club news</title>", False),
+])
+def test_content_test_of_shared_extensions(head: bytes, report: bool) -> None:
+    assert looks_like_report(head) is report
 
 
 def test_named_files_are_checked_unless_force_exclude(tree: Path) -> None:
