@@ -142,7 +142,7 @@ def display_options(func: F) -> F:
                         help="Show infos too (the same as --min-severity info).")(func)
     func = click.option("--min-severity", "min_severity", type=click.Choice(SEVERITIES),
                         default=None,
-                        help="Lowest severity to show. Default: warning for people (text, "
-                             "full, github), info for programs (json, jsonl, sarif). Exit "
-                             "statuses count what is hidden too.")(func)
+                        help="Lowest severity to show. Default: warning (infos hidden), "
+                             "except info for check's json, jsonl and sarif output. The exit "
+                             "status counts what is hidden too.")(func)
     return func
