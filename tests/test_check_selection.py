@@ -89,6 +89,7 @@ def test_cached_runs_count_the_skipped_files_too(tree: Path, tmp_path: Path) -> 
     (b"\xef\xbb\xbf012 With a byte-order mark\r\n", True),
     ("012 UTF-16 export\r\n".encode("utf-16"), True),
     (b"XXR 9\n", True),
+    (b"\r### exported by an engine\r012 CR-only line ends\r", True),
     (b"### Notes\n\nA heading is no record.\n", False),
     (b"MIT License\n\nCopyright 2026\n", False),
     (b'{"format": "trfkit-tournament", "version": 1}', True),

@@ -72,4 +72,4 @@ def looks_like_report(head: bytes) -> bool:
         return b'"trfkit-tournament"' in head
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 text
         head = head.decode("utf-16", errors="ignore").encode("utf-8")
-    return bool(_TRF_RECORD.search(head))
+    return bool(_TRF_RECORD.search(head.replace(b"\r", b"\n")))  # (CR-only exports too)
