@@ -88,6 +88,21 @@ def test_ordered_map_keeps_order_with_workers() -> None:
     assert list(ordered_map(_slow_square, [], 2)) == []
 
 
+def _slow(n: int) -> int:
+    time.sleep(0.25)
+    return n
+
+
+def test_stopping_early_ends_the_workers_at_once() -> None:
+    """Ctrl-C or a closed stdout closes the batch: the chunks in flight (here 16 more
+    seconds of work) are not waited for."""
+    results = ordered_map(_slow, range(200), 2, chunk=4)
+    assert next(results) == 0  # after one chunk: about a second
+    start = time.monotonic()
+    results.close()  # type: ignore[attr-defined]
+    assert time.monotonic() - start < 1.5  # (the old pool waited for them: 3 s and more)
+
+
 def _pid_after_a_while(n: int) -> int:
     time.sleep(0.3)
     return os.getpid()

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from trfkit.batch import unreadable
 from trfkit.codes import CODES
 from trfkit.diagnostics import Location, make
 from trfkit.reporters import FileReport, render, summarize
@@ -40,8 +41,10 @@ def test_text() -> None:
 
 
 def test_text_without_problems_and_with_unreadable_input() -> None:
-    reports = [FileReport("ok.trf"), FileReport("gone.trf", error="gone.trf: no such file")]
-    assert rendered("text", reports) == "No problems found in 2 files. 1 could not be read.\n"
+    reports = [FileReport("ok.trf"), unreadable("gone.trf", "gone.trf: no such file")]
+    assert rendered("text", reports) == ("gone.trf:1:1: T014 no such file\n"
+                                         "Found 1 problem (1 error) in 1 file checked, "
+                                         "1 unreadable.\n")
 
 
 def test_full_quotes_the_line_with_a_caret_under_the_field() -> None:
@@ -81,7 +84,8 @@ def test_json_matches_the_published_schema() -> None:
     }
     assert data["summary"] == {"files": 2, "unreadable": 0, "errors": 2, "warnings": 0,
                                "infos": 1, "total": 3, "by_code": {"T303": 1, "T401": 1,
-                                                                   "T403": 1}}
+                                                                   "T403": 1},
+                               "skipped": 0, "hidden": 0}
 
 
 def test_schema_rejects_a_malformed_document() -> None:

@@ -234,7 +234,7 @@ def test_private_swiss_manager_strings_appear_in_no_output(tmp_path: Path) -> No
     path = tmp_path / "spring.TUNX"
     path.write_bytes(f.encode())
     outputs = []
-    for command in (("check", "--output-format", "full"), ("info", "--to", "json"),
+    for command in (("check", "--output-format", "full", "-v"), ("info", "--to", "json"),
                     ("convert", "--to", "json"), ("convert", "--to", "trf26"),
                     ("convert", "--to", "csv"), ("tiebreaks", "--to", "json")):
         result = invoke(*command, str(path))
@@ -257,7 +257,7 @@ def test_private_chess_results_xml_attributes_appear_in_no_output(tmp_path: Path
            b'reswhite="1.0" resblack="0.0" forfeit=""/></playerpairings></chessresults>')
     path = tmp_path / "upload.xml"
     path.write_bytes(xml)
-    for command in (("check", "--output-format", "full"), ("info", "--to", "json"),
+    for command in (("check", "--output-format", "full", "-v"), ("info", "--to", "json"),
                     ("convert", "--to", "json"), ("convert", "--to", "trf26"),
                     ("convert", "--to", "csv"), ("tiebreaks", "--to", "json")):
         result = invoke(*command, str(path))

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from trfkit import formats
 from trfkit.formats.swissmanager import read_swissmanager
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
@@ -85,6 +86,8 @@ def test_team_template_with_no_players() -> None:
     t = read("cro_1386026.TUNX").tournament
     assert t.header.type_text == "Team: round robin"
     assert t.players == () and t.header.rounds == 150
+    refused = formats.read((TUNX / "cro_1386026.TUNX").read_bytes(), path="cro.TUNX")
+    assert [d.code for d in refused.diagnostics if d.severity.value == "error"] == ["T013"]
 
 
 def test_unknown_c5_section_is_named() -> None:

@@ -15,16 +15,21 @@ from typing import Any
 
 from .diagnostics import Diagnostic, make
 from .frozen import frozen_dataclass, replace
+from .inputs import REPORT_EXTENSIONS, SHARED_EXTENSIONS
 from .limits import MAX_LINE_CHARS
 from .reporters import FileReport
 from .selection import Selector
 from .wire import Outcome
 
-#: File names ``trfkit check DIR`` picks up (case-insensitive): TRF and its engine
-#: dialects, ICU/Krause ``.tab``, text exports and Swiss-Manager's native files.
-DEFAULT_GLOBS: tuple[str, ...] = (
-    "*.trf", "*.trfx", "*.txt", "*.tab", "*.input", "*.tunx", "*.turx", "*.tumx", "*.tutx",
-)
+#: File names ``trfkit check DIR`` picks up (case-insensitive): every format trfkit
+#: reads. Those with a shared extension (:data:`~trfkit.inputs.SHARED_EXTENSIONS`:
+#: ``.txt .json .xml .html .htm .xlsx``) are checked only when their content is a
+#: tournament format; the others are passed over and counted as skipped.
+DEFAULT_GLOBS: tuple[str, ...] = tuple(f"*.{ext}" for ext in (*REPORT_EXTENSIONS,
+                                                               *SHARED_EXTENSIONS))
+
+#: Why a file of the default selection was passed over.
+NOT_A_REPORT = "not a tournament file"
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -37,6 +42,8 @@ class Job:
     display: str
     data: bytes | None = None
     missing: str | None = None  # why the path cannot be checked (does not exist, ...)
+    sniff: bool = False  # pass it over unless its content is a tournament format
+    skip: str | None = None  # why it is passed over unread
 
 
 @frozen_dataclass
@@ -53,16 +60,27 @@ class Settings:
 
 
 def collect(paths: Iterable[str], globs: Sequence[str] = DEFAULT_GLOBS, *,
-            stdin_name: str = "<stdin>", stdin: bytes | None = None) -> Iterator[Job]:
+            stdin_name: str = "<stdin>", stdin: bytes | None = None,
+            force_exclude: bool = False) -> Iterator[Job]:
     """Flatten command-line paths into jobs, lazily (:func:`trfkit.inputs.iter_inputs`):
     ``-`` is stdin, directories are walked, glob patterns expanded.
 
-    Files named explicitly are checked whatever their name; each input appears once.
+    Files named explicitly are checked whatever their name (unless ``force_exclude``);
+    each input appears once. With the default ``globs``, files of a shared extension
+    are marked to be sniffed first (:data:`DEFAULT_GLOBS`).
     """
     from .inputs import iter_inputs
 
-    for item in iter_inputs(paths, globs, stdin_name=stdin_name, stdin=stdin):
-        yield Job(item.path, item.display, item.data, item.missing)
+    sniffed = SHARED_EXTENSIONS if tuple(globs) == DEFAULT_GLOBS else ()
+    for item in iter_inputs(paths, globs, stdin_name=stdin_name, stdin=stdin, sniffed=sniffed,
+                            force_exclude=force_exclude):
+        yield Job(item.path, item.display, item.data, item.missing, item.sniff, item.skip)
+
+
+def unreadable(display: str, why: str) -> FileReport:
+    """The report of an input that could not be read: one located T014, in every format."""
+    message = why[len(display) + 2:] if why.startswith(f"{display}: ") else why
+    return FileReport(display, (make("T014", message, file=display),), error=why)
 
 
 def _quoted(text: str | None, diagnostics: Sequence[Diagnostic]) -> dict[int, str]:
@@ -105,17 +123,27 @@ def check_job(job: Job, settings: Settings) -> FileReport:
     from .validation import validate
 
     if job.missing:
-        return FileReport(job.display, error=job.missing)
+        return unreadable(job.display, job.missing)
+    if job.skip:
+        return FileReport(job.display, skipped=job.skip)
     try:
-        doc = read_document(job.display if job.data is not None else job.path,
-                            fmt=settings.fmt, encoding=settings.encoding, data=job.data,
+        data = job.data
+        if job.sniff:
+            from .cli.common import read_bytes
+            from .formats.sniff import looks_like_report
+
+            data = read_bytes(job.path, settings.max_bytes) if data is None else data
+            if not looks_like_report(data[:8192]):
+                return FileReport(job.display, skipped=NOT_A_REPORT)
+        doc = read_document(job.display if data is not None else job.path,
+                            fmt=settings.fmt, encoding=settings.encoding, data=data,
                             max_bytes=settings.max_bytes)
         found = [_attributed(d, doc.tournament.source.path, job.display)
                  for d in validate(doc, selector=_selector(settings))]
         lines = _quoted(doc.text, found) if settings.quote_lines else {}
         return FileReport(job.display, tuple(found), lines)
     except InputError as exc:
-        return FileReport(job.display, error=exc.format_message())
+        return unreadable(job.display, exc.format_message())
     except Exception as exc:
         if settings.debug:
             raise
@@ -124,9 +152,14 @@ def check_job(job: Job, settings: Settings) -> FileReport:
         return FileReport(job.display, (crash,))
 
 
+def outcome(report: FileReport) -> Outcome:
+    """A check's report as the batch tally counts it (a passed-over input is "skipped")."""
+    return Outcome(report, "skipped" if report.skipped is not None else "")
+
+
 def work(args: tuple[Job, Settings]) -> Outcome:
     """One job as the batch runner wants it (:mod:`trfkit.cli.batchrun`)."""
-    return Outcome(check_job(*args))
+    return outcome(check_job(*args))
 
 
 def _preload(settings: Settings) -> None:
@@ -161,7 +194,8 @@ def _restored(display: str, stored: dict[str, Any]) -> FileReport:
 
 
 def _cacheable(report: FileReport) -> bool:
-    return report.error is None and not any(d.code == "T999" for d in report.diagnostics)
+    return (report.error is None and report.skipped is None
+            and not any(d.code == "T999" for d in report.diagnostics))
 
 
 def run(jobs: Sequence[Job], settings: Settings, workers: int = 1,
@@ -180,14 +214,18 @@ def run(jobs: Sequence[Job], settings: Settings, workers: int = 1,
                                     settings.ignore, settings.quote_lines, settings.max_bytes))
     loaded: list[Job] = []
     keys: list[str | None] = []
+    from .formats.sniff import looks_like_report
+
     for job in jobs:
         data = job.data
-        if data is None and job.missing is None:
+        if data is None and job.missing is None and job.skip is None:
             try:
                 data = read_bytes(job.path, settings.max_bytes)  # bounded, like the workers
             except InputError:
                 data = None  # the worker reports why
-        loaded.append(job if data is None else Job(job.path, job.display, data, job.missing))
+        if job.sniff and data is not None and not looks_like_report(data[:8192]):
+            job, data = replace(job, skip=NOT_A_REPORT), None  # not cached: never read
+        loaded.append(job if data is None else replace(job, data=data))
         keys.append(None if data is None or job.missing else cache.key(data))
     hits = cache.get_many(k for k in keys if k is not None)
     todo = [i for i, k in enumerate(keys) if k is None or k not in hits]

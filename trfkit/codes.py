@@ -44,7 +44,7 @@ _ALL: Final = (
        "The input mixes CR, LF and CRLF line endings."),
     _c("T005", "empty-input", "error", "decode", "The input is empty or holds only blank lines."),
     _c("T006", "not-a-tournament-file", "error", "decode",
-       "The input does not look like a tournament report (no 001 or 012 record)."),
+       "The input does not look like a tournament report (no record of a tournament format)."),
     _c("T007", "input-too-large", "error", "decode", "The input is larger than "
                                                      "the allowed maximum.",
        "Raise the limit with --max-bytes."),
@@ -52,6 +52,11 @@ _ALL: Final = (
                                                    "any valid record can be."),
     _c("T009", "invalid-json-document", "error", "decode",
        "The JSON input is malformed or does not match the tournament schema."),
+    _c("T013", "no-players", "error", "decode",
+       "The input holds no players: a tournament header or an empty template, not a report.",
+       "Enter the players (001 records) before checking or converting the file."),
+    _c("T014", "unreadable-input", "error", "decode",
+       "The input could not be read at all (no such file, a directory, permission denied)."),
     # T1xx: record syntax
     _c("T101", "unknown-record-code", "error", "parse",
        "A line starts with a record code TRF does not define."),

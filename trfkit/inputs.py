@@ -22,10 +22,22 @@ from .frozen import frozen_dataclass
 if TYPE_CHECKING:  # imported where a directory or a pattern is walked: not for one file
     from pathlib import Path
 
-__all__ = ["ANY_FILE", "Input", "Root", "iter_inputs", "roots"]
+__all__ = ["ANY_FILE", "REPORT_EXTENSIONS", "SHARED_EXTENSIONS", "Input", "Root", "iter_inputs",
+           "roots"]
 
 #: The glob that keeps every (non-hidden) file, ``convert``'s default.
 ANY_FILE: tuple[str, ...] = ("*",)
+
+#: Extensions only tournament files have (TRF and its engine dialects, ICU/Krause
+#: ``.tab``, Swiss-Manager's native files): such a file is always checked, so that a
+#: broken one is reported rather than passed over.
+REPORT_EXTENSIONS: tuple[str, ...] = ("trf", "trfx", "tab", "input", "tunx", "turx", "tumx",
+                                      "tutx")
+#: Extensions of formats trfkit reads that other files share (notes and licences as
+#: ``.txt``, ``package.json``, any web page or spreadsheet): in a directory such a file
+#: is checked only when its first bytes show a tournament format
+#: (:func:`trfkit.formats.sniff.looks_like_report`); otherwise it is skipped and counted.
+SHARED_EXTENSIONS: tuple[str, ...] = ("txt", "json", "xml", "html", "htm", "xlsx")
 
 _GLOB_CHARS = frozenset("*?[")
 
@@ -45,6 +57,10 @@ class Input:
     rel: str
     data: bytes | None = None
     missing: str | None = None
+    #: check the content first (a :data:`SHARED_EXTENSIONS` file taken by the default selection)
+    sniff: bool = False
+    #: why the input is passed over unread (``--force-exclude`` on a named file)
+    skip: str | None = None
 
 
 @frozen_dataclass
@@ -156,15 +172,27 @@ def _rel(path: Path, base: Path) -> str:
         return path.name
 
 
+def _extension(path: str) -> str:
+    return path.rsplit(".", 1)[-1].lower() if "." in os.path.basename(path) else ""
+
+
 def iter_inputs(paths: Iterable[str], globs: Sequence[str] = ANY_FILE, *,
-                stdin_name: str = "<stdin>", stdin: bytes | None = None) -> Iterator[Input]:
+                stdin_name: str = "<stdin>", stdin: bytes | None = None,
+                sniffed: Iterable[str] = (), force_exclude: bool = False) -> Iterator[Input]:
     """Yield the inputs named by ``paths`` once each, in argument order.
 
-    Files named explicitly are taken whatever their name; directories are walked
-    and filtered by ``globs``; a pattern that matches nothing, or a path that does
-    not exist, becomes an input with ``missing`` set (reported, never fatal).
+    Files named explicitly are taken whatever their name (with ``force_exclude`` they
+    are filtered like the others: a file pre-commit passes that the selection would
+    not take is yielded with ``skip`` set); directories are walked and filtered by
+    ``globs``; a pattern that matches nothing, or a path that does not exist, becomes
+    an input with ``missing`` set (reported, never fatal). Files with an extension in
+    ``sniffed`` are marked ``sniff``: checked only if their content is a report.
     """
     seen: set[str] = set()
+    shared = frozenset(ext.lower() for ext in sniffed)
+
+    def found_file(path: str, rel: str) -> Input:
+        return Input(path, path, rel, sniff=_extension(path) in shared)
 
     def once(item: Input) -> Iterator[Input]:
         key = item.path if item.path == "-" else os.path.normpath(item.path)
@@ -178,11 +206,18 @@ def iter_inputs(paths: Iterable[str], globs: Sequence[str] = ANY_FILE, *,
         elif root.kind == "file":
             # the file name, as Path(arg).name gives it (an existing non-directory
             # cannot end in a separator), without importing pathlib for one file
-            yield from once(Input(root.arg, root.arg, os.path.basename(root.arg)))
+            name = os.path.basename(root.arg)
+            if not force_exclude:
+                yield from once(Input(root.arg, root.arg, name))
+            elif tuple(globs) == ANY_FILE or matches(name, globs):
+                yield from once(found_file(root.arg, name))
+            else:
+                yield from once(Input(root.arg, root.arg, name,
+                                      skip="not selected (--glob, --force-exclude)"))
         elif root.kind == "dir":
             base = root.base
             for found in walk(base, globs):
-                yield from once(Input(str(found), str(found), _rel(found, base)))
+                yield from once(found_file(str(found), _rel(found, base)))
         elif root.kind == "glob":
             import glob  # only for a pattern argument
             from pathlib import Path
@@ -194,7 +229,7 @@ def iter_inputs(paths: Iterable[str], globs: Sequence[str] = ANY_FILE, *,
                                       missing=f"{root.arg}: no file matches this pattern"))
             base = root.base
             for found in files:
-                yield from once(Input(str(found), str(found), _rel(found, base)))
+                yield from once(found_file(str(found), _rel(found, base)))
         else:
             from pathlib import Path
 

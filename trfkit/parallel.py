@@ -42,6 +42,22 @@ def _same(value: Any) -> Any:
     return value
 
 
+def _ignore_interrupt() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the batch (exit 130): otherwise
+    every worker would print its own KeyboardInterrupt traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: Any) -> None:
+    """End the workers now: nobody wants their results, and leaving the pool would first
+    wait for the chunks in progress (seconds each on large files) after a Ctrl-C."""
+    processes = getattr(pool, "_processes", None) or {}  # (CPython's executor keeps them here)
+    for process in list(processes.values()):
+        process.terminate()
+
+
 def _run_chunk(func: Callable[[T], R], chunk: list[T], pack: Callable[[R], Any]) -> list[Any]:
     return [pack(func(item)) for item in chunk]
 
@@ -71,7 +87,8 @@ def ordered_map(func: Callable[[T], R], items: Iterable[T], workers: int = 1, *,
 
     limit = window or 4 * workers
     pending: deque[Future[list[Any]]] = deque()
-    with ProcessPoolExecutor(max_workers=min(workers, len(first))) as pool:
+    with ProcessPoolExecutor(max_workers=min(workers, len(first)),
+                             initializer=_ignore_interrupt) as pool:
         # a handful of inputs is shared out evenly instead of going to one worker
         size = min(chunk, -(-len(first) // workers))
         for start in range(0, len(first), size):
@@ -84,4 +101,8 @@ def ordered_map(func: Callable[[T], R], items: Iterable[T], workers: int = 1, *,
                     exhausted = True
                     break
                 pending.append(pool.submit(_run_chunk, func, batch, pack))
-            yield from (unpack(wire) for wire in pending.popleft().result())
+            try:
+                yield from (unpack(wire) for wire in pending.popleft().result())
+            except BaseException:  # Ctrl-C, a closed stdout, the caller stopped: no more results
+                _stop(pool)  # (the pool then fails the pending futures itself; nobody reads them)
+                raise

@@ -94,8 +94,18 @@ DOCS: Final[dict[str, RuleDoc]] = {
                     "by different tools.", "012 ...\\r\\n001 ...\\n", "012 ...\\r\\n001 ...\\r\\n",
                     is_trf=False),
     "T005": RuleDoc("An empty upload or a truncated transfer.", "", trf(*_HEAD, *_GAME)),
-    "T006": RuleDoc("Without a 012 or 001 record the input is not a tournament report.",
+    "T006": RuleDoc("Without any record of a tournament format the input (a letter, a Markdown "
+                    "note, a LICENSE, a PGN) is not a tournament report; it gets this one "
+                    "error, not one note per line.",
                     trf("Hello, this is not a tournament"), trf(*_HEAD, *_GAME)),
+    "T013": RuleDoc("A file with a tournament header (or a Swiss-Manager template) but no player "
+                    "is not yet a report: passing it would be a false green, converting it an "
+                    "empty document.", trf(*_HEAD, "042 2026/04/12"),
+                    trf(*_HEAD, "042 2026/04/12", *_GAME)),
+    "T014": RuleDoc("A path named on the command line, or a file found by a walk, that cannot "
+                    "be opened is reported where it is, in every output format, and makes the "
+                    "exit status 2.", "trfkit check missing.trf (no such file)",
+                    "trfkit check event.trf (a readable file)", is_trf=False),
     "T007": RuleDoc("Very large inputs are refused to keep memory bounded.",
                     "a 2 GB file", "a tournament report", is_trf=False),
     "T008": RuleDoc("No valid record is longer than a few thousand characters; such a line is "

@@ -53,8 +53,9 @@ CHECK_PACKAGE = "trfkit.checks"
 CHECK_MODULES = ("declared", "header", "pairings", "scores", "teams")
 _loaded = False
 
-#: Reader codes after which there is no model worth checking (binary, empty, not TRF, too big).
-FATAL_CODES = frozenset({"T001", "T005", "T006", "T007"})
+#: Reader codes after which there is no model worth checking (binary, empty, not TRF, too big,
+#: no players, unreadable).
+FATAL_CODES = frozenset({"T001", "T005", "T006", "T007", "T013", "T014"})
 
 
 #: Reader codes that make a whole line unreliable (cut short, columns shifted): rule

@@ -57,10 +57,10 @@ def to_wire(report: FileReport, note: str = "") -> tuple[Any, ...]:
     thousand reports, so this is on the batch's hot path.
     """
     return (report.path, [_diagnostic(d) for d in report.diagnostics], dict(report.lines),
-            report.error, note)
+            report.error, note, report.skipped)
 
 
 def from_wire(wire: tuple[Any, ...]) -> Outcome:
-    path, diagnostics, lines, error, note = wire
-    return Outcome(FileReport(path, tuple(_undiagnostic(d) for d in diagnostics), lines, error),
-                   note)
+    path, diagnostics, lines, error, note, skipped = wire
+    return Outcome(FileReport(path, tuple(_undiagnostic(d) for d in diagnostics), lines, error,
+                              skipped), note)

@@ -7,8 +7,9 @@ when it is invoked keeps ``trfkit --version`` and one-file checks fast.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -29,8 +30,43 @@ COMMANDS: dict[str, str] = {
 }
 
 
+#: Exit status after Ctrl-C, as a shell reports a program ended by SIGINT (128 + 2).
+INTERRUPTED = 130
+#: Exit status when stdout was closed early (``trfkit check ... | head -1``): what a
+#: program ended by SIGPIPE gives (128 + 13), as grep does; nothing is printed.
+CLOSED_STDOUT = 141
+
+
+def closed_stdout() -> NoReturn:
+    """End quietly after the reader of stdout went away.
+
+    Python would otherwise report the failed flush of its buffered stdout at exit, so
+    stdout is pointed at the null device first (the recipe of the ``signal`` docs).
+    """
+    real = sys.__stdout__
+    if real is not None and sys.stdout is real:  # not a test runner's capture (its own fd)
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, real.fileno())
+        except (OSError, ValueError):
+            pass
+    sys.exit(CLOSED_STDOUT)
+
+
 class LazyGroup(click.Group):
-    """A group that imports a command's module only when the command is used."""
+    """A group that imports a command's module only when the command is used.
+
+    It also ends every command the same way on a closed stdout (exit 141, silent) and
+    on Ctrl-C (exit 130), which click alone would both turn into exit 1.
+    """
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            closed_stdout()
+        except KeyboardInterrupt:
+            sys.exit(INTERRUPTED)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(name for name in COMMANDS if self._load(name) is not None)
@@ -94,10 +130,14 @@ def main(argv: list[str] | None = None) -> Any:
     if reconfigure is not None:  # a latin-1 or cp1252 console must not turn a Greek name into T999
         reconfigure(errors="backslashreplace")
     try:
-        return cli.main(args=argv, prog_name="trfkit")
-    except BrokenPipeError:  # pragma: no cover - `trfkit ... | head`
-        sys.stderr.close()
-        sys.exit(1)
+        try:
+            return cli.main(args=argv, prog_name="trfkit")
+        finally:
+            sys.stdout.flush()  # here, not at exit: a closed pipe must not print a warning
+    except BrokenPipeError:  # `trfkit ... | head`, found while flushing
+        closed_stdout()
+    except KeyboardInterrupt:
+        sys.exit(INTERRUPTED)
     except Exception as exc:  # noqa: BLE001 - last resort outside any command: never a traceback
         if "--debug" in (sys.argv[1:] if argv is None else argv):
             import traceback

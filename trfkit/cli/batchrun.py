@@ -22,7 +22,7 @@ import io
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from typing import Any, TextIO, TypeVar
 
 import click
@@ -182,13 +182,18 @@ class Tally:
             text += "; " + ", ".join(f"{n} {note}" for note, n in sorted(self.notes.items()))
         return text
 
-    def summary(self) -> Summary:
-        """The batch as the reporters summarise it (``Found 3 problems ... in 4 files.``)."""
+    def summary(self, lowest: Severity = Severity.INFO) -> Summary:
+        """The batch as the reporters summarise it (``Found 3 problems ... in 4 files.``),
+        counting what is below ``lowest`` (the display threshold) as hidden."""
+        shown = {s: n if s.rank >= lowest.rank else 0 for s, n in self.severities.items()}
         return Summary(files=self.files, unreadable=self.unreadable,
-                       errors=self.severities[Severity.ERROR],
-                       warnings=self.severities[Severity.WARNING],
-                       infos=self.severities[Severity.INFO],
-                       by_code=dict(sorted(self.codes.items())))
+                       errors=shown.get(Severity.ERROR, 0),
+                       warnings=shown.get(Severity.WARNING, 0),
+                       infos=shown.get(Severity.INFO, 0),
+                       by_code=dict(sorted(self.codes.items())),
+                       skipped=self.notes["skipped"],
+                       hidden=sum(self.severities.values()) - sum(shown.values()),
+                       hidden_below=lowest.value)
 
     def exit_status(self, fail_on: str, exit_zero: bool = False) -> int:
         """2 for unreadable inputs or internal errors (T999); else 1 when a diagnostic
@@ -223,7 +228,8 @@ class Batch:
 
 
 def run_batch(work: Callable[[Any], Outcome], tasks: Iterable[Any], batch: Batch,
-              tally: Tally, *, printed_to: TextIO | None = None) -> Iterator[Outcome]:
+              tally: Tally, *, printed_to: TextIO | None = None
+              ) -> Generator[Outcome, None, None]:
     """Yield the outcome of ``work(task)`` for every task, in order, counting each in ``tally``.
 
     ``printed_to`` is where the caller prints a file's diagnostics (default: stderr);

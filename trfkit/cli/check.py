@@ -14,9 +14,8 @@ from itertools import chain
 
 import click
 
-from ..batch import DEFAULT_GLOBS, Settings, collect, run, work
+from ..batch import DEFAULT_GLOBS, Settings, collect, outcome, run, work
 from ..reporters import FORMATS, FileReport, render
-from ..selection import Selector, SelectorError
 from ..wire import Outcome
 from .batchrun import Batch, Tally, batch_options, print_summary, run_batch, to_count, write_report
 from .common import (
@@ -27,16 +26,9 @@ from .common import (
     debug_enabled,
     read_bytes,
 )
-from .options import input_options
+from .display import selector, threshold
+from .options import display_options, input_options, selection_options
 from .outguard import cache_files, refuse_overwrite
-
-
-def _selector(select: tuple[str, ...], extend: tuple[str, ...],
-              ignore: tuple[str, ...]) -> Selector:
-    try:
-        return Selector.from_options(select or None, extend, ignore)
-    except SelectorError as exc:
-        raise click.UsageError(str(exc)) from None
 
 
 @click.command()
@@ -44,12 +36,8 @@ def _selector(select: tuple[str, ...], extend: tuple[str, ...],
 @input_options
 @click.option("--output-format", "output_format", type=click.Choice(FORMATS), default="text",
               show_default=True, help="How to print the diagnostics.")
-@click.option("--select", "select", multiple=True, metavar="CODES",
-              help="Report only these codes or prefixes (e.g. T3,T401). Default: all.")
-@click.option("--extend-select", "extend_select", multiple=True, metavar="CODES",
-              help="Add codes or prefixes to the selection.")
-@click.option("--ignore", "ignore", multiple=True, metavar="CODES",
-              help="Do not report these codes or prefixes (the longest prefix wins).")
+@selection_options
+@display_options
 @click.option("--fail-on", "fail_on", type=click.Choice(["error", "warning", "info"]),
               default="error", show_default=True,
               help="Lowest severity that makes the exit status 1.")
@@ -57,6 +45,9 @@ def _selector(select: tuple[str, ...], extend: tuple[str, ...],
               "(unreadable inputs and internal errors still exit 2).")
 @click.option("--statistics", is_flag=True, help="Print how often each code occurs instead.")
 @batch_options(default_globs=DEFAULT_GLOBS)
+@click.option("--force-exclude", is_flag=True,
+              help="Apply the file selection (--glob, and the content test of the default "
+                   "one) to files named on the command line too, as pre-commit names them.")
 @click.option("--stdin-display-name", default=STDIN_NAME, show_default=True,
               help="File name to show for input read from '-'.")
 @click.option("--cache-dir", "cache_dir", default=None, metavar="DIR", envvar="TRFKIT_CACHE_DIR",
@@ -65,8 +56,9 @@ def _selector(select: tuple[str, ...], extend: tuple[str, ...],
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format: str,
           select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...],
-          fail_on: str, exit_zero: bool, statistics: bool, globs: tuple[str, ...],
-          jobs: int | None, quiet: bool, report_path: str | None, report_format: str,
+          min_severity: str | None, verbose: bool, fail_on: str, exit_zero: bool,
+          statistics: bool, globs: tuple[str, ...], jobs: int | None, quiet: bool,
+          report_path: str | None, report_format: str, force_exclude: bool,
           stdin_display_name: str, cache_dir: str | None, debug: bool) -> None:
     """Check tournament files and report problems with file, line, column and code.
 
@@ -75,35 +67,40 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
       trfkit check event.trf
       trfkit check reports/ --glob '*.trf' -j 4
       trfkit check event.trf --output-format full --ignore T403
+      trfkit check event.trf -v                   # infos too
       cat event.trf | trfkit check - --stdin-display-name event.trf
       trfkit check reports/ --output-format sarif > trfkit.sarif
       trfkit check archive/ -j 4 --cache-dir ~/.cache/trfkit
     """
-    selector = _selector(select, extend_select, ignore)
+    chosen = selector(select, extend_select, ignore)
+    lowest = threshold(min_severity, verbose, output_format=output_format, fail_on=fail_on)
     check_encoding(encoding)
     refuse_overwrite(paths, [report_path, *cache_files(cache_dir)],
                      globs=globs or DEFAULT_GLOBS)
     stdin = read_bytes("-") if "-" in paths else None
     debug = debug or debug_enabled()
-    inputs = collect(paths, globs or DEFAULT_GLOBS, stdin_name=stdin_display_name, stdin=stdin)
+    inputs = collect(paths, globs or DEFAULT_GLOBS, stdin_name=stdin_display_name, stdin=stdin,
+                     force_exclude=force_exclude)
     first = next(inputs, None)
     if first is None:
         raise InputError("no files to check (see --glob)")
     batch = Batch(jobs, quiet, to_count(paths, globs or DEFAULT_GLOBS, quiet))
     tally = Tally()
-    settings = Settings(fmt=fmt, encoding=encoding, select=selector.select,
-                        ignore=selector.ignore, quote_lines=output_format == "full", debug=debug,
+    settings = Settings(fmt=fmt, encoding=encoding, select=chosen.select,
+                        ignore=chosen.ignore, quote_lines=output_format == "full", debug=debug,
                         max_bytes=current_max_bytes())
     # Line formats are printed file by file as results arrive, and nothing is kept:
     # memory stays flat however many files. The others need the whole batch.
-    streamed = output_format in STREAMED and not statistics and not report_path
+    streamed = output_format in STREAMED and not statistics
     reports: list[FileReport] = []
+    kept: list[FileReport] = []
+    outcomes: Iterable[Outcome] = ()
     try:
         if cache_dir:
-            outcomes: Iterable[Outcome] = [
-                Outcome(r) for r in run([first, *inputs], settings, batch.processes, cache_dir)]
-            for outcome in outcomes:
-                tally.add(outcome)
+            outcomes = [
+                outcome(r) for r in run([first, *inputs], settings, batch.processes, cache_dir)]
+            for done in outcomes:
+                tally.add(done)
         else:
             tasks = ((job, settings) for job in chain([first], inputs))
             # streamed diagnostics go to stdout as they come: the bar (on stderr) is
@@ -111,28 +108,36 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
             # print nothing per file (a StringIO is no terminal)
             outcomes = run_batch(work, tasks, batch, tally,
                                  printed_to=sys.stdout if streamed else io.StringIO())
-        for outcome in outcomes:
-            if outcome.report.error is not None:
-                click.echo(f"trfkit: {outcome.report.error}", err=True)
+        for done in outcomes:
+            # --report and --statistics get everything found; the output from `lowest` up
+            report = done.report if statistics else done.report.at_least(lowest)
             if streamed:
-                _print_lines(output_format, outcome.report)
+                _print_lines(output_format, report)
             else:
-                reports.append(outcome.report)
+                reports.append(report)
+            if report_path:
+                kept.append(done.report)
+    except BrokenPipeError:  # `| head`: ended quietly by trfkit.cli
+        raise
     except Exception as exc:
         if debug:
             raise
         click.echo(f"trfkit: internal error (T999): {type(exc).__name__}: {exc}; "
                    "please report a bug", err=True)
         sys.exit(2)
+    finally:  # stopped early (a closed stdout, Ctrl-C): end the workers now, not at exit
+        stop = getattr(outcomes, "close", None)
+        if stop is not None:
+            stop()
     if streamed:
         if output_format == "text":
-            click.echo(tally.summary().sentence())
+            click.echo(tally.summary(lowest).sentence())
     else:
         buffer = io.StringIO()
         render(output_format, reports, buffer, with_statistics=statistics)
         click.echo(buffer.getvalue(), nl=False)
     if report_path:
-        write_report(report_path, report_format, reports)
+        write_report(report_path, report_format, kept)
     if tally.files > 1:
         print_summary(tally, quiet=quiet)
     sys.exit(tally.exit_status(fail_on, exit_zero))

@@ -31,7 +31,14 @@ from .common import (
     read_document,
     write_output,
 )
-from .options import input_options, newline_option, output_options
+from .display import View
+from .options import (
+    display_options,
+    input_options,
+    newline_option,
+    output_options,
+    selection_options,
+)
 from .outguard import refuse_overwrite
 
 #: File extension of each output format (see :func:`.outnames.output_name` for how a
@@ -65,22 +72,26 @@ def nothing_read(doc: Document) -> bool:
 
 
 def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | None, to: str,
-                options: dict[str, Any]) -> tuple[int, bool, list[Diagnostic]]:
+                options: dict[str, Any], view: View | None = None
+                ) -> tuple[int, bool, list[Diagnostic]]:
     """Convert one input (``-`` = stdin) to ``target`` (None = stdout).
 
-    Returns the exit status, whether an output was written, and the diagnostics.
+    Returns the exit status, whether an output was written, and the diagnostics
+    selected by ``view`` (of which those at its threshold are printed to stderr).
+    An input with nothing to convert exits 1 even when its errors are ignored.
     """
+    view = view or View()
     doc = read_document(source, fmt=fmt, encoding=encoding)
-    print_diagnostics(doc.diagnostics)
+    print_diagnostics(view.shown(doc.diagnostics))
     overflows, text = render_document(doc, to, options, display=display_name(source))
     if text is None:
-        print_diagnostics(overflows)
+        print_diagnostics(view.shown(overflows))
         click.echo(f"{display_name(source)}: nothing to convert", err=True)
-        found = [*doc.diagnostics, *overflows]
-        return exit_status(found), False, found
-    print_diagnostics(overflows)
+        found = view.selected([*doc.diagnostics, *overflows])
+        return max(1, exit_status(found)), False, found
+    print_diagnostics(view.shown(overflows))
     write_output(text, target)
-    found = [*doc.diagnostics, *overflows]
+    found = view.selected([*doc.diagnostics, *overflows])
     return exit_status(found), True, found
 
 
@@ -181,11 +192,14 @@ def _is_batch(paths: tuple[str, ...], output: str | None) -> bool:
                    "interrupted run); convert the others.")
 @click.option("--statistics", is_flag=True,
               help="Batch: add the count of each diagnostic code to the summary.")
+@selection_options
+@display_options
 @internal_errors
 def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str | None, to: str,
             newline: str | None, raw_csv: bool, globs: tuple[str, ...], jobs: int | None,
             quiet: bool, report_path: str | None, report_format: str, skip_existing: bool,
-            statistics: bool) -> None:
+            statistics: bool, select: tuple[str, ...], extend_select: tuple[str, ...],
+            ignore: tuple[str, ...], min_severity: str | None, verbose: bool) -> None:
     """Convert INPUT (a file, '-' for stdin, a directory or a glob) to another format.
 
     '--to trf' keeps the input's TRF edition, trf16/trf26 choose one. Several
@@ -193,9 +207,10 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
     under its relative path, with the new extension (x.trf -> x.json, x.tab ->
     x.tab.json), in -j worker processes;
     outputs are written atomically and never over an input, '--skip-existing'
-    resumes an interrupted run. Diagnostics go to stderr; exit status
-    0 = clean, 1 = an input has errors (output still written), 2 = usage error,
-    unreadable input or internal error.
+    resumes an interrupted run. Diagnostics go to stderr (warnings and errors;
+    -v adds infos; --select/--ignore as for check); exit status 0 = clean,
+    1 = an input has selected errors (output still written) or nothing to convert,
+    2 = usage error, unreadable input or internal error.
 
     \b
     Examples:
@@ -206,6 +221,7 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
       cat event.trf | trfkit convert - --to json
     """
     options = writer_options(to, newline, raw_csv)
+    view = View.from_options(select, extend_select, ignore, min_severity, verbose)
     if _is_batch(paths, output):
         if output is None or output == "-":
             raise click.UsageError(_needs_directory(paths))
@@ -220,7 +236,8 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
                               globs=globs or ANY_FILE, batch=Batch(jobs, quiet, to_count(
                                   paths, globs or ANY_FILE, quiet)),
                               skip_existing=skip_existing, statistics=statistics,
-                              report=(report_path, report_format) if report_path else None)
+                              report=(report_path, report_format) if report_path else None,
+                              view=view)
         raise SystemExit(status)
     input_path = paths[0]
     if input_path != "-" and output not in (None, "-"):
@@ -247,7 +264,7 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
             click.echo(f"{output}: up to date, skipped (--skip-existing)", err=True)
             raise SystemExit(0)
     status, written, found = convert_one(input_path, output, fmt=fmt, encoding=encoding, to=to,
-                                         options=options)
+                                         options=options, view=view)
     if written and record is not None:
         from .outrecord import write_record
 

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 import click
 
 from ..diagnostics import make
-from ..frozen import field, frozen_dataclass
+from ..frozen import field, frozen_dataclass, replace
 from ..inputs import ANY_FILE, Input, Root, iter_inputs, roots
 from ..reporters import FileReport
 from ..wire import Outcome
@@ -39,6 +40,7 @@ from .common import (
     exit_status,
     print_diagnostics,
 )
+from .display import View
 
 
 @frozen_dataclass
@@ -230,8 +232,12 @@ def outcome_status(outcome: Outcome) -> int:
 
 def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: str,
                  globs: tuple[str, ...], batch: Batch, skip_existing: bool = False,
-                 statistics: bool = False, report: tuple[str, str] | None = None) -> int:
-    """Convert every input named by ``paths`` into ``out``; the worst exit status of all."""
+                 statistics: bool = False, report: tuple[str, str] | None = None,
+                 view: View | None = None) -> int:
+    """Convert every input named by ``paths`` into ``out``; the worst exit status of all.
+
+    ``view`` selects the diagnostics that count and prints those at its threshold."""
+    view = view or View()
     found = roots(paths)
     check_output_dir(found, out)
     _temporaries.clear()  # listings of an earlier run in this process are out of date
@@ -241,15 +247,20 @@ def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: st
     tasks = plan_tasks(inputs, found, out, plan, extension=extension,
                        skip_existing=skip_existing, globs=globs)
     tally, status, kept = Tally(), 0, []
-    for outcome in run_batch(convert_task, tasks, batch, tally):
-        print_diagnostics(outcome.report.diagnostics)
-        if outcome.report.error is not None:
-            click.echo(f"Error: {outcome.report.error}", err=True)
-        elif outcome.note == "not written":
-            click.echo(f"{outcome.report.path}: nothing to convert", err=True)
-        status = max(status, outcome_status(outcome))
-        if report is not None:
-            kept.append(outcome.report)
+    outcomes = run_batch(convert_task, tasks, batch, tally)
+    with closing(outcomes):  # stopped early (Ctrl-C): end the workers now, not at exit
+        for outcome in outcomes:
+            counted = replace(outcome.report, diagnostics=tuple(view.selected(
+                outcome.report.diagnostics)))
+            print_diagnostics(view.shown(counted.diagnostics))
+            if counted.error is not None:
+                click.echo(f"Error: {counted.error}", err=True)
+            elif outcome.note == "not written":
+                click.echo(f"{counted.path}: nothing to convert", err=True)
+            status = max(status, outcome_status(replace(outcome, report=counted)),
+                         int(outcome.note == "not written"))
+            if report is not None:
+                kept.append(counted)
     if report is not None:
         write_report(report[0], report[1], kept)
     print_summary(tally, statistics=statistics, quiet=batch.quiet)

@@ -114,3 +114,35 @@ def newline_option(func: F) -> F:
         callback=_newline,
         help="Line ending of the output (default: as the input).",
     )(func)
+
+
+#: ``--min-severity`` choices, lowest first.
+SEVERITIES = ("info", "warning", "error")
+
+
+def selection_options(func: F) -> F:
+    """Add ``--select``, ``--extend-select`` and ``--ignore`` (codes or prefixes, repeatable,
+    comma-separated; see :mod:`trfkit.selection`)."""
+    for option in reversed([
+        click.option("--select", "select", multiple=True, metavar="CODES",
+                     help="Report only these codes or prefixes (e.g. T3,T401). Default: all."),
+        click.option("--extend-select", "extend_select", multiple=True, metavar="CODES",
+                     help="Add codes or prefixes to the selection."),
+        click.option("--ignore", "ignore", multiple=True, metavar="CODES",
+                     help="Do not report these codes or prefixes (the longest prefix wins)."),
+    ]):
+        func = option(func)
+    return func
+
+
+def display_options(func: F) -> F:
+    """Add ``--min-severity`` (as ``min_severity``, None = the command's default) and
+    ``-v/--verbose`` (as ``verbose``: the same as ``--min-severity info``)."""
+    func = click.option("-v", "--verbose", is_flag=True,
+                        help="Show infos too (the same as --min-severity info).")(func)
+    func = click.option("--min-severity", "min_severity", type=click.Choice(SEVERITIES),
+                        default=None,
+                        help="Lowest severity to show. Default: warning (infos hidden), "
+                             "except info for check's json, jsonl and sarif output. The exit "
+                             "status counts what is hidden too.")(func)
+    return func

@@ -95,7 +95,36 @@ def read(data: bytes, fmt: str = "auto", *, path: str = "", encoding: str | None
     if reader is None:
         raise ValueError(f"reader {name!r} is not available")
     doc = reader(data, path=path, encoding=encoding, strict=strict)
-    return oversized_model(doc) or doc
+    doc = oversized_model(doc) or doc
+    if name != "trf":  # (the TRF reader tells a header without players from a non-TRF text)
+        doc = _refuse_playerless(doc, name, strict)
+    return doc
+
+
+#: How a T013 message names an input of each format.
+_NAMES = {"json": "trfkit JSON document", "swissmanager": "Swiss-Manager file",
+          "chess-results-xml": "chess-results XML file",
+          "chess-results-html": "chess-results page", "xlsx": "chess-results Excel file"}
+
+
+def _refuse_playerless(doc: Any, name: str, strict: bool) -> Any:
+    """An input with neither players nor teams gets one T013 (see :mod:`.playerless`)."""
+    from .playerless import playerless, refuse_playerless
+
+    if not playerless(doc):
+        return doc
+    what = _NAMES.get(name, f"{name} file")
+    kind = doc.tournament.header.type_text
+    if name == "swissmanager" and kind:
+        what += f" ({kind}, an empty template?)"
+    doc = refuse_playerless(doc, what)
+    if strict:
+        from ..diagnostics import Severity, TrfError
+
+        first = next((d for d in doc.diagnostics if d.severity is Severity.ERROR), None)
+        if first is not None:
+            raise TrfError(first)
+    return doc
 
 
 def write(tournament: Any, to: str, **options: Any) -> str:

@@ -9,10 +9,11 @@ each is a byte test; the reader modules re-export their sniffer from this module
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
-__all__ = ["MAGIC", "sniff_crhtml", "sniff_crxml", "sniff_json", "sniff_swissmanager",
-           "sniff_xlsx"]
+__all__ = ["MAGIC", "looks_like_report", "sniff_crhtml", "sniff_crxml", "sniff_json",
+           "sniff_swissmanager", "sniff_xlsx"]
 
 #: The first four bytes of a native Swiss-Manager file.
 MAGIC: Final = b"\x93\xff\x89\x44"
@@ -48,3 +49,27 @@ def sniff_crhtml(head: bytes) -> bool:
 def sniff_json(head: bytes) -> bool:
     """True when ``head`` starts (after a BOM and blanks) with a JSON object."""
     return head.lstrip(b"\xef\xbb\xbf").lstrip().startswith(b"{")
+
+
+#: A TRF record at a line start: a three-digit code or an engine record (XXR ...), then a
+#: blank or the line's end. Unlike the TRF reader's sniffer, a ``###`` comment does not
+#: count: Markdown headings start that way too.
+_TRF_RECORD: Final = re.compile(
+    rb"^(?:\xef\xbb\xbf)?(?:[0-9]{3}|XX[RCSZAP])(?: |\r|\n|$)", re.M)
+
+
+def looks_like_report(head: bytes) -> bool:
+    """Whether the first bytes of a ``.txt``/``.json``/``.xml``/``.html``/``.xlsx`` file found
+    in a directory hold a format trfkit reads, rather than a note, a licence, another
+    program's JSON or any web page.
+
+    A spreadsheet counts (whose sheets cannot be told apart from the head); JSON counts
+    only as a trfkit tournament document; text as TRF only with a record at a line start.
+    """
+    if sniff_swissmanager(head) or sniff_xlsx(head) or sniff_crxml(head) or sniff_crhtml(head):
+        return True
+    if sniff_json(head):
+        return b'"trfkit-tournament"' in head
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16 text
+        head = head.decode("utf-16", errors="ignore").encode("utf-8")
+    return bool(_TRF_RECORD.search(head.replace(b"\r", b"\n")))  # (CR-only exports too)

@@ -32,6 +32,7 @@ from ..model import (
     replace,
 )
 from . import trf_records as rec
+from .playerless import without_players
 from .trf_dates import complete_date, parse_date, parse_grid_date
 from .trf_header import (
     ENGINE_CODES,
@@ -282,15 +283,19 @@ class _Reader:
             bom=decoded.bom,
             path=self.path,
         )
-        if decoded.text and not (
-            players
-            or self.records
-            or teams
-            or self.national
-            or any(lists.values())
-            or any(r.kind == "crosstable" or r.text.startswith("###") for r in self.extra)
-        ):
-            self.report("T006", "no 001 player or ??2 tournament record found: not a TRF file")
+        if decoded.text and not (players or teams):
+            recognised = bool(
+                self.records
+                or self.national
+                or any(lists.values())
+                or any(r.kind == "crosstable" for r in self.extra)
+            )
+            self.diags = without_players(
+                self.diags,
+                recognised=recognised,
+                what="the file has TRF records but no 001 player record",
+                path=self.path,
+            )
         return Tournament(
             header=header,
             players=players,

@@ -32,34 +32,67 @@ class FileReport:
     diagnostics: tuple[Diagnostic, ...] = ()
     lines: Mapping[int, str] = field(default_factory=dict)
     error: str | None = None
+    #: why the input was passed over without being checked (not a tournament file)
+    skipped: str | None = None
+    #: diagnostics found but below the display threshold ``hidden_below`` (``--min-severity``)
+    hidden: int = 0
+    hidden_below: str = ""
+
+    def at_least(self, severity: Severity) -> FileReport:
+        """This report showing only diagnostics of ``severity`` or above, counting the rest
+        in ``hidden`` (exit statuses are decided on everything found, not on this)."""
+        kept = tuple(d for d in self.diagnostics if d.severity.rank >= severity.rank)
+        if len(kept) == len(self.diagnostics):
+            return self
+        return FileReport(self.path, kept, self.lines, self.error, self.skipped,
+                          self.hidden + len(self.diagnostics) - len(kept), severity.value)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 @frozen_dataclass
 class Summary:
+    """Counts over a run. ``files`` are the inputs tried (``unreadable`` among them);
+    ``skipped`` inputs were passed over as no tournament files; ``hidden`` diagnostics
+    are below the display threshold and not in the other counts."""
+
     files: int
     unreadable: int
     errors: int
     warnings: int
     infos: int
     by_code: Mapping[str, int]
+    skipped: int = 0
+    hidden: int = 0
+    hidden_below: str = "warning"
 
     @property
     def total(self) -> int:
         return self.errors + self.warnings + self.infos
 
     def sentence(self) -> str:
-        """``Found 3 problems (2 errors, 1 warning) in 4 files.``"""
-        if not self.total:
-            text = f"No problems found in {self.files} file{'s' if self.files != 1 else ''}."
+        """``Found 3 problems (2 errors, 1 warning) in 4 files.``; with unreadable inputs
+        ``... in 0 files checked, 1 unreadable.``, never "No problems found"."""
+        where = _plural(self.files, "file")
+        if self.unreadable:
+            where = f"{_plural(self.files - self.unreadable, 'file')} checked, " \
+                    f"{self.unreadable} unreadable"
+        if not self.total and not self.unreadable:
+            text = f"No problems found in {where}."
         else:
-            parts = [f"{n} {word}{'s' if n != 1 else ''}" for n, word in
+            parts = [_plural(n, word) for n, word in
                      ((self.errors, "error"), (self.warnings, "warning"), (self.infos, "info"))
                      if n]
+            counts = f" ({', '.join(parts)})" if parts else ""
             noun = "problem" if self.total == 1 else "problems"
-            text = (f"Found {self.total} {noun} ({', '.join(parts)}) in {self.files} "
-                    f"file{'s' if self.files != 1 else ''}.")
-        if self.unreadable:
-            text += f" {self.unreadable} could not be read."
+            text = f"Found {self.total} {noun}{counts} in {where}."
+        if self.skipped:
+            text += f" {_plural(self.skipped, 'file')} skipped (not tournament files)."
+        if self.hidden:
+            what = "info" if self.hidden_below == "warning" else "warning or info"
+            text += f" {_plural(self.hidden, what)} hidden (-v shows them)."
         return text
 
 
@@ -69,13 +102,18 @@ def all_diagnostics(reports: Sequence[FileReport]) -> list[Diagnostic]:
 
 def summarize(reports: Sequence[FileReport]) -> Summary:
     counts = Counter(d.severity for d in all_diagnostics(reports))
+    skipped = sum(1 for r in reports if r.skipped is not None)
     return Summary(
-        files=len(reports),
+        files=len(reports) - skipped,
         unreadable=sum(1 for r in reports if r.error is not None),
         errors=counts[Severity.ERROR],
         warnings=counts[Severity.WARNING],
         infos=counts[Severity.INFO],
         by_code=dict(sorted(Counter(d.code for d in all_diagnostics(reports)).items())),
+        skipped=skipped,
+        hidden=sum(r.hidden for r in reports),
+        hidden_below=max((r.hidden_below for r in reports if r.hidden),
+                         key=lambda value: Severity(value).rank, default="warning"),
     )
 
 

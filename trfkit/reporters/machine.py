@@ -74,6 +74,8 @@ def render_json(reports: Sequence[FileReport], stream: TextIO) -> None:
             "infos": summary.infos,
             "total": summary.total,
             "by_code": dict(summary.by_code),
+            "skipped": summary.skipped,
+            "hidden": summary.hidden,
         },
     }
     json.dump(document, stream, indent=2, ensure_ascii=False)

@@ -1,0 +1,256 @@
+"""Which files ``trfkit check DIR`` takes, what it says about the others, and how it
+reports unreadable inputs and infos.
+
+Before: a walk took only TRF-like names (no .html/.htm/.xml/.json/.xlsx although trfkit
+reads them) and said nothing about what it passed over; a missing file was only an
+stderr line ("No problems found ... 1 could not be read."); infos were most of the
+output. Now every readable format is taken, files of a shared extension only when
+their content is a tournament format (the rest are counted as skipped), an unreadable
+input is a located T014 in every format, and infos are hidden from people by default.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from cr_fixtures import page
+
+from trfkit.batch import DEFAULT_GLOBS, Settings, collect, run
+from trfkit.cli import cli
+from trfkit.formats.json_io import write_json
+from trfkit.formats.sniff import looks_like_report
+from trfkit.formats.trf_reader import read_trf
+
+ROOT = Path(__file__).resolve().parents[1]
+SWISS = ROOT / "samples" / "swiss.trf"
+RULES = Path(__file__).resolve().parent / "data" / "rules"
+GOOD = RULES / "T303-color-conflict.clean.trf"
+BAD = RULES / "T303-color-conflict.trf"
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    """Reports in every format a directory of a federation holds, and the texts beside them."""
+    root = tmp_path / "reports"
+    (root / "web").mkdir(parents=True)
+    (root / "a.trf").write_bytes(GOOD.read_bytes())
+    (root / "export.txt").write_bytes(GOOD.read_bytes())  # a TRF saved as .txt
+    (root / "event.json").write_text(write_json(read_trf(SWISS.read_bytes()).tournament),
+                                     encoding="utf-8")
+    (root / "web" / "crosstable.HTM").write_bytes(page([["Rk.", "Name", "Pts."],
+                                                        ["1", "Doe, John", "1"]]))
+    (root / "package.json").write_text('{"name": "reports", "private": true}\n')
+    (root / "notes.txt").write_text("### Notes\n\nRound 3 was replayed.\n")
+    (root / "web" / "index.html").write_text("<!DOCTYPE html><html><body>Club</body></html>")
+    (root / "feed.xml").write_text('<?xml version="1.0"?><rss><channel/></rss>\n')
+    (root / "README.md").write_text("### Reports\n")
+    (root / "LICENSE").write_text("MIT License\n")
+    return root
+
+
+def test_a_walk_takes_every_format_and_skips_what_is_no_report(tree: Path) -> None:
+    reports = run(list(collect([str(tree)])), Settings())
+    taken = {Path(r.path).name: r.skipped for r in reports}
+    assert taken == {
+        "a.trf": None, "export.txt": None, "event.json": None, "crosstable.HTM": None,
+        "package.json": "not a tournament file", "notes.txt": "not a tournament file",
+        "index.html": "not a tournament file", "feed.xml": "not a tournament file",
+    }  # README.md and LICENSE: names no format of trfkit has
+
+
+def test_the_summary_counts_the_skipped_files(tree: Path) -> None:
+    status, out, err = invoke("check", str(tree), "--select", "T3")
+    assert out.splitlines()[-1] == ("No problems found in 4 files. "
+                                    "4 files skipped (not tournament files).")
+    assert err.strip().endswith("; 4 skipped")
+    status, out, _ = invoke("check", str(tree), "--output-format", "json")
+    summary = json.loads(out)["summary"]
+    assert (summary["files"], summary["skipped"]) == (4, 4)
+
+
+def test_cached_runs_count_the_skipped_files_too(tree: Path, tmp_path: Path) -> None:
+    for _ in range(2):  # the second run answers from the cache
+        _, out, _ = invoke("check", str(tree), "--select", "T3", "--cache-dir",
+                           str(tmp_path / "cache"))
+        assert out.splitlines()[-1].endswith("4 files skipped (not tournament files).")
+
+
+@pytest.mark.parametrize(("head", "report"), [
+    (b"012 Club Championship\n001    1 ...", True),
+    (b"\xef\xbb\xbf012 With a byte-order mark\r\n", True),
+    ("012 UTF-16 export\r\n".encode("utf-16"), True),
+    (b"XXR 9\n", True),
+    (b"\r### exported by an engine\r012 CR-only line ends\r", True),
+    (b"### Notes\n\nA heading is no record.\n", False),
+    (b"MIT License\n\nCopyright 2026\n", False),
+    (b'{"format": "trfkit-tournament", "version": 1}', True),
+    (b'{"name": "reports"}', False),
+    (b"<?xml version='1.0'?><chessresults><tournamentdata/></chessresults>", True),
+    (b"<!DOCTYPE html><html><title>Chess-Results Server</title>", True),
+    (b"<!DOCTYPE html><html><title>Club news</title>", False),
+])
+def test_content_test_of_shared_extensions(head: bytes, report: bool) -> None:
+    assert looks_like_report(head) is report
+
+
+def test_named_files_are_checked_unless_force_exclude(tree: Path) -> None:
+    named = [str(tree / "package.json"), str(tree / "README.md"), str(tree / "a.trf")]
+    status, out, _ = invoke("check", *named, "--select", "T0")
+    assert status == 1 and f"{tree / 'package.json'}:1:1: T006 " in out
+    status, out, _ = invoke("check", *named, "--force-exclude")
+    assert status == 0
+    assert out.splitlines()[-1] == ("No problems found in 1 file. "
+                                    "2 files skipped (not tournament files).")
+
+
+def test_pre_commit_hook_takes_the_names_of_the_default_selection() -> None:
+    text = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    (files,) = re.findall(r"^\s*files:\s*'(.+)'\s*$", text, flags=re.M)
+    (alternatives,) = re.findall(r"\\\.\((.+)\)\$", files)
+    assert set(alternatives.split("|")) == {glob[2:] for glob in DEFAULT_GLOBS}
+    pattern = re.compile(files)
+    for glob in DEFAULT_GLOBS:
+        assert pattern.search("reports/Event" + glob[1:].upper()), glob
+    for other in ("README.md", "LICENSE", "game.pgn", "a.trf.bak"):
+        assert not pattern.search(other), other
+    assert "entry: trfkit check --force-exclude" in text
+
+
+# ---------------------------------------------------------------- unreadable inputs
+
+def test_a_missing_input_is_located_in_text() -> None:
+    status, out, err = invoke("check", "gone.trf")
+    assert status == 2
+    assert out == ("gone.trf:1:1: T014 no such file or directory\n"
+                   "Found 1 problem (1 error) in 0 files checked, 1 unreadable.\n")
+    assert "No problems found" not in out + err
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl"])
+def test_a_missing_input_is_located_in_json(fmt: str) -> None:
+    status, out, _ = invoke("check", "gone.trf", str(GOOD), "--output-format", fmt)
+    lines = [json.loads(out)] if fmt == "json" else [json.loads(x) for x in out.splitlines()]
+    found = lines[0]["diagnostics"] if fmt == "json" else lines
+    assert status == 2
+    assert [(d["code"], d["filename"], d["location"], d["severity"]) for d in found] == [
+        ("T014", "gone.trf", {"row": 1, "column": 1}, "error")]
+    if fmt == "json":
+        assert (lines[0]["summary"]["files"], lines[0]["summary"]["unreadable"]) == (2, 1)
+
+
+def test_a_missing_input_is_an_annotation_and_a_sarif_result() -> None:
+    status, out, _ = invoke("check", "gone.trf", "--output-format", "github")
+    assert status == 2
+    assert out == ("::error title=T014 unreadable-input,file=gone.trf,line=1,col=1,endLine=1"
+                   "::no such file or directory\n")
+    status, out, _ = invoke("check", "gone.trf", "--output-format", "sarif")
+    (result,) = json.loads(out)["runs"][0]["results"]
+    assert (result["ruleId"], result["level"]) == ("T014", "error")
+    assert result["locations"][0]["physicalLocation"] == {
+        "artifactLocation": {"uri": "gone.trf"}, "region": {"startLine": 1, "startColumn": 1}}
+
+
+def test_an_unreadable_pattern_is_located_too(tmp_path: Path) -> None:
+    status, out, _ = invoke("check", f"{tmp_path}/*.trf")
+    assert status == 2
+    assert out.startswith(f"{tmp_path}/*.trf:1:1: T014 no file matches this pattern\n")
+
+
+# ---------------------------------------------------------------- what is shown
+
+def test_infos_are_hidden_from_people_by_default() -> None:
+    status, out, _ = invoke("check", str(SWISS))
+    assert (status, out) == (0, "No problems found in 1 file. 1 info hidden (-v shows them).\n")
+    for show in (["-v"], ["--min-severity", "info"]):
+        status, out, _ = invoke("check", str(SWISS), *show)
+        assert out.splitlines() == [
+            f"{SWISS}:1:1: T403 no scoring system is declared (162, XXS or BB?); points were "
+            "checked against 1 for a win, 1/2 for a draw, 0 for a loss",
+            "Found 1 problem (1 info) in 1 file."]
+
+
+def test_github_annotations_have_no_notice_per_file_by_default() -> None:
+    assert invoke("check", str(SWISS), "--output-format", "github")[1] == ""
+    assert invoke("check", str(SWISS), "--output-format", "github", "-v")[1].startswith(
+        "::notice title=T403 ")
+
+
+@pytest.mark.parametrize("fmt", ["json", "sarif"])
+def test_machine_formats_keep_every_diagnostic(fmt: str) -> None:
+    out = invoke("check", str(SWISS), "--output-format", fmt)[1]
+    assert '"T403"' in out
+
+
+def test_min_severity_error_hides_warnings_and_the_exit_status_still_counts_them(
+        tmp_path: Path) -> None:
+    path = tmp_path / "warn.trf"  # T108: a warning (column 4 of 012 not blank)
+    path.write_text(GOOD.read_text(encoding="ascii").replace("012 ", "012X", 1),
+                    encoding="ascii")
+    status, out, _ = invoke("check", str(path), "--min-severity", "error", "--fail-on",
+                            "warning")
+    assert status == 1
+    assert out == ("No problems found in 1 file. "
+                   "1 warning or info hidden (-v shows them).\n")
+
+
+def test_fail_on_info_shows_the_infos_it_fails_on() -> None:
+    status, out, _ = invoke("check", str(SWISS), "--fail-on", "info")
+    assert status == 1 and " T403 " in out
+
+
+def test_report_file_keeps_the_hidden_infos(tmp_path: Path) -> None:
+    report = tmp_path / "r.json"
+    status, out, _ = invoke("check", str(SWISS), "--report", str(report))
+    assert out.endswith("1 info hidden (-v shows them).\n")
+    assert [d["code"] for d in json.loads(report.read_text())["diagnostics"]] == ["T403"]
+
+
+# ---------------------------------------------------------------- convert's options
+
+def test_convert_hides_infos_and_takes_select_and_ignore(tmp_path: Path) -> None:
+    cp1252 = ROOT / "samples" / "cp1252.trf"
+    status, _, err = invoke("convert", str(cp1252), "--to", "json")
+    assert (status, err) == (0, "")
+    status, _, err = invoke("convert", str(cp1252), "--to", "json", "-v")
+    assert status == 0 and f"{cp1252}:1:1: T002 " in err
+    bad = tmp_path / "date.trf"  # T106: an error the reader finds
+    bad.write_text(GOOD.read_text(encoding="ascii").replace("042 2024/03/02", "042 someday"),
+                   encoding="ascii")
+    status, _, err = invoke("convert", str(bad), "--to", "json", "-o", str(tmp_path / "o.json"))
+    assert status == 1 and f"{bad}:4:5: T106 " in err
+    status, _, err = invoke("convert", str(bad), "--to", "json", "--ignore", "T106",
+                            "-o", str(tmp_path / "o.json"))
+    assert (status, err) == (0, "")
+    status, _, err = invoke("convert", str(bad), "--to", "json", "--select", "T2",
+                            "-o", str(tmp_path / "o.json"))
+    assert (status, err) == (0, "")
+    assert invoke("convert", str(bad), "--select", "T77")[0] == 2
+
+
+def test_convert_batch_filters_the_same_way(tmp_path: Path) -> None:
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "a.trf").write_text(GOOD.read_text(encoding="ascii").replace(
+        "042 2024/03/02", "042 someday"), encoding="ascii")
+    (src / "b.trf").write_bytes((ROOT / "samples" / "cp1252.trf").read_bytes())
+    status, _, err = invoke("convert", str(src), "-o", str(tmp_path / "out"), "-q",
+                            "--ignore", "T106")
+    assert (status, err) == (0, "")
+    status, _, err = invoke("convert", str(src), "-o", str(tmp_path / "out2"), "-q", "-v")
+    assert status == 1 and " T106 " in err and " T002 " in err
+
+
+def test_nothing_to_convert_exits_1_even_when_its_error_is_ignored(tmp_path: Path) -> None:
+    header = tmp_path / "h.trf"
+    header.write_text("012 Club Championship\n", encoding="ascii")
+    status, _, err = invoke("convert", str(header), "--ignore", "T013")
+    assert status == 1 and "nothing to convert" in err and "T013" not in err
