@@ -120,10 +120,11 @@ def test_private_header_strings_stay_out_of_the_model_and_json() -> None:
     assert private["PGN path"] == r"C:\Users\someone\games.pgn"
 
 
-def test_unfinished_and_unknown_results_are_left_out() -> None:
+def test_unfinished_games_are_kept_as_pairings_and_unknown_results_left_out() -> None:
     f = five_players(pairings=[[(1, 2, 0), (3, 4, 17), (5, BYE, 9)]])
     doc = read_swissmanager(f.encode())
-    assert entries(doc, 1) == [] and entries(doc, 3) == [] and entries(doc, 5) == [(None, "", "U")]
+    assert entries(doc, 1) == [(2, "w", " ")] and entries(doc, 2) == [(1, "b", " ")]
+    assert entries(doc, 3) == [] and entries(doc, 5) == [(None, "", "U")]
     assert codes(doc).count("T623") == 1 and codes(doc).count("T622") == 1
     assert "17" in next(d.message for d in doc.diagnostics if d.code == "T622")
 

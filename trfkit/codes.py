@@ -172,7 +172,7 @@ _ALL: Final = (
        "A Swiss-Manager pairing carries a result code "
        "trfkit does not know; the game was left out."),
     _c("T623", "game-without-result", "info", "parse",
-       "A paired game has no result yet; it was left out of the rounds."),
+       "A paired game has no result yet; it is kept as a pairing with a blank result."),
     _c("T624", "private-data-withheld", "info", "parse",
        "Header strings that can hold e-mail addresses or local paths were not copied.",
        "Use --show-private to display them."),

@@ -305,7 +305,8 @@ DOCS: Final[dict[str, RuleDoc]] = {
     "T622": RuleDoc("A Swiss-Manager result code outside the known table: that game is left out.",
                     "a pairing with an unknown result byte", "a pairing with a known result",
                     is_trf=False),
-    "T623": RuleDoc("Pairings of a round not yet played have no result; they are not rounds yet.",
+    "T623": RuleDoc("Pairings of a round not yet played have no result: the pairing is kept "
+                    "(TRF writes opponent and colour with a blank result, CSV `12w`).",
                     "round 5 paired, not played", "(information only)", is_trf=False),
     "T624": RuleDoc("Arbiter e-mails and local file paths are personal data and are not copied.",
                     "an e-mail address in the arbiter field", "(information only)",

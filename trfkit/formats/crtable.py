@@ -335,11 +335,13 @@ def _swiss_entries(keys: dict[int, tuple[list[str], int]], cols: _Columns,
             if opponent not in keys:
                 b.add("T630", f"round {rnd}: player {key} meets {opponent}, who has no row", line)
                 continue
-            if m.group("res") is None:
-                if key < opponent:
-                    b.add("T623", f"round {rnd}: the game {key}-{opponent} has no result", line)
-                continue
             color = {"w": "w", "b": "b", "s": "b"}.get(m.group("col") or "", "")
+            if m.group("res") is None:  # paired, not played yet: kept as the pairing
+                if key < opponent:
+                    b.add("T623", f"round {rnd}: the game {key}-{opponent} has no result; kept "
+                          "as a pairing", line)
+                slot[rnd] = RoundEntry(opponent, color, " ")
+                continue
             slot[rnd] = RoundEntry(opponent, color, _RESULT[m.group("res")])
     for rnd, players in full_byes.items():
         if len(players) == 1:  # one "-1" in a round: the pairing-allocated bye

@@ -4,7 +4,8 @@ The file is chosen by content (its first four bytes), and the tournament type co
 from the configuration section, never from the extension: most files on
 chess-results carry ``.TUNX`` whatever they hold. The file stores no points, ranks or
 tie-break values, so the model leaves declared points and ranks ``None`` and trfkit
-computes them. Unfinished games and unknown result codes are left out (with a
+computes them. A game paired but not played yet is kept as the pairing with a blank
+result (TRF's form of it, CSV ``12w``); unknown result codes are left out (with a
 diagnostic) rather than guessed, so that the rounds stay symmetric.
 
 Privacy: header strings hold e-mail addresses, organisers' notes and local Windows
@@ -232,9 +233,10 @@ def _entries(p: sm.Pairing, rnd: int, n: int, b: _Build) -> list[tuple[int, Roun
         return 1 <= x <= n
 
     if real(white) and real(black):
-        if code == 0:
-            b.at_byte("T623", f"round {rnd}: the game {white}-{black} has no result yet", p.offset)
-            return []
+        if code == 0:  # paired, not played yet: kept as the pairing (TRF: blank result)
+            b.at_byte("T623", f"round {rnd}: the game {white}-{black} has no result yet; kept as "
+                      "a pairing", p.offset)
+            return [(white, RoundEntry(black, "w", " ")), (black, RoundEntry(white, "b", " "))]
         pair = _GAME.get(code)
         if pair is None:
             b.at_byte("T622", f"round {rnd}: the game {white}-{black} has result code {code}, "

@@ -1,0 +1,87 @@
+"""Swiss-Manager files at the edges real events reach (issue 16): a round paired but not
+played yet, ranks, long names, the subtitle and organiser, a tie-break number named twice."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from sm_writer import SmFile, SmPlayer
+
+from trfkit.cli import cli
+from trfkit.formats import read
+from trfkit.formats.csv_writer import write_csv
+from trfkit.formats.json_io import write_json
+from trfkit.formats.swissmanager import read_swissmanager
+from trfkit.formats.trf_writer import write_trf
+
+
+def four(**kw: object) -> SmFile:
+    """Four players, three rounds: round 1 played, round 2 paired (results byte 0), round 3
+    not paired yet."""
+    f = SmFile(
+        header={0: "Club Open"}, kind=0, rounds=3, tiebreaks=(84, 85),
+        start_date=20260401, end_date=20260403,
+        players=[SmPlayer("Alpha", "Anna", rating=2000), SmPlayer("Beta", "Bert", rating=1900),
+                 SmPlayer("Gamma", "Gus", rating=1800), SmPlayer("Delta", "Dora", rating=1700)],
+        pairings=[[(1, 3, 1), (4, 2, 2)], [(2, 1, 0), (3, 4, 0)]],
+    )
+    for key, value in kw.items():
+        setattr(f, key, value)
+    return f
+
+
+def test_paired_round_without_results_stays_in_every_output() -> None:
+    doc = read_swissmanager(four().encode(), path="club.TUNX")
+    t = doc.tournament
+    by = t.by_start()
+    assert by[1].rounds[1] == by[1].round(2)
+    assert [(e.opponent, e.color, e.result) for e in by[1].rounds] == [(3, "w", "1"), (2, "b", " ")]
+    assert [(e.opponent, e.color, e.result) for e in by[4].rounds] == [(2, "w", "="), (3, "b", " ")]
+    assert [d.code for d in doc.diagnostics].count("T623") == 2
+    rows = write_csv(t).splitlines()
+    assert rows[1].split(",")[-3:] == ["3w1", "2b", ""]  # round 2: 2, Black, no result yet
+    data = json.loads(write_json(t))
+    pending = data["players"][0]["rounds"][1]
+    assert (pending["opponent"], pending["color"], pending["result"]) == (2, "b", " ")
+    line = next(x for x in write_trf(t).splitlines() if x.startswith("001    1"))
+    assert line[91:99] == "   3 w 1" and line[101:].rstrip() == "   2 b"
+    back = read(write_trf(t).encode(), "trf").tournament.by_start()[1]
+    assert [(e.opponent, e.color, e.result) for e in back.rounds] == [(3, "w", "1"), (2, "b", " ")]
+
+
+def corpus(shared_dir: Path, name: str) -> bytes:
+    path = shared_dir / "corpus" / "swiss-manager" / "tunx" / name
+    if not path.exists():
+        pytest.skip(f"{name} is not in the corpus")
+    return path.read_bytes()
+
+
+def test_corpus_round_four_pairings_are_kept(shared_dir: Path) -> None:
+    data = corpus(shared_dir, "esp_1385606.TUNX")
+    t = read_swissmanager(data).tournament
+    by = t.by_start()
+    # round 4 of the Baleares championship: 1-2, 3-6, 8-4, 5-10, 13-9, 7-11, 12-14, no results
+    assert [(e.opponent, e.color, e.result) for e in (by[1].round(4), by[2].round(4))] == [
+        (2, "w", " "), (1, "b", " ")]
+    assert (by[8].round(4).opponent, by[8].round(4).color) == (4, "w")
+    assert sum(1 for p in t.players if p.round(4).opponent is not None) == 14
+
+
+def test_a_name_longer_than_the_trf_field_is_cut_with_t603(tmp_path: Path,
+                                                            runner: CliRunner) -> None:
+    long = SmPlayer("Wolfeschlegelsteinhausenbergerdorff", "Hubert Blaine", rating=1600)
+    f = four(players=[*four().players[:3], long])
+    source = tmp_path / "long.TUNX"
+    source.write_bytes(f.encode())
+    result = runner.invoke(cli, ["convert", str(source), "--to", "trf"])
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.stdout.splitlines() if x.startswith("001    4"))
+    assert line[14:47] == "Wolfeschlegelsteinhausenbergerdor"  # 33 characters, then the rating
+    t603 = [x for x in result.stderr.splitlines() if " T603 " in x]
+    assert len(t603) == 1 and "player 4: name 'Wolfeschlegelsteinhausenbergerdorff, Hubert " \
+        "Blaine' is cut to 33 characters" in t603[0]
+    json_out = runner.invoke(cli, ["convert", str(source), "--to", "json"])
+    assert " T603 " not in json_out.stderr  # JSON holds the whole name
