@@ -85,3 +85,79 @@ def test_a_name_longer_than_the_trf_field_is_cut_with_t603(tmp_path: Path,
         "Blaine' is cut to 33 characters" in t603[0]
     json_out = runner.invoke(cli, ["convert", str(source), "--to", "json"])
     assert " T603 " not in json_out.stderr  # JSON holds the whole name
+
+
+def played(**kw: object) -> SmFile:
+    """``four`` with both rounds played: 1-3 1-0, 4-2 =, then 2-1 0-1, 3-4 0-1."""
+    return four(pairings=[[(1, 3, 1), (4, 2, 2)], [(2, 1, 3), (3, 4, 3)]], rounds=2, **kw)
+
+
+def test_trf_from_swiss_manager_gets_the_ranks_of_its_own_tiebreak_list(
+        tmp_path: Path, runner: CliRunner) -> None:
+    """Points 1: 2, 4: 1.5, 2: 0.5, 3: 0. Ranks by points alone are 1, 4, 2, 3."""
+    source = tmp_path / "club.TUNX"
+    source.write_bytes(played().encode())
+    result = runner.invoke(cli, ["convert", str(source), "--to", "trf"])
+    assert result.exit_code == 0, result.output
+    ranks = {int(x[4:8]): x[85:89].strip() for x in result.stdout.splitlines()
+             if x.startswith("001")}
+    assert ranks == {1: "1", 4: "2", 2: "3", 3: "4"}
+    (note,) = [x for x in result.stderr.splitlines() if " T632 " in x]
+    assert "PTS, BH, SB" in note and "after round 2" in note
+    out = tmp_path / "club.trf"
+    out.write_text(result.stdout, encoding="utf-8")
+    check = runner.invoke(cli, ["check", str(out)])
+    assert "T113" not in check.output
+
+
+def test_ranks_split_on_the_file_list_not_on_start_numbers(tmp_path: Path,
+                                                           runner: CliRunner) -> None:
+    """1-2 =, 3-4 =, then 1-3 1-0, 2-4 0-1: 1 and 4 have 1.5, BH 0.5+0.5 = 1, SB 0.25+0.5
+    = 0.75; 2 and 3 have 0.5, BH 3, SB 0.75. The file's list (BH, SB) leaves both pairs
+    level, so they share ranks 1 and 3 (no order by start number is invented)."""
+    f = four(pairings=[[(1, 2, 2), (3, 4, 2)], [(1, 3, 1), (2, 4, 3)]], rounds=2)
+    source = tmp_path / "tied.TUNX"
+    source.write_bytes(f.encode())
+    result = runner.invoke(cli, ["convert", str(source), "--to", "trf"])
+    ranks = {int(x[4:8]): x[85:89].strip() for x in result.stdout.splitlines()
+             if x.startswith("001")}
+    assert ranks == {1: "1", 4: "1", 2: "3", 3: "3"}
+
+
+def test_blank_ranks_when_the_list_cannot_be_computed_are_said(tmp_path: Path,
+                                                              runner: CliRunner) -> None:
+    from trfkit.filled_ranks import fill_ranks
+    from trfkit.model import replace
+
+    t = read_swissmanager(played().encode(), path="x.TUNX").tournament
+    broken = replace(t, header=replace(t.header, tiebreaks=("NOSUCH",)))
+    same, notes = fill_ranks(broken)
+    assert same is broken and [d.code for d in notes] == ["T633"]
+    assert "NOSUCH" in notes[0].message
+
+
+def test_check_reports_a_blank_rank_column_of_a_finished_event(tmp_path: Path,
+                                                              runner: CliRunner) -> None:
+    t = read_swissmanager(played().encode(), path="x.TUNX").tournament
+    path = tmp_path / "blank.trf"
+    path.write_text(write_trf(t), encoding="utf-8")  # the writer alone fills no ranks
+    check = runner.invoke(cli, ["check", str(path)])
+    assert " T113 the event is finished (round 2 of 2 has results) but no player has a rank" \
+        in check.output
+    assert check.exit_code == 0  # a warning
+
+
+def test_a_tiebreak_number_named_twice_keeps_both_positions_and_warns() -> None:
+    doc = read_swissmanager(four(tiebreaks=(81, 84, 84, 85)).encode())
+    assert doc.tournament.header.tiebreaks == ("DE", "BH", "BH", "SB")
+    (warning,) = [d for d in doc.diagnostics if d.code == "T631"]
+    assert warning.severity.value == "warning"
+    assert "BH at positions 2, 3" in warning.message
+    single = read_swissmanager(four(tiebreaks=(81, 84, 85)).encode())
+    assert "T631" not in [d.code for d in single.diagnostics]
+
+
+def test_corpus_baleares_list_keeps_six_positions(shared_dir: Path) -> None:
+    doc = read_swissmanager(corpus(shared_dir, "esp_1385606.TUNX"))
+    assert doc.tournament.header.tiebreaks == ("DE", "BH", "BH", "SB", "WIN", "WIN")
+    assert [d.code for d in doc.diagnostics].count("T631") == 1

@@ -75,6 +75,8 @@ _ALL: Final = (
        "A field written in a vendor style was normalised."),
     _c("T112", "extra-round-blocks", "warning", "parse",
        "Empty round blocks after the last round were dropped."),
+    _c("T113", "rank-missing", "warning", "validate",
+       "A finished event's player record has a blank rank (columns 86-89)."),
     # T2xx: header consistency
     _c("T201", "missing-tournament-name", "warning", "validate", "The tournament "
                                                                  "has no name (012)."),
@@ -189,6 +191,16 @@ _ALL: Final = (
        "No table header row with a name column and a number or rank column was found."),
     _c("T630", "derived-opponent-number", "warning", "parse",
        "A crosstable cell names an opponent that no row holds; the entry was dropped."),
+    _c("T631", "tiebreak-repeated", "warning", "parse",
+       "A Swiss-Manager or chess-results tie-break list names the same tie-break twice "
+       "(variants whose parameters trfkit cannot read); both positions are kept.",
+       "Check the variants in Swiss-Manager and pass them with --tb if they differ."),
+    _c("T632", "ranks-computed", "info", "write",
+       "The input declares no ranks; the TRF rank column holds the standings computed "
+       "with the file's own tie-break list."),
+    _c("T633", "ranks-not-computed", "warning", "write",
+       "The input declares no ranks and its tie-break list cannot be computed; the TRF "
+       "rank column was left blank."),
     # T9xx: internal
     _c("T901", "parser-recovered", "warning", "internal",
        "The reader recovered from a malformed record."),

@@ -134,6 +134,11 @@ DOCS: Final[dict[str, RuleDoc]] = {
                     "001    1 f  g Player 1 ...", "001    1 w GM Player 1 ...", is_trf=False),
     "T112": RuleDoc("Empty blocks after the last round carry nothing and are dropped.",
                     "...     2 w 1  0000 -  ", "...     2 w 1", is_trf=False),
+    "T113": RuleDoc("A finished event's report gives every player a rank; a blank column (as "
+                    "left by converters that compute none) hides the final standings.",
+                    "001    1      Doe, John                         2000 GER     1234567 "
+                    "1980/01/01  1.0      ...", "001    1      Doe, John                  "
+                    "       2000 GER     1234567 1980/01/01  1.0    1 ...", is_trf=False),
     "T201": RuleDoc("Rating officers and archives identify a report by its 012 name.",
                     trf(*_GAME), trf(*_HEAD, *_GAME)),
     "T202": RuleDoc("062 should count the 001 records; a difference means a player line is "
@@ -328,6 +333,19 @@ DOCS: Final[dict[str, RuleDoc]] = {
                     "the saved crosstable page", is_trf=False),
     "T630": RuleDoc("A crosstable cell points at a row that does not exist; that entry is dropped.",
                     "a cell naming opponent 99 in a 40-player table", "cells naming listed rows",
+                    is_trf=False),
+    "T631": RuleDoc("Swiss-Manager lists can name one tie-break number twice (two Buchholz "
+                    "variants told apart by parameters); trfkit computes both as the same code "
+                    "in both positions, so its standings may differ from Swiss-Manager's.",
+                    "Swiss-Manager tie-breaks 84, 84 (BH twice)",
+                    "distinct tie-breaks, or `--tb` with the variants", is_trf=False),
+    "T632": RuleDoc("A Swiss-Manager file stores no ranks; a TRF needs them, so `convert --to "
+                    "trf` ranks the field with the file's own tie-break list and says so.",
+                    "a native Swiss-Manager file converted to TRF", "(information only)",
+                    is_trf=False),
+    "T633": RuleDoc("When the input has no ranks and its tie-break list cannot be computed, "
+                    "the rank column stays blank: said, not silent.",
+                    "a tie-break list trfkit cannot compute", "a computable list, or ranks",
                     is_trf=False),
     "T901": RuleDoc("The reader met a record it could not parse as written, skipped or repaired "
                     "it and went on; the line is reported so that it can be fixed.",

@@ -83,13 +83,18 @@ def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | No
 def render_document(doc: Document, to: str, options: dict[str, Any]
                     ) -> tuple[list[Diagnostic], str | None]:
     """The output text of ``doc`` in ``to`` (None: nothing to convert) and the T603
-    diagnostics for numbers TRF's fixed-width fields cannot hold."""
+    diagnostics for values TRF's fixed-width fields cannot hold; TRF of an input without
+    ranks gets the ranks of its own tie-break list (T632, or T633 when they cannot be)."""
     from .. import formats
 
     if nothing_read(doc):
         return [], None
-    overflows = field_overflows(doc.tournament) if to.startswith("trf") else []
-    return overflows, formats.write(doc.tournament, to, **options)
+    if not to.startswith("trf"):
+        return [], formats.write(doc.tournament, to, **options)
+    from ..filled_ranks import fill_ranks
+
+    tournament, notes = fill_ranks(doc.tournament)
+    return [*field_overflows(tournament), *notes], formats.write(tournament, to, **options)
 
 
 def _same(a: Path, b: Path) -> bool:

@@ -361,11 +361,14 @@ def _tiebreak_codes(numbers: tuple[int, ...], team: bool, b: _Build) -> tuple[st
         code = smtb.fide_code(number, team=team)
         if code is None:
             unmapped.append(smtb.describe(number))
-        elif code not in codes:
+        else:
             codes.append(code)
     primary = "MPTS" if team else "PTS"
     while codes and codes[0] == primary:
         codes.pop(0)
+    repeated = smtb.repeated_codes(codes)
+    if repeated:
+        b.at_byte("T631", repeated)
     if unmapped:
         b.at_byte("T626", "Swiss-Manager tie-break(s) without a FIDE counterpart were left out of "
                   "the tie-break list: " + "; ".join(unmapped))
