@@ -161,3 +161,41 @@ def test_corpus_baleares_list_keeps_six_positions(shared_dir: Path) -> None:
     doc = read_swissmanager(corpus(shared_dir, "esp_1385606.TUNX"))
     assert doc.tournament.header.tiebreaks == ("DE", "BH", "BH", "SB", "WIN", "WIN")
     assert [d.code for d in doc.diagnostics].count("T631") == 1
+
+
+def test_section_and_organiser_are_kept_and_sections_get_distinct_012_names() -> None:
+    names = []
+    for section in ("Boys U16", "Girls U16"):
+        f = four()
+        f.header.update({0: "National Youth 2026", 1: section, 4: "Chess Club Graz"})
+        t = read_swissmanager(f.encode()).tournament
+        assert (t.header.subtitle, t.header.organiser) == (section, "Chess Club Graz")
+        data = json.loads(write_json(t))["header"]
+        assert (data["subtitle"], data["organiser"]) == (section, "Chess Club Graz")
+        names.append(write_trf(t).splitlines()[0])
+    assert names == ["012 National Youth 2026 - Boys U16", "012 National Youth 2026 - Girls U16"]
+
+
+def test_a_subtitle_the_name_already_holds_is_not_repeated() -> None:
+    f = four()
+    f.header.update({0: "Open 2026 Group A", 1: "group a"})
+    assert read_swissmanager(f.encode()).tournament.header.name == "Open 2026 Group A"
+
+
+def test_an_organiser_field_holding_an_address_stays_private() -> None:
+    f = four()
+    f.header.update({4: "orga@example.org", 1: r"D:\Turniere\open.TUNX"})
+    doc = read_swissmanager(f.encode())
+    h = doc.tournament.header
+    assert (h.organiser, h.subtitle, h.name) == ("", "", "Club Open")
+    assert "example.org" not in write_json(doc.tournament)
+    assert any(d.code == "T624" and "2 header" in d.message for d in doc.diagnostics)
+
+
+def test_corpus_sections_of_one_event_convert_to_distinct_names(shared_dir: Path) -> None:
+    """sample.TUNX and abs_fem_1378181.TUNX name the event and the section apart."""
+    t = read_swissmanager(corpus(shared_dir, "abs_fem_1378181.TUNX")).tournament
+    assert t.header.name == "Circuito Sesc de Xadrez - 2026 - Absoluto e Feminino"
+    assert t.header.organiser == "FEXPAR, SESC"
+    cro = read_swissmanager(corpus(shared_dir, "cro_1386483.TUNX")).tournament
+    assert cro.header.subtitle == 'Kadetski "B" turnir'

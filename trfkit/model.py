@@ -228,6 +228,10 @@ class Header:
     time_control_code: str = ""  # 222
     board_colors: str = ""  # 352
     match_scoring: ScoringSystem | None = None  # 362 (W/D/L hold TW/TD/TL)
+    # Public event facts of formats that keep them apart (Swiss-Manager): the section
+    # ("Boys U16", group "A") is also in ``name``, so sections of one event differ in 012.
+    subtitle: str = ""
+    organiser: str = ""  # no TRF record holds it; kept in JSON
 
     def first(self, code: str) -> HeaderRecord | None:
         for record in self.records:
