@@ -201,6 +201,16 @@ _ALL: Final = (
     _c("T633", "ranks-not-computed", "warning", "write",
        "The input declares no ranks and its tie-break list cannot be computed; the TRF "
        "rank column was left blank."),
+    _c("T634", "legend-settings-inferred", "info", "parse",
+       "A chess-results legend does not show a tie-break's settings (cuts); the variant "
+       "whose values the page prints was taken."),
+    _c("T635", "legend-settings-unknown", "warning", "parse",
+       "A chess-results legend does not show a tie-break's settings and no variant "
+       "reproduces the page's values; it was read without a cut."),
+    _c("T636", "ratings-missing", "warning", "parse",
+       "The first tie-break needs ratings that the chess-results page does not show; "
+       "standings computed from the page cannot follow its order.",
+       "Save the page with its rating column (or the starting list with ratings)."),
     # T9xx: internal
     _c("T901", "parser-recovered", "warning", "internal",
        "The reader recovered from a malformed record."),

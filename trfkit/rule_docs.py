@@ -347,6 +347,19 @@ DOCS: Final[dict[str, RuleDoc]] = {
                     "the rank column stays blank: said, not silent.",
                     "a tie-break list trfkit cannot compute", "a computable list, or ranks",
                     is_trf=False),
+    "T634": RuleDoc("Older Swiss-Manager legends print \"Buchholz Tie-Breaks (variabel with "
+                    "parameter)\" for every variant; the page's own values tell which cut was "
+                    "used.", "TB1 and TB2 both \"Buchholz ... with parameter\"",
+                    "(information only)", is_trf=False),
+    "T635": RuleDoc("When no variant reproduces the values of a legend that hides its "
+                    "settings, the column is compared as the plain tie-break; its differences "
+                    "may be the unknown settings.", "hand-edited values under a hidden legend",
+                    "a legend that names its cuts", is_trf=False),
+    "T636": RuleDoc("ARO, APRO, TPR and PTP are computed from ratings; a crosstable saved "
+                    "without its rating column cannot give them, so the first tie-break "
+                    "cannot reproduce the page's order.",
+                    "a crosstable without Rtg whose TB1 is ARO",
+                    "the same page with the Rtg column", is_trf=False),
     "T901": RuleDoc("The reader met a record it could not parse as written, skipped or repaired "
                     "it and went on; the line is reported so that it can be fixed.",
                     "a record the reader had to repair", "(information only)", is_trf=False),
