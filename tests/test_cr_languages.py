@@ -166,6 +166,14 @@ def test_the_warning_is_printed_before_the_standings(tmp_path: Path, runner) -> 
                            legend="Tie Break1: Average Rating of Opponents (ARO)"))
     result = runner.invoke(cli, ["tiebreaks", str(path)])
     assert " T636 " in result.stderr and "Standings" in result.stdout
+    import subprocess
+    import sys
+
+    both = subprocess.run([sys.executable, "-m", "trfkit", "tiebreaks", str(path)],
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                          check=False).stdout
+    assert both.index(" T636 ") < both.index("Standings after round 2")
+    assert both.index("Standings") < both.index(" T502 ")  # the engine's notes stay after
 
 
 CORPUS = ("chess-results", "html")
