@@ -145,6 +145,9 @@ def test_check_reports_a_blank_rank_column_of_a_finished_event(tmp_path: Path,
     assert " T113 the event is finished (round 2 of 2 has results) but no player has a rank" \
         in check.output
     assert check.exit_code == 0  # a warning
+    again = runner.invoke(cli, ["convert", str(path), "--to", "trf"])  # TRF in: as written
+    assert " T632 " not in again.stderr
+    assert all(x[85:89].strip() == "" for x in again.stdout.splitlines() if x.startswith("001"))
 
 
 def test_a_tiebreak_number_named_twice_keeps_both_positions_and_warns() -> None:

@@ -15,14 +15,21 @@ from .model import Tournament, replace
 
 __all__ = ["fill_ranks"]
 
+#: Source formats that never hold ranks.
+_NO_RANKS = frozenset({"swissmanager"})
+
 
 def fill_ranks(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
     """``t`` with every player's rank from the standings, and the diagnostic saying how.
 
-    Unchanged (no diagnostic) when a player declares a rank, when no round has a result,
-    and in team events (players are ranked with their team there).
+    Only for formats that store no ranks (Swiss-Manager's own files, also read back from
+    trfkit's JSON of one): a TRF or chess-results input with a blank rank column is
+    written as it is (``check`` reports it, T113). Unchanged (no diagnostic) when a
+    player declares a rank, when no round has a result, and in team events (players
+    are ranked with their team there).
     """
-    if (not t.players or t.is_team_event or any(p.rank for p in t.players)
+    if (t.source.format not in _NO_RANKS or not t.players or t.is_team_event
+            or any(p.rank for p in t.players)
             or not any(e.result.strip() for p in t.players for e in p.rounds)):
         return t, []
     from .tiebreaks import CodeError, UnknownTieBreak, compute
