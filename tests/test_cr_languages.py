@@ -129,6 +129,14 @@ def test_a_hidden_cut_no_variant_reproduces_is_a_warning() -> None:
     assert warning.severity.value == "warning" and doc.tournament.header.tiebreaks == ("BH",)
 
 
+def test_a_hidden_cut_on_a_page_without_values_says_so() -> None:
+    rows = [["Rk.", "SNo", "Name", "1.Rd", "TB1"], ["1", "1", "A", "2w1", ""],
+            ["2", "2", "B", "1b0", ""]]
+    doc = read_crhtml(page(rows, f"Annotation:<br/>{HIDDEN}"))
+    (warning,) = [d for d in doc.diagnostics if d.code == "T635"]
+    assert "shows no values" in warning.message
+
+
 def test_a_legend_that_names_its_cut_is_not_second_guessed() -> None:
     doc = read_crhtml(event("en", legend="Tie Break1: Buchholz Tie-Break Variable (2023) "
                                          "(Gamepoints, Cut1)"))

@@ -68,6 +68,15 @@ def test_corpus_round_four_pairings_are_kept(shared_dir: Path) -> None:
         (2, "w", " "), (1, "b", " ")]
     assert (by[8].round(4).opponent, by[8].round(4).color) == (4, "w")
     assert sum(1 for p in t.players if p.round(4).opponent is not None) == 14
+    assert (t.played_rounds, t.scored_rounds) == (4, 3)  # round 4 is paired, not played
+
+
+def test_info_counts_rounds_with_results_not_paired_ones(tmp_path: Path,
+                                                        runner: CliRunner) -> None:
+    path = tmp_path / "club.TUNX"
+    path.write_bytes(four().encode())
+    result = runner.invoke(cli, ["info", str(path)])
+    assert "rounds:   3 (1 with results)" in result.stdout
 
 
 def test_a_name_longer_than_the_trf_field_is_cut_with_t603(tmp_path: Path,

@@ -406,6 +406,13 @@ class Tournament:
         return last
 
     @property
+    def scored_rounds(self) -> int:
+        """The last round in which any player has a result (a round paired but not played
+        yet, blocks with a blank result, is not counted; :attr:`played_rounds` counts it)."""
+        return max((i for p in self.players for i, e in enumerate(p.rounds, 1)
+                    if e.result.strip()), default=0)
+
+    @property
     def is_team_event(self) -> bool:
         return bool(self.teams)
 

@@ -160,9 +160,7 @@ def rank_missing(t: Tournament) -> Iterator[Diagnostic]:
     rounds = t.header.rounds
     if t.source.format != "trf" or t.is_team_event or not rounds or not t.players:
         return
-    scored = max((i for p in t.players for i, e in enumerate(p.rounds, 1) if e.result.strip()),
-                 default=0)
-    if scored < rounds:
+    if t.scored_rounds < rounds:
         return
     blank = [(i, p) for i, p in enumerate(t.players) if not p.rank]
     if not blank:

@@ -56,10 +56,10 @@ def settle_hidden(t: Tournament, codes: dict[int, str], hidden: set[int],
                         chosen = variant
                         break
         if chosen is None:
+            why = ("no variant of " + ", ".join(variants) + " reproduces the page's values"
+                   if declared else "the page shows no values to tell the variant")
             b.add("T635", f"tie-break {number} ({code}): the legend does not show its settings "
-                          "(cuts) and no variant of "
-                          + ", ".join(variants) + " reproduces the page's values; read as "
-                          f"{code}")
+                          f"(cuts) and {why}; read as {code}")
             continue
         settled[number] = chosen
         b.add("T634", f"tie-break {number}: the legend does not show its settings; the page's "
