@@ -215,3 +215,21 @@ def test_corpus_first_tiebreak_without_ratings(shared_dir: Path) -> None:
     assert [d.code for d in doc.diagnostics].count("T636") == 1
     rated = read_crhtml(corpus_page(shared_dir, "arad2026_a_startingrank.html"))
     assert "T636" not in [d.code for d in rated.diagnostics]
+
+
+def test_excel_export_rows_give_the_date_and_read_in_spanish() -> None:
+    """The Excel export is rows of cells (no openpyxl needed to build its sheet)."""
+    from trfkit.formats.crtable import build
+    from trfkit.formats.crxlsx import sheet_from_rows
+
+    header, annotation, label, buchholz, *_ = LANGUAGES["es"]
+    rows = [["Chess-Results"], ["Otoño 2021"], ["Fecha", "01.10.2021 al 03.10.2021"], header]
+    for rank, start in enumerate((1, 4, 2, 3), 1):
+        r1, r2, pts, tb = CELLS[start]
+        rows.append([str(rank), str(start), "", NAMES[start], "AUT", RATINGS[start], r1, r2,
+                     pts, tb])
+    rows.append([f"{annotation}: {label}1: {buchholz}"])
+    t, found = build(sheet_from_rows(rows, "x.xlsx"))
+    assert not [d for d in found if d.code == "T629"]
+    assert t.header.start_date is not None and t.header.start_date.iso == "2021-10-01"
+    assert t.header.tiebreaks == ("BH",) and len(t.players) == 4
