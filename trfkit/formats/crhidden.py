@@ -33,8 +33,6 @@ def settle_hidden(t: Tournament, codes: dict[int, str], hidden: set[int],
                   b: Findings) -> dict[int, str]:
     """``codes`` with each hidden column's code replaced by the variant its declared
     values match; diagnostics for every hidden column."""
-    from ..tiebreaks import CodeError, UnknownTieBreak, compute, parse
-
     settled = dict(codes)
     for number in sorted(hidden):
         code = codes[number]
@@ -43,18 +41,9 @@ def settle_hidden(t: Tournament, codes: dict[int, str], hidden: set[int],
         variants = [_with(code, m) for m in CANDIDATES]
         chosen = None
         if declared:
-            try:
-                standings = compute(t, variants, rules="auto")
-            except (CodeError, UnknownTieBreak):
-                standings = None
-            if standings is not None:
-                rows = standings.by_start()
-                for variant in variants:
-                    label = str(parse(variant))
-                    if all(s in rows and _matches(rows[s].values.get(label), d.value, d.raw)
-                           for s, d in declared.items()):
-                        chosen = variant
-                        break
+            values = _values(t, variants)
+            chosen = next((v for v in variants if v in values and all(
+                _matches(values[v].get(s), d.value, d.raw) for s, d in declared.items())), None)
         if chosen is None:
             why = ("no variant of " + ", ".join(variants) + " reproduces the page's values"
                    if declared else "the page shows no values to tell the variant")
@@ -65,6 +54,26 @@ def settle_hidden(t: Tournament, codes: dict[int, str], hidden: set[int],
         b.add("T634", f"tie-break {number}: the legend does not show its settings; the page's "
                       f"values are those of {chosen}, which is used for it")
     return settled
+
+
+def _values(t: Tournament, variants: list[str]) -> dict[str, dict[int, float | None]]:
+    """variant -> start number -> computed value, under the rules of the event's date;
+    a variant the engine refuses is left out (all at once first: one run is cheaper)."""
+    from ..tiebreaks import CodeError, UnknownTieBreak, compute, parse
+
+    out: dict[str, dict[int, float | None]] = {}
+    for batch in ([variants], [[v] for v in variants]):
+        for group in batch:
+            try:
+                standings = compute(t, group, rules="auto")
+            except (CodeError, UnknownTieBreak):
+                continue
+            for v in group:
+                label = str(parse(v))
+                out[v] = {row.start: row.values.get(label) for row in standings.rows}
+        if out:
+            return out
+    return out
 
 
 def _number(slot: str) -> int | None:

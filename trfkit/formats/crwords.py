@@ -18,8 +18,9 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Final
 
-__all__ = ["COLUMNS", "LANGUAGES", "is_one_of", "legend_label", "norm", "tiebreak_name",
-           "round_column", "tiebreak_column", "date_label", "organiser_label", "mentions"]
+__all__ = ["ABSENCE_VIEWS", "ANNOTATION", "COLUMNS", "LANGUAGES", "RANKING_VIEWS",
+           "STARTING_VIEWS", "date_label", "legend_label", "mentions", "norm",
+           "organiser_label", "round_column", "tiebreak_column", "tiebreak_name"]
 
 #: The languages whose words are in these tables (chess-results' ``lan`` names).
 LANGUAGES: Final = ("en", "de", "es", "pt", "fr", "it", "ru", "fi")
@@ -204,10 +205,6 @@ _MEDIAN: Final = re.compile(r"\b(?:median\w*|mediano|mediana|медиан\w*)\s*
 _HIDDEN: Final = re.compile(
     r"with parameter|mit parameter|con parametro|com parametro|avec parametre|"
     r"с параметр|parametrilla")
-
-
-def is_one_of(text: str, words: frozenset[str]) -> bool:
-    return norm(text) in words
 
 
 def mentions(text: str, words: frozenset[str]) -> bool:
