@@ -211,3 +211,22 @@ def test_corpus_sections_of_one_event_convert_to_distinct_names(shared_dir: Path
     assert t.header.organiser == "FEXPAR, SESC"
     cro = read_swissmanager(corpus(shared_dir, "cro_1386483.TUNX")).tournament
     assert cro.header.subtitle == 'Kadetski "B" turnir'
+
+
+def test_corpus_long_names_and_ranks_on_conversion(shared_dir: Path, tmp_path: Path,
+                                                   runner: CliRunner) -> None:
+    """sample.TUNX (the Circuito Sesc, 7 rounds played): two names longer than 33
+    characters, no ranks in the file."""
+    source = tmp_path / "sample.TUNX"
+    source.write_bytes(corpus(shared_dir, "sample.TUNX"))
+    result = runner.invoke(cli, ["convert", str(source), "--to", "trf"])
+    assert result.exit_code == 0, result.stderr
+    cut = [x for x in result.stderr.splitlines() if " T603 " in x and "name" in x]
+    assert len(cut) == 2 and any("'Raul, Lucas Tanigut Brisola Maciel'" in x for x in cut)
+    lines = [x for x in result.stdout.splitlines() if x.startswith("001")]
+    ranks = sorted(int(x[85:89]) for x in lines)
+    assert ranks[0] == 1 and all(r <= len(lines) for r in ranks) and len(ranks) == len(lines)
+    assert " T632 " in result.stderr
+    check = tmp_path / "sample.trf"
+    check.write_text(result.stdout, encoding="utf-8")
+    assert " T113 " not in runner.invoke(cli, ["check", str(check)]).output
