@@ -192,6 +192,8 @@ def test_a_subtitle_the_name_already_holds_is_not_repeated() -> None:
     f = four()
     f.header.update({0: "Open 2026 Group A", 1: "group a"})
     assert read_swissmanager(f.encode()).tournament.header.name == "Open 2026 Group A"
+    f.header.update({0: "Open 2026", 1: "Group A\r\n(rated)"})
+    assert read_swissmanager(f.encode()).tournament.header.name == "Open 2026 - Group A (rated)"
 
 
 def test_an_organiser_field_holding_an_address_stays_private() -> None:

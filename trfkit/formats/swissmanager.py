@@ -337,11 +337,11 @@ def _header(strings: tuple[str, ...], config: sm.Config, schedule: tuple[sm.Sche
     team_event = TOURNAMENT_TYPES.get(config.kind, TOURNAMENT_TYPES[0])[1]
     codes = _tiebreak_codes(config.tiebreaks, team_event, b)
     deputy = pick(_DEPUTY)
-    subtitle = pick(_SUBTITLE)
+    subtitle = " ".join(pick(_SUBTITLE).split())  # one line: it becomes part of 012
     return Header(
         name=_with_section(pick(_NAME), subtitle),
         subtitle=subtitle,
-        organiser=pick(_ORGANISER),
+        organiser=" ".join(pick(_ORGANISER).split()),
         city=pick(_CITY, _VENUE),
         federation=pick(_FEDERATION, _FEDERATION_2),
         start_date=date_from_number(config.start_date),
