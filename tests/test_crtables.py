@@ -63,16 +63,16 @@ def test_declared_disagreement_is_reported_with_both_values() -> None:
     assert found[0].model_path == "players[1].declared[0]"
 
 
-def test_byes_and_unfinished_cells() -> None:
+def test_byes_and_unfinished_cells() -> None:  # "3b": paired with 3, no result yet
     rows = [["No.", "", "Name", "1.Rd", "2.Rd", "3.Rd"],
             ["1", "", "A", "-1", "2w1", "3b"],
             ["2", "", "B", "-½", "1b0", "-0"],
             ["3", "", "C", "-1", "-1", "1w"],
             ["4", "", "D", "0", "", "9w1"]]
     doc = read_crhtml(page(rows))
-    assert rounds_of(doc, 1) == [(None, "", "F"), (2, "w", "1")]  # two "-1" in round 1: not a PAB
+    assert rounds_of(doc, 1) == [(None, "", "F"), (2, "w", "1"), (3, "b", " ")]  # round 3: paired
     assert rounds_of(doc, 2) == [(None, "", "H"), (1, "b", "0"), (None, "", "Z")]
-    assert rounds_of(doc, 3) == [(None, "", "F"), (None, "", "U")]  # the only "-1" of round 2
+    assert rounds_of(doc, 3) == [(None, "", "F"), (None, "", "U"), (1, "w", " ")]
     assert rounds_of(doc, 4) == [(None, "", "Z")]
     assert sorted(d.code for d in doc.diagnostics) == ["T623", "T630"]
 

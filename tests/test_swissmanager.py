@@ -110,20 +110,22 @@ def test_private_header_strings_stay_out_of_the_model_and_json() -> None:
     f.players[0].email = "anna@example.org"
     doc = read_swissmanager(f.encode())
     text = write_json(doc.tournament)
-    for secret in ("example.org", "Users", "someone", "Club Graz"):
+    for secret in ("example.org", "Users", "someone"):
         assert secret not in text
+    assert doc.tournament.header.organiser == "Club Graz"  # a public event fact (issue 16)
     assert doc.tournament.header.deputy_arbiters == ()  # an address is not a name
     t624 = [d for d in doc.diagnostics if d.code == "T624"]
     assert len(t624) == 1 and "example" not in t624[0].message and "3 header" in t624[0].message
     private = dict(private_strings(f.encode()))
-    assert private["e-mail"] == "arbiter@example.org" and private["organiser"] == "Club Graz"
+    assert private["e-mail"] == "arbiter@example.org" and "organiser" not in private
     assert private["PGN path"] == r"C:\Users\someone\games.pgn"
 
 
-def test_unfinished_and_unknown_results_are_left_out() -> None:
+def test_unfinished_games_are_kept_as_pairings_and_unknown_results_left_out() -> None:
     f = five_players(pairings=[[(1, 2, 0), (3, 4, 17), (5, BYE, 9)]])
     doc = read_swissmanager(f.encode())
-    assert entries(doc, 1) == [] and entries(doc, 3) == [] and entries(doc, 5) == [(None, "", "U")]
+    assert entries(doc, 1) == [(2, "w", " ")] and entries(doc, 2) == [(1, "b", " ")]
+    assert entries(doc, 3) == [] and entries(doc, 5) == [(None, "", "U")]
     assert codes(doc).count("T623") == 1 and codes(doc).count("T622") == 1
     assert "17" in next(d.message for d in doc.diagnostics if d.code == "T622")
 

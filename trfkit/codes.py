@@ -80,6 +80,8 @@ _ALL: Final = (
        "A field written in a vendor style was normalised."),
     _c("T112", "extra-round-blocks", "warning", "parse",
        "Empty round blocks after the last round were dropped."),
+    _c("T113", "rank-missing", "warning", "validate",
+       "A finished event's player record has a blank rank (columns 86-89)."),
     # T2xx: header consistency
     _c("T201", "missing-tournament-name", "warning", "validate", "The tournament "
                                                                  "has no name (012)."),
@@ -187,7 +189,7 @@ _ALL: Final = (
        "A Swiss-Manager pairing carries a result code "
        "trfkit does not know; the game was left out."),
     _c("T623", "game-without-result", "info", "parse",
-       "A paired game has no result yet; it was left out of the rounds."),
+       "A paired game has no result yet; it is kept as a pairing with a blank result."),
     _c("T624", "private-data-withheld", "info", "parse",
        "Header strings that can hold e-mail addresses or local paths were not copied.",
        "Use --show-private to display them."),
@@ -204,6 +206,26 @@ _ALL: Final = (
        "No table header row with a name column and a number or rank column was found."),
     _c("T630", "derived-opponent-number", "warning", "parse",
        "A crosstable cell names an opponent that no row holds; the entry was dropped."),
+    _c("T631", "tiebreak-repeated", "warning", "parse",
+       "A Swiss-Manager or chess-results tie-break list names the same tie-break twice "
+       "(variants whose parameters trfkit cannot read); both positions are kept.",
+       "Check the variants in Swiss-Manager and pass them with --tb if they differ."),
+    _c("T632", "ranks-computed", "info", "write",
+       "The input declares no ranks; the TRF rank column holds the standings computed "
+       "with the file's own tie-break list."),
+    _c("T633", "ranks-not-computed", "warning", "write",
+       "The input declares no ranks and its tie-break list cannot be computed; the TRF "
+       "rank column was left blank."),
+    _c("T634", "legend-settings-inferred", "info", "parse",
+       "A chess-results legend does not show a tie-break's settings (cuts); the variant "
+       "whose values the page prints was taken."),
+    _c("T635", "legend-settings-unknown", "warning", "parse",
+       "A chess-results legend does not show a tie-break's settings and no variant "
+       "reproduces the page's values; it was read without a cut."),
+    _c("T636", "ratings-missing", "warning", "parse",
+       "The first tie-break needs ratings that the chess-results page does not show; "
+       "standings computed from the page cannot follow its order.",
+       "Save the page with its rating column (or the starting list with ratings)."),
     # T9xx: internal
     _c("T901", "parser-recovered", "warning", "internal",
        "The reader recovered from a malformed record."),

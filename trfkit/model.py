@@ -240,6 +240,10 @@ class Header:
     time_control_code: str = ""  # 222
     board_colors: str = ""  # 352
     match_scoring: ScoringSystem | None = None  # 362 (W/D/L hold TW/TD/TL)
+    # Public event facts of formats that keep them apart (Swiss-Manager): the section
+    # ("Boys U16", group "A") is also in ``name``, so sections of one event differ in 012.
+    subtitle: str = ""
+    organiser: str = ""  # no TRF record holds it; kept in JSON
 
     def first(self, code: str) -> HeaderRecord | None:
         for record in self.records:
@@ -420,6 +424,13 @@ class Tournament:
                     last = i
                     break
         return last
+
+    @property
+    def scored_rounds(self) -> int:
+        """The last round in which any player has a result (a round paired but not played
+        yet, blocks with a blank result, is not counted; :attr:`played_rounds` counts it)."""
+        return max((i for p in self.players for i, e in enumerate(p.rounds, 1)
+                    if e.result.strip()), default=0)
 
     @property
     def is_team_event(self) -> bool:

@@ -144,6 +144,11 @@ DOCS: Final[dict[str, RuleDoc]] = {
                     "001    1 f  g Player 1 ...", "001    1 w GM Player 1 ...", is_trf=False),
     "T112": RuleDoc("Empty blocks after the last round carry nothing and are dropped.",
                     "...     2 w 1  0000 -  ", "...     2 w 1", is_trf=False),
+    "T113": RuleDoc("A finished event's report gives every player a rank; a blank column (as "
+                    "left by converters that compute none) hides the final standings.",
+                    "001    1      Doe, John                         2000 GER     1234567 "
+                    "1980/01/01  1.0      ...", "001    1      Doe, John                  "
+                    "       2000 GER     1234567 1980/01/01  1.0    1 ...", is_trf=False),
     "T201": RuleDoc("Rating officers and archives identify a report by its 012 name.",
                     trf(*_GAME), trf(*_HEAD, *_GAME)),
     "T202": RuleDoc("062 should count the 001 records; a difference means a player line is "
@@ -336,7 +341,8 @@ DOCS: Final[dict[str, RuleDoc]] = {
     "T622": RuleDoc("A Swiss-Manager result code outside the known table: that game is left out.",
                     "a pairing with an unknown result byte", "a pairing with a known result",
                     is_trf=False),
-    "T623": RuleDoc("Pairings of a round not yet played have no result; they are not rounds yet.",
+    "T623": RuleDoc("Pairings of a round not yet played have no result: the pairing is kept "
+                    "(TRF writes opponent and colour with a blank result, CSV `12w`).",
                     "round 5 paired, not played", "(information only)", is_trf=False),
     "T624": RuleDoc("Arbiter e-mails and local file paths are personal data and are not copied.",
                     "an e-mail address in the arbiter field", "(information only)",
@@ -359,6 +365,32 @@ DOCS: Final[dict[str, RuleDoc]] = {
     "T630": RuleDoc("A crosstable cell points at a row that does not exist; that entry is dropped.",
                     "a cell naming opponent 99 in a 40-player table", "cells naming listed rows",
                     is_trf=False),
+    "T631": RuleDoc("Swiss-Manager lists can name one tie-break number twice (two Buchholz "
+                    "variants told apart by parameters); trfkit computes both as the same code "
+                    "in both positions, so its standings may differ from Swiss-Manager's.",
+                    "Swiss-Manager tie-breaks 84, 84 (BH twice)",
+                    "distinct tie-breaks, or `--tb` with the variants", is_trf=False),
+    "T632": RuleDoc("A Swiss-Manager file stores no ranks; a TRF needs them, so `convert --to "
+                    "trf` ranks the field with the file's own tie-break list and says so.",
+                    "a native Swiss-Manager file converted to TRF", "(information only)",
+                    is_trf=False),
+    "T633": RuleDoc("When the input has no ranks and its tie-break list cannot be computed, "
+                    "the rank column stays blank: said, not silent.",
+                    "a tie-break list trfkit cannot compute", "a computable list, or ranks",
+                    is_trf=False),
+    "T634": RuleDoc("Older Swiss-Manager legends print \"Buchholz Tie-Breaks (variabel with "
+                    "parameter)\" for every variant; the page's own values tell which cut was "
+                    "used.", "TB1 and TB2 both \"Buchholz ... with parameter\"",
+                    "(information only)", is_trf=False),
+    "T635": RuleDoc("When no variant reproduces the values of a legend that hides its "
+                    "settings, the column is compared as the plain tie-break; its differences "
+                    "may be the unknown settings.", "hand-edited values under a hidden legend",
+                    "a legend that names its cuts", is_trf=False),
+    "T636": RuleDoc("ARO, APRO, TPR and PTP are computed from ratings; a crosstable saved "
+                    "without its rating column cannot give them, so the first tie-break "
+                    "cannot reproduce the page's order.",
+                    "a crosstable without Rtg whose TB1 is ARO",
+                    "the same page with the Rtg column", is_trf=False),
     "T901": RuleDoc("The reader met a record it could not parse as written, skipped or repaired "
                     "it and went on; the line is reported so that it can be fixed.",
                     "a record the reader had to repair", "(information only)", is_trf=False),

@@ -146,3 +146,31 @@ def duplicate_rank(t: Tournament) -> Iterator[Diagnostic]:
                                            f"declare rank {player.rank}", position, player,
                                    locate.RANK, field="rank",
                                    other=locate.related(earlier.line, locate.RANK))
+
+
+@rule("T113")
+def rank_missing(t: Tournament) -> Iterator[Diagnostic]:
+    """A blank rank in a finished individual TRF event (every declared round has results).
+
+    Converters that compute no standings leave the column blank and nothing else would
+    say so. A round in progress, a team event (players are ranked with their team) and
+    formats that store no ranks (Swiss-Manager) are not reported. When no player has a
+    rank, one diagnostic says so instead of one per player.
+    """
+    rounds = t.header.rounds
+    if t.source.format != "trf" or t.is_team_event or not rounds or not t.players:
+        return
+    if t.scored_rounds < rounds:
+        return
+    blank = [(i, p) for i, p in enumerate(t.players) if not p.rank]
+    if not blank:
+        return
+    if len(blank) == len(t.players):
+        i, p = blank[0]
+        yield locate.player_at("T113", f"the event is finished (round {rounds} of {rounds} has "
+                                       "results) but no player has a rank", i, p, locate.RANK,
+                               field="rank")
+        return
+    for i, p in blank:
+        yield locate.player_at("T113", f"player {p.start} has no rank in a finished event", i, p,
+                               locate.RANK, field="rank")

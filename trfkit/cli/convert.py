@@ -99,15 +99,21 @@ def render_document(doc: Document, to: str, options: dict[str, Any], *,
                     max_bytes: int | None = None, display: str = ""
                     ) -> tuple[list[Diagnostic], str | None]:
     """The output text of ``doc`` in ``to`` (None: nothing to convert) and the T603
-    diagnostics for numbers TRF's fixed-width fields cannot hold (or the T604 that says
-    why a JSON output trfkit would not read back was not made)."""
+    diagnostics for values TRF's fixed-width fields cannot hold (or the T604 that says
+    why a JSON output trfkit would not read back was not made); TRF of an input without
+    ranks gets the ranks of its own tie-break list (T632, or T633 when they cannot be)."""
     from .. import formats
 
     if nothing_read(doc):
         return [], None
     origin = doc.tournament.source.path
-    overflows = trf_losses(doc.tournament, to) if to.startswith("trf") else []
-    text: str | None = formats.write(doc.tournament, to, **options)
+    tournament, overflows = doc.tournament, []
+    if to.startswith("trf"):
+        from ..filled_ranks import fill_ranks
+
+        tournament, notes = fill_ranks(doc.tournament)
+        overflows = [*trf_losses(tournament, to), *notes]
+    text: str | None = formats.write(tournament, to, **options)
     if to == "json" and text is not None:
         unreadable = unreadable_json(text, origin, max_bytes)
         if unreadable is not None:

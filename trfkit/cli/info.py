@@ -50,7 +50,7 @@ def summary(doc: Document, name: str, read_as: str) -> dict[str, Any]:
         "type_code": h.type_code,
         "players": len(t.players),
         "rounds": t.rounds,
-        "played_rounds": t.played_rounds,
+        "played_rounds": t.scored_rounds,  # "with results": a round only paired is not one
         "teams": len(t.teams),
         "format": s.format,
         "edition": s.edition,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 import click
 
@@ -272,6 +272,12 @@ def _team_bye_option(ctx: click.Context, param: click.Parameter,
     return mp, gp
 
 
+#: Reader warnings that say the standings cannot follow the source's order (T636: the
+#: first tie-break needs ratings a chess-results page lacks; T631: a Swiss-Manager list
+#: names a tie-break twice): printed before the standings, not after them.
+_BEFORE_STANDINGS: Final = frozenset({"T631", "T636"})
+
+
 def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
     return [d for d in diagnostics if d.severity is not Severity.INFO]
 
@@ -364,10 +370,12 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
         text = render_trf(doc.tournament, standings)
     else:
         text = render_text(standings)
+    relevant = _relevant(doc.diagnostics)
+    first = [d for d in relevant if d.code in _BEFORE_STANDINGS]
+    print_diagnostics(first)  # what makes the standings below unlike the source's: said first
     write_output(text, output)
-    diagnostics = _relevant(doc.diagnostics) + [d.with_file(d.file or input_path)
-                                                for d in standings.diagnostics]
-    print_diagnostics(diagnostics)
+    diagnostics = relevant + [d.with_file(d.file or input_path) for d in standings.diagnostics]
+    print_diagnostics([d for d in diagnostics if d.code not in _BEFORE_STANDINGS])
     raise SystemExit(exit_status(diagnostics))
 
 

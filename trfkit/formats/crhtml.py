@@ -15,11 +15,10 @@ from ..document import Document
 from ..model import Tournament, replace
 from .crcommon import Findings
 from .crtable import Sheet, build
+from .crwords import ANNOTATION, date_label, norm, organiser_label
 from .sniff import sniff_crhtml
 
 __all__ = ["read_crhtml", "sheet_from_html", "sniff_crhtml"]
-
-_ANNOTATION = ("annotation", "anmerkung", "аннотация", "huomautus")
 
 
 class _Collector(HTMLParser):
@@ -81,17 +80,21 @@ def sheet_from_html(text: str, path: str = "") -> Sheet:
     parser.close()
     rows = max(parser.tables, key=len) if parser.tables else []
     legend: list[str] = []
+    facts: list[tuple[str, str]] = []
     started = False
-    for piece in parser.texts:
-        if piece.casefold().startswith(_ANNOTATION):
+    texts = parser.texts
+    for i, piece in enumerate(texts):
+        if not started and norm(piece.split(":", 1)[0]) in ANNOTATION:
             started = True
             piece = piece.split(":", 1)[1] if ":" in piece else ""
         if started and piece.strip():
             legend.append(piece.strip())
+        elif not started and i + 1 < len(texts) and (date_label(piece) or organiser_label(piece)):
+            facts.append((piece, texts[i + 1]))
     headings = parser.headings
     return Sheet(rows=rows, title=headings[0] if headings else "",
                  view=headings[1] if len(headings) > 1 else "", legend=legend,
-                 format="chess-results-html", path=path)
+                 format="chess-results-html", path=path, facts=facts)
 
 
 def read_crhtml(data: bytes, *, path: str = "", encoding: str | None = None,

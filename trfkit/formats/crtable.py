@@ -28,38 +28,33 @@ from ..model import (
     Source,
     Tournament,
 )
+from ..model import replace as renew
 from .crcommon import Findings, parse_int, parse_number, public_text, sex_code
+from .crfacts import event_facts, ratings_missing
+from .crwords import (
+    ABSENCE_VIEWS,
+    COLUMNS,
+    RANKING_VIEWS,
+    STARTING_VIEWS,
+    legend_label,
+    mentions,
+    norm,
+    round_column,
+    tiebreak_column,
+    tiebreak_name,
+)
 
-__all__ = ["Sheet", "build", "find_header", "legend_code", "legend_unrated", "legend_version"]
+__all__ = ["Sheet", "build", "find_header", "legend_code", "legend_entry", "legend_unrated",
+           "legend_version"]
 
-_SYNONYMS: Final[dict[str, frozenset[str]]] = {
-    "start": frozenset({"no.", "no", "sno", "sno.", "snr", "snr.", "nr.", "nr", "ном.", "ст.ном.",
-                        "startnr.", "startnr", "tln."}),
-    "rank": frozenset({"rk.", "rk", "rg.", "rg", "rang", "pl.", "platz", "ст.ном", "sija"}),
-    "name": frozenset({"name", "nimi", "имя", "nombre", "nom"}),
-    "federation": frozenset({"fed", "fed.", "land", "фед.", "фед"}),
-    "rating": frozenset({"rtgi", "rtg", "elo", "рейт.", "fide-elo", "elo fide"}),
-    "fide_id": frozenset({"fideid", "fide-id", "fide id", "код fide", "fide-nr."}),
-    "sex": frozenset({"sex", "пол", "geschl.", "sexo"}),
-    "points": frozenset({"pts.", "pts", "pkt.", "pkt", "очки", "p.", "punkte", "pkte."}),
-}
-_ABSENCE_VIEWS: Final = ("not paired", "nicht ausgelost", "не спарены")
-_RATING_PREFERENCE: Final = ("rtgi", "rtg", "elo", "fide-elo", "elo fide", "рейт.")
-_TB: Final = re.compile(r"^(tb|wtg|доп|fw)\s*(\d+)$")
-_ROUND: Final = re.compile(r"^(\d+)\s*\.?\s*(rd|rd\.|r|r\.|runde|rde\.|тур|kierros)$")
+_RATING_PREFERENCE: Final = tuple(norm(w) for w in (
+    "RtgI", "Rtg", "Elo", "FIDE-Elo", "Elo FIDE", "Rating", "Рейт.", "Рейтинг"))
 _CELL: Final = re.compile(r"^(?P<opp>\d+)(?P<col>[wbs])?(?P<res>1|0|½|=|\+|-)?$")
 _RESULT: Final = {"1": "1", "0": "0", "½": "=", "=": "=", "+": "+", "-": "-"}
 _LONE: Final = {"-½": "H", "-=": "H", "-0": "Z", "0": "Z", "-": "Z", "-+": "F"}
-_LEGEND: Final = re.compile(
-    r"^\s*(?:tie\s*break|wertung|feinwertung|wtg|доп|tb)\s*(\d+)\s*:\s*(.+)$", re.IGNORECASE)
 _ACRONYMS: Final = frozenset({"APRO", "ARO", "DE", "WIN", "WON", "PS", "KS", "BH", "SB", "TPR",
                               "PTP", "APPO", "AOB", "BPG", "BWG", "REP", "FB", "EDE", "ESB", "BC",
                               "TBR", "BBE", "SSSC"})
-_NAMES: Final = (("points (game-points)", "PTS"), ("matchpoints", "MPTS"), ("buchholz", "BH"),
-                 ("sonneborn", "SB"), ("direct encounter", "DE"), ("number of wins", "WIN"),
-                 ("number of victories", "WIN"), ("progressive", "PS"), ("koya", "KS"),
-                 ("performance", "TPR"), ("average rating", "ARO"), ("rating average", "ARO"),
-                 ("most black", "BPG"))
 
 
 @dataclass
@@ -72,33 +67,34 @@ class Sheet:
     legend: list[str] = field(default_factory=list)
     format: str = "chess-results-html"
     path: str = ""
-
-
-
-def _norm(text: str) -> str:
-    return " ".join(text.replace("\u00a0", " ").split()).casefold()
+    #: Label -> value pairs of the page's event table ("Date", "Organizer(s)", ...).
+    facts: list[tuple[str, str]] = field(default_factory=list)
 
 
 def legend_code(text: str) -> str | None:
     """The trfkit code for a legend entry such as "Buchholz Tie-Break Variable (2023)
-    (Gamepoints, Cut1)" -> ``BH/C1``: the acronym in parentheses first, then the name."""
+    (Gamepoints, Cut1)" -> ``BH/C1``: the acronym in parentheses first, then the name
+    in any language of :mod:`.crwords`, then the cut or median the entry names."""
+    return legend_entry(text)[0]
+
+
+def legend_entry(text: str) -> tuple[str | None, bool]:
+    """:func:`legend_code` and whether the entry hides its settings ("Buchholz
+    Tie-Breaks (variabel with parameter)" of older Swiss-Manager versions)."""
     code = None
     for group in re.findall(r"\(([^()]*)\)", text):
         if group.strip().upper() in _ACRONYMS:
             code = group.strip().upper()
             break
-    low = text.casefold()
+    named, modifier, hidden = tiebreak_name(text)
+    code = code or named
     if code is None:
-        code = next((c for key, c in _NAMES if key in low), None)
-    if code is None:
-        return None
-    cut = re.search(r"\bcut\s*(\d)", low)
-    median = re.search(r"\bmedian\s*(\d)", low)
-    if median:
-        code += f"/M{median.group(1)}"
-    elif cut:
-        code += f"/C{cut.group(1)}"
-    return code
+        return None, False
+    return code + modifier, hidden and code.split("/")[0] in _CUTTABLE
+
+
+#: Codes whose hidden settings can be a cut (older legends print none of them).
+_CUTTABLE: Final = frozenset({"BH", "ARO", "SB", "AOB"})
 
 
 def legend_version(text: str) -> str:
@@ -153,10 +149,10 @@ class _Columns:
 def find_header(rows: list[tuple[list[str], int]]) -> _Columns | None:
     """The first row naming a name column and a number or rank column."""
     for i, (cells, _) in enumerate(rows):
-        names = [_norm(c) for c in cells]
-        if not any(n in _SYNONYMS["name"] for n in names):
+        names = [norm(c) for c in cells]
+        if not any(n in COLUMNS["name"] for n in names):
             continue
-        if not any(n in _SYNONYMS["start"] or n in _SYNONYMS["rank"] for n in names):
+        if not any(n in COLUMNS["start"] or n in COLUMNS["rank"] for n in names):
             continue
         return _classify(i, names)
     return None
@@ -164,7 +160,7 @@ def find_header(rows: list[tuple[list[str], int]]) -> _Columns | None:
 
 def _classify(row: int, names: list[str]) -> _Columns:
     def first(kind: str) -> int | None:
-        return next((j for j, n in enumerate(names) if n in _SYNONYMS[kind]), None)
+        return next((j for j, n in enumerate(names) if n in COLUMNS[kind]), None)
 
     name = first("name")
     assert name is not None
@@ -179,12 +175,12 @@ def _classify(row: int, names: list[str]) -> _Columns:
     tiebreaks: list[tuple[int, int, str]] = []
     for j, n in enumerate(names):
         # round columns beyond trfkit.limits.MAX_ROUNDS are not rounds
-        if (m := _ROUND.match(n)) is not None and 0 < int(m.group(1)) <= MAX_ROUNDS:
-            rounds.append((int(m.group(1)), j))
+        if (rnd := round_column(n)) is not None and 0 < rnd <= MAX_ROUNDS:
+            rounds.append((rnd, j))
         elif j > name and n.isdecimal():  # int() rejects "³"
             grid.append((int(n), j))
-        elif (m := _TB.match(n)) is not None:
-            tiebreaks.append((int(m.group(2)), j, n))
+        elif (index := tiebreak_column(n)) is not None:
+            tiebreaks.append((index, j, n))
     return _Columns(row, first("start"), first("rank"), name, blanks[-1] if blanks else None,
                     first("federation"), rating, first("fide_id"), first("sex"), first("points"),
                     tuple(rounds), tuple(grid), tuple(tiebreaks))
@@ -206,15 +202,17 @@ def build(sheet: Sheet, b: Findings | None = None) -> tuple[Tournament, list[Dia
         return empty, b.diagnostics
     data = _data_rows(sheet.rows[cols.header_row + 1:], cols)
     by_rank = cols.start is None or (cols.rank is not None and cols.rank < cols.start
-                                     and "ranking" in sheet.view.casefold())
+                                     and mentions(sheet.view, RANKING_VIEWS)
+                                     and not mentions(sheet.view, STARTING_VIEWS))
     key_col = cols.rank if by_rank else cols.start
     keys = {parse_int(_cell(cells, key_col)) or 0: (cells, line) for cells, line in data}
     if by_rank and cols.rounds:
         b.add("T111", "opponent numbers in this ranking crosstable are ranks; players were "
               "numbered by rank (a starting-rank crosstable keeps the real starting numbers)",
               sheet.rows[cols.header_row][1])
-    codes = _legend_codes(sheet.legend, b)
-    if cols.rounds and any(word in sheet.view.casefold() for word in _ABSENCE_VIEWS):
+    hidden: set[int] = set()
+    codes = _legend_codes(sheet.legend, b, hidden)
+    if cols.rounds and mentions(sheet.view, ABSENCE_VIEWS):
         b.add("T602",
               f"the view {sheet.view!r} lists absences only; its round columns were not read",
               sheet.rows[cols.header_row][1])
@@ -225,15 +223,28 @@ def build(sheet: Sheet, b: Findings | None = None) -> tuple[Tournament, list[Dia
         entries = _grid_entries(keys, cols, b, sheet.rows[cols.header_row][1])
     else:
         entries = {}
-    players = tuple(_player(k, cells, line, cols, codes, entries.get(k, {}))
-                    for k, (cells, line) in keys.items())
     rounds = (max((r for r, _ in cols.rounds), default=0)
               or (_grid_rounds(len(cols.grid)) if cols.grid else 0))
-    listed = [_trf_spelling(codes[i]) for i in sorted(codes) if codes[i] != "PTS"]
-    header = Header(name=public_text(sheet.title), players_declared=len(players),
-                    rounds=rounds or None, tiebreaks=tuple(listed),
-                    type_text="Individual: round robin" if cols.grid and not cols.rounds else "")
-    return Tournament(header=header, players=players, source=source), b.diagnostics
+    facts = event_facts(sheet.facts)
+    header = Header(name=public_text(sheet.title), rounds=rounds or None,
+                    type_text="Individual: round robin" if cols.grid and not cols.rounds else "",
+                    **facts)
+
+    def assemble(codes: dict[int, str]) -> Tournament:
+        players = tuple(_player(k, cells, line, cols, codes, entries.get(k, {}))
+                        for k, (cells, line) in keys.items())
+        listed = [_trf_spelling(codes[i]) for i in sorted(codes) if codes[i] != "PTS"]
+        return Tournament(header=renew(header, players_declared=len(players),
+                                         tiebreaks=tuple(listed)),
+                          players=players, source=source)
+
+    tournament = assemble(codes)
+    if hidden:
+        from .crhidden import settle_hidden  # only for an older legend
+
+        tournament = assemble(settle_hidden(tournament, codes, hidden, b))
+    ratings_missing(tournament, codes, b, sheet.rows[cols.header_row][1])
+    return tournament, b.diagnostics
 
 
 def _data_rows(rows: Iterable[tuple[list[str], int]],
@@ -249,22 +260,25 @@ def _data_rows(rows: Iterable[tuple[list[str], int]],
     return out
 
 
-def _legend_codes(legend: list[str], b: Findings) -> dict[int, str]:
+def _legend_codes(legend: list[str], b: Findings, hidden_settings: set[int]) -> dict[int, str]:
     """Tie-break number -> code, with the ``/U`` unrated rating and the ``/V`` edition
     the legend names (the header lists the codes without them: see :func:`_player`
-    and :func:`build`)."""
+    and :func:`build`). Numbers whose entry hides its settings are added to ``hidden``."""
     codes = {}
     for text in legend:
-        m = _LEGEND.match(text)
-        if m is None:
+        entry = legend_label(text)
+        if entry is None:
             continue
-        code = legend_code(m.group(2))
+        number, description = entry
+        code, hidden = legend_entry(description)
         if code is None:
-            b.add("T626", f"tie-break {m.group(1)} ({m.group(2).strip()}) has no FIDE "
+            b.add("T626", f"tie-break {number} ({description}) has no FIDE "
                   "counterpart; its values are carried, not checked")
         else:
-            codes[int(m.group(1))] = (code + legend_unrated(code, m.group(2))
-                                      + legend_version(m.group(2)))
+            codes[number] = (code + legend_unrated(code, description)
+                             + legend_version(description))
+            if hidden:
+                hidden_settings.add(number)
     return codes
 
 
@@ -296,7 +310,7 @@ def _player(start: int, cells: list[str], line: int, cols: _Columns, codes: dict
     last = max(rounds, default=0)
     return Player(
         start=start,
-        name=_cell(cells, cols.name).rstrip("*) ").strip() or _cell(cells, cols.name),
+        name=_name(_cell(cells, cols.name)),
         sex=sex_code(_cell(cells, cols.sex)),
         title=_cell(cells, cols.title),
         rating=parse_int(_cell(cells, cols.rating)) or None,
@@ -308,6 +322,15 @@ def _player(start: int, cells: list[str], line: int, cols: _Columns, codes: dict
         line=line,
         declared=tuple(declared),
     )
+
+
+def _name(text: str) -> str:
+    """The name cell without a trailing marker ``*`` and without a ``)`` that closes
+    nothing; "Xiao Tong(Qd)" keeps its parentheses."""
+    name = text.rstrip("* ").strip() or text
+    if name.endswith(")") and name.count(")") > name.count("("):
+        name = name[:-1].rstrip()
+    return name
 
 
 def _swiss_entries(keys: dict[int, tuple[list[str], int]], cols: _Columns,
@@ -335,11 +358,13 @@ def _swiss_entries(keys: dict[int, tuple[list[str], int]], cols: _Columns,
             if opponent not in keys:
                 b.add("T630", f"round {rnd}: player {key} meets {opponent}, who has no row", line)
                 continue
-            if m.group("res") is None:
-                if key < opponent:
-                    b.add("T623", f"round {rnd}: the game {key}-{opponent} has no result", line)
-                continue
             color = {"w": "w", "b": "b", "s": "b"}.get(m.group("col") or "", "")
+            if m.group("res") is None:  # paired, not played yet: kept as the pairing
+                if key < opponent:
+                    b.add("T623", f"round {rnd}: the game {key}-{opponent} has no result; kept "
+                          "as a pairing", line)
+                slot[rnd] = RoundEntry(opponent, color, " ")
+                continue
             slot[rnd] = RoundEntry(opponent, color, _RESULT[m.group("res")])
     for rnd, players in full_byes.items():
         if len(players) == 1:  # one "-1" in a round: the pairing-allocated bye

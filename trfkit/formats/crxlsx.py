@@ -18,6 +18,7 @@ from ..document import Document
 from ..model import Source, Tournament
 from .crcommon import Findings
 from .crtable import Sheet, build, find_header
+from .crwords import ANNOTATION, date_label, norm, organiser_label
 from .sniff import sniff_xlsx
 
 __all__ = ["read_xlsx", "sheet_from_rows", "sniff_xlsx"]
@@ -47,11 +48,15 @@ def sheet_from_rows(rows: list[list[str]], path: str = "") -> Sheet:
     legend = []
     for cells, _ in numbered[head_at + 1:]:
         for cell in cells:
-            annotation = cell.casefold().startswith(("annotation", "anmerkung"))
+            annotation = norm(cell.split(":", 1)[0]) in ANNOTATION
             text = cell.split(":", 1)[1] if annotation else cell
             if text.strip():
                 legend.append(text.strip())
-    return Sheet(rows=numbered, title=title, view=view, legend=legend, format="xlsx", path=path)
+    facts = [(cells[0], next((c for c in cells[1:] if c), ""))
+             for cells, _ in numbered[:head_at]
+             if cells and (date_label(cells[0]) or organiser_label(cells[0]))]
+    return Sheet(rows=numbered, title=title, view=view, legend=legend, format="xlsx", path=path,
+                 facts=facts)
 
 
 def read_xlsx(data: bytes, *, path: str = "", encoding: str | None = None,

@@ -335,9 +335,10 @@ def _pairings(root: Element, b: Findings) -> dict[int, dict[int, RoundEntry]]:
             put(white, rnd, RoundEntry(None, "", _lone(black, rw)), e.line)
         elif white > 0 and black > 0:
             pair = _game(rw, rb, forfeit)
-            if pair is None:
-                b.add("T623", f"round {rnd}: the game {white}-{black} has no result", e.line)
-                continue
+            if pair is None:  # paired, not played yet: kept as the pairing (blank result)
+                b.add("T623", f"round {rnd}: the game {white}-{black} has no result; kept as a "
+                      "pairing", e.line)
+                pair = (" ", " ")
             put(white, rnd, RoundEntry(black, "w", pair[0]), e.line)
             put(black, rnd, RoundEntry(white, "b", pair[1]), e.line)
         elif (white > 0) != (black > 0) and min(white, black) == 0:

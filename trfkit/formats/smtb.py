@@ -261,3 +261,24 @@ def label(number: int) -> str:
 def describe(number: int) -> str:
     entry = TABLE.get(number)
     return f"#{number} {entry.name}" if entry else f"#{number} (not in Swiss-Manager's table)"
+
+
+def repeated_codes(codes: list[str]) -> str:
+    """What a T631 says about ``codes`` naming one tie-break more than once, or ``""``.
+
+    Swiss-Manager lists such as 84, 84 hold two variants of one tie-break (Buchholz
+    with different cuts) told apart by parameters trfkit cannot read. Collapsing them
+    would move every later tie-break up one place, so both positions are kept (both
+    computed alike) and the user is told that the standings may differ.
+    """
+    seen: dict[str, list[int]] = {}
+    for position, code in enumerate(codes, 1):
+        seen.setdefault(code, []).append(position)
+    twice = [f"{code} at positions {', '.join(map(str, where))}"
+             for code, where in seen.items() if len(where) > 1]
+    if not twice:
+        return ""
+    return ("the tie-break list names the same tie-break more than once (" + "; ".join(twice)
+            + "): Swiss-Manager variants whose parameters trfkit cannot read; each position "
+            "is kept and computed as the plain code, so the standings may differ from "
+            "Swiss-Manager's")

@@ -4,12 +4,14 @@ The file is chosen by content (its first four bytes), and the tournament type co
 from the configuration section, never from the extension: most files on
 chess-results carry ``.TUNX`` whatever they hold. The file stores no points, ranks or
 tie-break values, so the model leaves declared points and ranks ``None`` and trfkit
-computes them. Unfinished games and unknown result codes are left out (with a
+computes them. A game paired but not played yet is kept as the pairing with a blank
+result (TRF's form of it, CSV ``12w``); unknown result codes are left out (with a
 diagnostic) rather than guessed, so that the rounds stay symmetric.
 
 Privacy: header strings hold e-mail addresses, organisers' notes and local Windows
-paths. Only a whitelist (name, city, federation, arbiters, time control) reaches the
-model, and even those are dropped when they look like an address or a path.
+paths. Only a whitelist (name, subtitle, city, federation, organiser, arbiters, time
+control) reaches the model, and even those are dropped when they look like an address
+or a path.
 :func:`private_strings` returns the rest for a caller that asks (``--show-private``).
 
 Diagnostics of this binary format use ``line`` 1 and ``column`` = byte offset + 1.
@@ -46,10 +48,11 @@ T = TypeVar("T")
 # Header string indices whose meaning is known and which may be shown (SWISS_MANAGER.md §3.3).
 _NAME, _CITY, _VENUE, _FEDERATION, _FEDERATION_2 = 0, 10, 5, 20, 25
 _CHIEF_ARBITER, _ARBITER, _DEPUTY, _TIME_CONTROL = 21, 3, 22, 14
+_SUBTITLE, _ORGANISER = 1, 4  # the section ("Boys U16", group "A") and who held the event
 _PUBLIC: Final = frozenset({_NAME, _CITY, _VENUE, _FEDERATION, _FEDERATION_2, _CHIEF_ARBITER,
-                            _ARBITER, _DEPUTY, _TIME_CONTROL})
+                            _ARBITER, _DEPUTY, _TIME_CONTROL, _SUBTITLE, _ORGANISER})
 _PRIVATE_LABELS: Final = {
-    1: "subtitle", 2: "remark", 4: "organiser", 6: "other arbiters", 7: "PGN path", 8: "PGN path",
+    2: "remark", 6: "other arbiters", 7: "PGN path", 8: "PGN path",
     9: "short name", 11: "internal id", 13: "age groups", 23: "e-mail", 24: "web site",
 }
 
@@ -236,9 +239,10 @@ def _entries(p: sm.Pairing, rnd: int, n: int, b: _Build) -> list[tuple[int, Roun
         return 1 <= x <= n
 
     if real(white) and real(black):
-        if code == 0:
-            b.at_byte("T623", f"round {rnd}: the game {white}-{black} has no result yet", p.offset)
-            return []
+        if code == 0:  # paired, not played yet: kept as the pairing (TRF: blank result)
+            b.at_byte("T623", f"round {rnd}: the game {white}-{black} has no result yet; kept as "
+                      "a pairing", p.offset)
+            return [(white, RoundEntry(black, "w", " ")), (black, RoundEntry(white, "b", " "))]
         pair = _GAME.get(code)
         if pair is None:
             b.at_byte("T622", f"round {rnd}: the game {white}-{black} has result code {code}, "
@@ -352,8 +356,11 @@ def _header(strings: tuple[str, ...], config: sm.Config, schedule: tuple[sm.Sche
     team_event = TOURNAMENT_TYPES.get(config.kind, TOURNAMENT_TYPES[0])[1]
     codes = _tiebreak_codes(config.tiebreaks, team_event, b)
     deputy = pick(_DEPUTY)
+    subtitle = " ".join(pick(_SUBTITLE).split())  # one line: it becomes part of 012
     return Header(
-        name=pick(_NAME),
+        name=_with_section(pick(_NAME), subtitle),
+        subtitle=subtitle,
+        organiser=" ".join(pick(_ORGANISER).split()),
         city=pick(_CITY, _VENUE),
         federation=pick(_FEDERATION, _FEDERATION_2),
         start_date=date_from_number(config.start_date),
@@ -370,6 +377,18 @@ def _header(strings: tuple[str, ...], config: sm.Config, schedule: tuple[sm.Sche
     )
 
 
+def _with_section(name: str, subtitle: str) -> str:
+    """The 012 name: the event's name and its section, unless the name already says it.
+
+    Swiss-Manager keeps one file per section under the event's name ("Circuito Sesc de
+    Xadrez - 2026" with the subtitle "Absoluto e Feminino"); without the subtitle two
+    sections would convert to identical 012 names.
+    """
+    if not subtitle or subtitle.casefold() in name.casefold():
+        return name
+    return f"{name} - {subtitle}" if name else subtitle
+
+
 def _tiebreak_codes(numbers: tuple[int, ...], team: bool, b: _Build) -> tuple[str, ...]:
     """The configured tie-breaks as trfkit codes, after the primary score (202 semantics)."""
     codes: list[str] = []
@@ -378,11 +397,14 @@ def _tiebreak_codes(numbers: tuple[int, ...], team: bool, b: _Build) -> tuple[st
         code = smtb.fide_code(number, team=team)
         if code is None:
             unmapped.append(smtb.describe(number))
-        elif code not in codes:
+        else:
             codes.append(code)
     primary = "MPTS" if team else "PTS"
     while codes and codes[0] == primary:
         codes.pop(0)
+    repeated = smtb.repeated_codes(codes)
+    if repeated:
+        b.at_byte("T631", repeated)
     if unmapped:
         b.at_byte("T626", "Swiss-Manager tie-break(s) without a FIDE counterpart were left out of "
                   "the tie-break list: " + "; ".join(unmapped))

@@ -58,7 +58,10 @@ _YMD: Final = r"(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})"
 _DMY: Final = r"(\d{1,2})\s*([/.\-])\s*(\d{1,2})\s*[/.\-]\s*(\d{4})"
 _SHORT: Final = r"(\d{2})\s*[/.\-]\s*(\d{2})\s*[/.\-]\s*(\d{2})"
 _YEAR: Final = r"(\d{4})"
-_YEAR_MONTH: Final = r"(\d{4})\s*[/.\-]\s*(\d{1,2})"
+_YEAR_MONTH: Final = r"(\d{4})\s*[/.\-]\s*(\d{1,2})(?:\s*[/.\-](?:\s*00?)?)?"
+#: A year with the month and day left blank or zero: ``1975.  .``, ``1975/  /``, ``1975.00.``
+#: (Swiss-Manager and national programs write a known year this way).
+_YEAR_BLANKS: Final = r"(\d{4})(?:\s*[/.\-](?:\s*00?)?){1,2}"
 _NAMED_MDY: Final = r"([^\W\d_]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})"
 _NAMED_DMY: Final = r"(\d{1,2})\.?\s+([^\W\d_]+)\.?,?\s+(\d{4})"
 
@@ -108,7 +111,7 @@ def _candidates(text: str) -> list[tuple[int, int, int]]:
     m = re.fullmatch(_YEAR_MONTH, text)
     if m:
         return [(int(m[1]), int(m[2]), 0)]
-    m = re.fullmatch(_YEAR, text)
+    m = re.fullmatch(_YEAR, text) or re.fullmatch(_YEAR_BLANKS, text)
     if m:
         return [(int(m[1]), 0, 0)]
     m = re.fullmatch(_NAMED_MDY, text)

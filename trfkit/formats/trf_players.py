@@ -270,6 +270,37 @@ def _birth(text: str, lineno: int, report: Report) -> PartialDate | None:
     return date
 
 
+def _spilled_birth(line: str, lineno: int, report: Report) -> PartialDate | None:
+    """The birth date of a line whose column 69 or 80 (the blanks around 70-79) is not blank.
+
+    A date written one column off (``1963/04/13`` in 71-80) cut at the field would read
+    as another day (``1963/04/1``), so a run of characters that crosses only into the
+    blank column is read whole. When it also touches the FIDE id or the points, the
+    date's characters cannot be told from the neighbour's: the field is kept as written,
+    unread (T106), and the writer copies it verbatim instead of inventing a date.
+    """
+    left, right = 69, 79
+    if line[68] != " ":
+        if line[67] != " ":
+            return _unplaced_birth(line, lineno, report, "FIDE id")
+        left = 68
+    if line[79] != " ":
+        if line[80] != " ":
+            return _unplaced_birth(line, lineno, report, "points")
+        right = 80
+    text = line[left:right].strip()
+    return _birth(text, lineno, report) if text else None
+
+
+def _unplaced_birth(line: str, lineno: int, report: Report, neighbour: str) -> PartialDate | None:
+    text = line[69:79].strip()
+    if not text:
+        return None
+    report("T106", f"birth date {text!r} runs into the {neighbour}; kept as written, unread",
+           lineno, 70, 79)
+    return PartialDate(raw=text)
+
+
 def parse_player(line: str, lineno: int, cache: BlockCache, report: Report) -> Player:
     """Read one ``001`` line (tabs already expanded, trailing blanks stripped).
 
@@ -296,7 +327,10 @@ def parse_player(line: str, lineno: int, cache: BlockCache, report: Report) -> P
         sex = _odd_sex(line[9], lineno, report)
     rating = (int(rating_t) if rating_t.isdecimal()
               else _number(rating_t, "rating", 49, 52, lineno, report)) or None
-    birth = _birth(birth_t, lineno, report) if birth_t else None
+    if line[68] != " " or line[79] != " ":
+        birth = _spilled_birth(line, lineno, report)
+    else:
+        birth = _birth(birth_t, lineno, report) if birth_t else None
     title = title_raw
     if title_raw and title_raw not in _CANONICAL_TITLES:
         title = TITLES.get(title_raw.lower(), title_raw)
