@@ -263,7 +263,8 @@ def test_resume_after_a_killed_run(tmp_path: Path) -> None:
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while proc.poll() is None and time.monotonic() < deadline:
-        if resumed.is_dir() and sum(1 for _ in resumed.rglob("*.json")) >= 5:
+        # an output counts as done once its record (.NAME.source) is written after it
+        if resumed.is_dir() and sum(1 for _ in resumed.rglob(".*.json.source")) >= 5:
             os.kill(proc.pid, signal.SIGKILL)
             break
         time.sleep(0.01)

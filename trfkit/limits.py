@@ -284,11 +284,9 @@ def field_overflows(t: Tournament) -> list[Diagnostic]:
     """T603 for numbers that TRF's fixed-width fields cannot hold (the writer cuts them).
 
     Start numbers, opponents, ranks and ratings have four columns; more rounds than
-    :data:`MAX_ROUNDS` make a line no reader accepts; a name has 33 columns (longer
-    names from Swiss-Manager, chess-results or JSON are cut, and the cut is said).
+    :data:`MAX_ROUNDS` make a line no reader accepts. Names cut to their 33 columns are
+    counted with the other losses of a conversion (:mod:`trfkit.formats.trf_losses`).
     """
-    from .formats.trf_lines import NAME_WIDTH  # (the writer's width; loaded with the writer)
-
     found: list[Diagnostic] = []
     path = t.source.path
 
@@ -300,10 +298,6 @@ def field_overflows(t: Tournament) -> list[Diagnostic]:
             if value is not None and not 0 <= value <= MAX_PLAYERS:
                 lost(f"player {p.start}: {label} {value} "
                      "does not fit TRF's four-digit field", p.line)
-        name = p.name.strip()
-        if len(name) > NAME_WIDTH:
-            lost(f"player {p.start}: name {name!r} is cut to {NAME_WIDTH} characters "
-                 f"({name[:NAME_WIDTH].rstrip()!r})", p.line)
         if p.fide_id is not None and not 0 <= p.fide_id < 10 ** 11:
             lost(f"player {p.start}: FIDE id {p.fide_id} does not fit TRF's 11-digit field", p.line)
         if len(p.rounds) > MAX_ROUNDS:
