@@ -129,9 +129,9 @@ def info(input_path: str, fmt: str, encoding: str | None, output: str | None, to
     if show_private:
         data["private"] = private_fields(raw, data["read_as"])
     if to == "json":
-        import json  # only for --to json: not the text a terminal asks for
+        from ..finite import dumps
 
-        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        text = dumps(data)
     else:
         text = render_text(data)
         text += "".join(f"{'private:':<10}{label}: {value}\n"

@@ -20,6 +20,7 @@ from typing import Any
 import click
 
 from ..diagnostics import Diagnostic, Severity, make
+from ..finite import dumps, finite_or_none
 from ..frozen import replace
 from ..model import Tournament
 from ..tiebreaks import CodeError, Standings, UnknownTieBreak, compute, default_codes, parse
@@ -52,13 +53,17 @@ def render_json(standings: Standings) -> str:
         "rules": standings.edition.name,
         "tiebreaks": standings.labels,
         "players": [
-            {"start": row.start, "name": row.name, "rank": row.rank, "values": row.values}
+            {"start": row.start, "name": row.name, "rank": row.rank,
+             "values": _finite(row.values)}
             for row in standings.rows
         ],
     }
-    import json  # only for --to json: not the text table a terminal asks for
+    return dumps(doc)
 
-    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+
+def _finite(values: dict[str, Any]) -> dict[str, Any]:
+    """Values as JSON holds them: a value that is not a finite number is undefined (null)."""
+    return {label: finite_or_none(v) for label, v in values.items()}
 
 
 def _cells(cells: Iterable[Any], raw: bool) -> list[Any]:
@@ -196,15 +201,13 @@ def render_team_json(standings: Any, players: list[dict[str, Any]] | None = None
         "tiebreaks": standings.labels,
         "teams": [
             {"number": row.number, "name": row.name, "rank": row.rank,
-             "values": {"MP": row.match_points, "GP": row.game_points, **row.values}}
+             "values": _finite({"MP": row.match_points, "GP": row.game_points, **row.values})}
             for row in standings.rows
         ],
     }
     if players is not None:
         doc["players"] = players
-    import json
-
-    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    return dumps(doc)
 
 
 def render_team_table(standings: Any, to: str, raw: bool = False) -> str:

@@ -95,7 +95,29 @@ def read(data: bytes, fmt: str = "auto", *, path: str = "", encoding: str | None
     if reader is None:
         raise ValueError(f"reader {name!r} is not available")
     doc = reader(data, path=path, encoding=encoding, strict=strict)
-    return oversized_model(doc) or doc
+    doc = oversized_model(doc) or doc
+    return _usable_numbers(doc, path, strict)
+
+
+def _usable_numbers(doc: Any, path: str, strict: bool) -> Any:
+    """``doc`` with numbers no output can hold (NaN, infinities, absurd magnitudes)
+    replaced and reported (T103, see :mod:`trfkit.finite`), whatever the reader."""
+    from ..document import Document
+    from ..finite import unusable_numbers
+    from ..frozen import replace
+
+    fixed = unusable_numbers(doc.tournament)
+    if fixed is None:
+        return doc
+    tournament, found = fixed
+    if tournament.source.format not in ("trf", ""):  # lines of a TRF text only
+        found = [replace(d, line=1, column=1, end_column=None) for d in found]
+    found = [d.with_file(path) if path and not d.file else d for d in found]
+    if strict:
+        from ..diagnostics import TrfError
+
+        raise TrfError(found[0])
+    return Document(tournament, (*doc.diagnostics, *found), doc.text)
 
 
 def write(tournament: Any, to: str, **options: Any) -> str:

@@ -93,7 +93,7 @@ def write_json(t: Tournament, *, indent: int | None = 2, newline: str | None = N
     line ends of indented output (the CLI passes ``--newline`` to every writer);
     other writer options are accepted and ignored.
     """
-    text = json.dumps(to_data(t), ensure_ascii=False, indent=indent) + "\n"
+    text = json.dumps(to_data(t), ensure_ascii=False, indent=indent, allow_nan=False) + "\n"
     if newline and newline != "\n":
         text = text.replace("\n", newline)
     return text

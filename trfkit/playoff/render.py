@@ -8,9 +8,9 @@ same :class:`~trfkit.playoff.plan.Plan`, so they cannot disagree.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from ..finite import dumps
 from .plan import (
     ArmageddonClock,
     Branch,
@@ -98,7 +98,7 @@ def plan_json(plan: Plan) -> dict[str, Any]:
 
 
 def render_json(plan: Plan) -> str:
-    return json.dumps(plan_json(plan), ensure_ascii=False, indent=2) + "\n"
+    return dumps(plan_json(plan))
 
 
 # ---------------------------------------------------------------- text
