@@ -157,6 +157,8 @@ _ALL: Final = (
     _c("T504", "incomplete-rounds", "warning", "tiebreak", "Some rounds have unfinished games."),
     _c("T505", "rank-differs", "error", "tiebreak",
        "The file's rank differs from the computed standings."),
+    _c("T510", "duplicate-record-left-out", "warning", "tiebreak",
+       "A 001 record repeats a start number; the standings use the first record only."),
     # T6xx: dialects and conversion
     _c("T601", "vendor-record-preserved", "info", "parse",
        "A vendor or layout line was kept verbatim."),

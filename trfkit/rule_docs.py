@@ -286,6 +286,11 @@ DOCS: Final[dict[str, RuleDoc]] = {
     "T505": RuleDoc("The Rank column disagrees with the standings trfkit computes from points "
                     "and the declared tie-breaks.", "rank 1 for the second-best tie-break",
                     "ranks in computed order", is_trf=False),
+    "T510": RuleDoc("A start number names one participant: when two 001 records share it "
+                    "(T305), tie-breaks and standings take the first and leave the other out, so "
+                    "no one is listed twice and every pairing points at one player.",
+                    "two 001 records with start number 4", "one 001 record per start number",
+                    is_trf=False),
     "T601": RuleDoc("Rulers, legend lines, comments and engine records that trfkit does not model "
                     "are kept verbatim, so that writing the file back loses nothing.",
                     "1234567890123456789012345678901234567890", "(information only)",

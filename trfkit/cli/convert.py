@@ -23,9 +23,11 @@ from .common import (
     current_max_bytes,
     display_name,
     exit_status,
+    input_problems,
     internal_errors,
     print_diagnostics,
     read_document,
+    rule_errors,
     write_output,
 )
 from .options import input_options, newline_option, output_options
@@ -69,14 +71,15 @@ def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | No
     Returns the exit status, whether an output was written, and the diagnostics.
     """
     doc = read_document(source, fmt=fmt, encoding=encoding)
-    print_diagnostics(doc.diagnostics)
+    read = [*doc.diagnostics, *rule_errors(doc, input_problems(doc))]
+    print_diagnostics(read)
     overflows, text = render_document(doc, to, options)
     if text is None:
         click.echo(f"{display_name(source)}: nothing to convert", err=True)
-        return exit_status(doc.diagnostics), False, list(doc.diagnostics)
+        return exit_status(read), False, read
     print_diagnostics(overflows)
     write_output(text, target)
-    found = [*doc.diagnostics, *overflows]
+    found = [*read, *overflows]
     return exit_status(found), True, found
 
 

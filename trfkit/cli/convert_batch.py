@@ -35,7 +35,9 @@ from .common import (
     binary_stream,
     contained,
     exit_status,
+    input_problems,
     print_diagnostics,
+    rule_errors,
 )
 
 
@@ -156,7 +158,8 @@ def convert_task(task: Task) -> Outcome:
                             max_bytes=plan.max_bytes)
         overflows, text = render_document(doc, plan.to, plan.options)
         diagnostics = tuple(d if d.file else d.with_file(item.display)
-                            for d in (*doc.diagnostics, *overflows))
+                            for d in (*doc.diagnostics, *rule_errors(doc, input_problems(doc)),
+                                      *overflows))
         if text is None:
             return Outcome(FileReport(item.display, diagnostics), "not written")
         target = Path(task.target)

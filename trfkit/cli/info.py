@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import click
 
-from ..diagnostics import Severity
+from ..diagnostics import Diagnostic, Severity
 from ..document import Document
 from ..model import PartialDate
 from .common import (
     display_name,
     exit_status,
+    input_problems,
     internal_errors,
     print_diagnostics,
     read_bytes,
     read_document,
+    rule_errors,
     write_output,
 )
 from .options import input_options, output_options
@@ -29,14 +32,18 @@ def _date(d: PartialDate | None) -> str | None:
     return d.iso or d.raw or None
 
 
-def summary(doc: Document, name: str, read_as: str) -> dict[str, Any]:
+def summary(doc: Document, name: str, read_as: str,
+            problems: Sequence[Diagnostic] | None = None) -> dict[str, Any]:
     """The facts ``info`` reports, as plain JSON-ready data.
 
     ``read_as`` is the reader that was used; ``format`` ... ``newline`` describe the
-    original source, which differs when a JSON export of a TRF file is read.
+    original source, which differs when a JSON export of a TRF file is read. The
+    counts are of ``problems`` (the CLI passes what ``check`` finds), else of the
+    reader's diagnostics.
     """
     t, h, s = doc.tournament, doc.tournament.header, doc.tournament.source
-    counts = {sev.value: sum(d.severity is sev for d in doc.diagnostics) for sev in Severity}
+    found = doc.diagnostics if problems is None else problems
+    counts = {sev.value: sum(d.severity is sev for d in found) for sev in Severity}
     return {
         "file": name,
         "read_as": read_as,
@@ -124,8 +131,10 @@ def info(input_path: str, fmt: str, encoding: str | None, output: str | None, to
 
     raw = read_bytes(input_path)
     doc = read_document(input_path, fmt=fmt, encoding=encoding, data=raw)
-    print_diagnostics(doc.diagnostics)
-    data = summary(doc, display_name(input_path), detect(raw[:8192]) if fmt == "auto" else fmt)
+    problems = input_problems(doc)
+    print_diagnostics([*doc.diagnostics, *rule_errors(doc, problems)])
+    data = summary(doc, display_name(input_path), detect(raw[:8192]) if fmt == "auto" else fmt,
+                   problems)
     if show_private:
         data["private"] = private_fields(raw, data["read_as"])
     if to == "json":
@@ -137,4 +146,4 @@ def info(input_path: str, fmt: str, encoding: str | None, output: str | None, to
         text += "".join(f"{'private:':<10}{label}: {value}\n"
                         for label, value in data.get("private", []))
     write_output(text, output)
-    raise SystemExit(exit_status(doc.diagnostics))
+    raise SystemExit(exit_status(problems))

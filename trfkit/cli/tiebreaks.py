@@ -29,9 +29,11 @@ from ..tiebreaks.editions import EDITIONS, resolve
 from .common import (
     InputError,
     exit_status,
+    input_problems,
     internal_errors,
     print_diagnostics,
     read_document,
+    rule_errors,
     write_output,
 )
 from .options import input_options
@@ -289,6 +291,7 @@ def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int
       trfkit tiebreaks event.trf --tb ARO --unrated-rating 1400 --to json
     """
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
+    shown = _relevant(doc.diagnostics) + rule_errors(doc, input_problems(doc))
     if doc.tournament.is_team_event and not players and to != "trf":
         team = _team_standings(doc.tournament, tb, rules, after_round, team_bye, pab_as_draw)
         if team is not None:
@@ -300,8 +303,7 @@ def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int
             else:
                 text = render_team_table(team, to, raw_csv)
             write_output(text, output)
-            diagnostics = _relevant(doc.diagnostics) + [d.with_file(d.file or input_path)
-                                                        for d in team.diagnostics]
+            diagnostics = shown + [d.with_file(d.file or input_path) for d in team.diagnostics]
             print_diagnostics(diagnostics)
             raise SystemExit(exit_status(diagnostics))
     standings = _standings(doc.tournament, tb, rules, after_round, unrated_rating)
@@ -314,8 +316,7 @@ def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int
     else:
         text = render_text(standings)
     write_output(text, output)
-    diagnostics = _relevant(doc.diagnostics) + [d.with_file(d.file or input_path)
-                                                for d in standings.diagnostics]
+    diagnostics = shown + [d.with_file(d.file or input_path) for d in standings.diagnostics]
     print_diagnostics(diagnostics)
     raise SystemExit(exit_status(diagnostics))
 
@@ -351,7 +352,7 @@ def explain(input_path: str, player: int, tb: str, order: tuple[str, ...], rules
     ctx = Context(t, resolve(rules, t), after_round=after_round, unrated_rating=unrated_rating)
     # The reader's problems are reported as by ``tiebreaks``: the exit status follows
     # the input (0 or 1 for any content), so a binary or empty file is not exit 2.
-    diagnostics = _relevant(doc.diagnostics)
+    diagnostics = _relevant(doc.diagnostics) + rule_errors(doc, input_problems(doc))
     if player not in ctx.index:
         if exit_status(diagnostics):
             print_diagnostics(diagnostics)

@@ -124,12 +124,13 @@ class Context(RunMemo):
         self.tournament = tournament
         self.edition = edition
         self.scoring = tournament.header.scoring
-        self.players: tuple[Player, ...] = tournament.players
+        self.diagnostics: list[Diagnostic] = []
+        self.players: tuple[Player, ...] = _first_of_each_start(tournament.players,
+                                                                self.diagnostics)
         self.n = len(self.players)
         self.starts = list(map(_START, self.players))
         self.index = dict(zip(self.starts, range(self.n), strict=True))
         self.unrated_rating = unrated_rating
-        self.diagnostics: list[Diagnostic] = []
         self._memo: dict[Any, Any] = {}
 
         # Like TieBreakServer, the rounds scored are the declared number of rounds
@@ -362,6 +363,28 @@ class _Table(dict):  # type: ignore[type-arg]
 
     def __missing__(self, key: str) -> Any:
         return self.default
+
+
+def _first_of_each_start(players: tuple[Player, ...],
+                         diagnostics: list[Diagnostic]) -> tuple[Player, ...]:
+    """``players`` without the records that repeat a start number (T510 for each).
+
+    A start number names one participant: the pairings point at it, the standings
+    list it. Two 001 records with one number (T305) would otherwise both be ranked,
+    while every opponent's reference reaches only one of them; the first record is
+    the one kept, as the file lists it first.
+    """
+    starts = list(map(_START, players))
+    if len(set(starts)) == len(starts):
+        return players
+    kept: dict[int, Player] = {}
+    for p in players:
+        first = kept.setdefault(p.start, p)
+        if first is not p:
+            diagnostics.append(make("T510", f"the 001 record of line {p.line} repeats start "
+                                            f"number {p.start} ({p.name}); the standings use "
+                                            f"the one of line {first.line} only", p.line or 1))
+    return tuple(kept.values())
 
 
 def _last_scored_round(tournament: Tournament) -> int:
