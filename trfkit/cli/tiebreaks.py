@@ -345,11 +345,12 @@ def explain(input_path: str, player: int, tb: str, order: tuple[str, ...], rules
       trfkit explain event.trf --player 4 --tb DE --order BH/C1,BH,SB,DE
     """
     from ..tiebreaks.explain import explain as explain_one
-    from ..tiebreaks.explain import place
+    from ..tiebreaks.explain import explanation_context, place
 
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
     t = doc.tournament
-    ctx = Context(t, resolve(rules, t), after_round=after_round, unrated_rating=unrated_rating)
+    ctx = explanation_context(t, resolve(rules, t), after_round=after_round,
+                              unrated_rating=unrated_rating)
     # The reader's problems are reported as by ``tiebreaks``: the exit status follows
     # the input (0 or 1 for any content), so a binary or empty file is not exit 2.
     diagnostics = _relevant(doc.diagnostics) + rule_errors(doc, input_problems(doc))

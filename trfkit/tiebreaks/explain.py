@@ -10,11 +10,20 @@ its explanation needs the order of the tie-breaks: :func:`explain` takes it
 it). The tied group is found by the standings' own :func:`~.standings.rank` on
 the criteria before DE, and the passes shown are the ones DE itself made
 (:data:`~.direct.Trace`), so the value explained is the value the standings print.
+
+One computation: the code is explained in the run :meth:`~.context.Context.for_code`
+gives (the edition of a ``/V`` modifier, as ``trfkit tiebreaks`` computes it), its
+total is that run's value (:meth:`~.context.RunMemo.value`, the standings' column)
+and the parts are read from the same tables the value was summed from. Criteria
+before a group tie-break are valued each in its own run, as the standings do. A
+team variant plugs in the same way: a team context answers ``for_code`` and
+``value`` too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from ..frozen import frozen_dataclass
 from .codes import CodeError, TieBreakCode, parse
@@ -24,7 +33,12 @@ from .individual import buchholz_items, sonneborn_items
 from .registry import UnknownTieBreak, lookup
 from .unplayed import adjusted, describe
 
-__all__ = ["Explanation", "Order", "explain", "first_after_points", "order_for", "place"]
+if TYPE_CHECKING:
+    from ..model import Tournament
+    from .editions import Edition
+
+__all__ = ["Explanation", "Order", "explain", "explanation_context", "first_after_points",
+           "order_for", "place"]
 
 
 @frozen_dataclass
@@ -103,10 +117,19 @@ def _fmt(v: float | None) -> str:
     return "-" if v is None else f"{v:g}"
 
 
-def explain(ctx: Context, i: int, code: TieBreakCode, order: Order | None = None) -> Explanation:
-    """Explain ``code`` for player index ``i``. ``order`` matters only for a group
-    tie-break (DE): without it DE is taken as the first tie-break after points."""
-    entry = lookup(code, ctx.scope)
+def explanation_context(tournament: Tournament, edition: Edition, *,
+                        after_round: int | None = None,
+                        unrated_rating: int | None = None) -> Context:
+    """The run :func:`explain` reads, built as :func:`trfkit.tiebreaks.compute` builds its
+    own (same players, same rounds), so that player indices and values agree."""
+    return Context(tournament, edition, after_round=after_round, unrated_rating=unrated_rating)
+
+
+def explain(run: Context, i: int, code: TieBreakCode, order: Order | None = None) -> Explanation:
+    """Explain ``code`` for player index ``i`` of ``run``. ``order`` matters only for a
+    group tie-break (DE): without it DE is taken as the first tie-break after points."""
+    entry = lookup(code, run.scope)
+    ctx = run.for_code(code)  # the run the standings compute this code in (/V)
     lines: list[str] = []
     total: float | None
     if entry.name in ("BH", "FB", "SB"):
@@ -134,7 +157,7 @@ def explain(ctx: Context, i: int, code: TieBreakCode, order: Order | None = None
         if entry.name != "DE" or ctx.scope != "individual":
             raise UnknownTieBreak(f"{code}: {entry.name} ranks the tied players among themselves; "
                                   "see their games against each other in the standings")
-        lines, total = _direct(ctx, i, code, order or first_after_points(code, "no order given"))
+        lines, total = _direct(run, i, code, order or first_after_points(code, "no order given"))
     else:
         extra = _extra_lines(ctx, i, code, entry.name)
         for r in range(ctx.rounds):
@@ -194,8 +217,11 @@ def _direct(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tuple[lis
         raise CodeError(f"the order {', '.join(map(str, order.codes))} does not name {code}")
     before = list(order.codes[:order.codes.index(code)])
     lines = [f"order: {', '.join(c.canonical for c in order.codes)} ({order.source})"]
-    values = {c: ctx.value(c) for c in before if not lookup(c, ctx.scope).group}
+    values = {c: ctx.for_code(c).value(c) for c in before if not lookup(c, ctx.scope).group}
     _, ranks, values = rank(ctx, before, values)
+    # the group is the run's (criteria before DE in their own editions, as the standings
+    # rank); DE itself is taken apart in the run that computes it (a /V edition)
+    ctx = ctx.for_code(code)
     group = [j for j in range(ctx.n) if ranks[j] == ranks[i]]
     # a group criterion the standings never reached (everyone settled before it) has no column
     level = ", ".join(f"{c.canonical} {_fmt(values[c][i] if c in values else None)}"
