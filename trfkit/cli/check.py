@@ -17,6 +17,7 @@ import click
 from ..batch import DEFAULT_GLOBS, Settings, collect, run, work
 from ..reporters import FORMATS, FileReport, render
 from ..selection import Selector, SelectorError
+from ..terminal import escape_controls
 from ..wire import Outcome
 from .batchrun import Batch, Tally, batch_options, print_summary, run_batch, to_count, write_report
 from .common import (
@@ -106,7 +107,7 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
             outcomes = run_batch(work, tasks, batch, tally)
         for outcome in outcomes:
             if outcome.report.error is not None:
-                click.echo(f"trfkit: {outcome.report.error}", err=True)
+                click.echo(escape_controls(f"trfkit: {outcome.report.error}"), err=True)
             if streamed:
                 _print_lines(output_format, outcome.report)
             else:

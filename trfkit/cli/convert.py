@@ -17,6 +17,7 @@ from ..formats import WRITERS
 from ..inputs import ANY_FILE
 from ..limits import field_overflows
 from ..reporters import FileReport
+from ..terminal import escape_controls
 from .batchrun import Batch, batch_options, to_count, write_report
 from .common import (
     InputError,
@@ -75,7 +76,7 @@ def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | No
     print_diagnostics(read)
     overflows, text = render_document(doc, to, options)
     if text is None:
-        click.echo(f"{display_name(source)}: nothing to convert", err=True)
+        click.echo(escape_controls(f"{display_name(source)}: nothing to convert"), err=True)
         return exit_status(read), False, read
     print_diagnostics(overflows)
     write_output(text, target)

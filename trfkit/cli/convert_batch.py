@@ -27,6 +27,7 @@ from ..diagnostics import make
 from ..frozen import field, frozen_dataclass
 from ..inputs import Input, Root, iter_inputs, roots
 from ..reporters import FileReport
+from ..terminal import escape_controls
 from ..wire import Outcome
 from .batchrun import Batch, Tally, print_summary, run_batch, write_report
 from .common import (
@@ -201,9 +202,9 @@ def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: st
     for outcome in run_batch(convert_task, tasks, batch, tally):
         print_diagnostics(outcome.report.diagnostics)
         if outcome.report.error is not None:
-            click.echo(f"Error: {outcome.report.error}", err=True)
+            click.echo(escape_controls(f"Error: {outcome.report.error}"), err=True)
         elif outcome.note == "not written":
-            click.echo(f"{outcome.report.path}: nothing to convert", err=True)
+            click.echo(escape_controls(f"{outcome.report.path}: nothing to convert"), err=True)
         status = max(status, outcome_status(outcome))
         if report is not None:
             kept.append(outcome.report)

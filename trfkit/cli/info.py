@@ -10,6 +10,7 @@ import click
 from ..diagnostics import Diagnostic, Severity
 from ..document import Document
 from ..model import PartialDate
+from ..terminal import escape_controls
 from .common import (
     display_name,
     exit_status,
@@ -95,7 +96,7 @@ def render_text(info: dict[str, Any]) -> str:
         ("encoding", encoding),
         ("problems", f"{c['error']} error(s), {c['warning']} warning(s), {c['info']} info"),
     ]
-    return "".join(f"{label + ':':<10}{value}\n" for label, value in rows)
+    return "".join(f"{label + ':':<10}{escape_controls(value)}\n" for label, value in rows)
 
 
 def private_fields(raw: bytes, read_as: str) -> list[list[str]]:
@@ -143,7 +144,7 @@ def info(input_path: str, fmt: str, encoding: str | None, output: str | None, to
         text = dumps(data)
     else:
         text = render_text(data)
-        text += "".join(f"{'private:':<10}{label}: {value}\n"
+        text += "".join(f"{'private:':<10}{escape_controls(f'{label}: {value}')}\n"
                         for label, value in data.get("private", []))
     write_output(text, output)
     raise SystemExit(exit_status(problems))

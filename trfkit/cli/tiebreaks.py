@@ -23,6 +23,7 @@ from ..diagnostics import Diagnostic, Severity, make
 from ..finite import dumps, finite_or_none
 from ..frozen import replace
 from ..model import Tournament
+from ..terminal import escape_controls
 from ..tiebreaks import CodeError, Standings, UnknownTieBreak, compute, default_codes, parse
 from ..tiebreaks.context import Context
 from ..tiebreaks.editions import EDITIONS, resolve
@@ -107,7 +108,8 @@ def render_csv(standings: Standings, raw: bool = False) -> str:
 def render_text(standings: Standings) -> str:
     labels = standings.labels
     head = ["Rk", "No", "Name", "Fed", "Rtg", "Pts", *labels]
-    body = [[str(r.rank), str(r.start), r.name, r.federation, str(r.rating or ""),
+    body = [[str(r.rank), str(r.start), escape_controls(r.name), escape_controls(r.federation),
+             str(r.rating or ""),
              _number(r.points), *(_number(r.values[c]) for c in labels)]
             for r in standings.rows]
     widths = [max(len(x) for x in col) for col in zip(head, *body, strict=False)]
@@ -217,6 +219,8 @@ def render_team_table(standings: Any, to: str, raw: bool = False) -> str:
     head = ["rank", "number", "name", "MP", "GP", *labels]
     body = [[str(r.rank), str(r.number), r.name, _number(r.match_points), _number(r.game_points),
              *(_number(r.values[c]) for c in labels)] for r in standings.rows]
+    if to != "csv":  # a terminal's table: the file's control characters shown, not obeyed
+        body = [[escape_controls(cell) for cell in row] for row in body]
     if to == "csv":
         import csv
 
@@ -364,6 +368,6 @@ def explain(input_path: str, player: int, tb: str, order: tuple[str, ...], rules
         result = explain_one(ctx, ctx.index[player], code, place(ctx, code, order))
     except (CodeError, UnknownTieBreak) as exc:
         raise InputError(f"T501 {exc}") from None
-    write_output(result.render(), None)
+    write_output(result.render(), None)  # render() escapes the file's control characters
     print_diagnostics(diagnostics)
     raise SystemExit(exit_status(diagnostics))

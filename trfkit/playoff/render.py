@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..finite import dumps
+from ..terminal import escape_controls
 from .plan import (
     ArmageddonClock,
     Branch,
@@ -228,5 +229,5 @@ def render_text(plan: Plan) -> str:
             out.append(heading + ":")
             out.extend(f"  - {n.text}" for n in notes)
             out.append("")
-    return "\n".join(out).rstrip("\n") + "\n"
+    return "\n".join(map(escape_controls, out)).rstrip("\n") + "\n"  # names: the file's text
 

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..frozen import frozen_dataclass
+from ..terminal import escape_controls
 from .codes import CodeError, TieBreakCode, parse
 from .context import Context, Value
 from .cuts import Item, apply_cuts
@@ -110,7 +111,8 @@ class Explanation:
     def render(self) -> str:
         head = f"{self.code} of {self.player} under {self.edition}"
         total = "undefined" if self.total is None else f"{self.total:g}"
-        return "\n".join([head, *("  " + line for line in self.lines), f"  total: {total}"]) + "\n"
+        lines = [head, *("  " + line for line in self.lines), f"  total: {total}"]
+        return "\n".join(map(escape_controls, lines)) + "\n"  # names are the file's text
 
 
 def _fmt(v: float | None) -> str:
