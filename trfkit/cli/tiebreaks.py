@@ -13,7 +13,6 @@ T505), 2 for usage errors and unreadable input.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -69,40 +68,30 @@ def _finite(values: dict[str, Any]) -> dict[str, Any]:
     return {label: finite_or_none(v) for label, v in values.items()}
 
 
-def _cells(cells: Iterable[Any], raw: bool) -> list[Any]:
-    """A CSV row: NUL dropped from text (see csv_writer.printable), text made inert for
-    spreadsheets (see csv_writer.neutralise) unless ``raw``; numbers stay numbers.
+def _csv(head: Sequence[str], rows: Iterable[Sequence[Any]], text: Sequence[int],
+         raw: bool) -> str:
+    """CSV rows (LF-ended) through the writer steps every trfkit CSV takes
+    (:func:`~trfkit.formats.csv_writer.safe_cell`, :func:`~trfkit.formats.csv_writer.format_row`):
+    the cells at ``text`` (names, federations: the file's text) made safe, the numbers
+    trfkit computed written as they are. Imported here: only CSV output needs it."""
+    from ..formats.csv_writer import format_row, safe_cell
 
-    The csv writer module is imported here, once a row, not at the top: only CSV output
-    needs it (and :mod:`csv`), and the text table is what a terminal asks for.
-    """
-    from ..formats.csv_writer import neutralise, printable
-
-    row = []
-    for cell in cells:
-        if isinstance(cell, str):
-            cell = printable(cell)
-            if not raw:
-                try:
-                    float(cell)
-                except ValueError:
-                    cell = neutralise(cell)
-        row.append(cell)
-    return row
+    out = [format_row(head, "\n")]
+    for row in rows:
+        cells = list(row)
+        for k in text:
+            cells[k] = safe_cell(cells[k], raw)
+        out.append(format_row(cells, "\n"))
+    return "".join(out)
 
 
 def render_csv(standings: Standings, raw: bool = False) -> str:
-    import csv
-
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["rank", "start", "name", "federation", "rating", "points", *standings.labels])
-    for row in standings.rows:
-        cells = [row.rank, row.start, row.name, row.federation, row.rating or "",
-                 _number(row.points), *(_number(row.values[c]) if row.values[c] is not None else ""
-                                        for c in standings.labels)]
-        w.writerow(_cells(cells, raw))
-    return buf.getvalue()
+    head = ["rank", "start", "name", "federation", "rating", "points", *standings.labels]
+    rows = ([row.rank, row.start, row.name, row.federation, row.rating or "",
+             _number(row.points), *(_number(row.values[c]) if row.values[c] is not None else ""
+                                    for c in standings.labels)]
+            for row in standings.rows)
+    return _csv(head, rows, (2, 3), raw)
 
 
 def render_text(standings: Standings) -> str:
@@ -222,13 +211,7 @@ def render_team_table(standings: Any, to: str, raw: bool = False) -> str:
     if to != "csv":  # a terminal's table: the file's control characters shown, not obeyed
         body = [[escape_controls(cell) for cell in row] for row in body]
     if to == "csv":
-        import csv
-
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(head)
-        w.writerows([_cells(["" if c == "-" else c for c in b], raw) for b in body])
-        return buf.getvalue()
+        return _csv(head, (["" if c == "-" else c for c in b] for b in body), (2,), raw)
     widths = [max(len(x) for x in col) for col in zip(head, *body, strict=False)]
     lines = ["  ".join(c.ljust(w) if k == 2 else c.rjust(w)
                        for k, (c, w) in enumerate(zip(row, widths, strict=False))).rstrip()
