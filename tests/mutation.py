@@ -263,6 +263,8 @@ def audit(path: Path, *, explain_limit: int = 400) -> list[str]:
     standings = None
     for args, schema in commands:
         result = run(*args)
+        if not result.stdout and result.exit_code == 1:
+            continue  # nothing to write (not a tournament file): said on stderr, exit 1
         data = _strict(result.stdout, " ".join(args[:1] + args[2:]), schema, problems)
         if args[0] == "tiebreaks":
             standings = data
