@@ -159,17 +159,19 @@ def print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
         click.echo(str(d), err=True)
 
 
-def input_problems(doc: Document) -> list[Diagnostic]:
-    """What ``trfkit check`` finds in ``doc`` with its default selection: the reader's
-    diagnostics and the rules' (:func:`trfkit.validation.validate`), sorted.
+def input_problems(doc: Document, path: str) -> list[Diagnostic]:
+    """What ``trfkit check`` finds in ``doc`` (read from ``path``) with its default
+    selection: the reader's diagnostics and the rules' (:func:`trfkit.validation.validate`),
+    sorted, each reported at the input as ``check`` reports it.
 
     The one definition of "the input has error-level problems" for every command: its
     exit status starts from these (plus what the command itself finds), so a file check
     rejects makes ``tiebreaks``, ``explain``, ``playoff``, ``info`` and ``convert`` exit 1.
     """
-    from ..validation import validate
+    from ..validation import attributed, validate
 
-    return validate(doc)
+    display = display_name(path)
+    return [attributed(d, doc.tournament.source.path, display) for d in validate(doc)]
 
 
 def rule_errors(doc: Document, problems: Iterable[Diagnostic]) -> list[Diagnostic]:

@@ -72,7 +72,7 @@ def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | No
     Returns the exit status, whether an output was written, and the diagnostics.
     """
     doc = read_document(source, fmt=fmt, encoding=encoding)
-    read = [*doc.diagnostics, *rule_errors(doc, input_problems(doc))]
+    read = [*doc.diagnostics, *rule_errors(doc, input_problems(doc, source))]
     print_diagnostics(read)
     overflows, text = render_document(doc, to, options)
     if text is None:

@@ -158,9 +158,9 @@ def convert_task(task: Task) -> Outcome:
         doc = read_document(item.path, fmt=plan.fmt, encoding=plan.encoding, data=item.data,
                             max_bytes=plan.max_bytes)
         overflows, text = render_document(doc, plan.to, plan.options)
+        errors = rule_errors(doc, input_problems(doc, item.path))  # as check finds them
         diagnostics = tuple(d if d.file else d.with_file(item.display)
-                            for d in (*doc.diagnostics, *rule_errors(doc, input_problems(doc)),
-                                      *overflows))
+                            for d in (*doc.diagnostics, *errors, *overflows))
         if text is None:
             return Outcome(FileReport(item.display, diagnostics), "not written")
         target = Path(task.target)

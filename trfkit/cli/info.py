@@ -132,7 +132,7 @@ def info(input_path: str, fmt: str, encoding: str | None, output: str | None, to
 
     raw = read_bytes(input_path)
     doc = read_document(input_path, fmt=fmt, encoding=encoding, data=raw)
-    problems = input_problems(doc)
+    problems = input_problems(doc, input_path)
     print_diagnostics([*doc.diagnostics, *rule_errors(doc, problems)])
     data = summary(doc, display_name(input_path), detect(raw[:8192]) if fmt == "auto" else fmt,
                    problems)

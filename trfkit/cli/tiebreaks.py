@@ -278,7 +278,7 @@ def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int
       trfkit tiebreaks event.trf --tb ARO --unrated-rating 1400 --to json
     """
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
-    shown = _relevant(doc.diagnostics) + rule_errors(doc, input_problems(doc))
+    shown = _relevant(doc.diagnostics) + rule_errors(doc, input_problems(doc, input_path))
     if doc.tournament.is_team_event and not players and to != "trf":
         team = _team_standings(doc.tournament, tb, rules, after_round, team_bye, pab_as_draw)
         if team is not None:
@@ -340,7 +340,7 @@ def explain(input_path: str, player: int, tb: str, order: tuple[str, ...], rules
                               unrated_rating=unrated_rating)
     # The reader's problems are reported as by ``tiebreaks``: the exit status follows
     # the input (0 or 1 for any content), so a binary or empty file is not exit 2.
-    diagnostics = _relevant(doc.diagnostics) + rule_errors(doc, input_problems(doc))
+    diagnostics = _relevant(doc.diagnostics) + rule_errors(doc, input_problems(doc, input_path))
     if player not in ctx.index:
         if exit_status(diagnostics):
             print_diagnostics(diagnostics)
