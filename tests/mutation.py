@@ -257,8 +257,8 @@ def audit(path: Path, *, explain_limit: int = 400) -> list[str]:
     commands: list[tuple[tuple[str, ...], str | None]] = [
         (("convert", name, "--to", "json"), "tournament"),
         (("tiebreaks", name, "--to", "json"), "standings"),
-        (("info", name, "--to", "json"), None),
-        (("playoff", name, "--to", "json"), None),
+        (("info", name, "--to", "json"), "info"),
+        (("playoff", name, "--to", "json"), "playoff"),
     ]
     standings = None
     for args, schema in commands:

@@ -86,8 +86,9 @@ def test_json_inputs_with_unusable_numbers_give_schema_valid_outputs(tmp_path: P
     assert "T103" in standings.stderr and standings.exit_code == 1
     converted = runner.invoke(cli, ["convert", str(path), "--to", "json"])
     assert list(iter_schema_errors("tournament", _strict(converted.stdout))) == []
-    for args in (["info", str(path), "--to", "json"], ["playoff", str(path), "--to", "json"]):
-        _strict(runner.invoke(cli, args).stdout)
+    for args, schema in ((["info", str(path), "--to", "json"], "info"),
+                         (["playoff", str(path), "--to", "json"], "playoff")):
+        assert list(iter_schema_errors(schema, _strict(runner.invoke(cli, args).stdout))) == []
     checked = runner.invoke(cli, ["check", str(path), "--output-format", "json"])
     assert list(iter_schema_errors("diagnostics", _strict(checked.stdout))) == []
     assert any(d["code"] == "T103" for d in _strict(checked.stdout)["diagnostics"])
@@ -98,3 +99,19 @@ def test_dumps_refuses_what_json_cannot_hold() -> None:
     with pytest.raises(ValueError):
         dumps({"a": float("inf")})
     assert finite_or_none(float("nan")) is None and finite_or_none(2.0) == 2.0
+
+
+@pytest.mark.parametrize("tied", range(2, 14))
+@pytest.mark.parametrize("flag", [[], ["--time-limited"], ["--late"]])
+def test_every_play_off_plan_is_valid_against_its_schema(tied: int, flag: list[str]) -> None:
+    out = CliRunner().invoke(cli, ["playoff", "--tied", str(tied), "--to", "json", *flag]).stdout
+    assert list(iter_schema_errors("playoff", _strict(out))) == []
+
+
+@pytest.mark.parametrize("name", ["swiss.trf", "team.trf", "trf26.trf", "cp1252.trf"])
+def test_info_json_is_valid_against_its_schema(name: str) -> None:
+    out = CliRunner().invoke(cli, ["info", str(ROOT / "samples" / name), "--to", "json",
+                                   "--show-private"]).stdout
+    assert list(iter_schema_errors("info", _strict(out))) == []
+    playoff = CliRunner().invoke(cli, ["playoff", str(ROOT / "samples" / name), "--to", "json"])
+    assert list(iter_schema_errors("playoff", _strict(playoff.stdout))) == []
