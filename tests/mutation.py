@@ -319,8 +319,11 @@ def explain_disagreements(tournament: Any, codes: Sequence[str] | None, *, rules
             if done >= limit:
                 return problems
             done += 1
-            got = explain_one(ctx, row.index, code, order).total
-            want = row.values[label]
+            explained = explain_one(ctx, row.index, code, order)
+            got, want = explained.total, row.values[label]
+            if explained.parts and got is not None and abs(sum(explained.parts) - got) > 1e-9:
+                problems.append(f"explain {label} of #{row.start}: parts {explained.parts} "
+                                f"do not add up to {got}")
             same = got is want or (got is not None and want is not None
                                    and abs(got - want) < 1e-9)
             if not same:

@@ -35,6 +35,13 @@ def test_a_v2009_code_is_explained_under_2009_as_tiebreaks_computes_it() -> None
     assert explained.splitlines()[0] == "BH/V2009 of #3 Kowalski, Piotr under fide-2009"
     assert explained.splitlines()[-1] == "  total: 12.5"
     assert "virtual opponent" in explained
+    from trfkit.tiebreaks import parse
+    from trfkit.tiebreaks.editions import EDITIONS
+    from trfkit.tiebreaks.explain import explain, explanation_context
+
+    ctx = explanation_context(loads(Path(SWISS).read_text()).tournament, EDITIONS["fide-2026"])
+    parts = explain(ctx, ctx.index[3], parse("BH/V2009")).parts
+    assert sorted(parts) == [1.5, 1.5, 2.0, 3.0, 4.5] and sum(parts) == value  # they add up
 
 
 def test_a_repeated_start_number_is_explained_as_the_standings_rank_it(tmp_path: Path) -> None:

@@ -107,6 +107,9 @@ class Explanation:
     edition: str
     lines: tuple[str, ...]
     total: float | None
+    #: The counted values the total is the sum of (Buchholz family, after the cuts);
+    #: empty for tie-breaks whose total is not a sum of per-round parts.
+    parts: tuple[float, ...] = ()
 
     def render(self) -> str:
         head = f"{self.code} of {self.player} under {self.edition}"
@@ -134,6 +137,7 @@ def explain(run: Context, i: int, code: TieBreakCode, order: Order | None = None
     ctx = run.for_code(code)  # the run the standings compute this code in (/V)
     lines: list[str] = []
     total: float | None
+    parts: tuple[float, ...] = ()
     if entry.name in ("BH", "FB", "SB"):
         table = adjusted(ctx, fore=entry.name == "FB" or code.fore,
                          played_forfeits=code.played_forfeits)
@@ -150,6 +154,7 @@ def explain(run: Context, i: int, code: TieBreakCode, order: Order | None = None
             lines.append(f"round {r + 1}: {_fmt(table.contrib[i][r])}{product}  ({why})")
         low, high = code.cut + code.median, code.median
         kept, cut = apply_cuts(items, low, high, ctx.edition.vur_first)
+        parts = tuple(it.value for it in kept)
         for it in cut:
             first = it.vur and ctx.edition.vur_first
             note = " (voluntary unplayed round, cut first)" if first else ""
@@ -170,7 +175,8 @@ def explain(run: Context, i: int, code: TieBreakCode, order: Order | None = None
         if -1 in extra:
             lines.append(extra[-1].strip())
         total = ctx.value(code)[i]
-    return Explanation(ctx.player_label(i), str(code), ctx.edition.name, tuple(lines), total)
+    return Explanation(ctx.player_label(i), str(code), ctx.edition.name, tuple(lines), total,
+                       parts)
 
 
 def _extra_lines(ctx: Context, i: int, code: TieBreakCode, name: str) -> dict[int, str]:
