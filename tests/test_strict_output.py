@@ -76,14 +76,20 @@ def _negative_start(players: list[dict[str, Any]]) -> None:
     players[1]["start"] = -5
 
 
-@pytest.mark.parametrize("change", [_nan_points, _negative_start])
+def _huge_rating(players: list[dict[str, Any]]) -> None:
+    players[2]["rating"] = 10 ** 400  # a JSON integer no float holds
+
+
+@pytest.mark.parametrize("change", [_nan_points, _negative_start, _huge_rating])
 def test_json_inputs_with_unusable_numbers_give_schema_valid_outputs(tmp_path: Path,
                                                                      change: Any) -> None:
     path = _json_input(tmp_path, change)
     runner = CliRunner()
-    standings = runner.invoke(cli, ["tiebreaks", str(path), "--to", "json"])
+    standings = runner.invoke(cli, ["tiebreaks", str(path), "--to", "json", "--tb", "ARO",
+                                    "--tb", "TPR", "--unrated-rating", "1400"])
     assert list(iter_schema_errors("standings", _strict(standings.stdout))) == []
     assert "T103" in standings.stderr and standings.exit_code == 1
+    assert f"{path}:1:1: T103" in standings.stderr  # at the JSON input, not at TRF lines
     converted = runner.invoke(cli, ["convert", str(path), "--to", "json"])
     assert list(iter_schema_errors("tournament", _strict(converted.stdout))) == []
     for args, schema in ((["info", str(path), "--to", "json"], "info"),

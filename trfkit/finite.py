@@ -96,6 +96,12 @@ def _players(t: Tournament, found: list[Diagnostic]) -> Iterator[Player]:
             found.append(make("T103", f"start number {p.start} is below 0; read as 0",
                               p.line or 1))
             p = replace(p, start=0)
+        if p.rating is not None and not -MAX_NUMBER <= p.rating <= MAX_NUMBER:
+            # a rating no float holds (a JSON integer of 400 digits) ends rating tie-breaks
+            digits = len(str(abs(p.rating)))
+            found.append(make("T103", f"player {p.start}: a rating of {digits} digits is not a "
+                                      "usable number; read as unrated", p.line or 1))
+            p = replace(p, rating=None)
         usable = p.points is None or _usable(p.points)
         if usable and all(d.value is None or _usable(d.value) for d in p.declared):
             yield p

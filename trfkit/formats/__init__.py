@@ -96,10 +96,10 @@ def read(data: bytes, fmt: str = "auto", *, path: str = "", encoding: str | None
         raise ValueError(f"reader {name!r} is not available")
     doc = reader(data, path=path, encoding=encoding, strict=strict)
     doc = oversized_model(doc) or doc
-    return _usable_numbers(doc, path, strict)
+    return _usable_numbers(doc, path, strict, name)
 
 
-def _usable_numbers(doc: Any, path: str, strict: bool) -> Any:
+def _usable_numbers(doc: Any, path: str, strict: bool, reader: str) -> Any:
     """``doc`` with numbers no output can hold (NaN, infinities, absurd magnitudes)
     replaced and reported (T103, see :mod:`trfkit.finite`), whatever the reader."""
     from ..document import Document
@@ -110,7 +110,7 @@ def _usable_numbers(doc: Any, path: str, strict: bool) -> Any:
     if fixed is None:
         return doc
     tournament, found = fixed
-    if tournament.source.format not in ("trf", ""):  # lines of a TRF text only
+    if reader != "trf":  # line numbers are those of a TRF text (JSON keeps the TRF's)
         found = [replace(d, line=1, column=1, end_column=None) for d in found]
     found = [d.with_file(path) if path and not d.file else d for d in found]
     if strict:
