@@ -4,7 +4,8 @@ Each run takes a source TRF (the samples, the small test fixtures and, when pres
 the TRF files of ``../shared/corpus``), applies one to three mutations of
 :mod:`tests.mutation` (one-sided pairings, repeated records and start numbers, negative
 start numbers, tie-break lists with ``/V`` modifiers, absurd scoring records, changed
-results, withdrawals, control characters in names) and checks, in-process:
+results, withdrawals, control characters in names; one run in five instead writes the
+file as trfkit JSON with NaN, infinities, huge or negative numbers) and checks, in-process:
 
 * every JSON output (``convert``, ``tiebreaks``, ``info``, ``check``, ``playoff``) is strict
   JSON and valid against its schema in ``schemas/``;
@@ -35,7 +36,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from mutation import KINDS, audit, explain_disagreements, generated_event, mutate  # noqa: E402
+from mutation import (  # noqa: E402 - found through the path above
+    KINDS,
+    audit,
+    explain_disagreements,
+    generated_event,
+    json_mutant,
+    mutate,
+)
 
 CODES = ("BH", "BH/C1", "BH/M1", "FB", "SB", "SB/C1", "AOB", "PS", "KS", "WIN", "WON", "BPG",
          "BWG", "STD", "REP", "TPN", "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "SOBH", "BH/P",
@@ -81,8 +89,12 @@ def main(argv: list[str] | None = None) -> int:
             rng = random.Random(seed)
             source = rng.choice(files)
             kinds = rng.sample(sorted(KINDS), rng.randint(1, 3))
-            path = Path(tmp) / f"mutant{source.suffix}"
-            path.write_bytes(mutate(source.read_bytes(), kinds, seed))
+            if run % 5 == 4:  # one run in five: the file as trfkit JSON with odd numbers
+                kinds, path = ["json-numbers"], Path(tmp) / "mutant.json"
+                path.write_bytes(json_mutant(source.read_bytes(), rng))
+            else:
+                path = Path(tmp) / f"mutant{source.suffix}"
+                path.write_bytes(mutate(source.read_bytes(), kinds, seed))
             for problem in audit(path):
                 key = re.sub(r"\d+", "N", problem.replace(str(path), "FILE"))[:100]
                 failures[key] += 1

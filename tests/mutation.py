@@ -30,7 +30,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-__all__ = ["KINDS", "audit", "explain_disagreements", "generated_event", "mutate"]
+__all__ = ["KINDS", "audit", "explain_disagreements", "generated_event", "json_mutant",
+           "mutate"]
 
 _PLAYER = "001"
 
@@ -208,6 +209,29 @@ def generated_event(rng: random.Random) -> bytes:
     kinds = rng.sample(sorted(set(KINDS) - {"control-name", "absurd-scoring"}),
                        rng.randint(0, 3))
     return mutate(("\n".join(lines) + "\n").encode(), kinds, rng.randrange(1 << 30))
+
+
+_ODD_NUMBERS: Final = (float("nan"), float("inf"), -float("inf"), 1e300, -5, 10 ** 400, 0.1)
+_NUMBER_FIELDS: Final = ("start", "rating", "points", "rank", "fide_id")
+
+
+def json_mutant(data: bytes, rng: random.Random) -> bytes:
+    """``data`` (a TRF file) as trfkit JSON with a few numbers made unusable: NaN and
+    infinities (which Python's json writes), 1e300, a negative start, a 400-digit integer,
+    in player fields and in the scoring system."""
+    from trfkit import loads
+    from trfkit.formats.json_io import to_data
+
+    model = to_data(loads(data.decode("utf-8", "replace")).tournament)
+    players = model["players"]
+    for _ in range(rng.randint(1, 3)):
+        value = rng.choice(_ODD_NUMBERS)
+        if players and rng.random() < 0.7:
+            rng.choice(players)[rng.choice(_NUMBER_FIELDS)] = value
+        else:
+            scoring = model["header"]["scoring"]
+            scoring[rng.choice(sorted(k for k in scoring if k != "source"))] = value
+    return json.dumps(model).encode()
 
 
 # -- the promises ------------------------------------------------------------------------------

@@ -6,12 +6,13 @@ every command, ``explain`` totals equal to the ``tiebreaks`` values, every comma
 
 from __future__ import annotations
 
+import random
 import tempfile
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from mutation import KINDS, audit, mutate
+from mutation import KINDS, audit, json_mutant, mutate
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = {p.name: p.read_bytes() for p in [*sorted((ROOT / "samples").glob("*.trf")),
@@ -27,6 +28,16 @@ def test_mutated_files_keep_every_promise(source: str, kinds: list[str], seed: i
         path = Path(tmp) / "mutant.trf"
         path.write_bytes(mutate(SOURCES[source], kinds, seed))
         assert audit(path, explain_limit=150) == []
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(SOURCES)), st.integers(0, 2**32 - 1))
+def test_json_inputs_with_unusable_numbers_keep_every_promise(source: str, seed: int) -> None:
+    """NaN, infinities, 1e300, negative starts, 400-digit integers in a JSON model."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "mutant.json"
+        path.write_bytes(json_mutant(SOURCES[source], random.Random(seed)))
+        assert audit(path, explain_limit=100) == []
 
 
 def test_the_harness_sees_what_it_checks(tmp_path: Path) -> None:

@@ -121,3 +121,15 @@ def test_info_json_is_valid_against_its_schema(name: str) -> None:
     assert list(iter_schema_errors("info", _strict(out))) == []
     playoff = CliRunner().invoke(cli, ["playoff", str(ROOT / "samples" / name), "--to", "json"])
     assert list(iter_schema_errors("playoff", _strict(playoff.stdout))) == []
+
+
+def test_a_json_scoring_value_of_400_digits_is_reported_not_a_crash(tmp_path: Path) -> None:
+    data = _strict(CliRunner().invoke(cli, ["convert", str(ROOT / "samples/swiss.trf"),
+                                            "--to", "json"]).stdout)
+    data["header"]["scoring"]["forfeit_win"] = 10 ** 400
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(cli, ["tiebreaks", str(path), "--to", "json"])
+    assert result.exit_code == 1 and "T999" not in result.stderr
+    assert "T103 scoring value forfeit win inf" in result.stderr
+    assert list(iter_schema_errors("standings", _strict(result.stdout))) == []

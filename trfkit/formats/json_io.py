@@ -128,7 +128,10 @@ def _kind(value: Any) -> str:
 def _scalar(tp: type) -> Decoder:
     def check(value: Any) -> Any:
         if tp is float and type(value) in (int, float):
-            return float(value)
+            try:
+                return float(value)
+            except OverflowError:  # an integer of hundreds of digits: T103 after reading
+                return math.inf if value > 0 else -math.inf
         if type(value) is tp:
             return value
         raise _Invalid(f"expected {_kind(tp())}, found {_kind(value)}")
