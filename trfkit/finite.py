@@ -21,12 +21,16 @@ from .diagnostics import Diagnostic, make
 from .frozen import fields, replace
 from .model import Header, Player, ScoringSystem, Tournament
 
-__all__ = ["MAX_NUMBER", "dumps", "finite_or_none", "unusable_numbers"]
+__all__ = ["MAX_NUMBER", "MAX_RATING", "dumps", "finite_or_none", "unusable_numbers"]
 
 #: The largest magnitude a number read from a file may have: far above any points,
 #: match points or tie-break value of a real event, and small enough that sums and
 #: products over 9999 players and 999 rounds stay finite floats.
 MAX_NUMBER: Final = 1_000_000.0
+
+#: The largest magnitude of a rating: every integer up to it is a float exactly, so
+#: rating tie-breaks (averages, performance) compute with it; beyond, one is unrated.
+MAX_RATING: Final = 2 ** 53
 
 #: Model parts that hold no numbers worth checking (kept verbatim or text only).
 _SKIP: Final = frozenset({"records", "rounds", "extra", "source", "start_date", "end_date",
@@ -96,7 +100,7 @@ def _players(t: Tournament, found: list[Diagnostic]) -> Iterator[Player]:
             found.append(make("T103", f"start number {p.start} is below 0; read as 0",
                               p.line or 1))
             p = replace(p, start=0)
-        if p.rating is not None and not -MAX_NUMBER <= p.rating <= MAX_NUMBER:
+        if p.rating is not None and not -MAX_RATING <= p.rating <= MAX_RATING:
             # a rating no float holds (a JSON integer of 400 digits) ends rating tie-breaks
             digits = len(str(abs(p.rating)))
             found.append(make("T103", f"player {p.start}: a rating of {digits} digits is not a "
