@@ -107,7 +107,9 @@ DOCS: Final[dict[str, RuleDoc]] = {
     "T102": RuleDoc("A 001 line must reach the Points field (column 84); shorter lines lost "
                     "their end.", trf(*_HEAD, "001    1      Player 1"), trf(*_HEAD, *_GAME)),
     "T103": RuleDoc("Start numbers, ratings, FIDE ids, points and ranks are numbers; anything "
-                    "else means the columns are shifted.",
+                    "else means the columns are shifted. A number no output can hold (NaN, an "
+                    "infinity, a scoring value of hundreds of digits, more than 1,000,000 either "
+                    "way, a negative start number) is reported too and read as a usable value.",
                     trf(*_HEAD, _GAME[0].replace("1.0", "1,O", 1), _GAME[1]),
                     trf(*_HEAD, *_GAME)),
     "T104": RuleDoc("Results are 1 = 0 + - W D L H F U Z or blank (TRF.md §4.3).",
