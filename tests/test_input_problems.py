@@ -78,3 +78,14 @@ def test_a_repeated_start_number_is_listed_once(tmp_path: Path, start: int) -> N
     rows = compute(load(str(path)).tournament, ["BH"]).by_start()
     assert rows[1].name == "Moreau, Claire" and rows[1].points == 4.0
     assert len(compute(load(str(path)).tournament, ["BH"]).rows) == 10
+
+
+def test_a_batch_conversion_exits_1_on_a_file_check_rejects(tmp_path: Path) -> None:
+    tree = tmp_path / "in"
+    tree.mkdir()
+    (tree / "bad.trf").write_text(_asymmetric())
+    (tree / "good.trf").write_text((ROOT / "samples" / "roundrobin.trf").read_text())
+    result = CliRunner().invoke(cli, ["convert", str(tree), "-o", str(tmp_path / "out"),
+                                      "--to", "json", "-j", "1"])
+    assert result.exit_code == 1 and "T302" in result.stderr
+    assert (tmp_path / "out" / "bad.json").is_file() and (tmp_path / "out" / "good.json").is_file()
