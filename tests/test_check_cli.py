@@ -393,7 +393,8 @@ def test_internal_errors_are_not_cached_and_a_broken_cache_is_ignored(
 def test_a_json_model_is_reported_at_the_json_file(runner: CliRunner, tmp_path: Path) -> None:
     converted = tmp_path / "event.json"
     result = runner.invoke(cli, ["convert", str(BAD), "--to", "json", "-o", str(converted)])
-    assert result.exit_code == 0  # convert reports reader problems only
+    # the input has an error check reports (T303): convert says so and exits 1 (issue 15)
+    assert result.exit_code == 1 and "T303" in result.stderr and converted.is_file()
     status, out, _ = check(runner, str(converted), "--output-format", "json")
     [found] = json.loads(out)["diagnostics"]
     assert (status, found["code"], found["filename"], found["location"]) == \

@@ -53,7 +53,8 @@ def test_text_summary(runner: CliRunner) -> None:
     assert lines["rounds"].strip() == "3 (3 with results)"
     assert lines["teams"].strip() == "4"
     assert lines["encoding"].strip() == "ascii, LF line endings"
-    assert lines["problems"].strip() == "0 error(s), 0 warning(s), 0 info"
+    # what check finds: T403, no scoring system declared (issue 15: one count for all commands)
+    assert lines["problems"].strip() == "0 error(s), 0 warning(s), 1 info"
 
 
 def test_guessed_encoding_is_reported_on_stderr(runner: CliRunner) -> None:

@@ -87,5 +87,7 @@ def test_trf_via_json_is_byte_identical(corpus: Path, name: str, tmp_path: Path)
     step = runner.invoke(cli, ["convert", src, "--to", "json", "-o", str(as_json)])
     assert step.exit_code == direct.exit_code
     back = runner.invoke(cli, ["convert", str(as_json), "--to", "trf"])
-    assert back.exit_code == 0, back.stderr  # JSON carries no diagnostics of its own
+    # JSON carries no reader diagnostics of its own; what the rules find in the model makes
+    # convert exit 1 exactly as it makes check exit 1 (issue 15)
+    assert back.exit_code == runner.invoke(cli, ["check", str(as_json)]).exit_code, back.stderr
     assert back.stdout_bytes == direct.stdout_bytes

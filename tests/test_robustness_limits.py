@@ -265,6 +265,8 @@ def test_numbers_beyond_trf_fields_are_reported_when_converting(tmp_path: Path) 
     path = tmp_path / "big.json"
     path.write_text(write_json(big))
     result = invoke("convert", str(path), "--to", "trf")
-    assert result.exit_code == 0  # T603 is a warning: the output is written, the loss is said
+    # T603 is a warning: the output is written, the loss is said; the exit status is check's
+    # (the model has no player 10001, T301: an error, issue 15)
+    assert result.exit_code == 1 and "T301" in result.stderr and result.stdout
     assert "start number 12345 does not fit" in result.stderr and "opponent 10001" in result.stderr
     assert not limits.field_overflows(formats.read(TWO).tournament)

@@ -92,20 +92,6 @@ def _quoted(text: str | None, diagnostics: Sequence[Diagnostic]) -> dict[int, st
     return {n: lines[n - 1][:MAX_LINE_CHARS + 1] for n in sorted(wanted) if 1 <= n <= len(lines)}
 
 
-def _attributed(d: Diagnostic, origin: str, display: str) -> Diagnostic:
-    """Report everything at the input that was checked.
-
-    A model read from JSON remembers the TRF file it was converted from; its line
-    numbers belong to that file, so such findings are placed at the top of the
-    input (``model_path`` still says where), and the old path is not shown.
-    """
-    if not d.file:
-        return d.with_file(display)
-    if origin and d.file == origin and origin != display:
-        return replace(d, file=display, line=1, column=1, end_column=None, related=None)
-    return d
-
-
 _selectors: dict[tuple[tuple[str, ...], tuple[str, ...]], Selector] = {}
 
 
@@ -120,7 +106,7 @@ def _selector(settings: Settings) -> Selector:
 def check_job(job: Job, settings: Settings) -> FileReport:
     """Read and validate one input; never raises (unless ``settings.debug``)."""
     from .cli.common import InputError, read_document
-    from .validation import validate
+    from .validation import attributed, validate
 
     if job.missing:
         return unreadable(job.display, job.missing)
@@ -138,7 +124,7 @@ def check_job(job: Job, settings: Settings) -> FileReport:
         doc = read_document(job.display if data is not None else job.path,
                             fmt=settings.fmt, encoding=settings.encoding, data=data,
                             max_bytes=settings.max_bytes)
-        found = [_attributed(d, doc.tournament.source.path, job.display)
+        found = [attributed(d, doc.tournament.source.path, job.display)
                  for d in validate(doc, selector=_selector(settings))]
         lines = _quoted(doc.text, found) if settings.quote_lines else {}
         return FileReport(job.display, tuple(found), lines)

@@ -172,6 +172,8 @@ _ALL: Final = (
     _c("T516", "standings-before-last-round", "info", "tiebreak",
        "The last rounds have no result yet; the standings are those after the last round "
        "with one."),
+    _c("T510", "duplicate-record-left-out", "warning", "tiebreak",
+       "A 001 record repeats a start number; the standings use the first record only."),
     # T6xx: dialects and conversion
     _c("T601", "vendor-record-preserved", "info", "parse",
        "A vendor or layout line was kept verbatim."),

@@ -11,6 +11,7 @@ from enum import Enum
 
 from .codes import CODES
 from .frozen import frozen_dataclass, replace
+from .terminal import escape_controls
 
 __all__ = ["Severity", "Location", "Diagnostic", "make", "TrfError"]
 
@@ -63,7 +64,11 @@ class Diagnostic:
         return replace(self, file=file, related=related)
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}: {self.code} {self.message}"
+        """The ``path:line:col: CODE message`` line; control characters a file put into the
+        path or the message are shown escaped (:mod:`trfkit.terminal`), so one diagnostic
+        is one line and cannot drive the terminal."""
+        return escape_controls(f"{self.file}:{self.line}:{self.column}: {self.code} "
+                               f"{self.message}")
 
 
 def make(

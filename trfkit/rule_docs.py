@@ -117,7 +117,9 @@ DOCS: Final[dict[str, RuleDoc]] = {
     "T102": RuleDoc("A 001 line must reach the Points field (column 84); shorter lines lost "
                     "their end.", trf(*_HEAD, "001    1      Player 1"), trf(*_HEAD, *_GAME)),
     "T103": RuleDoc("Start numbers, ratings, FIDE ids, points and ranks are numbers; anything "
-                    "else means the columns are shifted.",
+                    "else means the columns are shifted. A number no output can hold (NaN, an "
+                    "infinity, a scoring value of hundreds of digits, more than 1,000,000 either "
+                    "way, a negative start number) is reported too and read as a usable value.",
                     trf(*_HEAD, _GAME[0].replace("1.0", "1,O", 1), _GAME[1]),
                     trf(*_HEAD, *_GAME)),
     "T104": RuleDoc("Results are 1 = 0 + - W D L H F U Z or blank (TRF.md §4.3).",
@@ -318,6 +320,11 @@ DOCS: Final[dict[str, RuleDoc]] = {
                     "rounds to come as absences; `--after-round` chooses another round.",
                     "142 9, results up to round 5: standings after round 5 of 9",
                     "(information only)", is_trf=False),
+    "T510": RuleDoc("A start number names one participant: when two 001 records share it "
+                    "(T305), tie-breaks and standings take the first and leave the other out, so "
+                    "no one is listed twice and every pairing points at one player.",
+                    "two 001 records with start number 4", "one 001 record per start number",
+                    is_trf=False),
     "T601": RuleDoc("Rulers, legend lines, comments and engine records that trfkit does not model "
                     "are kept verbatim, so that writing the file back loses nothing.",
                     "1234567890123456789012345678901234567890", "(information only)",

@@ -24,7 +24,8 @@ from .frozen import frozen_dataclass, replace
 from .model import Tournament
 from .selection import DEFAULT, Selector
 
-__all__ = ["RULES", "Rule", "is_valid", "iter_diagnostics", "rule", "rules", "validate"]
+__all__ = ["RULES", "Rule", "attributed", "is_valid", "iter_diagnostics", "rule", "rules",
+           "validate"]
 
 RuleFunc = Callable[[Tournament], Iterable[Diagnostic]]
 
@@ -156,6 +157,20 @@ def iter_diagnostics(
                 yield crash.with_file(path) if path else crash
     finally:
         forget(tournament)  # the rules share facts for one run only (see checks.facts.forget)
+
+
+def attributed(d: Diagnostic, origin: str, display: str) -> Diagnostic:
+    """``d`` reported at the input that was checked (``display``), as every command does.
+
+    A model read from JSON remembers the TRF file it was converted from; its line
+    numbers belong to that file, so such findings are placed at the top of the
+    input (``model_path`` still says where), and the old path is not shown.
+    """
+    if not d.file:
+        return d.with_file(display)
+    if origin and d.file == origin and origin != display:
+        return replace(d, file=display, line=1, column=1, end_column=None, related=None)
+    return d
 
 
 def validate(

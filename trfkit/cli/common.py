@@ -159,6 +159,29 @@ def print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
         click.echo(str(d), err=True)
 
 
+def input_problems(doc: Document, path: str) -> list[Diagnostic]:
+    """What ``trfkit check`` finds in ``doc`` (read from ``path``) with its default
+    selection: the reader's diagnostics and the rules' (:func:`trfkit.validation.validate`),
+    sorted, each reported at the input as ``check`` reports it.
+
+    The one definition of "the input has error-level problems" for every command: its
+    exit status starts from these (plus what the command itself finds), so a file check
+    rejects makes ``tiebreaks``, ``explain``, ``playoff``, ``info`` and ``convert`` exit 1.
+    """
+    from ..validation import attributed, validate
+
+    display = display_name(path)
+    return [attributed(d, doc.tournament.source.path, display) for d in validate(doc)]
+
+
+def rule_errors(doc: Document, problems: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """The error-level diagnostics of ``problems`` the reader did not report: what a
+    command other than ``check`` prints besides the reader's (why it exits 1), leaving
+    the rules' warnings and notes to ``check``."""
+    seen = set(map(id, doc.diagnostics))
+    return [d for d in problems if d.severity is Severity.ERROR and id(d) not in seen]
+
+
 def exit_status(diagnostics: Iterable[Diagnostic], fail_on: str = "error") -> int:
     """1 if any diagnostic is at or above severity ``fail_on``, else 0."""
     threshold = Severity(fail_on).rank

@@ -19,16 +19,19 @@ from ..inputs import ANY_FILE
 from ..limits import field_overflows
 from ..model import Tournament
 from ..reporters import FileReport
+from ..terminal import escape_controls
 from .batchrun import Batch, batch_options, to_count, write_report
 from .common import (
     InputError,
     current_max_bytes,
     display_name,
     exit_status,
+    input_problems,
     internal_errors,
     names_directory,
     print_diagnostics,
     read_document,
+    rule_errors,
     write_output,
 )
 from .display import View
@@ -82,16 +85,17 @@ def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | No
     """
     view = view or View()
     doc = read_document(source, fmt=fmt, encoding=encoding)
-    print_diagnostics(view.shown(doc.diagnostics))
+    read = [*doc.diagnostics, *rule_errors(doc, input_problems(doc, source))]
+    print_diagnostics(view.shown(read))
     overflows, text = render_document(doc, to, options, display=display_name(source))
     if text is None:
         print_diagnostics(view.shown(overflows))
-        click.echo(f"{display_name(source)}: nothing to convert", err=True)
-        found = view.selected([*doc.diagnostics, *overflows])
+        click.echo(escape_controls(f"{display_name(source)}: nothing to convert"), err=True)
+        found = view.selected([*read, *overflows])
         return max(1, exit_status(found)), False, found
     print_diagnostics(view.shown(overflows))
     write_output(text, target)
-    found = view.selected([*doc.diagnostics, *overflows])
+    found = view.selected([*read, *overflows])
     return exit_status(found), True, found
 
 

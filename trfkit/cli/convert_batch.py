@@ -30,6 +30,7 @@ from ..diagnostics import make
 from ..frozen import field, frozen_dataclass, replace
 from ..inputs import ANY_FILE, Input, Root, iter_inputs, roots
 from ..reporters import FileReport
+from ..terminal import escape_controls
 from ..wire import Outcome
 from .batchrun import Batch, Tally, print_summary, run_batch, write_report
 from .common import (
@@ -38,7 +39,9 @@ from .common import (
     binary_stream,
     contained,
     exit_status,
+    input_problems,
     print_diagnostics,
+    rule_errors,
 )
 from .display import View
 
@@ -200,9 +203,10 @@ def convert_task(task: Task) -> Outcome:
         doc = read_document(item.path, fmt=plan.fmt, encoding=plan.encoding, data=data,
                             max_bytes=plan.max_bytes)
         overflows, text = render_document(doc, plan.to, plan.options,
-                                         max_bytes=plan.max_bytes, display=item.display)
+                                          max_bytes=plan.max_bytes, display=item.display)
+        errors = rule_errors(doc, input_problems(doc, item.path))  # as check finds them
         diagnostics = tuple(d if d.file else d.with_file(item.display)
-                            for d in (*doc.diagnostics, *overflows))
+                            for d in (*doc.diagnostics, *errors, *overflows))
         if text is None:
             return Outcome(FileReport(item.display, diagnostics), "not written")
         _clear_stale(target)
@@ -254,9 +258,9 @@ def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: st
                 outcome.report.diagnostics)))
             print_diagnostics(view.shown(counted.diagnostics))
             if counted.error is not None:
-                click.echo(f"Error: {counted.error}", err=True)
+                click.echo(escape_controls(f"Error: {counted.error}"), err=True)
             elif outcome.note == "not written":
-                click.echo(f"{counted.path}: nothing to convert", err=True)
+                click.echo(escape_controls(f"{counted.path}: nothing to convert"), err=True)
             status = max(status, outcome_status(replace(outcome, report=counted)),
                          int(outcome.note == "not written"))
             if report is not None:

@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import click
 
-from ..diagnostics import Severity
+from ..diagnostics import Diagnostic, Severity
 from ..document import Document
 from ..model import PartialDate
+from ..terminal import escape_controls
 from .common import (
     display_name,
     exit_status,
+    input_problems,
     internal_errors,
     print_diagnostics,
     read_bytes,
     read_document,
+    rule_errors,
     write_output,
 )
 from .options import input_options, output_options
@@ -30,14 +34,18 @@ def _date(d: PartialDate | None) -> str | None:
     return d.iso or d.raw or None
 
 
-def summary(doc: Document, name: str, read_as: str) -> dict[str, Any]:
+def summary(doc: Document, name: str, read_as: str,
+            problems: Sequence[Diagnostic] | None = None) -> dict[str, Any]:
     """The facts ``info`` reports, as plain JSON-ready data.
 
     ``read_as`` is the reader that was used; ``format`` ... ``newline`` describe the
-    original source, which differs when a JSON export of a TRF file is read.
+    original source, which differs when a JSON export of a TRF file is read. The
+    counts are of ``problems`` (the CLI passes what ``check`` finds), else of the
+    reader's diagnostics.
     """
     t, h, s = doc.tournament, doc.tournament.header, doc.tournament.source
-    counts = {sev.value: sum(d.severity is sev for d in doc.diagnostics) for sev in Severity}
+    found = doc.diagnostics if problems is None else problems
+    counts = {sev.value: sum(d.severity is sev for d in found) for sev in Severity}
     return {
         "file": name,
         "read_as": read_as,
@@ -89,7 +97,7 @@ def render_text(info: dict[str, Any]) -> str:
         ("encoding", encoding),
         ("problems", f"{c['error']} error(s), {c['warning']} warning(s), {c['info']} info"),
     ]
-    return "".join(f"{label + ':':<10}{value}\n" for label, value in rows)
+    return "".join(f"{label + ':':<10}{escape_controls(value)}\n" for label, value in rows)
 
 
 def private_fields(raw: bytes, read_as: str) -> list[list[str]]:
@@ -126,17 +134,19 @@ def info(input_path: str, fmt: str, encoding: str | None, output: str | None, to
     refuse_overwrite([input_path], [output])
     raw = read_bytes(input_path)
     doc = read_document(input_path, fmt=fmt, encoding=encoding, data=raw)
-    print_diagnostics(doc.diagnostics)
-    data = summary(doc, display_name(input_path), detect(raw[:8192]) if fmt == "auto" else fmt)
+    problems = input_problems(doc, input_path)
+    print_diagnostics([*doc.diagnostics, *rule_errors(doc, problems)])
+    data = summary(doc, display_name(input_path), detect(raw[:8192]) if fmt == "auto" else fmt,
+                   problems)
     if show_private:
         data["private"] = private_fields(raw, data["read_as"])
     if to == "json":
-        import json  # only for --to json: not the text a terminal asks for
+        from ..finite import dumps
 
-        text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+        text = dumps(data)
     else:
         text = render_text(data)
-        text += "".join(f"{'private:':<10}{label}: {value}\n"
+        text += "".join(f"{'private:':<10}{escape_controls(f'{label}: {value}')}\n"
                         for label, value in data.get("private", []))
     write_output(text, output)
-    raise SystemExit(exit_status(doc.diagnostics))
+    raise SystemExit(exit_status(problems))

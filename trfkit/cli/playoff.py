@@ -17,9 +17,11 @@ from .common import (
     InputError,
     display_name,
     exit_status,
+    input_problems,
     internal_errors,
     print_diagnostics,
     read_document,
+    rule_errors,
     write_output,
 )
 from .options import input_options, output_options
@@ -121,6 +123,7 @@ def _plan_from_file(path: str, fmt: str, encoding: str | None, rules: str,
     except ValueError as exc:  # unknown or malformed tie-break code (--tb or the file's list)
         raise InputError(f"{exc} (choose the tie-breaks with --tb)") from None
     name = display_name(path)
-    diagnostics = doc.diagnostics + tuple(d if d.file else d.with_file(name) for d in found)
+    diagnostics = (*doc.diagnostics, *rule_errors(doc, input_problems(doc, path)),
+                   *(d if d.file else d.with_file(name) for d in found))
     print_diagnostics(diagnostics)
     return plan, exit_status(diagnostics)

@@ -16,15 +16,16 @@ input. ``--list`` prints ``trfkit codes`` instead.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 import click
 
 from ..diagnostics import Diagnostic, Severity, make
+from ..finite import dumps, finite_or_none
 from ..frozen import replace
 from ..model import Tournament
+from ..terminal import escape_controls
 from ..tiebreaks import (
     CodeError,
     Standings,
@@ -39,9 +40,11 @@ from ..tiebreaks.editions import EDITIONS, resolve
 from .common import (
     InputError,
     exit_status,
+    input_problems,
     internal_errors,
     print_diagnostics,
     read_document,
+    rule_errors,
     write_output,
 )
 from .options import input_options
@@ -64,57 +67,52 @@ def render_json(standings: Standings) -> str:
         "rules": standings.edition.name,
         "tiebreaks": standings.labels,
         "players": [
-            {"start": row.start, "name": row.name, "rank": row.rank, "values": row.values}
+            {"start": row.start, "name": row.name, "rank": row.rank,
+             "values": _finite(row.values)}
             for row in standings.rows
         ],
         "after_round": standings.rounds,
         "rounds": standings.total_rounds,
     }
-    import json  # only for --to json: not the text table a terminal asks for
-
-    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    return dumps(doc)
 
 
-def _cells(cells: Iterable[Any], raw: bool) -> list[Any]:
-    """A CSV row: NUL dropped from text (see csv_writer.printable), text made inert for
-    spreadsheets (see csv_writer.neutralise) unless ``raw``; numbers stay numbers.
+def _finite(values: dict[str, Any]) -> dict[str, Any]:
+    """Values as JSON holds them: a value that is not a finite number is undefined (null)."""
+    return {label: finite_or_none(v) for label, v in values.items()}
 
-    The csv writer module is imported here, once a row, not at the top: only CSV output
-    needs it (and :mod:`csv`), and the text table is what a terminal asks for.
-    """
-    from ..formats.csv_writer import neutralise, printable
 
-    row = []
-    for cell in cells:
-        if isinstance(cell, str):
-            cell = printable(cell)
-            if not raw:
-                try:
-                    float(cell)
-                except ValueError:
-                    cell = neutralise(cell)
-        row.append(cell)
-    return row
+def _csv(head: Sequence[str], rows: Iterable[Sequence[Any]], text: Sequence[int],
+         raw: bool) -> str:
+    """CSV rows (LF-ended) through the writer steps every trfkit CSV takes
+    (:func:`~trfkit.formats.csv_writer.safe_cell`, :func:`~trfkit.formats.csv_writer.format_row`):
+    the cells at ``text`` (names, federations: the file's text) made safe, the numbers
+    trfkit computed written as they are. Imported here: only CSV output needs it."""
+    from ..formats.csv_writer import format_row, safe_cell
+
+    out = [format_row(head, "\n")]
+    for row in rows:
+        cells = list(row)
+        for k in text:
+            cells[k] = safe_cell(cells[k], raw)
+        out.append(format_row(cells, "\n"))
+    return "".join(out)
 
 
 def render_csv(standings: Standings, raw: bool = False) -> str:
-    import csv
-
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["rank", "start", "name", "federation", "rating", "points", *standings.labels])
-    for row in standings.rows:
-        cells = [row.rank, row.start, row.name, row.federation, row.rating or "",
-                 _number(row.points), *(_number(row.values[c]) if row.values[c] is not None else ""
-                                        for c in standings.labels)]
-        w.writerow(_cells(cells, raw))
-    return buf.getvalue()
+    head = ["rank", "start", "name", "federation", "rating", "points", *standings.labels]
+    rows = ([row.rank, row.start, row.name, row.federation, row.rating or "",
+             _number(row.points), *(_number(row.values[c]) if row.values[c] is not None else ""
+                                    for c in standings.labels)]
+            for row in standings.rows)
+    return _csv(head, rows, (2, 3), raw)
 
 
 def render_text(standings: Standings) -> str:
     labels = standings.labels
     head = ["Rk", "No", "Name", "Fed", "Rtg", "Pts", *labels]
-    body = [[str(r.rank), str(r.start), r.name, r.federation, str(r.rating or ""),
+    body = [[str(r.rank), str(r.start), escape_controls(r.name), escape_controls(r.federation),
+             str(r.rating or ""),
              _number(r.points), *(_number(r.values[c]) for c in labels)]
             for r in standings.rows]
     widths = [max(len(x) for x in col) for col in zip(head, *body, strict=False)]
@@ -227,15 +225,13 @@ def render_team_json(standings: Any, players: list[dict[str, Any]] | None = None
         "tiebreaks": standings.labels,
         "teams": [
             {"number": row.number, "name": row.name, "rank": row.rank,
-             "values": {"MP": row.match_points, "GP": row.game_points, **row.values}}
+             "values": _finite({"MP": row.match_points, "GP": row.game_points, **row.values})}
             for row in standings.rows
         ],
     }
     if players is not None:
         doc["players"] = players
-    import json
-
-    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    return dumps(doc)
 
 
 def render_team_table(standings: Any, to: str, raw: bool = False) -> str:
@@ -243,14 +239,10 @@ def render_team_table(standings: Any, to: str, raw: bool = False) -> str:
     head = ["rank", "number", "name", "MP", "GP", *labels]
     body = [[str(r.rank), str(r.number), r.name, _number(r.match_points), _number(r.game_points),
              *(_number(r.values[c]) for c in labels)] for r in standings.rows]
+    if to != "csv":  # a terminal's table: the file's control characters shown, not obeyed
+        body = [[escape_controls(cell) for cell in row] for row in body]
     if to == "csv":
-        import csv
-
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(head)
-        w.writerows([_cells(["" if c == "-" else c for c in b], raw) for b in body])
-        return buf.getvalue()
+        return _csv(head, (["" if c == "-" else c for c in b] for b in body), (2,), raw)
     widths = [max(len(x) for x in col) for col in zip(head, *body, strict=False)]
     lines = ["  ".join(c.ljust(w) if k == 2 else c.rjust(w)
                        for k, (c, w) in enumerate(zip(row, widths, strict=False))).rstrip()
@@ -339,6 +331,7 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
     refuse_overwrite([input_path], [output])
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
     check_after_round(doc.tournament, after_round)
+    shown = _relevant(doc.diagnostics) + rule_errors(doc, input_problems(doc, input_path))
     if doc.tournament.is_team_event and not players and to == "trf":
         # The team standings shown by every other --to have no place in a TRF (TRF16 has no
         # team ranks); writing individual ranks under a list nobody chose is not what was
@@ -357,8 +350,7 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
             else:
                 text = render_team_table(team, to, raw_csv)
             write_output(text, output)
-            diagnostics = _relevant(doc.diagnostics) + [d.with_file(d.file or input_path)
-                                                        for d in team.diagnostics]
+            diagnostics = shown + [d.with_file(d.file or input_path) for d in team.diagnostics]
             print_diagnostics(diagnostics)
             raise SystemExit(exit_status(diagnostics))
     standings = _standings(doc.tournament, tb, rules, after_round, unrated_rating)
@@ -370,11 +362,10 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
         text = render_trf(doc.tournament, standings)
     else:
         text = render_text(standings)
-    relevant = _relevant(doc.diagnostics)
-    first = [d for d in relevant if d.code in _BEFORE_STANDINGS]
+    first = [d for d in shown if d.code in _BEFORE_STANDINGS]
     print_diagnostics(first)  # what makes the standings below unlike the source's: said first
     write_output(text, output)
-    diagnostics = relevant + [d.with_file(d.file or input_path) for d in standings.diagnostics]
+    diagnostics = shown + [d.with_file(d.file or input_path) for d in standings.diagnostics]
     print_diagnostics([d for d in diagnostics if d.code not in _BEFORE_STANDINGS])
     raise SystemExit(exit_status(diagnostics))
 
@@ -413,7 +404,7 @@ def explain(input_path: str, player: int | None, team: int | None, tb: str,
       trfkit explain team.trf --team 2 --tb BH:MP/C1
     """
     from ..tiebreaks.explain import explain as explain_one
-    from ..tiebreaks.explain import place
+    from ..tiebreaks.explain import explanation_context, place
 
     if (player is None) == (team is None):
         raise click.UsageError("give one of --player N (a player's tie-break) or --team N "
@@ -424,11 +415,12 @@ def explain(input_path: str, player: int | None, team: int | None, tb: str,
     check_after_round(t, after_round)
     # The reader's problems are reported as by ``tiebreaks``: the exit status follows
     # the input (0 or 1 for any content), so a binary or empty file is not exit 2.
-    diagnostics = _relevant(doc.diagnostics)
+    diagnostics = _relevant(doc.diagnostics) + rule_errors(doc, input_problems(doc, input_path))
     if team is not None:
         _explain_team(t, team, code, rules, after_round, team_bye, pab_as_draw, diagnostics)
     assert player is not None
-    ctx = Context(t, resolve(rules, t), after_round=after_round, unrated_rating=unrated_rating)
+    ctx = explanation_context(t, resolve(rules, t), after_round=after_round,
+                              unrated_rating=unrated_rating)
     if player not in ctx.index:
         if exit_status(diagnostics):
             print_diagnostics(diagnostics)
@@ -438,7 +430,7 @@ def explain(input_path: str, player: int | None, team: int | None, tb: str,
         result = explain_one(ctx, ctx.index[player], code, place(ctx, code, order))
     except (CodeError, UnknownTieBreak) as exc:
         raise InputError(f"T501 {exc}") from None
-    write_output(result.render(), None)
+    write_output(result.render(), None)  # render() escapes the file's control characters
     print_diagnostics(diagnostics)
     raise SystemExit(exit_status(diagnostics))
 

@@ -98,7 +98,7 @@ def read(data: bytes, fmt: str = "auto", *, path: str = "", encoding: str | None
     doc = oversized_model(doc) or doc
     if name != "trf":  # (the TRF reader tells a header without players from a non-TRF text)
         doc = _refuse_playerless(doc, name, strict)
-    return doc
+    return _usable_numbers(doc, path, strict, name)
 
 
 #: How a T013 message names an input of each format.
@@ -125,6 +125,27 @@ def _refuse_playerless(doc: Any, name: str, strict: bool) -> Any:
         if first is not None:
             raise TrfError(first)
     return doc
+
+
+def _usable_numbers(doc: Any, path: str, strict: bool, reader: str) -> Any:
+    """``doc`` with numbers no output can hold (NaN, infinities, absurd magnitudes)
+    replaced and reported (T103, see :mod:`trfkit.finite`), whatever the reader."""
+    from ..document import Document
+    from ..finite import unusable_numbers
+    from ..frozen import replace
+
+    fixed = unusable_numbers(doc.tournament)
+    if fixed is None:
+        return doc
+    tournament, found = fixed
+    if reader != "trf":  # line numbers are those of a TRF text (JSON keeps the TRF's)
+        found = [replace(d, line=1, column=1, end_column=None) for d in found]
+    found = [d.with_file(path) if path and not d.file else d for d in found]
+    if strict:
+        from ..diagnostics import TrfError
+
+        raise TrfError(found[0])
+    return Document(tournament, (*doc.diagnostics, *found), doc.text)
 
 
 def write(tournament: Any, to: str, **options: Any) -> str:

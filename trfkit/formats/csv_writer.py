@@ -19,18 +19,23 @@ cell is ``<opponent><colour><result>`` built from the TRF round block:
 The ``0`` and ``-`` are TRF's own "no opponent" and "no colour", so a bye never
 starts with a minus sign. Spreadsheet safety: a cell starting with ``= + - @``,
 a tab or a CR is prefixed with ``'`` so that Excel or LibreOffice do not run it
-as a formula; ``raw=True`` (``--raw-csv``) writes the values untouched.
+as a formula; ``raw=True`` (``--raw-csv``) writes the values untouched. A cell
+holding a CR or LF is always quoted, whatever the line ending (Python's csv module
+quotes only the characters of its own line terminator, so with LF rows a CR in a
+name would start a new row in Excel, and the text after it a new cell a formula
+could be). :func:`safe_cell` and :func:`format_row` are the two steps every CSV
+writer of trfkit takes (``convert --to csv`` here, ``tiebreaks --to csv``).
 """
 
 from __future__ import annotations
 
-import csv
-import io
+from collections.abc import Iterable
 from typing import Any
 
 from ..model import Player, RoundEntry, ScoringSystem, Tournament
 
-__all__ = ["HEADER", "neutralise", "printable", "round_cell", "write_csv"]
+__all__ = ["HEADER", "format_row", "neutralise", "printable", "round_cell", "safe_cell",
+           "write_csv"]
 
 HEADER = ("start", "name", "federation", "rating", "fide_id", "points", "rank")
 
@@ -47,6 +52,32 @@ def printable(cell: str) -> str:
     raises), later versions write them raw, and no spreadsheet wants them. A NUL can only
     come from a JSON input; the TRF writer drops it too."""
     return cell.replace("\x00", "") if "\x00" in cell else cell
+
+
+def safe_cell(cell: str, raw: bool = False) -> str:
+    """A text cell taken from a file, ready for a spreadsheet: NUL dropped
+    (:func:`printable`) and, unless ``raw``, made inert (:func:`neutralise`). Whether it
+    looks like a number does not matter: ``-inf`` or ``+1e3`` as a name is text."""
+    cell = printable(cell)
+    return cell if raw else neutralise(cell)
+
+
+#: Characters that make a cell need quotes (RFC 4180): separator, quote, CR, LF.
+_QUOTED = (",", '"', "\r", "\n")
+
+
+def format_row(cells: Iterable[Any], newline: str) -> str:
+    """One CSV row ended by ``newline``: a cell holding a comma, a quote, a CR or an LF is
+    quoted (quotes doubled) whatever ``newline`` is; others are written as they are."""
+    out = []
+    for cell in cells:
+        text = "" if cell is None else str(cell)
+        if any(c in text for c in _QUOTED):
+            text = '"' + text.replace('"', '""') + '"'
+        out.append(text)
+    if out == [""]:
+        out = ['""']  # a row of one empty cell is not an empty line
+    return ",".join(out) + newline
 
 
 def round_cell(entry: RoundEntry) -> str:
@@ -82,10 +113,9 @@ def write_csv(t: Tournament, *, raw: bool = False, newline: str | None = None,
     writer options are accepted and ignored so that the CLI can pass one set.
     """
     rounds = max([t.rounds, *(len(p.rounds) for p in t.players)])
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator=newline or "\r\n")
-    writer.writerow([*HEADER, *(f"r{r}" for r in range(1, rounds + 1))])
+    end = newline or "\r\n"
+    out = [format_row([*HEADER, *(f"r{r}" for r in range(1, rounds + 1))], end)]
     for player in sorted(t.players, key=lambda p: p.start):
-        row = [printable(c) for c in _row(player, rounds, t.header.scoring)]
-        writer.writerow(row if raw else [neutralise(c) for c in row])
-    return buffer.getvalue()
+        out.append(format_row([safe_cell(c, raw) for c in _row(player, rounds,
+                                                               t.header.scoring)], end))
+    return "".join(out)

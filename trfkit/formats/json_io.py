@@ -93,7 +93,7 @@ def write_json(t: Tournament, *, indent: int | None = 2, newline: str | None = N
     line ends of indented output (the CLI passes ``--newline`` to every writer);
     other writer options are accepted and ignored.
     """
-    text = json.dumps(to_data(t), ensure_ascii=False, indent=indent) + "\n"
+    text = json.dumps(to_data(t), ensure_ascii=False, indent=indent, allow_nan=False) + "\n"
     if newline and newline != "\n":
         text = text.replace("\n", newline)
     return text
@@ -128,7 +128,10 @@ def _kind(value: Any) -> str:
 def _scalar(tp: type) -> Decoder:
     def check(value: Any) -> Any:
         if tp is float and type(value) in (int, float):
-            return float(value)
+            try:
+                return float(value)
+            except OverflowError:  # an integer of hundreds of digits: T103 after reading
+                return math.inf if value > 0 else -math.inf
         if type(value) is tp:
             return value
         raise _Invalid(f"expected {_kind(tp())}, found {_kind(value)}")

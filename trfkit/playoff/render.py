@@ -8,9 +8,10 @@ same :class:`~trfkit.playoff.plan.Plan`, so they cannot disagree.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from ..finite import dumps
+from ..terminal import escape_controls
 from .plan import (
     ArmageddonClock,
     Branch,
@@ -98,7 +99,7 @@ def plan_json(plan: Plan) -> dict[str, Any]:
 
 
 def render_json(plan: Plan) -> str:
-    return json.dumps(plan_json(plan), ensure_ascii=False, indent=2) + "\n"
+    return dumps(plan_json(plan))
 
 
 # ---------------------------------------------------------------- text
@@ -228,5 +229,5 @@ def render_text(plan: Plan) -> str:
             out.append(heading + ":")
             out.extend(f"  - {n.text}" for n in notes)
             out.append("")
-    return "\n".join(out).rstrip("\n") + "\n"
+    return "\n".join(map(escape_controls, out)).rstrip("\n") + "\n"  # names: the file's text
 

@@ -8,7 +8,6 @@ tools ingest (``github/codeql-action/upload-sarif``), with the rule table in
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import PurePath
 from typing import Any, TextIO
@@ -16,6 +15,7 @@ from typing import Any, TextIO
 from .. import __version__
 from ..codes import CODES
 from ..diagnostics import Diagnostic, Location
+from ..finite import dumps
 from ..rule_docs import rule_url
 from . import FileReport
 
@@ -116,5 +116,4 @@ def sarif_document(reports: Sequence[FileReport]) -> dict[str, Any]:
 
 
 def render_sarif(reports: Sequence[FileReport], stream: TextIO) -> None:
-    json.dump(sarif_document(reports), stream, indent=2, ensure_ascii=False)
-    stream.write("\n")
+    stream.write(dumps(sarif_document(reports)))

@@ -12,6 +12,7 @@ from typing import TextIO
 
 from ..codes import CODES
 from ..diagnostics import Diagnostic
+from ..terminal import escape_controls
 from . import FileReport, statistics, summarize
 
 
@@ -57,7 +58,7 @@ def full_block(diagnostic: Diagnostic, lines: dict[int, str] | None = None) -> s
             out.append(f" {pad} | {_caret(related.column, related.end_column)}")
     help_text = diagnostic.hint or CODES[diagnostic.code].summary
     out.append(f" {pad} = help: {help_text}")
-    return "\n".join(out)
+    return "\n".join(map(escape_controls, out))  # a quoted line holds the file's own bytes
 
 
 def render_full(reports: Sequence[FileReport], stream: TextIO) -> None:

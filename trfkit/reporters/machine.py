@@ -8,12 +8,12 @@ from worker processes back to the main one (:func:`from_dict` undoes :func:`to_d
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any, TextIO
 
 from ..codes import CODES
 from ..diagnostics import Diagnostic, Location, Severity
+from ..finite import dumps
 from ..rule_docs import rule_url
 from . import FileReport, statistics, summarize
 
@@ -78,18 +78,16 @@ def render_json(reports: Sequence[FileReport], stream: TextIO) -> None:
             "hidden": summary.hidden,
         },
     }
-    json.dump(document, stream, indent=2, ensure_ascii=False)
-    stream.write("\n")
+    stream.write(dumps(document))
 
 
 def render_jsonl(reports: Sequence[FileReport], stream: TextIO) -> None:
     for report in reports:
-        stream.writelines(json.dumps(to_dict(d), ensure_ascii=False) + "\n"
+        stream.writelines(dumps(to_dict(d), indent=None)
                           for d in report.diagnostics)
 
 
 def render_statistics_json(reports: Sequence[FileReport], stream: TextIO) -> None:
     rows = [{"code": code, "name": CODES[code].name, "severity": CODES[code].severity,
              "count": count} for code, count in statistics(reports)]
-    json.dump(rows, stream, indent=2)
-    stream.write("\n")
+    stream.write(dumps(rows))

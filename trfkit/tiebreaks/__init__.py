@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from .codes import CodeError, TieBreakCode, parse, parse_list
 from .context import Context, Value
-from .editions import EDITIONS, Edition, by_version, resolve
+from .editions import EDITIONS, Edition, resolve
 from .registry import UnknownTieBreak, lookup, register
 from .standings import PTS, Row, Standings, build_rows, rank, rank_differences
 
@@ -142,27 +142,15 @@ def _cyclic_gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _version_contexts(ctx: Context, codes: Sequence[TieBreakCode], after_round: int | None,
-                      unrated_rating: int | None) -> dict[str, Context]:
-    """One context per ``/V`` version that names another edition than the run's.
-
-    Why: a code with ``/V2024`` or ``/V2026`` is computed under that edition whatever
-    ``rules`` says, so that one list may hold the same tie-break under two editions
-    (chess-results' "Buchholz Tie-Break Variable (2023)" beside "(2026)"). Codes
-    without ``/V`` (the usual case) cost nothing here. An unknown version raises
-    :class:`CodeError`, like any other code trfkit cannot compute.
-    """
-    out: dict[str, Context] = {}
+def _version_contexts(ctx: Context, codes: Sequence[TieBreakCode]) -> list[Context]:
+    """The contexts of the ``/V`` editions ``codes`` name other than the run's
+    (:meth:`Context.for_code`), built before any value: an unknown version is a
+    :class:`CodeError` up front, and their notes join the standings' at the end."""
+    out: list[Context] = []
     for code in codes:
-        if not code.version or code.version in out:
-            continue
-        try:
-            edition = by_version(code.version)
-        except KeyError as exc:
-            raise CodeError(f"{code}: {exc.args[0]}") from None
-        if edition is not ctx.edition:
-            out[code.version] = Context(ctx.tournament, edition, after_round=after_round,
-                                        unrated_rating=unrated_rating)
+        other = ctx.for_code(code)
+        if other is not ctx and all(other is not seen for seen in out):
+            out.append(other)
     return out
 
 
@@ -185,11 +173,11 @@ def _compute(
         listed = _as_codes(codes)
     order = listed if full_order and any(c.name == "PTS" for c in listed) else [PTS, *listed]
     entries = {c: lookup(c, ctx.scope) for c in [PTS, *listed]}  # validates every code first
-    contexts = _version_contexts(ctx, listed, after_round, unrated_rating)
+    contexts = _version_contexts(ctx, listed)
     values: dict[TieBreakCode, list[Value]] = {}
     for code, entry in entries.items():
         if not entry.group:
-            values[code] = contexts.get(code.version, ctx).value(code)
+            values[code] = ctx.for_code(code).value(code)
     best_first, ranks, values = rank(ctx, order, values)
     for code, entry in entries.items():
         if entry.group and code not in values:
@@ -200,7 +188,7 @@ def _compute(
     rows = build_rows(ctx, best_first, ranks, labels, columns)
     own = is_declared_list(tournament, listed, full_order)
     diagnostics = ctx.diagnostics + rank_differences(ctx, ranks, declared_list=own)
-    for other in contexts.values():
+    for other in contexts:
         seen = {(d.code, d.message) for d in diagnostics}
         diagnostics += [d for d in other.diagnostics if (d.code, d.message) not in seen]
         other.release()

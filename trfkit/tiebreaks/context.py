@@ -101,6 +101,13 @@ class RunMemo:
 
         return self.memo(("value", code), lambda: evaluate(self, code))
 
+    def for_code(self, code: Any) -> RunMemo:
+        """The run a code is computed in: this one, unless the code names another rule
+        edition (``/V``, individual tie-breaks only, see :meth:`Context.for_code`).
+        ``tiebreaks`` and ``explain`` both ask here, so a value and its explanation
+        always come from the same computation."""
+        return self
+
 
 class Context(RunMemo):
     """Precomputed arrays and caches for one run (see the module docstring).
@@ -124,13 +131,15 @@ class Context(RunMemo):
     ) -> None:
         self.tournament = tournament
         self.edition = edition
+        self.after_round = after_round
         self.scoring = tournament.header.scoring
-        self.players: tuple[Player, ...] = tournament.players
+        self.diagnostics: list[Diagnostic] = []
+        self.players: tuple[Player, ...] = _first_of_each_start(tournament.players,
+                                                                self.diagnostics)
         self.n = len(self.players)
         self.starts = list(map(_START, self.players))
         self.index = dict(zip(self.starts, range(self.n), strict=True))
         self.unrated_rating = unrated_rating
-        self.diagnostics: list[Diagnostic] = []
         self._memo: dict[Any, Any] = {}
 
         # The event has ``total_rounds`` (142/XXR, else the last round written; blocks
@@ -242,6 +251,32 @@ class Context(RunMemo):
         self.otb = _cut(played, rounds, n)
         self.score = list(map(sum, self.pts, repeat(0.0)))
         self.regular = list(map(not_, map(contains, self.otb, repeat(False))))
+
+    def for_code(self, code: Any) -> Context:
+        """This run, or the same field under the edition a ``/V`` modifier names.
+
+        Why per code: a code with ``/V2024`` or ``/V2026`` is computed under that
+        edition whatever ``rules`` says, so that one list may hold the same tie-break
+        under two editions (chess-results' "Buchholz Tie-Break Variable (2023)"
+        beside "(2026)"). Each other edition's context is built once per run (same
+        players in the same order, so indices agree). Raises :class:`CodeError` for
+        an unknown version, like any other code trfkit cannot compute.
+        """
+        version = getattr(code, "version", "")
+        if not version:
+            return self
+        from .codes import CodeError
+        from .editions import by_version
+
+        try:
+            edition = by_version(version)
+        except KeyError as exc:
+            raise CodeError(f"{code}: {exc.args[0]}") from None
+        if edition is self.edition:
+            return self
+        return self.memo(("edition", edition.name), lambda: Context(
+            self.tournament, edition, after_round=self.after_round,
+            unrated_rating=self.unrated_rating))
 
     def any_result(self, codes: frozenset[str]) -> bool:
         """Whether some round scored has one of the result ``codes`` (the set of codes
@@ -386,6 +421,28 @@ class _Table(dict):  # type: ignore[type-arg]
 
     def __missing__(self, key: str) -> Any:
         return self.default
+
+
+def _first_of_each_start(players: tuple[Player, ...],
+                         diagnostics: list[Diagnostic]) -> tuple[Player, ...]:
+    """``players`` without the records that repeat a start number (T510 for each).
+
+    A start number names one participant: the pairings point at it, the standings
+    list it. Two 001 records with one number (T305) would otherwise both be ranked,
+    while every opponent's reference reaches only one of them; the first record is
+    the one kept, as the file lists it first.
+    """
+    starts = list(map(_START, players))
+    if len(set(starts)) == len(starts):
+        return players
+    kept: dict[int, Player] = {}
+    for p in players:
+        first = kept.setdefault(p.start, p)
+        if first is not p:
+            diagnostics.append(make("T510", f"the 001 record of line {p.line} repeats start "
+                                            f"number {p.start} ({p.name}); the standings use "
+                                            f"the one of line {first.line} only", p.line or 1))
+    return tuple(kept.values())
 
 
 def _last_scored_round(tournament: Tournament) -> int:

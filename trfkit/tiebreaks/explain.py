@@ -10,13 +10,23 @@ its explanation needs the order of the tie-breaks: :func:`explain` takes it
 it). The tied group is found by the standings' own :func:`~.standings.rank` on
 the criteria before DE, and the passes shown are the ones DE itself made
 (:data:`~.direct.Trace`), so the value explained is the value the standings print.
+
+One computation: the code is explained in the run :meth:`~.context.Context.for_code`
+gives (the edition of a ``/V`` modifier, as ``trfkit tiebreaks`` computes it), its
+total is that run's value (:meth:`~.context.RunMemo.value`, the standings' column)
+and the parts are read from the same tables the value was summed from. Criteria
+before a group tie-break are valued each in its own run, as the standings do. A
+team variant plugs in the same way: a team context answers ``for_code`` and
+``value`` too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from ..frozen import frozen_dataclass
+from ..terminal import escape_controls
 from .codes import CodeError, TieBreakCode, parse
 from .context import Context, Value
 from .cuts import Item, apply_cuts
@@ -24,7 +34,12 @@ from .individual import buchholz_items, sonneborn_items
 from .registry import UnknownTieBreak, lookup
 from .unplayed import adjusted, describe
 
-__all__ = ["Explanation", "Order", "explain", "first_after_points", "order_for", "place"]
+if TYPE_CHECKING:
+    from ..model import Tournament
+    from .editions import Edition
+
+__all__ = ["Explanation", "Order", "explain", "explanation_context", "first_after_points",
+           "order_for", "place"]
 
 
 @frozen_dataclass
@@ -92,23 +107,37 @@ class Explanation:
     edition: str
     lines: tuple[str, ...]
     total: float | None
+    #: The counted values the total is the sum of (Buchholz family, after the cuts);
+    #: empty for tie-breaks whose total is not a sum of per-round parts.
+    parts: tuple[float, ...] = ()
 
     def render(self) -> str:
         head = f"{self.code} of {self.player} under {self.edition}"
         total = "undefined" if self.total is None else f"{self.total:g}"
-        return "\n".join([head, *("  " + line for line in self.lines), f"  total: {total}"]) + "\n"
+        lines = [head, *("  " + line for line in self.lines), f"  total: {total}"]
+        return "\n".join(map(escape_controls, lines)) + "\n"  # names are the file's text
 
 
 def _fmt(v: float | None) -> str:
     return "-" if v is None else f"{v:g}"
 
 
-def explain(ctx: Context, i: int, code: TieBreakCode, order: Order | None = None) -> Explanation:
-    """Explain ``code`` for player index ``i``. ``order`` matters only for a group
-    tie-break (DE): without it DE is taken as the first tie-break after points."""
-    entry = lookup(code, ctx.scope)
+def explanation_context(tournament: Tournament, edition: Edition, *,
+                        after_round: int | None = None,
+                        unrated_rating: int | None = None) -> Context:
+    """The run :func:`explain` reads, built as :func:`trfkit.tiebreaks.compute` builds its
+    own (same players, same rounds), so that player indices and values agree."""
+    return Context(tournament, edition, after_round=after_round, unrated_rating=unrated_rating)
+
+
+def explain(run: Context, i: int, code: TieBreakCode, order: Order | None = None) -> Explanation:
+    """Explain ``code`` for player index ``i`` of ``run``. ``order`` matters only for a
+    group tie-break (DE): without it DE is taken as the first tie-break after points."""
+    entry = lookup(code, run.scope)
+    ctx = run.for_code(code)  # the run the standings compute this code in (/V)
     lines: list[str] = []
     total: float | None
+    parts: tuple[float, ...] = ()
     if entry.name in ("BH", "FB", "SB"):
         table = adjusted(ctx, fore=entry.name == "FB" or code.fore,
                          played_forfeits=code.played_forfeits)
@@ -125,6 +154,7 @@ def explain(ctx: Context, i: int, code: TieBreakCode, order: Order | None = None
             lines.append(f"round {r + 1}: {_fmt(table.contrib[i][r])}{product}  ({why})")
         low, high = code.cut + code.median, code.median
         kept, cut = apply_cuts(items, low, high, ctx.edition.vur_first)
+        parts = tuple(it.value for it in kept)
         for it in cut:
             first = it.vur and ctx.edition.vur_first
             note = " (voluntary unplayed round, cut first)" if first else ""
@@ -134,7 +164,7 @@ def explain(ctx: Context, i: int, code: TieBreakCode, order: Order | None = None
         if entry.name != "DE" or ctx.scope != "individual":
             raise UnknownTieBreak(f"{code}: {entry.name} ranks the tied players among themselves; "
                                   "see their games against each other in the standings")
-        lines, total = _direct(ctx, i, code, order or first_after_points(code, "no order given"))
+        lines, total = _direct(run, i, code, order or first_after_points(code, "no order given"))
     else:
         extra = _extra_lines(ctx, i, code, entry.name)
         for r in range(ctx.rounds):
@@ -145,7 +175,8 @@ def explain(ctx: Context, i: int, code: TieBreakCode, order: Order | None = None
         if -1 in extra:
             lines.append(extra[-1].strip())
         total = ctx.value(code)[i]
-    return Explanation(ctx.player_label(i), str(code), ctx.edition.name, tuple(lines), total)
+    return Explanation(ctx.player_label(i), str(code), ctx.edition.name, tuple(lines), total,
+                       parts)
 
 
 def _extra_lines(ctx: Context, i: int, code: TieBreakCode, name: str) -> dict[int, str]:
@@ -195,8 +226,11 @@ def _direct(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tuple[lis
         raise CodeError(f"the order {', '.join(map(str, order.codes))} does not name {code}")
     before = list(order.codes[:order.codes.index(code)])
     lines = [f"order: {', '.join(c.canonical for c in order.codes)} ({order.source})"]
-    values = {c: ctx.value(c) for c in before if not lookup(c, ctx.scope).group}
+    values = {c: ctx.for_code(c).value(c) for c in before if not lookup(c, ctx.scope).group}
     _, ranks, values = rank(ctx, before, values)
+    # the group is the run's (criteria before DE in their own editions, as the standings
+    # rank); DE itself is taken apart in the run that computes it (a /V edition)
+    ctx = ctx.for_code(code)
     group = [j for j in range(ctx.n) if ranks[j] == ranks[i]]
     # a group criterion the standings never reached (everyone settled before it) has no column
     level = ", ".join(f"{c.canonical} {_fmt(values[c][i] if c in values else None)}"

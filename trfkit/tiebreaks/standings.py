@@ -112,7 +112,7 @@ def rank(
         defined = not entry.group and None not in col  # one C-level scan per criterion
         for start, g in open_groups:
             if entry.group:
-                got = entry.func(ctx, code, g)
+                got = entry.func(ctx.for_code(code), code, g)  # a DE/V2009 under 2009
                 for i in g:
                     col[i] = got.get(i)
             if len(g) == 2:  # most groups left after two criteria are pairs
