@@ -75,8 +75,9 @@ def load(source: PathOrFile, *, encoding: str | None = None, fmt: str = "auto",
     limit = DEFAULT_MAX_BYTES if max_bytes is None else max_bytes
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
-        with open(path, "rb") as fh:
-            data = fh.read(limit + 1)
+        from .limits import read_regular
+
+        data = read_regular(path, limit)  # OSError for a FIFO or device: never blocks
     else:
         data = source.read(limit + 1)
         path = str(getattr(source, "name", "") or "")

@@ -37,6 +37,7 @@ class Job:
     display: str
     data: bytes | None = None
     missing: str | None = None  # why the path cannot be checked (does not exist, ...)
+    skipped: tuple[str, str] | None = None  # (code, message): a walk did not take it (T020-T022)
 
 
 @frozen_dataclass
@@ -62,7 +63,7 @@ def collect(paths: Iterable[str], globs: Sequence[str] = DEFAULT_GLOBS, *,
     from .inputs import iter_inputs
 
     for item in iter_inputs(paths, globs, stdin_name=stdin_name, stdin=stdin):
-        yield Job(item.path, item.display, item.data, item.missing)
+        yield Job(item.path, item.display, item.data, item.missing, item.skipped)
 
 
 def _quoted(text: str | None, diagnostics: Sequence[Diagnostic]) -> dict[int, str]:
@@ -106,6 +107,8 @@ def check_job(job: Job, settings: Settings) -> FileReport:
 
     if job.missing:
         return FileReport(job.display, error=job.missing)
+    if job.skipped:
+        return FileReport(job.display, (make(*job.skipped, file=job.display),))
     try:
         doc = read_document(job.display if job.data is not None else job.path,
                             fmt=settings.fmt, encoding=settings.encoding, data=job.data,
@@ -182,12 +185,12 @@ def run(jobs: Sequence[Job], settings: Settings, workers: int = 1,
     keys: list[str | None] = []
     for job in jobs:
         data = job.data
-        if data is None and job.missing is None:
+        if data is None and job.missing is None and job.skipped is None:
             try:
                 data = read_bytes(job.path, settings.max_bytes)  # bounded, like the workers
             except InputError:
                 data = None  # the worker reports why
-        loaded.append(job if data is None else Job(job.path, job.display, data, job.missing))
+        loaded.append(job if data is None else Job(job.path, job.display, data))
         keys.append(None if data is None or job.missing else cache.key(data))
     hits = cache.get_many(k for k in keys if k is not None)
     todo = [i for i, k in enumerate(keys) if k is None or k not in hits]

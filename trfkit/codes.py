@@ -52,6 +52,14 @@ _ALL: Final = (
                                                    "any valid record can be."),
     _c("T009", "invalid-json-document", "error", "decode",
        "The JSON input is malformed or does not match the tournament schema."),
+    _c("T020", "link-not-followed", "warning", "decode",
+       "A symbolic link in a walked directory leads outside it, into a loop or nowhere; "
+       "it was not read.",
+       "Name the file on the command line to check it anyway."),
+    _c("T021", "special-file-skipped", "warning", "decode",
+       "A FIFO, socket or device in a walked directory was not read."),
+    _c("T022", "directory-too-deep", "warning", "decode",
+       "A directory too many levels below the walked one was not walked."),
     # T1xx: record syntax
     _c("T101", "unknown-record-code", "error", "parse",
        "A line starts with a record code TRF does not define."),

@@ -29,6 +29,7 @@ what it could not keep instead of writing a shifted or truncated number silently
 from __future__ import annotations
 
 import io
+import os
 from typing import Final
 
 from .diagnostics import Diagnostic, make
@@ -52,6 +53,7 @@ __all__ = [
     "long_line",
     "oversized_model",
     "parse_size",
+    "read_regular",
     "refuse",
     "too_many_players",
 ]
@@ -94,6 +96,37 @@ def parse_size(text: str) -> int:
     if not digits.isdigit() or unit not in _UNITS:
         raise ValueError(f"{text!r} is not a size (e.g. 100MB, 512K, 1000000)")
     return int(digits) * _UNITS[unit]
+
+
+class NotRegularFile(OSError):
+    """The path names a FIFO, socket or device: reading it could block forever or never end."""
+
+
+def read_regular(path: str, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of the regular file ``path``; :class:`NotRegularFile`
+    (an ``OSError``) for anything else.
+
+    The file is opened without blocking and its type taken from the open descriptor
+    (``fstat``), not from an earlier ``stat``: a FIFO swapped in for a checked file
+    between the walk and the read is refused too, instead of hanging the batch.
+    """
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as fh:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            from .inputs import special_kind
+
+            raise NotRegularFile(0, f"{special_kind(info.st_mode)}, not a regular file "
+                                    "(pipe its bytes to '-' instead)")
+        # read(n) allocates n bytes first: ask for the file's size, not the limit
+        # (100 MB per file, 30 µs and a transient 100 MB for each input of a batch).
+        size = info.st_size
+        data = fh.read(min(size, limit) + 1 if size else limit + 1)
+        if size and len(data) == size + 1 <= limit:  # it grew meanwhile: read on
+            data += fh.read(limit + 1 - len(data))
+        return data
 
 
 def _human(size: int) -> str:

@@ -93,15 +93,10 @@ def read_bytes(path: str, limit: int | None = None) -> bytes:
         return binary_stream("stdin").read(limit + 1)
     if os.path.isdir(path or "."):  # (Path("") is the current directory)
         raise InputError(f"{path}: is a directory")
+    from ..limits import read_regular
+
     try:
-        with open(path, "rb") as fh:
-            # read(n) allocates n bytes first: ask for the file's size, not the limit
-            # (100 MB per file, 30 µs and a transient 100 MB for each input of a batch).
-            size = os.fstat(fh.fileno()).st_size
-            data = fh.read(min(size, limit) + 1 if size else limit + 1)
-            if size and len(data) == size + 1 <= limit:  # it grew meanwhile: read on
-                data += fh.read(limit + 1 - len(data))
-            return data
+        return read_regular(path, limit)  # a FIFO or device is refused, never waited on
     except OSError as exc:
         raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
 

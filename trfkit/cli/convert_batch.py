@@ -25,7 +25,7 @@ import click
 
 from ..diagnostics import make
 from ..frozen import field, frozen_dataclass
-from ..inputs import Input, Root, iter_inputs, roots
+from ..inputs import Input, Root, expand, iter_inputs, roots
 from ..reporters import FileReport
 from ..wire import Outcome
 from .batchrun import Batch, Tally, print_summary, run_batch, write_report
@@ -78,12 +78,10 @@ def check_output_dir(found: list[Root], out: Path) -> None:
 
 def _named_files(found: list[Root]) -> set[Path]:
     """Inputs known without a walk: files named on the command line and glob matches."""
-    import glob  # only for a pattern argument
-
     files = {Path(r.arg).resolve() for r in found if r.kind == "file"}
     for r in found:
         if r.kind == "glob":
-            files.update(Path(hit).resolve() for hit in glob.iglob(r.arg, recursive=True))
+            files.update(hit.resolve() for hit in expand(r.arg) if isinstance(hit, Path))
     return files
 
 
@@ -94,6 +92,9 @@ def plan_tasks(inputs: Iterable[Input], found: list[Root], out: Path, plan: Plan
     named = _named_files(found)
     taken: set[Path] = set()
     for item in inputs:
+        if item.skipped:  # not read, so nothing is written for it
+            yield Task(item, "", plan)
+            continue
         rel = Path(item.rel)
         target = out / rel.with_suffix(extension)
         if target in taken:  # a.trf and a.tab would both become a.json
@@ -151,6 +152,9 @@ def convert_task(task: Task) -> Outcome:
     error = item.missing or task.refused
     if error:
         return Outcome(FileReport(item.display, error=error))
+    if item.skipped:  # a link or special file a walk did not take (T020-T022)
+        return Outcome(FileReport(item.display, (make(*item.skipped, file=item.display),)),
+                       "not read")
     try:
         doc = read_document(item.path, fmt=plan.fmt, encoding=plan.encoding, data=item.data,
                             max_bytes=plan.max_bytes)
