@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from itertools import chain
 
 import click
@@ -96,11 +96,9 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     streamed = output_format in STREAMED and not statistics and not report_path
     reports: list[FileReport] = []
     try:
-        if cache_dir:
-            outcomes: Iterable[Outcome] = [
-                Outcome(r) for r in run([first, *inputs], settings, batch.processes, cache_dir)]
-            for outcome in outcomes:
-                tally.add(outcome)
+        if cache_dir:  # streamed in bounded chunks, as without a cache
+            outcomes: Iterable[Outcome] = _counted(
+                run(chain([first], inputs), settings, batch.processes, cache_dir), tally)
         else:
             tasks = ((job, settings) for job in chain([first], inputs))
             outcomes = run_batch(work, tasks, batch, tally)
@@ -129,6 +127,13 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     if tally.files > 1:
         print_summary(tally, quiet=quiet)
     sys.exit(tally.exit_status(fail_on, exit_zero))
+
+
+def _counted(reports: Iterable[FileReport], tally: Tally) -> Iterator[Outcome]:
+    for report in reports:
+        outcome = Outcome(report)
+        tally.add(outcome)
+        yield outcome
 
 
 #: Output formats with one line per diagnostic, printed as each file's result arrives.
