@@ -60,6 +60,8 @@ _ALL: Final = (
        "A FIFO, socket or device in a walked directory was not read."),
     _c("T022", "directory-too-deep", "warning", "decode",
        "A directory too many levels below the walked one was not walked."),
+    _c("T023", "xinclude-ignored", "warning", "parse",
+       "An XML input holds XInclude elements; they were not processed."),
     # T1xx: record syntax
     _c("T101", "unknown-record-code", "error", "parse",
        "A line starts with a record code TRF does not define."),

@@ -15,7 +15,9 @@ with a located diagnostic instead of being parsed.
   can inflate a thousandfold and Python's HTML parser is slow, so JSON inputs are
   limited by their number of values (:data:`MAX_JSON_VALUES`), workbooks by their
   declared unpacked size (:data:`MAX_UNPACKED_BYTES`) and chess-results XML/HTML by
-  their number of tags and players (:data:`MAX_MARKUP_TAGS`) before they are parsed.
+  their number of tags and players (:data:`MAX_MARKUP_TAGS`) and of character
+  references (:data:`MAX_MARKUP_REFERENCES`) before they are parsed; an XML attribute
+  value is cut to :data:`MAX_ATTRIBUTE_CHARS`.
 * **Model** (after reading, any format): more than :data:`MAX_ROUND_ENTRIES` round
   results is T007; a declared number of rounds beyond :data:`MAX_ROUNDS` is dropped
   with T205 (every consumer pads each player to it). Readers keep at most
@@ -38,9 +40,11 @@ from .model import Source, Tournament, replace
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
+    "MAX_ATTRIBUTE_CHARS",
     "MAX_JSON_VALUES",
     "MAX_LINES",
     "MAX_LINE_CHARS",
+    "MAX_MARKUP_REFERENCES",
     "MAX_MARKUP_TAGS",
     "MAX_PLAYERS",
     "MAX_ROUNDS",
@@ -83,6 +87,12 @@ MAX_SAME_CODE: Final = 1000
 #: HTML parser needs ~5 microseconds per tag. XML: one element per player and per game
 #: (9999 players x 15 rounds is ~85 000); reading and checking cost ~80 microseconds each.
 MAX_MARKUP_TAGS: Final = {"chess-results-html": 250_000, "chess-results-xml": 100_000}
+#: Characters of one XML attribute value (a name, a club, a tie-break value); longer ones
+#: are cut with T007, so that no later step works on a megabyte-long string.
+MAX_ATTRIBUTE_CHARS: Final = 1000
+#: Character and entity references (``&#65;``, ``&amp;``) in one chess-results input: a
+#: 9999-player export with accented names written as references has a few tens of thousands.
+MAX_MARKUP_REFERENCES: Final = 200_000
 
 _UNITS: Final = {"": 1, "B": 1, "K": 1024, "KB": 1024, "M": 1024 ** 2, "MB": 1024 ** 2,
                  "G": 1024 ** 3, "GB": 1024 ** 3}
@@ -165,6 +175,12 @@ def refuse(fmt: str, data: bytes, *, path: str = "",
     elif fmt in MAX_MARKUP_TAGS:
         tags = data.count(b"<")
         players = data.count(b"<player ") if fmt == "chess-results-xml" else 0
+        references = data.count(b"&")
+        if references > MAX_MARKUP_REFERENCES:
+            return _refused(make("T007", f"the {fmt} input holds {references} character or "
+                                         f"entity references, more than any tournament "
+                                         f"({MAX_MARKUP_REFERENCES}); it was not parsed",
+                                 file=path, hint=""), fmt, path)
         if tags > MAX_MARKUP_TAGS[fmt] or players > MAX_PLAYERS:
             what = f"{players} players" if players > MAX_PLAYERS else f"about {tags} tags"
             limit = MAX_PLAYERS if players > MAX_PLAYERS else MAX_MARKUP_TAGS[fmt]

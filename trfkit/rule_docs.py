@@ -113,6 +113,12 @@ DOCS: Final[dict[str, RuleDoc]] = {
                     "fault, and walking it would exhaust memory or path length.",
                     "reports/d/d/d/... 65 levels deep", "reports/2026/march/a.trf",
                     is_trf=False),
+    "T023": RuleDoc("XInclude pulls other files into an XML document; a processor that honours "
+                    "it would read /etc/passwd for an upload. trfkit never includes anything, so "
+                    "the file is read without what it tried to include.",
+                    '<chessresults xmlns:xi="http://www.w3.org/2001/XInclude"><xi:include '
+                    'href="/etc/passwd"/>', "<chessresults><players>...</players>",
+                    is_trf=False),
     "T101": RuleDoc("A three-digit record code TRF does not define is usually a typo for a real "
                     "one (101 for 001), and the record is lost.",
                     trf(*_HEAD, _GAME[0], "1" + _GAME[1][1:]), trf(*_HEAD, *_GAME)),
