@@ -62,6 +62,12 @@ _ALL: Final = (
        "A directory too many levels below the walked one was not walked."),
     _c("T023", "xinclude-ignored", "warning", "parse",
        "An XML input holds XInclude elements; they were not processed."),
+    _c("T024", "tiebreak-parameter-out-of-range", "error", "tiebreak",
+       "A tie-break in the file's 202/212 list has a modifier outside its range "
+       "(a rating beyond 0-4000, a cut beyond 999 results); that tie-break is not computed."),
+    _c("T025", "cut-removes-every-result", "info", "tiebreak",
+       "A cut or median removes as many results as there are rounds: the tie-break cannot "
+       "separate anyone."),
     # T1xx: record syntax
     _c("T101", "unknown-record-code", "error", "parse",
        "A line starts with a record code TRF does not define."),

@@ -119,6 +119,15 @@ DOCS: Final[dict[str, RuleDoc]] = {
                     '<chessresults xmlns:xi="http://www.w3.org/2001/XInclude"><xi:include '
                     'href="/etc/passwd"/>', "<chessresults><players>...</players>",
                     is_trf=False),
+    "T024": RuleDoc("Ratings live between 0 and 4000, and no event has more than 999 rounds: a "
+                    "modifier beyond that is a typo, and computing it anyway (a rating table "
+                    "fifty million entries wide) would take gigabytes. On the command line "
+                    "the same values are a usage error.", trf(*_HEAD, "202 PTP/U50000000, BH",
+                                                              *_GAME),
+                    trf(*_HEAD, "202 PTP/U1400, BH", *_GAME)),
+    "T025": RuleDoc("A cut removes the lowest results; cutting as many as there are rounds "
+                    "leaves nothing, so the tie-break cannot separate anyone.",
+                    "--tb BH/C99 on a 5-round Swiss", "--tb BH/C1", is_trf=False),
     "T101": RuleDoc("A three-digit record code TRF does not define is usually a typo for a real "
                     "one (101 for 001), and the record is lost.",
                     trf(*_HEAD, _GAME[0], "1" + _GAME[1][1:]), trf(*_HEAD, *_GAME)),

@@ -23,6 +23,7 @@ from ..diagnostics import Diagnostic, Severity, make
 from ..frozen import replace
 from ..model import Tournament
 from ..tiebreaks import CodeError, Standings, UnknownTieBreak, compute, default_codes, parse
+from ..tiebreaks.codes import MAX_RATING
 from ..tiebreaks.context import Context
 from ..tiebreaks.editions import EDITIONS, resolve
 from .common import (
@@ -36,6 +37,8 @@ from .common import (
 from .options import input_options
 
 RULES = ["auto", *EDITIONS]
+#: ``--team-bye``: points of one match (a team of 100 boards is far beyond any event).
+MAX_BYE_POINTS = 100
 
 
 def _number(value: float | None) -> str:
@@ -238,6 +241,8 @@ def _team_bye_option(ctx: click.Context, param: click.Parameter,
         mp, gp = (float(part) for part in value.split(","))
     except ValueError:
         raise click.BadParameter("give match points and game points, e.g. 1,3") from None
+    if not (0 <= mp <= MAX_BYE_POINTS and 0 <= gp <= MAX_BYE_POINTS):  # also NaN
+        raise click.BadParameter(f"match and game points must be from 0 to {MAX_BYE_POINTS}")
     return mp, gp
 
 
@@ -254,8 +259,9 @@ def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
               help="Rule edition; auto picks by the start date (042).")
 @click.option("--after-round", type=click.IntRange(min=0), default=None, metavar="N",
               help="Standings after round N.")
-@click.option("--unrated-rating", type=int, default=None, metavar="R",
-              help="Rating of unrated players for rating-based tie-breaks (default: undefined).")
+@click.option("--unrated-rating", type=click.IntRange(0, MAX_RATING), default=None, metavar="R",
+              help="Rating of unrated players for rating-based tie-breaks, 0 to "
+                   f"{MAX_RATING} (default: undefined).")
 @click.option("--to", "to", type=click.Choice(["text", "csv", "json", "trf"]), default="text",
               show_default=True, help="Output format.")
 @click.option("-o", "--output", "output", default=None, metavar="PATH",
@@ -327,7 +333,7 @@ def tiebreaks(input_path: str, tb: tuple[str, ...], rules: str, after_round: int
                    "list if it names it, else DE right after points.")
 @click.option("--rules", type=click.Choice(RULES), default="auto", show_default=True)
 @click.option("--after-round", type=click.IntRange(min=0), default=None, metavar="N")
-@click.option("--unrated-rating", type=int, default=None, metavar="R")
+@click.option("--unrated-rating", type=click.IntRange(0, MAX_RATING), default=None, metavar="R")
 @input_options
 @internal_errors
 def explain(input_path: str, player: int, tb: str, order: tuple[str, ...], rules: str,
