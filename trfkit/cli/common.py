@@ -22,7 +22,7 @@ import codecs
 import functools
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 import click
@@ -160,17 +160,19 @@ def exit_status(diagnostics: Iterable[Diagnostic], fail_on: str = "error") -> in
     return int(any(d.severity.rank >= threshold for d in diagnostics))
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file and ``os.replace``.
+def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
+    """Write ``data`` (bytes, or blocks of bytes written as they come) to ``path``
+    through a temporary file and ``os.replace``.
 
     A reader of ``path`` sees the old content or the new one, never half a file,
     and an interrupted run leaves no partial output behind. Only regular files are
     replaced: a device, pipe or socket (``-o /dev/null``, ``-o /dev/stdout``, a FIFO)
     is written in place, since renaming over it would destroy the node itself.
     """
+    blocks = [data] if isinstance(data, bytes) else data
     if path.exists() and not path.is_file():
         with open(path, "wb") as fh:
-            fh.write(data)
+            fh.writelines(blocks)
         return
     import tempfile  # only writers need it (random, shutil...): not a one-file check
 
@@ -178,7 +180,7 @@ def atomic_write(path: Path, data: bytes) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            fh.writelines(blocks)  # a block that fails to render leaves only the temporary
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -202,17 +204,28 @@ def contained(root: Path, target: Path) -> Path:
     return target
 
 
-def write_output(text: str, output: str | None) -> None:
-    """Write ``text`` as UTF-8 to ``output`` (atomically) or to stdout when None or ``-``.
+def encoded(text: str | Iterable[str]) -> bytes | Iterator[bytes]:
+    """``text`` (or each of its blocks, as they come) as UTF-8.
+
+    backslashreplace: a file name that is not UTF-8 (surrogate escapes from the OS) or
+    any other unpaired surrogate must not turn a finished output into an internal error.
+    """
+    if isinstance(text, str):
+        return text.encode("utf-8", errors="backslashreplace")
+    return (block.encode("utf-8", errors="backslashreplace") for block in text)
+
+
+def write_output(text: str | Iterable[str], output: str | None) -> None:
+    """Write ``text`` (one string, or blocks produced as they are written) as UTF-8 to
+    ``output`` (atomically) or to stdout when None or ``-``.
 
     Bytes go to the binary stdout so that CR line endings survive unchanged.
     """
-    # backslashreplace: a file name that is not UTF-8 (surrogate escapes from the OS) or
-    # any other unpaired surrogate must not turn a finished output into an internal error.
-    data = text.encode("utf-8", errors="backslashreplace")
+    data = encoded(text)
     if output is None or output == "-":
         stream = binary_stream("stdout")
-        stream.write(data)
+        for block in [data] if isinstance(data, bytes) else data:
+            stream.write(block)
         stream.flush()
         return
     from pathlib import Path

@@ -7,6 +7,7 @@ input tree, is refused with exit 2).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -81,14 +82,23 @@ def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | No
 
 
 def render_document(doc: Document, to: str, options: dict[str, Any]
-                    ) -> tuple[list[Diagnostic], str | None]:
+                    ) -> tuple[list[Diagnostic], str | Iterable[str] | None]:
     """The output text of ``doc`` in ``to`` (None: nothing to convert) and the T603
-    diagnostics for numbers TRF's fixed-width fields cannot hold."""
+    diagnostics for numbers TRF's fixed-width fields cannot hold.
+
+    JSON comes as blocks of text made while they are written (:func:`iter_json`): the
+    document of a large event is ten times the input, and held whole, with the
+    encoder's pieces, it took a hundred times the input's size in memory.
+    """
     from .. import formats
 
     if nothing_read(doc):
         return [], None
     overflows = field_overflows(doc.tournament) if to.startswith("trf") else []
+    if to == "json":
+        from ..formats.json_io import iter_json
+
+        return overflows, iter_json(doc.tournament, **options)
     return overflows, formats.write(doc.tournament, to, **options)
 
 

@@ -34,6 +34,7 @@ from .common import (
     atomic_write,
     binary_stream,
     contained,
+    encoded,
     exit_status,
     print_diagnostics,
 )
@@ -165,8 +166,7 @@ def convert_task(task: Task) -> Outcome:
             return Outcome(FileReport(item.display, diagnostics), "not written")
         target = Path(task.target)
         _clear_stale(target)
-        # backslashreplace: the text may quote file names from the OS, which need not be UTF-8
-        atomic_write(target, text.encode("utf-8", errors="backslashreplace"))
+        atomic_write(target, encoded(text))
         return Outcome(FileReport(item.display, diagnostics), "written")
     except click.ClickException as exc:
         return Outcome(FileReport(item.display, error=exc.format_message()))
