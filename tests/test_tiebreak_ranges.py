@@ -141,3 +141,21 @@ def test_playoff_and_team_bye_numbers_are_bounded() -> None:
         result = runner.invoke(cli, ["tiebreaks", str(SAMPLES / "team.trf"), "--team-bye", value])
         assert result.exit_code == 2, value
         assert "match and game points must be from 0 to 100" in result.output
+
+
+def test_size_and_job_options_are_bounded() -> None:
+    runner = CliRunner()
+    data = SWISS.read_bytes()
+    for size in ("50G", "64GB"):  # read(n) allocated n bytes first: a MemoryError (T999)
+        result = runner.invoke(cli, ["check", "-", "--max-bytes", size], input=data)
+        assert result.exit_code == 0 and "T999" not in result.output, size
+    result = runner.invoke(cli, ["check", "-", "--max-bytes", "99999999999999999999G"], input=data)
+    assert result.exit_code == 2
+    assert "is more than any input can hold in memory; give a size from 0 to 64GB" \
+        in result.output
+    result = runner.invoke(cli, ["check", "-", "--max-bytes", "100"], input=data)
+    assert result.exit_code == 1 and "T007" in result.output
+    result = runner.invoke(cli, ["check", str(SWISS), "-j", "100000"])
+    assert result.exit_code == 2
+    assert "Invalid value for '-j' / '--jobs': 100000 is not in the range 1<=x<=256" \
+        in result.output

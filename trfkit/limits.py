@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import io
 import os
-from typing import Final
+from typing import IO, Final
 
 from .diagnostics import Diagnostic, make
 from .document import Document
@@ -58,6 +58,7 @@ __all__ = [
     "oversized_model",
     "parse_size",
     "read_regular",
+    "read_stream",
     "refuse",
     "too_many_players",
 ]
@@ -90,9 +91,13 @@ MAX_MARKUP_TAGS: Final = {"chess-results-html": 250_000, "chess-results-xml": 10
 #: Characters of one XML attribute value (a name, a club, a tie-break value); longer ones
 #: are cut with T007, so that no later step works on a megabyte-long string.
 MAX_ATTRIBUTE_CHARS: Final = 1000
-#: Character and entity references (``&#65;``, ``&amp;``) in one chess-results input: a
+#: Character and entity references (``&#65;``, ``&amp;``) in one chess-results XML input: a
 #: 9999-player export with accented names written as references has a few tens of thousands.
 MAX_MARKUP_REFERENCES: Final = 200_000
+
+#: The largest ``--max-bytes``: an input is held in memory whole, so anything beyond
+#: this (64 GB) cannot be read, and far beyond it the size does not even fit an index.
+MAX_SIZE_OPTION: Final = 64 * 1024 ** 3
 
 _UNITS: Final = {"": 1, "B": 1, "K": 1024, "KB": 1024, "M": 1024 ** 2, "MB": 1024 ** 2,
                  "G": 1024 ** 3, "GB": 1024 ** 3}
@@ -105,7 +110,11 @@ def parse_size(text: str) -> int:
     unit = raw[len(digits):]
     if not digits.isdigit() or unit not in _UNITS:
         raise ValueError(f"{text!r} is not a size (e.g. 100MB, 512K, 1000000)")
-    return int(digits) * _UNITS[unit]
+    size = int(digits) * _UNITS[unit]
+    if size > MAX_SIZE_OPTION:
+        raise ValueError(f"{text!r} is more than any input can hold in memory; give a size "
+                         f"from 0 to {MAX_SIZE_OPTION // 1024 ** 3}GB")
+    return size
 
 
 class NotRegularFile(OSError):
@@ -137,6 +146,23 @@ def read_regular(path: str, limit: int) -> bytes:
         if size and len(data) == size + 1 <= limit:  # it grew meanwhile: read on
             data += fh.read(limit + 1 - len(data))
         return data
+
+
+def read_stream(stream: IO[bytes], limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of ``stream`` (stdin), read a megabyte at a time.
+
+    ``read(n)`` on a pipe allocates ``n`` bytes first: with ``--max-bytes 50G`` that is a
+    MemoryError before a single byte arrives.
+    """
+    blocks: list[bytes] = []
+    left = limit + 1
+    while left > 0:
+        block = stream.read(min(left, 1 << 20))
+        if not block:
+            break
+        blocks.append(block)
+        left -= len(block)
+    return b"".join(blocks)
 
 
 def _human(size: int) -> str:
@@ -175,7 +201,7 @@ def refuse(fmt: str, data: bytes, *, path: str = "",
     elif fmt in MAX_MARKUP_TAGS:
         tags = data.count(b"<")
         players = data.count(b"<player ") if fmt == "chess-results-xml" else 0
-        references = data.count(b"&")
+        references = data.count(b"&") if fmt == "chess-results-xml" else 0
         if references > MAX_MARKUP_REFERENCES:
             return _refused(make("T007", f"the {fmt} input holds {references} character or "
                                          f"entity references, more than any tournament "

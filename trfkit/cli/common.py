@@ -90,7 +90,9 @@ def read_bytes(path: str, limit: int | None = None) -> bytes:
     """
     limit = current_max_bytes() if limit is None else limit
     if path == "-":
-        return binary_stream("stdin").read(limit + 1)
+        from ..limits import read_stream
+
+        return read_stream(binary_stream("stdin"), limit)
     if os.path.isdir(path or "."):  # (Path("") is the current directory)
         raise InputError(f"{path}: is a directory")
     from ..limits import read_regular

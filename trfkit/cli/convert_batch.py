@@ -26,6 +26,7 @@ import click
 from ..diagnostics import make
 from ..frozen import field, frozen_dataclass
 from ..inputs import Input, Root, expand, iter_inputs, roots
+from ..limits import DEFAULT_MAX_BYTES, read_stream
 from ..reporters import FileReport
 from ..wire import Outcome
 from .batchrun import Batch, Tally, print_summary, run_batch, write_report
@@ -194,7 +195,8 @@ def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: st
     found = roots(paths)
     check_output_dir(found, out)
     _temporaries.clear()  # listings of an earlier run in this process are out of date
-    stdin = binary_stream("stdin").read() if "-" in paths else None
+    stdin = (read_stream(binary_stream("stdin"), plan.max_bytes or DEFAULT_MAX_BYTES)
+             if "-" in paths else None)  # bounded: the reader reports a larger input (T007)
     inputs = iter_inputs(paths, globs, stdin=stdin)
     tasks = plan_tasks(inputs, found, out, plan, extension=extension,
                        skip_existing=skip_existing)
