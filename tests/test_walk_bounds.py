@@ -102,15 +102,15 @@ def test_convert_batch_skips_links_without_writing(tmp_path: Path) -> None:
 def test_deep_tree_is_bounded_and_the_shallow_files_are_checked(tmp_path: Path) -> None:
     top = tmp_path / "deep"
     event(top / "a" / "top.trf")
-    folder = os.path.join(str(top), "a")
-    os.chdir(folder)  # build 980 levels relatively: the absolute path outgrows PATH_MAX
+    here = os.getcwd()
+    os.chdir(top / "a")  # build 980 levels relatively: the absolute path outgrows PATH_MAX
     try:
         for _ in range(980):
             os.mkdir("d")
             os.chdir("d")
         Path("bottom.trf").write_text(generate_trf(4, 2, 1), encoding="utf-8")
     finally:
-        os.chdir(tmp_path)
+        os.chdir(here)
     inputs = list(iter_inputs([str(top)]))
     assert [i.rel for i in inputs if i.skipped is None] == ["a/top.trf"]
     (deepest,) = [i for i in inputs if i.skipped]
