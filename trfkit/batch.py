@@ -172,7 +172,7 @@ def _cacheable(report: FileReport) -> bool:
 
 #: With ``--cache-dir`` the parent reads and hashes the inputs itself; it holds at most
 #: this many of them (and at most :data:`CACHE_CHUNK_BYTES` of their bytes) at a time.
-CACHE_CHUNK: int = 256
+CACHE_CHUNK: int = 1024
 CACHE_CHUNK_BYTES: int = 64 * 1024 * 1024
 
 
