@@ -11,6 +11,7 @@ import os
 import stat
 import threading
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from trf_helpers import p001
 
 from trfkit import formats
 from trfkit.cli.common import InputError, atomic_write, contained, write_output
+from trfkit.formats import json_io
 from trfkit.model import Player, Tournament
 
 # --- exit status, internal errors, --debug ------------------------------------------
@@ -33,8 +35,14 @@ def test_internal_error_is_one_line_t999_with_exit_2(tmp_path: Path,
     def broken(*args: object, **kwargs: object) -> str:
         raise RuntimeError("simulated bug")
 
+    def broken_blocks(*args: object, **kwargs: object) -> Iterator[str]:
+        yield "{"  # the JSON writer streams: it fails half-way through the output
+        raise RuntimeError("simulated bug")
+
     monkeypatch.setattr(formats, "write", broken)
-    result = invoke("convert", str(path), "--to", "json")
+    monkeypatch.setattr(json_io, "iter_json", broken_blocks)
+    result = invoke("convert", str(path), "--to", "json", "-o", str(tmp_path / "out.json"))
+    assert not list(tmp_path.glob("*.json")) and not list(tmp_path.glob(".*.tmp"))
     assert result.exit_code == 2
     assert "T999" in result.stderr and "report a bug" in result.stderr
     assert "simulated bug" in result.stderr

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic, make
 from .frozen import frozen_dataclass, replace
@@ -31,6 +31,9 @@ DEFAULT_GLOBS: tuple[str, ...] = tuple(f"*.{ext}" for ext in (*REPORT_EXTENSIONS
 #: Why a file of the default selection was passed over.
 NOT_A_REPORT = "not a tournament file"
 
+if TYPE_CHECKING:
+    from .cache import ResultCache
+
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
@@ -44,6 +47,7 @@ class Job:
     missing: str | None = None  # why the path cannot be checked (does not exist, ...)
     sniff: bool = False  # pass it over unless its content is a tournament format
     skip: str | None = None  # why it is passed over unread
+    skipped: tuple[str, str] | None = None  # (code, message): a walk did not take it (T020-T022)
 
 
 @frozen_dataclass
@@ -74,7 +78,8 @@ def collect(paths: Iterable[str], globs: Sequence[str] = DEFAULT_GLOBS, *,
     sniffed = SHARED_EXTENSIONS if tuple(globs) == DEFAULT_GLOBS else ()
     for item in iter_inputs(paths, globs, stdin_name=stdin_name, stdin=stdin, sniffed=sniffed,
                             force_exclude=force_exclude):
-        yield Job(item.path, item.display, item.data, item.missing, item.sniff, item.skip)
+        yield Job(item.path, item.display, item.data, item.missing, item.sniff, item.skip,
+                  item.skipped)
 
 
 def unreadable(display: str, why: str) -> FileReport:
@@ -112,6 +117,8 @@ def check_job(job: Job, settings: Settings) -> FileReport:
         return unreadable(job.display, job.missing)
     if job.skip:
         return FileReport(job.display, skipped=job.skip)
+    if job.skipped:
+        return FileReport(job.display, (make(*job.skipped, file=job.display),))
     try:
         data = job.data
         if job.sniff:
@@ -184,48 +191,73 @@ def _cacheable(report: FileReport) -> bool:
             and not any(d.code == "T999" for d in report.diagnostics))
 
 
-def run(jobs: Sequence[Job], settings: Settings, workers: int = 1,
-        cache_dir: str | None = None) -> list[FileReport]:
+#: With ``--cache-dir`` the parent reads and hashes the inputs itself; it holds at most
+#: this many of them (and at most :data:`CACHE_CHUNK_BYTES` of their bytes) at a time.
+CACHE_CHUNK: int = 1024
+CACHE_CHUNK_BYTES: int = 64 * 1024 * 1024
+
+
+def run(jobs: Iterable[Job], settings: Settings, workers: int = 1,
+        cache_dir: str | None = None) -> Iterator[FileReport]:
     """Check every job, in ``workers`` processes when more than one; results in job order.
 
     With ``cache_dir``, inputs whose bytes (and settings, and trfkit) were checked
-    before are answered from :mod:`trfkit.cache` without being parsed.
+    before are answered from :mod:`trfkit.cache` without being parsed. The jobs are
+    taken a bounded chunk at a time (read, looked up, checked, stored, yielded), so
+    memory does not grow with the number of files.
     """
     if not cache_dir:
-        return _run(jobs, settings, workers)
+        yield from stream(jobs, settings, workers)
+        return
     from .cache import ResultCache
-    from .cli.common import InputError, read_bytes
 
     cache = ResultCache(cache_dir, (settings.fmt, settings.encoding, settings.select,
                                     settings.ignore, settings.quote_lines, settings.max_bytes))
-    loaded: list[Job] = []
-    keys: list[str | None] = []
+    try:
+        for chunk in _chunks(jobs, settings):
+            yield from _cached(chunk, settings, workers, cache)
+    finally:
+        cache.close()
+
+
+def _chunks(jobs: Iterable[Job], settings: Settings) -> Iterator[list[tuple[Job, Job]]]:
+    """``(job, job with its bytes)`` pairs, :data:`CACHE_CHUNK` (or fewer, when large) at once."""
+    from .cli.common import InputError, read_bytes
     from .formats.sniff import looks_like_report
 
+    chunk: list[tuple[Job, Job]] = []
+    held = 0
     for job in jobs:
         data = job.data
-        if data is None and job.missing is None and job.skip is None:
+        if data is None and job.missing is None and job.skip is None and job.skipped is None:
             try:
                 data = read_bytes(job.path, settings.max_bytes)  # bounded, like the workers
             except InputError:
                 data = None  # the worker reports why
         if job.sniff and data is not None and not looks_like_report(data[:8192]):
             job, data = replace(job, skip=NOT_A_REPORT), None  # not cached: never read
-        loaded.append(job if data is None else replace(job, data=data))
-        keys.append(None if data is None or job.missing else cache.key(data))
+        chunk.append((job, job if data is None else replace(job, data=data)))
+        held += len(data or b"")
+        if len(chunk) >= CACHE_CHUNK or held >= CACHE_CHUNK_BYTES:
+            yield chunk
+            chunk, held = [], 0
+    if chunk:
+        yield chunk
+
+
+def _cached(chunk: list[tuple[Job, Job]], settings: Settings, workers: int,
+            cache: ResultCache) -> Iterator[FileReport]:
+    """One chunk: stored reports for known bytes, fresh checks (then stored) for the rest."""
+    keys = [None if loaded.data is None or job.missing or job.skipped or job.skip
+            else cache.key(loaded.data) for job, loaded in chunk]
     hits = cache.get_many(k for k in keys if k is not None)
     todo = [i for i, k in enumerate(keys) if k is None or k not in hits]
-    fresh = (dict(zip(todo, _run([loaded[i] for i in todo], settings, workers), strict=False))
-             if todo else {})
-    cache.put_many((keys[i], _stored(r)) for i, r in fresh.items()  # type: ignore[misc]
-                   if keys[i] is not None and _cacheable(r))
-    cache.close()
-    return [fresh[i] if i in fresh else _restored(job.display, hits[keys[i]])  # type: ignore[index]
-            for i, job in enumerate(jobs)]
-
-
-def _run(jobs: Sequence[Job], settings: Settings, workers: int) -> list[FileReport]:
-    return list(stream(jobs, settings, workers))
+    fresh = dict(zip(todo, stream([chunk[i][1] for i in todo], settings, workers), strict=True))
+    cache.put_many((k, _stored(fresh[i])) for i, k in enumerate(keys)
+                   if k is not None and i in fresh and _cacheable(fresh[i]))
+    for i, (job, _loaded) in enumerate(chunk):
+        key = keys[i]
+        yield fresh[i] if i in fresh or key is None else _restored(job.display, hits[key])
 
 
 def stream(jobs: Iterable[Job], settings: Settings, workers: int = 1) -> Iterator[FileReport]:

@@ -57,6 +57,22 @@ _ALL: Final = (
        "Enter the players (001 records) before checking or converting the file."),
     _c("T014", "unreadable-input", "error", "decode",
        "The input could not be read at all (no such file, a directory, permission denied)."),
+    _c("T020", "link-not-followed", "warning", "decode",
+       "A symbolic link in a walked directory leads outside it, into a loop or nowhere; "
+       "it was not read.",
+       "Name the file on the command line to check it anyway."),
+    _c("T021", "special-file-skipped", "warning", "decode",
+       "A FIFO, socket or device in a walked directory was not read."),
+    _c("T022", "directory-too-deep", "warning", "decode",
+       "A directory too many levels below the walked one was not walked."),
+    _c("T023", "xinclude-ignored", "warning", "parse",
+       "An XML input holds XInclude elements; they were not processed."),
+    _c("T024", "tiebreak-parameter-out-of-range", "error", "tiebreak",
+       "A tie-break in the file's 202/212 list has a modifier outside its range "
+       "(a rating beyond 0-4000, a cut beyond 999 results); that tie-break is not computed."),
+    _c("T025", "cut-removes-every-result", "info", "tiebreak",
+       "A cut or median removes as many results as there are rounds: the tie-break cannot "
+       "separate anyone."),
     # T1xx: record syntax
     _c("T101", "unknown-record-code", "error", "parse",
        "A line starts with a record code TRF does not define."),

@@ -15,15 +15,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .frozen import frozen_dataclass
 
 if TYPE_CHECKING:  # imported where a directory or a pattern is walked: not for one file
     from pathlib import Path
 
-__all__ = ["ANY_FILE", "REPORT_EXTENSIONS", "SHARED_EXTENSIONS", "Input", "Root", "iter_inputs",
-           "roots"]
+__all__ = ["ANY_FILE", "MAX_DEPTH", "REPORT_EXTENSIONS", "SHARED_EXTENSIONS", "Input", "Root",
+           "Skipped", "expand", "iter_inputs", "roots"]
 
 #: The glob that keeps every (non-hidden) file, ``convert``'s default.
 ANY_FILE: tuple[str, ...] = ("*",)
@@ -61,6 +61,8 @@ class Input:
     sniff: bool = False
     #: why the input is passed over unread (``--force-exclude`` on a named file)
     skip: str | None = None
+    #: ``(code, message)`` of an entry a walk reports instead of reading (T020-T022).
+    skipped: tuple[str, str] | None = None
 
 
 @frozen_dataclass
@@ -137,32 +139,212 @@ def matches(relative: str, globs: Sequence[str]) -> bool:
                or fnmatch.fnmatchcase(lowered, pattern.lower()) for pattern in globs)
 
 
-def walk(directory: Path, globs: Sequence[str]) -> Iterator[Path]:
-    """Regular files below ``directory`` matching ``globs``, sorted, hidden names skipped.
+#: How many directory levels a walk goes below its root. Real archives are a few levels
+#: deep; a tree thousands of levels deep is a fault (or an attack) and ends in a T022.
+MAX_DEPTH: Final = 64
 
-    A directory's files come before its sub-directories (as ``os.walk`` gives them);
-    links to directories are not followed. ``os.scandir`` knows each entry's type, so
-    a walk over thousands of files costs no ``stat`` per file.
+
+@frozen_dataclass
+class Skipped:
+    """An entry a walk met but did not take: a link it did not follow (T020), a special
+    file (T021) or a directory beyond :data:`MAX_DEPTH` (T022); reported, never read."""
+
+    path: str
+    code: str
+    message: str
+
+
+class _Matcher:
+    """Which entries a walk takes: every non-hidden file matching ``globs`` (by name or
+    by its path below the root), in every non-hidden sub-directory.
+
+    The state a walk carries into a directory is the path prefix below the root.
     """
+
+    def __init__(self, globs: Sequence[str]) -> None:
+        self.globs = tuple(globs)
+        self.every = self.globs == ANY_FILE
+
+    def start(self) -> object:
+        return ""
+
+    def wants(self, state: object, name: str) -> bool:
+        return not name.startswith(".") and (self.every or matches(f"{state}{name}", self.globs))
+
+    def enter(self, state: object, name: str) -> object | None:
+        return None if name.startswith(".") else f"{state}{name}/"
+
+
+class _PatternMatcher(_Matcher):
+    """Which entries a glob pattern's expansion takes, one path segment at a time.
+
+    The state is the set of pattern segments the directory may still match from; ``**``
+    matches any number of directories. Hidden names match only a segment that starts
+    with a dot, and directories no segment can match are not walked, so
+    ``subs/*/x.trf`` lists two levels only (as :func:`glob.glob` does).
+    """
+
+    def __init__(self, segments: Sequence[str]) -> None:
+        super().__init__(ANY_FILE)
+        self.segments = tuple(segments)
+
+    def start(self) -> object:
+        return self._closure({0})
+
+    def _closure(self, states: set[int]) -> frozenset[int]:
+        todo, done = list(states), set(states)
+        while todo:
+            i = todo.pop()
+            if i < len(self.segments) and self.segments[i] == "**" and i + 1 not in done:
+                done.add(i + 1)
+                todo.append(i + 1)
+        return frozenset(done)
+
+    def _step(self, state: object, name: str) -> frozenset[int]:
+        import fnmatch
+
+        assert isinstance(state, frozenset)
+        hidden = name.startswith(".")
+        nxt: set[int] = set()
+        for i in state:
+            if i >= len(self.segments):
+                continue
+            segment = self.segments[i]
+            if segment == "**":
+                if not hidden:
+                    nxt.add(i)
+            elif (not hidden or segment.startswith(".")) and fnmatch.fnmatchcase(name, segment):
+                nxt.add(i + 1)
+        return self._closure(nxt)
+
+    def wants(self, state: object, name: str) -> bool:
+        return len(self.segments) in self._step(state, name)
+
+    def enter(self, state: object, name: str) -> object | None:
+        nxt = self._step(state, name)
+        return nxt if any(i < len(self.segments) for i in nxt) else None
+
+
+def _within(path: str, tree: str) -> bool:
+    return path == tree or path.startswith(tree.rstrip(os.sep) + os.sep)
+
+
+def special_kind(mode: int) -> str:
+    import stat
+
+    kinds = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
+             (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+    return next((kind for test, kind in kinds if test(mode)), "not a regular file")
+
+
+def _traverse(top: str, matcher: _Matcher) -> Iterator[Path | Skipped]:
+    """The walk itself: iterative (a deep tree cannot exhaust the stack), bounded in depth,
+    never following a link to a directory, and taking a link to a file only when the
+    file lies inside ``top`` (a link to ``/etc/passwd`` in an upload folder is reported,
+    not read). An entry that cannot be examined is passed over; the walk goes on."""
     from pathlib import Path
 
-    every = tuple(globs) == ANY_FILE
-
-    def visit(folder: str, prefix: str) -> Iterator[Path]:
+    tree = os.path.realpath(top)
+    stack: list[tuple[str, object, int]] = [(top, matcher.start(), 0)]
+    while stack:
+        folder, state, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            yield Skipped(folder, "T022", f"directory more than {MAX_DEPTH} levels below {top}; "
+                                          "it was not walked")
+            continue
         try:
             with os.scandir(folder) as listing:
                 entries = sorted(listing, key=lambda entry: entry.name)
         except OSError:
-            return
+            continue
+        subdirs: list[tuple[str, object]] = []
         for entry in entries:
-            if (not entry.name.startswith(".") and entry.is_file()
-                    and (every or matches(prefix + entry.name, globs))):
-                yield Path(entry.path)
-        for entry in entries:
-            if not entry.name.startswith(".") and entry.is_dir(follow_symlinks=False):
-                yield from visit(entry.path, prefix + entry.name + "/")
+            try:
+                if entry.is_symlink():
+                    found = _link(entry, folder, tree, top, state, matcher)
+                    if found is not None:
+                        yield found
+                elif entry.is_dir(follow_symlinks=False):
+                    sub = matcher.enter(state, entry.name)
+                    if sub is not None:
+                        subdirs.append((entry.path, sub))
+                elif matcher.wants(state, entry.name):
+                    if entry.is_file(follow_symlinks=False):
+                        yield Path(entry.path)
+                    else:
+                        kind = special_kind(entry.stat(follow_symlinks=False).st_mode)
+                        yield Skipped(entry.path, "T021", f"{kind}, not a regular file; "
+                                                          "it was not read")
+            except OSError:
+                continue
+        stack.extend((path, sub, depth + 1) for path, sub in reversed(subdirs))
 
-    yield from visit(str(directory), "")
+
+def _link(entry: os.DirEntry[str], folder: str, tree: str, top: str, state: object,
+          matcher: _Matcher) -> Path | Skipped | None:
+    """What a walk does with a symbolic link: the link (to be read) when it names a regular
+    file inside the tree, a :class:`Skipped` when it leads out of the tree, into a loop
+    or nowhere, None when the walk would not have taken it anyway."""
+    import stat
+    from pathlib import Path
+
+    try:
+        mode = os.stat(entry.path).st_mode
+    except OSError:  # ELOOP, a missing target, a target too deep to resolve
+        if matcher.wants(state, entry.name):
+            return Skipped(entry.path, "T020", "symbolic link that cannot be followed "
+                                               "(a loop or a missing target); it was not read")
+        return None
+    target = os.path.realpath(entry.path)
+    inside = _within(target, tree)
+    if stat.S_ISDIR(mode):
+        if matcher.enter(state, entry.name) is None:
+            return None
+        if not inside:
+            return Skipped(entry.path, "T020", f"symbolic link to a directory outside {top}; "
+                                               "it was not followed")
+        if _within(os.path.realpath(folder), target):
+            return Skipped(entry.path, "T020", "symbolic link to a directory that contains it "
+                                               "(a loop); it was not followed")
+        return None  # inside the tree: the walk gets there without the link
+    if not matcher.wants(state, entry.name):
+        return None
+    if not inside:
+        return Skipped(entry.path, "T020", f"symbolic link to a file outside {top}; "
+                                           "it was not read")
+    if not stat.S_ISREG(mode):
+        return Skipped(entry.path, "T021", f"symbolic link to {special_kind(mode)}, not a regular "
+                                           "file; it was not read")
+    return Path(entry.path)
+
+
+def walk(directory: Path, globs: Sequence[str]) -> Iterator[Path | Skipped]:
+    """Regular files below ``directory`` matching ``globs``, sorted, hidden names skipped.
+
+    A directory's files come before its sub-directories (as ``os.walk`` gives them).
+    ``os.scandir`` knows each entry's type, so a walk over thousands of files costs no
+    ``stat`` per file. Links, special files and too deep directories come as
+    :class:`Skipped` (see :func:`_traverse`).
+    """
+    yield from _traverse(str(directory), _Matcher(globs))
+
+
+def expand(pattern: str) -> Iterator[Path | Skipped]:
+    """The files a glob pattern names, walked like a directory: sorted, bounded in depth,
+    links to directories not followed (so a link loop cannot make the expansion endless
+    or repeat one file), links to files outside the pattern's fixed part not read."""
+    from pathlib import Path
+
+    base = _glob_base(pattern)
+    fixed = len(base.parts)  # Path(".").parts is empty
+    segments = Path(pattern).parts[fixed:]
+    if not segments:
+        return
+    top = str(base) if fixed else "."
+    for found in _traverse(top, _PatternMatcher(segments)):
+        if not fixed and isinstance(found, Path):  # "a.trf", not "./a.trf", as glob gives it
+            found = Path(os.path.relpath(found, "."))
+        yield found
 
 
 def _rel(path: Path, base: Path) -> str:
@@ -214,22 +396,21 @@ def iter_inputs(paths: Iterable[str], globs: Sequence[str] = ANY_FILE, *,
             else:
                 yield from once(Input(root.arg, root.arg, name,
                                       skip="not selected (--glob, --force-exclude)"))
-        elif root.kind == "dir":
-            base = root.base
-            for found in walk(base, globs):
-                yield from once(found_file(str(found), _rel(found, base)))
-        elif root.kind == "glob":
-            import glob  # only for a pattern argument
+        elif root.kind in ("dir", "glob"):
             from pathlib import Path
 
-            hits = sorted(glob.iglob(root.arg, recursive=True))
-            files = [Path(hit) for hit in hits if Path(hit).is_file()]
-            if not files:
+            base = root.base
+            nothing = True
+            for found in (walk(base, globs) if root.kind == "dir" else expand(root.arg)):
+                nothing = False
+                if isinstance(found, Skipped):
+                    yield from once(Input(found.path, found.path, _rel(Path(found.path), base),
+                                          skipped=(found.code, found.message)))
+                else:
+                    yield from once(found_file(str(found), _rel(found, base)))
+            if nothing and root.kind == "glob":
                 yield from once(Input(root.arg, root.arg, root.arg,
                                       missing=f"{root.arg}: no file matches this pattern"))
-            base = root.base
-            for found in files:
-                yield from once(found_file(str(found), _rel(found, base)))
         else:
             from pathlib import Path
 

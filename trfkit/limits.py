@@ -15,7 +15,9 @@ with a located diagnostic instead of being parsed.
   can inflate a thousandfold and Python's HTML parser is slow, so JSON inputs are
   limited by their number of values (:data:`MAX_JSON_VALUES`), workbooks by their
   declared unpacked size (:data:`MAX_UNPACKED_BYTES`) and chess-results XML/HTML by
-  their number of tags and players (:data:`MAX_MARKUP_TAGS`) before they are parsed.
+  their number of tags and players (:data:`MAX_MARKUP_TAGS`) and of character
+  references (:data:`MAX_MARKUP_REFERENCES`) before they are parsed; an XML attribute
+  value is cut to :data:`MAX_ATTRIBUTE_CHARS`.
 * **Model** (after reading, any format): more than :data:`MAX_ROUND_ENTRIES` round
   results is T007; a declared number of rounds beyond :data:`MAX_ROUNDS` is dropped
   with T205 (every consumer pads each player to it). Readers keep at most
@@ -29,7 +31,8 @@ what it could not keep instead of writing a shifted or truncated number silently
 from __future__ import annotations
 
 import io
-from typing import Final
+import os
+from typing import IO, Final
 
 from .diagnostics import Diagnostic, make
 from .document import Document
@@ -37,9 +40,11 @@ from .model import Source, Tournament, replace
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
+    "MAX_ATTRIBUTE_CHARS",
     "MAX_JSON_VALUES",
     "MAX_LINES",
     "MAX_LINE_CHARS",
+    "MAX_MARKUP_REFERENCES",
     "MAX_MARKUP_TAGS",
     "MAX_PLAYERS",
     "MAX_ROUNDS",
@@ -53,6 +58,8 @@ __all__ = [
     "long_line",
     "oversized_model",
     "parse_size",
+    "read_regular",
+    "read_stream",
     "refuse",
     "too_many_players",
 ]
@@ -95,6 +102,16 @@ MAX_SAME_CODE: Final = 1000
 #: HTML parser needs ~5 microseconds per tag. XML: one element per player and per game
 #: (9999 players x 15 rounds is ~85 000); reading and checking cost ~80 microseconds each.
 MAX_MARKUP_TAGS: Final = {"chess-results-html": 250_000, "chess-results-xml": 100_000}
+#: Characters of one XML attribute value (a name, a club, a tie-break value); longer ones
+#: are cut with T007, so that no later step works on a megabyte-long string.
+MAX_ATTRIBUTE_CHARS: Final = 1000
+#: Character and entity references (``&#65;``, ``&amp;``) in one chess-results XML input: a
+#: 9999-player export with accented names written as references has a few tens of thousands.
+MAX_MARKUP_REFERENCES: Final = 200_000
+
+#: The largest ``--max-bytes``: an input is held in memory whole, so anything beyond
+#: this (64 GB) cannot be read, and far beyond it the size does not even fit an index.
+MAX_SIZE_OPTION: Final = 64 * 1024 ** 3
 
 _UNITS: Final = {"": 1, "B": 1, "K": 1024, "KB": 1024, "M": 1024 ** 2, "MB": 1024 ** 2,
                  "G": 1024 ** 3, "GB": 1024 ** 3}
@@ -107,7 +124,59 @@ def parse_size(text: str) -> int:
     unit = raw[len(digits):]
     if not digits.isdigit() or unit not in _UNITS:
         raise ValueError(f"{text!r} is not a size (e.g. 100MB, 512K, 1000000)")
-    return int(digits) * _UNITS[unit]
+    size = int(digits) * _UNITS[unit]
+    if size > MAX_SIZE_OPTION:
+        raise ValueError(f"{text!r} is more than any input can hold in memory; give a size "
+                         f"from 0 to {MAX_SIZE_OPTION // 1024 ** 3}GB")
+    return size
+
+
+class NotRegularFile(OSError):
+    """The path names a FIFO, socket or device: reading it could block forever or never end."""
+
+
+def read_regular(path: str, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of the regular file ``path``; :class:`NotRegularFile`
+    (an ``OSError``) for anything else.
+
+    The file is opened without blocking and its type taken from the open descriptor
+    (``fstat``), not from an earlier ``stat``: a FIFO swapped in for a checked file
+    between the walk and the read is refused too, instead of hanging the batch.
+    """
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as fh:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            from .inputs import special_kind
+
+            raise NotRegularFile(0, f"{special_kind(info.st_mode)}, not a regular file "
+                                    "(pipe its bytes to '-' instead)")
+        # read(n) allocates n bytes first: ask for the file's size, not the limit
+        # (100 MB per file, 30 µs and a transient 100 MB for each input of a batch).
+        size = info.st_size
+        data = fh.read(min(size, limit) + 1 if size else limit + 1)
+        if size and len(data) == size + 1 <= limit:  # it grew meanwhile: read on
+            data += fh.read(limit + 1 - len(data))
+        return data
+
+
+def read_stream(stream: IO[bytes], limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of ``stream`` (stdin), read a megabyte at a time.
+
+    ``read(n)`` on a pipe allocates ``n`` bytes first: with ``--max-bytes 50G`` that is a
+    MemoryError before a single byte arrives.
+    """
+    blocks: list[bytes] = []
+    left = limit + 1
+    while left > 0:
+        block = stream.read(min(left, 1 << 20))
+        if not block:
+            break
+        blocks.append(block)
+        left -= len(block)
+    return b"".join(blocks)
 
 
 def _human(size: int) -> str:
@@ -146,6 +215,12 @@ def refuse(fmt: str, data: bytes, *, path: str = "",
     elif fmt in MAX_MARKUP_TAGS:
         tags = data.count(b"<")
         players = data.count(b"<player ") if fmt == "chess-results-xml" else 0
+        references = data.count(b"&") if fmt == "chess-results-xml" else 0
+        if references > MAX_MARKUP_REFERENCES:
+            return _refused(make("T007", f"the {fmt} input holds {references} character or "
+                                         f"entity references, more than any tournament "
+                                         f"({MAX_MARKUP_REFERENCES}); it was not parsed",
+                                 file=path, hint=""), fmt, path)
         if tags > MAX_MARKUP_TAGS[fmt] or players > MAX_PLAYERS:
             what = f"{players} players" if players > MAX_PLAYERS else f"about {tags} tags"
             limit = MAX_PLAYERS if players > MAX_PLAYERS else MAX_MARKUP_TAGS[fmt]
@@ -161,7 +236,7 @@ def refuse(fmt: str, data: bytes, *, path: str = "",
     return None
 
 
-def json_values(data: bytes) -> int:
+def json_values(data: bytes, *, exact: bool = False) -> int:
     """About how many values ``data`` (JSON) holds: its ``{``, ``[`` and commas.
 
     Counted over the raw bytes (fast), and only when that exceeds :data:`MAX_JSON_VALUES`
@@ -169,7 +244,7 @@ def json_values(data: bytes) -> int:
     (``"Müller, Zoë"``) do not count: a legal file is never refused for its spelling.
     """
     raw = data.count(b",") + data.count(b"{") + data.count(b"[")
-    if raw <= MAX_JSON_VALUES:
+    if raw <= MAX_JSON_VALUES and not exact:
         return raw
     import re
 

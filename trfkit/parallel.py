@@ -16,6 +16,8 @@ exceptions into results is the caller's job (see :func:`trfkit.cli.batchrun`).
 from __future__ import annotations
 
 import os
+import sys
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
@@ -38,6 +40,41 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+#: Seconds between a worker's checks that its parent is still alive (the portable fallback).
+PARENT_POLL: float = 0.5
+
+
+def _end_with_parent(parent: int) -> None:
+    """Worker initializer: end this process when the parent dies, even by ``kill -9``.
+
+    A killed parent cannot shut its pool down, and the workers, blocked on a queue that
+    other workers keep open, would otherwise run on. On Linux the kernel sends SIGKILL
+    when the parent exits (``prctl(PR_SET_PDEATHSIG)``); everywhere a daemon thread also
+    watches ``os.getppid()``, which changes when the worker is re-parented.
+    """
+    import threading
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
+        except (OSError, AttributeError):  # pragma: no cover - no libc prctl
+            pass
+    if os.getppid() != parent:  # the parent died before the signal was asked for
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_POLL)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="trfkit-parent-watch", daemon=True).start()
+
+
 def _same(value: Any) -> Any:
     return value
 
@@ -48,6 +85,12 @@ def _ignore_interrupt() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _init_worker(parent: int) -> None:
+    """Worker initializer: Ctrl-C is the parent's, and the worker ends with its parent."""
+    _ignore_interrupt()
+    _end_with_parent(parent)
 
 
 def _stop(pool: Any) -> None:
@@ -87,8 +130,8 @@ def ordered_map(func: Callable[[T], R], items: Iterable[T], workers: int = 1, *,
 
     limit = window or 4 * workers
     pending: deque[Future[list[Any]]] = deque()
-    with ProcessPoolExecutor(max_workers=min(workers, len(first)),
-                             initializer=_ignore_interrupt) as pool:
+    with ProcessPoolExecutor(max_workers=min(workers, len(first)), initializer=_init_worker,
+                             initargs=(os.getpid(),)) as pool:
         # a handful of inputs is shared out evenly instead of going to one worker
         size = min(chunk, -(-len(first) // workers))
         for start in range(0, len(first), size):

@@ -111,6 +111,33 @@ DOCS: Final[dict[str, RuleDoc]] = {
     "T008": RuleDoc("No valid record is longer than a few thousand characters; such a line is "
                     "binary data or a damaged file.", "one 100 000-character line",
                     "001 lines of 89 + 10 x rounds characters", is_trf=False),
+    "T020": RuleDoc("A directory walk stays inside the directory: a link in an upload folder to "
+                    "/etc/passwd or to a parent directory would quote a stranger's files or walk "
+                    "forever.", "reports/a.trf -> /etc/passwd, reports/sub/up -> ..",
+                    "reports/a.trf, a regular file (or a link to a file inside reports/)",
+                    is_trf=False),
+    "T021": RuleDoc("Reading a FIFO blocks until someone writes to it, and a device never ends; "
+                    "a walk reads regular files only.", "reports/x.trf made by mkfifo",
+                    "reports/x.trf, a regular file", is_trf=False),
+    "T022": RuleDoc("Real archives are a few levels deep; a tree hundreds of levels deep is a "
+                    "fault, and walking it would exhaust memory or path length.",
+                    "reports/d/d/d/... 65 levels deep", "reports/2026/march/a.trf",
+                    is_trf=False),
+    "T023": RuleDoc("XInclude pulls other files into an XML document; a processor that honours "
+                    "it would read /etc/passwd for an upload. trfkit never includes anything, so "
+                    "the file is read without what it tried to include.",
+                    '<chessresults xmlns:xi="http://www.w3.org/2001/XInclude"><xi:include '
+                    'href="/etc/passwd"/>', "<chessresults><players>...</players>",
+                    is_trf=False),
+    "T024": RuleDoc("Ratings live between 0 and 4000, and no event has more than 999 rounds: a "
+                    "modifier beyond that is a typo, and computing it anyway (a rating table "
+                    "fifty million entries wide) would take gigabytes. On the command line "
+                    "the same values are a usage error.", trf(*_HEAD, "202 PTP/U50000000, BH",
+                                                              *_GAME),
+                    trf(*_HEAD, "202 PTP/U1400, BH", *_GAME)),
+    "T025": RuleDoc("A cut removes the lowest results; cutting as many as there are rounds "
+                    "leaves nothing, so the tie-break cannot separate anyone.",
+                    "--tb BH/C99 on a 5-round Swiss", "--tb BH/C1", is_trf=False),
     "T101": RuleDoc("A three-digit record code TRF does not define is usually a typo for a real "
                     "one (101 for 001), and the record is lost.",
                     trf(*_HEAD, _GAME[0], "1" + _GAME[1][1:]), trf(*_HEAD, *_GAME)),

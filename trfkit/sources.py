@@ -42,8 +42,9 @@ def read_source(source: Loadable, limit: int) -> tuple[bytes, str, str | None]:
         return source.encode("utf-8")[:limit + 1], "", "utf-8"
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
-        with open(path, "rb") as fh:
-            return fh.read(limit + 1), path, None
+        from .limits import read_regular
+
+        return read_regular(path, limit), path, None  # OSError for a FIFO: never blocks
     read: Any = getattr(source, "read", None)
     if read is None:
         raise TypeError(f"load() takes a path, bytes, text or a binary file, "

@@ -285,3 +285,13 @@ def _compare(d: DeclaredValue, computed: dict[int, float | None], key: int, who:
         yield make("T503", f"{who}: declared {d.code}{where} "
                            f"{d.raw or _fmt(d.value)}, computed {_fmt(value)}",
                    line or 1, model_path=path)
+
+
+@rule("T024")
+def tiebreak_parameter_out_of_range(t: Tournament) -> Iterator[Diagnostic]:
+    """A 202/212 code with a modifier outside its range (``PTP/U50000000``), at its record."""
+    if not (t.header.tiebreaks or t.header.standings_tiebreaks):
+        return
+    from ..tiebreaks import declared_out_of_range
+
+    yield from declared_out_of_range(t)

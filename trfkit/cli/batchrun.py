@@ -35,6 +35,10 @@ from ..wire import Outcome, from_wire, pack
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+#: The most ``-j`` worker processes: each holds a copy of the interpreter and its chunk of
+#: inputs, so ``-j 100000`` on a folder of ten thousand files would start ten thousand.
+MAX_JOBS = 256
+
 #: ``--report-format`` choices; ``auto`` picks SARIF for ``*.sarif``/``*.sarif.json``.
 REPORT_FORMATS = ("auto", "json", "sarif")
 
@@ -50,8 +54,9 @@ def batch_options(*, default_globs: Iterable[str]) -> Callable[[F], F]:
             click.option("--glob", "globs", multiple=True, metavar="PATTERN",
                          help="File names (or paths below the directory) to take inside "
                               f"directories; repeatable, any case. Default: {globs_help}."),
-            click.option("-j", "--jobs", "jobs", type=click.IntRange(min=1), default=None,
-                         help="Worker processes (default: the number of CPUs)."),
+            click.option("-j", "--jobs", "jobs", type=click.IntRange(1, MAX_JOBS), default=None,
+                         help=f"Worker processes, 1 to {MAX_JOBS} (default: the number of "
+                              "CPUs)."),
             click.option("-q", "--quiet", is_flag=True,
                          help="No progress bar and no batch summary on stderr."),
             click.option("--report", "report_path", default=None, metavar="FILE",

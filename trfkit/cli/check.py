@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from itertools import chain
 
 import click
@@ -96,11 +96,9 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     kept: list[FileReport] = []
     outcomes: Iterable[Outcome] = ()
     try:
-        if cache_dir:
-            outcomes = [
-                outcome(r) for r in run([first, *inputs], settings, batch.processes, cache_dir)]
-            for done in outcomes:
-                tally.add(done)
+        if cache_dir:  # streamed in bounded chunks, as without a cache
+            outcomes = _counted(
+                run(chain([first], inputs), settings, batch.processes, cache_dir), tally)
         else:
             tasks = ((job, settings) for job in chain([first], inputs))
             # streamed diagnostics go to stdout as they come: the bar (on stderr) is
@@ -141,6 +139,13 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     if tally.files > 1:
         print_summary(tally, quiet=quiet)
     sys.exit(tally.exit_status(fail_on, exit_zero))
+
+
+def _counted(reports: Iterable[FileReport], tally: Tally) -> Iterator[Outcome]:
+    for report in reports:
+        done = outcome(report)
+        tally.add(done)
+        yield done
 
 
 #: Output formats with one line per diagnostic, printed as each file's result arrives.

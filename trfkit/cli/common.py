@@ -22,7 +22,7 @@ import codecs
 import functools
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 import click
@@ -90,18 +90,15 @@ def read_bytes(path: str, limit: int | None = None) -> bytes:
     """
     limit = current_max_bytes() if limit is None else limit
     if path == "-":
-        return binary_stream("stdin").read(limit + 1)
+        from ..limits import read_stream
+
+        return read_stream(binary_stream("stdin"), limit)
     if os.path.isdir(path or "."):  # (Path("") is the current directory)
         raise InputError(f"{path}: is a directory")
+    from ..limits import read_regular
+
     try:
-        with open(path, "rb") as fh:
-            # read(n) allocates n bytes first: ask for the file's size, not the limit
-            # (100 MB per file, 30 µs and a transient 100 MB for each input of a batch).
-            size = os.fstat(fh.fileno()).st_size
-            data = fh.read(min(size, limit) + 1 if size else limit + 1)
-            if size and len(data) == size + 1 <= limit:  # it grew meanwhile: read on
-                data += fh.read(limit + 1 - len(data))
-            return data
+        return read_regular(path, limit)  # a FIFO or device is refused, never waited on
     except OSError as exc:
         raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
 
@@ -206,17 +203,19 @@ def output_mode(path: Path) -> int:
         return 0o666 & ~current_umask()
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file and ``os.replace``.
+def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
+    """Write ``data`` (bytes, or blocks of bytes written as they come) to ``path``
+    through a temporary file and ``os.replace``.
 
     A reader of ``path`` sees the old content or the new one, never half a file,
     and an interrupted run leaves no partial output behind. Only regular files are
     replaced: a device, pipe or socket (``-o /dev/null``, ``-o /dev/stdout``, a FIFO)
     is written in place, since renaming over it would destroy the node itself.
     """
+    blocks = [data] if isinstance(data, bytes) else data
     if path.exists() and not path.is_file():
         with open(path, "wb") as fh:
-            fh.write(data)
+            fh.writelines(blocks)
         return
     import tempfile  # only writers need it (random, shutil...): not a one-file check
 
@@ -226,7 +225,7 @@ def atomic_write(path: Path, data: bytes) -> None:
     try:
         os.fchmod(fd, mode)  # mkstemp makes 0600: an output is as readable as cp makes it
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            fh.writelines(blocks)  # a block that fails to render leaves only the temporary
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -256,17 +255,28 @@ def names_directory(output: str) -> bool:
     return output.endswith(("/", os.sep)) or (os.altsep is not None and output.endswith(os.altsep))
 
 
-def write_output(text: str, output: str | None) -> None:
-    """Write ``text`` as UTF-8 to ``output`` (atomically) or to stdout when None or ``-``.
+def encoded(text: str | Iterable[str]) -> bytes | Iterator[bytes]:
+    """``text`` (or each of its blocks, as they come) as UTF-8.
+
+    backslashreplace: a file name that is not UTF-8 (surrogate escapes from the OS) or
+    any other unpaired surrogate must not turn a finished output into an internal error.
+    """
+    if isinstance(text, str):
+        return text.encode("utf-8", errors="backslashreplace")
+    return (block.encode("utf-8", errors="backslashreplace") for block in text)
+
+
+def write_output(text: str | Iterable[str], output: str | None) -> None:
+    """Write ``text`` (one string, or blocks produced as they are written) as UTF-8 to
+    ``output`` (atomically) or to stdout when None or ``-``.
 
     Bytes go to the binary stdout so that CR line endings survive unchanged.
     """
-    # backslashreplace: a file name that is not UTF-8 (surrogate escapes from the OS) or
-    # any other unpaired surrogate must not turn a finished output into an internal error.
-    data = text.encode("utf-8", errors="backslashreplace")
+    data = encoded(text)
     if output is None or output == "-":
         stream = binary_stream("stdout")
-        stream.write(data)
+        for block in [data] if isinstance(data, bytes) else data:
+            stream.write(block)
         stream.flush()
         return
     from pathlib import Path

@@ -8,6 +8,7 @@ input tree, is refused with exit 2).
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import click
@@ -94,18 +95,31 @@ def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | No
         found = view.selected([*read, *overflows])
         return max(1, exit_status(found)), False, found
     print_diagnostics(view.shown(overflows))
-    write_output(text, target)
+    try:
+        write_output(text, target)
+    except UnreadableOutput as exc:
+        refused = at_input([exc.diagnostic], doc.tournament.source.path, display_name(source))
+        print_diagnostics(refused)
+        found = view.selected([*read, *overflows, *refused])
+        return max(1, exit_status(found)), False, found
     found = view.selected([*read, *overflows])
     return exit_status(found), True, found
 
 
 def render_document(doc: Document, to: str, options: dict[str, Any], *,
                     max_bytes: int | None = None, display: str = ""
-                    ) -> tuple[list[Diagnostic], str | None]:
+                    ) -> tuple[list[Diagnostic], str | Iterable[str] | None]:
     """The output text of ``doc`` in ``to`` (None: nothing to convert) and the T603
     diagnostics for values TRF's fixed-width fields cannot hold (or the T604 that says
     why a JSON output trfkit would not read back was not made); TRF of an input without
-    ranks gets the ranks of its own tie-break list (T632, or T633 when they cannot be)."""
+    ranks gets the ranks of its own tie-break list (T632, or T633 when they cannot be)..
+
+    JSON comes as blocks of text made while they are written (:func:`iter_json`): the
+    document of a large event is ten times the input, and held whole, with the
+    encoder's pieces, it took a hundred times the input's size in memory. The blocks
+    are guarded (:func:`guarded_json`): an output trfkit would not read back stops the
+    write with :class:`UnreadableOutput`, so a file is never left half written.
+    """
     from .. import formats
 
     if nothing_read(doc):
@@ -117,11 +131,13 @@ def render_document(doc: Document, to: str, options: dict[str, Any], *,
 
         tournament, notes = fill_ranks(doc.tournament)
         overflows = [*trf_losses(tournament, to), *notes]
-    text: str | None = formats.write(tournament, to, **options)
-    if to == "json" and text is not None:
-        unreadable = unreadable_json(text, origin, max_bytes)
-        if unreadable is not None:
-            overflows, text = [unreadable], None
+    text: str | Iterable[str] | None
+    if to == "json":
+        from ..formats.json_io import iter_json
+
+        text = guarded_json(iter_json(tournament, **options), origin, max_bytes)
+    else:
+        text = formats.write(tournament, to, **options)
     return (at_input(overflows, origin, display) if display else overflows), text
 
 
@@ -147,23 +163,47 @@ def trf_losses(t: Tournament, to: str) -> list[Diagnostic]:
                                                     or edition != t.source.edition)]
 
 
-def unreadable_json(text: str, path: str, max_bytes: int | None = None) -> Diagnostic | None:
-    """T604 when trfkit's JSON reader would refuse ``text`` (with its T007), else None.
+class UnreadableOutput(Exception):
+    """A JSON output trfkit would refuse to read back (its T007): raised while the blocks
+    are written, so the temporary file is removed and nothing is left half written."""
 
-    Its size is held against the default ``--max-bytes`` (or a larger one given to this
-    run): a small ``--max-bytes`` guards the input, it does not shrink the output."""
-    from ..diagnostics import make
-    from ..limits import DEFAULT_MAX_BYTES, refuse
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+def guarded_json(blocks: Iterable[str], path: str, max_bytes: int | None = None
+                 ) -> Iterator[str]:
+    """``blocks`` as they come, counted as trfkit's JSON reader counts its input
+    (:func:`trfkit.limits.refuse`): bytes, values and start numbers. Past a limit the
+    next block raises :class:`UnreadableOutput` (T604).
+
+    The encoder emits every string whole, so no string spans two blocks: the values
+    are counted block by block, raw (fast) and, once the raw total passes the limit,
+    with the strings blanked out as the reader does (the blocks before that count raw,
+    which can only over-count)."""
+    from ..limits import DEFAULT_MAX_BYTES, MAX_JSON_VALUES, MAX_PLAYERS, json_values
 
     given = current_max_bytes() if max_bytes is None else max_bytes
-    refused = refuse("json", text.encode("utf-8", errors="backslashreplace"),
-                     max_bytes=max(given, DEFAULT_MAX_BYTES))
-    if refused is None:
-        return None
-    why = refused.diagnostics[0].message.split(";")[0].replace("the JSON input", "the output")
-    why = why.replace("the input", "the output")
-    return make("T604", f"{why}: trfkit would not read it back, so it was not written",
-                file=path, hint="")
+    limit = max(given, DEFAULT_MAX_BYTES)  # a small --max-bytes guards inputs, not outputs
+    size = values = starts = 0
+    for block in blocks:
+        data = block.encode("utf-8", errors="backslashreplace")
+        size += len(data)
+        raw = data.count(b",") + data.count(b"{") + data.count(b"[")
+        values += raw if values + raw <= MAX_JSON_VALUES else json_values(data, exact=True)
+        starts += data.count(b'"start"')
+        why = (f"the output is larger than {limit} bytes" if size > limit
+               else f"the output holds about {values} values, more than {MAX_JSON_VALUES}"
+               if values > MAX_JSON_VALUES
+               else f"the output holds {starts} start numbers" if starts > 2 * MAX_PLAYERS
+               else None)
+        if why is not None:
+            from ..diagnostics import make
+
+            raise UnreadableOutput(make("T604", f"{why}: trfkit would not read it back, so it "
+                                                "was not written", file=path, hint=""))
+        yield block
 
 
 def _needs_directory(paths: tuple[str, ...]) -> str:

@@ -28,7 +28,8 @@ import click
 
 from ..diagnostics import make
 from ..frozen import field, frozen_dataclass, replace
-from ..inputs import ANY_FILE, Input, Root, iter_inputs, roots
+from ..inputs import ANY_FILE, Input, Root, expand, iter_inputs, roots
+from ..limits import DEFAULT_MAX_BYTES, read_stream
 from ..reporters import FileReport
 from ..terminal import escape_controls
 from ..wire import Outcome
@@ -38,6 +39,7 @@ from .common import (
     atomic_write,
     binary_stream,
     contained,
+    encoded,
     exit_status,
     input_problems,
     print_diagnostics,
@@ -95,12 +97,10 @@ def check_output_dir(found: list[Root], out: Path) -> None:
 
 def _named_files(found: list[Root]) -> set[Path]:
     """Inputs known without a walk: files named on the command line and glob matches."""
-    import glob  # only for a pattern argument
-
     files = {Path(r.arg).resolve() for r in found if r.kind == "file"}
     for r in found:
         if r.kind == "glob":
-            files.update(Path(hit).resolve() for hit in glob.iglob(r.arg, recursive=True))
+            files.update(hit.resolve() for hit in expand(r.arg) if isinstance(hit, Path))
     return files
 
 
@@ -127,6 +127,9 @@ def plan_tasks(inputs: Iterable[Input], found: list[Root], out: Path, plan: Plan
     named = _named_files(found)
     taken: set[Path] = set()
     for item in inputs:
+        if item.skipped:  # not read, so nothing is written for it
+            yield Task(item, "", plan)
+            continue
         target = out / output_name(item.rel, extension)
         refused = None
         resolved = target.resolve()
@@ -187,13 +190,16 @@ def _clear_stale(target: Path) -> None:
 def convert_task(task: Task) -> Outcome:
     """Worker: read one input, write its target atomically. Never raises."""
     from .common import read_bytes, read_document
-    from .convert import render_document
+    from .convert import UnreadableOutput, at_input, render_document
     from .outrecord import is_current, record_path, write_record
 
     item, plan = task.input, task.plan
     error = item.missing or task.refused
     if error:
         return Outcome(FileReport(item.display, error=error))
+    if item.skipped:  # a link or special file a walk did not take (T020-T022)
+        return Outcome(FileReport(item.display, (make(*item.skipped, file=item.display),)),
+                       "not read")
     target = Path(task.target)
     try:
         data = item.data if item.data is not None else read_bytes(item.path, plan.max_bytes)
@@ -211,8 +217,12 @@ def convert_task(task: Task) -> Outcome:
             return Outcome(FileReport(item.display, diagnostics), "not written")
         _clear_stale(target)
         _clear_stale(record_path(target))
-        # backslashreplace: the text may quote file names from the OS, which need not be UTF-8
-        atomic_write(target, text.encode("utf-8", errors="backslashreplace"))
+        # (encoded: backslashreplace, the text may quote file names that are not UTF-8)
+        try:
+            atomic_write(target, encoded(text))
+        except UnreadableOutput as exc:
+            refused = at_input([exc.diagnostic], doc.tournament.source.path, item.display)
+            return Outcome(FileReport(item.display, (*diagnostics, *refused)), "not written")
         write_record(target, item.rel, data, plan.fingerprint)
         return Outcome(FileReport(item.display, diagnostics), "written")
     except click.ClickException as exc:
@@ -245,7 +255,8 @@ def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: st
     found = roots(paths)
     check_output_dir(found, out)
     _temporaries.clear()  # listings of an earlier run in this process are out of date
-    stdin = binary_stream("stdin").read() if "-" in paths else None
+    stdin = (read_stream(binary_stream("stdin"), plan.max_bytes or DEFAULT_MAX_BYTES)
+             if "-" in paths else None)  # bounded: the reader reports a larger input (T007)
     refuse_collisions(iter_inputs(paths, globs, stdin=stdin), out, extension)
     inputs = iter_inputs(paths, globs, stdin=stdin)
     tasks = plan_tasks(inputs, found, out, plan, extension=extension,

@@ -12,6 +12,7 @@ import re
 
 import click
 
+from ..limits import MAX_PLAYERS
 from ..playoff.plan import Clock, Options, Plan
 from .common import (
     InputError,
@@ -46,8 +47,9 @@ def parse_clock(text: str) -> Clock:
 
 @click.command()
 @click.argument("input_path", metavar="[INPUT]", required=False)
-@click.option("--tied", "tied", type=click.IntRange(min=2), default=None, metavar="N",
-              help="Plan for N tied players seeded 1..N in tie-break order (no input file).")
+@click.option("--tied", "tied", type=click.IntRange(2, MAX_PLAYERS), default=None, metavar="N",
+              help="Plan for N tied players seeded 1..N in tie-break order (no input file; "
+                   f"2 to {MAX_PLAYERS}).")
 @click.option("--rules", "rules", default="auto", show_default=True, metavar="EDITION",
               help="Tie-break rules for ordering the tied players: auto, fide-2026, fide-2024, "
                    "fide-2009, ru-2013.")

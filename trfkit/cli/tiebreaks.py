@@ -35,6 +35,7 @@ from ..tiebreaks import (
     default_codes,
     parse,
 )
+from ..tiebreaks.codes import MAX_RATING
 from ..tiebreaks.context import Context
 from ..tiebreaks.editions import EDITIONS, resolve
 from .common import (
@@ -51,6 +52,8 @@ from .options import input_options
 from .outguard import refuse_overwrite
 
 RULES = ["auto", *EDITIONS]
+#: ``--team-bye``: points of one match (a team of 100 boards is far beyond any event).
+MAX_BYE_POINTS = 100
 
 
 def _number(value: float | None) -> str:
@@ -261,6 +264,8 @@ def _team_bye_option(ctx: click.Context, param: click.Parameter,
         mp, gp = (float(part) for part in value.split(","))
     except ValueError:
         raise click.BadParameter("give match points and game points, e.g. 1,3") from None
+    if not (0 <= mp <= MAX_BYE_POINTS and 0 <= gp <= MAX_BYE_POINTS):  # also NaN
+        raise click.BadParameter(f"match and game points must be from 0 to {MAX_BYE_POINTS}")
     return mp, gp
 
 
@@ -286,8 +291,9 @@ def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
 @click.option("--after-round", type=int, default=None, metavar="N",
               help="Standings after round N (1..the event's rounds). Default: after the last "
                    "round with a result.")
-@click.option("--unrated-rating", type=int, default=None, metavar="R",
-              help="Rating of unrated players for rating-based tie-breaks (default: undefined).")
+@click.option("--unrated-rating", type=click.IntRange(0, MAX_RATING), default=None, metavar="R",
+              help="Rating of unrated players for rating-based tie-breaks, 0 to "
+                   f"{MAX_RATING} (default: undefined).")
 @click.option("--to", "to", type=click.Choice(["text", "csv", "json", "trf"]), default="text",
               show_default=True, help="Output format.")
 @click.option("-o", "--output", "output", default=None, metavar="PATH",
@@ -384,7 +390,7 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
 @click.option("--after-round", type=int, default=None, metavar="N",
               help="Standings after round N (1..the event's rounds). Default: after the last "
                    "round with a result.")
-@click.option("--unrated-rating", type=int, default=None, metavar="R")
+@click.option("--unrated-rating", type=click.IntRange(0, MAX_RATING), default=None, metavar="R")
 @click.option("--team-bye", "team_bye", default=None, metavar="MP,GP", callback=_team_bye_option,
               help="With --team: as for `trfkit tiebreaks --team-bye`.")
 @click.option("--team-pab-as-draw", "pab_as_draw", is_flag=True,

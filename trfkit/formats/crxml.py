@@ -7,20 +7,26 @@ Swiss-Manager numbers in ``tbNno``). Those are kept as declared values so that
 ``trfkit check`` can compare them with what trfkit computes.
 
 Parsing is hardened without a new dependency: the document is read with expat
-directly, and any DOCTYPE or entity declaration makes the reader refuse the input
-(T627) before anything is expanded; external entities are never fetched. Element
-line numbers are kept for diagnostics.
+directly, and any DOCTYPE or entity declaration (in any letter case: expat alone would
+call a lowercase ``<!doctype`` malformed) makes the reader refuse the input (T627)
+before anything is expanded; external entities are never fetched. XInclude elements
+are reported (T023) and never processed. An attribute value longer than any real
+field (:data:`~trfkit.limits.MAX_ATTRIBUTE_CHARS`, after character references are
+resolved) is cut to it (T007), so that no later step works on a megabyte-long name;
+the number of character references per file is bounded in :func:`trfkit.limits.refuse`.
+Element line numbers are kept for diagnostics.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Final
 from xml.parsers import expat
 
 from ..document import Document
-from ..limits import MAX_ROUNDS
+from ..limits import MAX_ATTRIBUTE_CHARS, MAX_ROUNDS
 from ..model import (
     EMPTY_ROUND,
     DeclaredValue,
@@ -47,6 +53,9 @@ from .sniff import sniff_crxml
 __all__ = ["Element", "UnsafeXml", "parse_xml", "read_crxml", "sniff_crxml"]
 
 TB_SLOTS: Final = 6
+#: A declaration that expat would either act on (uppercase) or call malformed (lowercase).
+_DECLARATION: Final = re.compile(rb"<!\s*(doctype|entity)", re.IGNORECASE)
+XINCLUDE: Final = "http://www.w3.org/2001/XInclude"
 PAB, NOT_PAIRED = -1, -2
 
 
@@ -78,21 +87,54 @@ class Element:
                     yield child
 
 
-def parse_xml(data: bytes) -> Element:
+@dataclass
+class XmlNotes:
+    """What :func:`parse_xml` saw besides the tree: cut attribute values and XInclude
+    elements, each as ``(line, what)``; at most :data:`KEPT` of each are listed."""
+
+    KEPT = 20
+    cut: list[tuple[int, str]] = field(default_factory=list)
+    cut_count: int = 0
+    includes: list[tuple[int, str]] = field(default_factory=list)
+    include_count: int = 0
+
+
+def parse_xml(data: bytes, notes: XmlNotes | None = None) -> Element:
     """Parse with expat, refusing DOCTYPE and entity declarations (raises
     :class:`UnsafeXml`) and never resolving external entities. Raises
-    ``expat.ExpatError`` for malformed XML."""
+    ``expat.ExpatError`` for malformed XML. Attribute values are cut to
+    :data:`~trfkit.limits.MAX_ATTRIBUTE_CHARS`; cuts and XInclude elements go to ``notes``."""
+    found = _DECLARATION.search(data)
+    if found is not None:
+        line = data.count(b"\n", 0, found.start()) + 1
+        raise UnsafeXml(f"line {line}: DOCTYPE or entity declarations are not accepted")
+    notes = notes if notes is not None else XmlNotes()
     parser = expat.ParserCreate()
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     root: list[Element] = []
     stack: list[Element] = []
+    include_prefixes: set[str] = set()
 
     def refuse(*_args: object) -> None:
         raise UnsafeXml(f"line {parser.CurrentLineNumber}: DOCTYPE "
                         "or entity declarations are not accepted")
 
     def start(tag: str, attrs: dict[str, str]) -> None:
-        element = Element(tag, attrs, parser.CurrentLineNumber)
+        line = parser.CurrentLineNumber
+        for key, value in attrs.items():
+            if len(value) > MAX_ATTRIBUTE_CHARS:
+                attrs[key] = value[:MAX_ATTRIBUTE_CHARS]
+                notes.cut_count += 1
+                if len(notes.cut) < notes.KEPT:
+                    notes.cut.append((line, f"<{tag} {key}> ({len(value)} characters)"))
+            if value == XINCLUDE and (key == "xmlns" or key.startswith("xmlns:")):
+                include_prefixes.add(key.partition(":")[2])
+        prefix, _, local = tag.rpartition(":")
+        if local in ("include", "fallback") and prefix in include_prefixes:
+            notes.include_count += 1
+            if len(notes.includes) < notes.KEPT:
+                notes.includes.append((line, f"<{tag}>"))
+        element = Element(tag, attrs, line)
         if stack:
             stack[-1].children.append(element)
         else:
@@ -114,7 +156,6 @@ def parse_xml(data: bytes) -> Element:
     return root[0]
 
 
-
 def read_crxml(data: bytes, *, path: str = "", encoding: str | None = None,
                strict: bool = False) -> Document:
     """Read chess-results upload XML into a Document (``encoding`` is taken from the
@@ -122,20 +163,35 @@ def read_crxml(data: bytes, *, path: str = "", encoding: str | None = None,
     b = Findings(path)
     source = Source(format="chess-results-xml", dialect="swiss-manager", path=path)
     tournament = Tournament(source=source)
+    notes = XmlNotes()
     try:
-        root = parse_xml(data)
+        root = parse_xml(data, notes)
     except UnsafeXml as exc:
         b.add("T627", str(exc))
         root = None
     except expat.ExpatError as exc:
         b.add("T001", f"not well-formed XML: {exc}", getattr(exc, "lineno", 1) or 1)
         root = None
+    _report_notes(notes, b)
     if root is not None:
         if root.tag != "chessresults":
             b.add("T006", f"the XML root is <{root.tag}>, not <chessresults>", root.line)
         else:
             tournament = _tournament(root, b, tournament.source)
     return b.document(tournament, strict=strict)
+
+
+def _report_notes(notes: XmlNotes, b: Findings) -> None:
+    """One T007 for the cut attribute values, one T023 for the XInclude elements."""
+    if notes.cut_count:
+        line, first = notes.cut[0]
+        b.add("T007", f"{notes.cut_count} attribute value(s) longer than {MAX_ATTRIBUTE_CHARS} "
+                      f"characters, more than any field holds, were cut to that length; the "
+                      f"first: {first}", line)
+    if notes.include_count:
+        line, first = notes.includes[0]
+        b.add("T023", f"{notes.include_count} XInclude element(s) ({first} first) were "
+                      "ignored: trfkit never includes other files", line)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ import json
 import math
 import re
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Final, Union, get_args, get_origin, get_type_hints
 
 from ..diagnostics import Diagnostic, TrfError, make
@@ -35,6 +35,7 @@ __all__ = [
     "FORMAT_MARKER",
     "FORMAT_VERSION",
     "from_data",
+    "iter_json",
     "read_json",
     "sniff_json",
     "to_data",
@@ -85,6 +86,60 @@ def to_data(t: Tournament) -> dict[str, Any]:
     return {"format": FORMAT_MARKER, "version": FORMAT_VERSION, **_encode_object(t)}
 
 
+class _LazyArray(list):  # type: ignore[type-arg]
+    """A JSON array whose items are encoded one at a time, as the encoder reaches them.
+
+    :meth:`json.JSONEncoder.iterencode` walks a list with ``for item in value``, so the
+    players of a 9999 x 50 tournament never exist as one tree of dicts (about 15 times
+    the input's size) next to the text being written.
+    """
+
+    def __init__(self, items: tuple[Any, ...]) -> None:
+        super().__init__()
+        self._items = items
+
+    def __iter__(self) -> Iterator[Any]:
+        return map(_encode, self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __bool__(self) -> bool:
+        return bool(self._items)
+
+
+#: Characters :func:`iter_json` gathers before it hands a block on.
+_BLOCK = 1 << 16
+
+
+def iter_json(t: Tournament, *, indent: int | None = 2, newline: str | None = None,
+              **_ignored: Any) -> Iterator[str]:
+    """:func:`write_json`'s text in blocks of about 64 K characters, produced as they are
+    consumed: a converter writes each block and lets it go, so memory stays a small
+    multiple of the input however large the tournament is."""
+    data: dict[str, Any] = {"format": FORMAT_MARKER, "version": FORMAT_VERSION}
+    cls: Any = type(t)
+    for name in _field_names(cls):
+        value = getattr(t, name)
+        data[name] = _LazyArray(value) if name == "players" else _encode(value)
+    separators = (",", ": ") if indent is not None else (", ", ": ")
+    encoder = json.JSONEncoder(ensure_ascii=False, indent=indent, separators=separators,
+                               allow_nan=False)
+    replace = newline if newline and newline != "\n" else None
+    block: list[str] = []
+    size = 0
+    for chunk in encoder.iterencode(data):
+        block.append(chunk)
+        size += len(chunk)
+        if size >= _BLOCK:
+            text = "".join(block)
+            yield text.replace("\n", replace) if replace else text
+            block, size = [], 0
+    block.append("\n")
+    text = "".join(block)
+    yield text.replace("\n", replace) if replace else text
+
+
 def write_json(t: Tournament, *, indent: int | None = 2, newline: str | None = None,
                **_ignored: Any) -> str:
     """``t`` as a JSON document (UTF-8 text, non-ASCII kept, final newline).
@@ -93,10 +148,7 @@ def write_json(t: Tournament, *, indent: int | None = 2, newline: str | None = N
     line ends of indented output (the CLI passes ``--newline`` to every writer);
     other writer options are accepted and ignored.
     """
-    text = json.dumps(to_data(t), ensure_ascii=False, indent=indent, allow_nan=False) + "\n"
-    if newline and newline != "\n":
-        text = text.replace("\n", newline)
-    return text
+    return "".join(iter_json(t, indent=indent, newline=newline))
 
 
 # --------------------------------------------------------------------------- reading

@@ -21,19 +21,21 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from .codes import CodeError, TieBreakCode, parse, parse_list
+from .codes import CodeError, RangeError, TieBreakCode, parse, parse_list
 from .context import Context, Value
 from .editions import EDITIONS, Edition, resolve
 from .registry import UnknownTieBreak, lookup, register
 from .standings import PTS, Row, Standings, build_rows, rank, rank_differences
 
 if TYPE_CHECKING:  # the model is only named in annotations here
+    from ..diagnostics import Diagnostic
     from ..model import Tournament
 
 __all__ = [
     "EDITIONS",
     "CodeError",
     "Context",
+    "RangeError",
     "Edition",
     "Row",
     "Standings",
@@ -42,6 +44,7 @@ __all__ = [
     "Value",
     "compute",
     "declared_codes",
+    "declared_out_of_range",
     "default_codes",
     "is_declared_list",
     "lookup",
@@ -57,11 +60,35 @@ def declared_codes(tournament: Tournament) -> tuple[list[TieBreakCode], bool]:
     Returns (codes, full_order). Unparsable entries raise :class:`CodeError`.
     """
     header = tournament.header
-    if header.standings_tiebreaks:
-        return [parse(c) for c in header.standings_tiebreaks if c.strip()], True
-    if header.tiebreaks:
-        return [parse(c) for c in header.tiebreaks if c.strip()], False
-    return [], False
+    listed, full = ((header.standings_tiebreaks, True) if header.standings_tiebreaks
+                    else (header.tiebreaks, False))
+    codes = []
+    for text in listed:
+        try:
+            codes.append(parse(text))
+        except RangeError:
+            continue  # not computed: :func:`declared_out_of_range` reports it (T024)
+    return codes, full if listed else False
+
+
+def declared_out_of_range(tournament: Tournament) -> list[Diagnostic]:
+    """T024 at the ``212`` (or ``202``) record for each listed code whose modifier is outside
+    its range (``PTP/U50000000``): :func:`declared_codes` leaves those codes out."""
+    from ..diagnostics import make
+
+    header = tournament.header
+    record, listed = (("212", header.standings_tiebreaks) if header.standings_tiebreaks
+                      else ("202", header.tiebreaks))
+    line = next((r.line for r in header.records if r.code == record), 1)
+    found = []
+    for text in listed:
+        try:
+            parse(text)
+        except RangeError as exc:
+            found.append(make("T024", f"{record}: {exc}; this tie-break was not computed", line))
+        except CodeError:
+            continue  # a grammar error: T501 where the list is used
+    return found
 
 
 def is_declared_list(tournament: Tournament, listed: Sequence[TieBreakCode],
@@ -154,6 +181,20 @@ def _version_contexts(ctx: Context, codes: Sequence[TieBreakCode]) -> list[Conte
     return out
 
 
+def _note_whole_cuts(ctx: Context, codes: Sequence[TieBreakCode]) -> None:
+    """T025 for a cut or median that leaves no result (``BH/C99`` after five rounds).
+
+    One result cut after round 1 (``BH/C1``, the usual default) is left alone: that is
+    what early standings always look like, not a mistake in the code.
+    """
+    for code in codes:
+        removed = code.cut + 2 * code.median
+        if removed > 1 and removed >= ctx.rounds:
+            ctx.note("T025", f"{code} removes {removed} results per player, and the standings "
+                             f"have {ctx.rounds} round(s): no result is left to count, so the "
+                             "value is the same for every player")
+
+
 def _compute(
     tournament: Tournament,
     codes: Sequence[TieBreakCode | str] | None,
@@ -166,11 +207,13 @@ def _compute(
     ctx = Context(tournament, edition, after_round=after_round, unrated_rating=unrated_rating)
     if codes is None:
         listed, full_order = declared_codes(tournament)
+        ctx.diagnostics.extend(declared_out_of_range(tournament))
         if not listed:
             listed, _ = default_codes(ctx)
             full_order = False
     else:
         listed = _as_codes(codes)
+    _note_whole_cuts(ctx, listed)
     order = listed if full_order and any(c.name == "PTS" for c in listed) else [PTS, *listed]
     entries = {c: lookup(c, ctx.scope) for c in [PTS, *listed]}  # validates every code first
     contexts = _version_contexts(ctx, listed)

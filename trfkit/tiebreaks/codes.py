@@ -18,8 +18,20 @@ from __future__ import annotations
 import re
 
 from ..frozen import field, frozen_dataclass
+from ..limits import MAX_ROUNDS
 
-__all__ = ["ALIASES", "CodeError", "TieBreakCode", "parse", "parse_list"]
+__all__ = ["ALIASES", "MAX_RATING", "CodeError", "RangeError", "TieBreakCode", "parse",
+           "parse_list"]
+
+#: Ratings a tie-break works with (``/U``, ``--unrated-rating``, ``TPR/400``): the FIDE
+#: scale with room to spare. The rating tables grow with the spread of ratings, so a
+#: rating of 50 000 000 for unrated players took gigabytes.
+MAX_RATING = 4000
+#: Results a cut or median may remove (``/C``, ``/M``), and points a Koya limit may move
+#: (``/L+n`` in half points up to twice that): no tournament has more rounds.
+MAX_CUT = MAX_ROUNDS
+#: ``/K`` factors (the schedule-strength divisor).
+MAX_FACTOR = 1000.0
 
 #: name as written (upper case) -> (canonical name, extra modifiers implied by the alias)
 ALIASES: dict[str, tuple[str, str]] = {
@@ -36,6 +48,11 @@ _NUM = re.compile(r"^\d+(?:\.\d+)?$")
 
 class CodeError(ValueError):
     """A tie-break code that does not follow the grammar (reported as T501)."""
+
+
+class RangeError(CodeError):
+    """A modifier outside its meaningful range (``/U50000000``, ``/C5000``): a usage error
+    on the command line, T024 for a 202/212 record (that code is then not computed)."""
 
 
 @frozen_dataclass
@@ -192,6 +209,7 @@ def parse(text: str, *, hints: bool = True) -> TieBreakCode:
             flags.add(mod)
         else:
             raise CodeError(f"{original!r}: unknown modifier /{mod}" + _hint(original, hints))
+    _check_ranges(original, fields)
     return TieBreakCode(name=name, score=score, flags=frozenset(flags), text=original,
                         **fields)  # type: ignore[arg-type]
 
@@ -203,6 +221,39 @@ def _hint(text: str, wanted: bool) -> str:
     from .catalog import did_you_mean
 
     return did_you_mean(text, None)
+
+
+def _check_ranges(original: str, fields: dict[str, object]) -> None:
+    """Raise :class:`RangeError` naming the range of the first modifier outside it."""
+
+    def outside(what: str, low: float, high: float, unit: str = "") -> RangeError:
+        return RangeError(f"{original!r}: {what} must be from {low:g} to {high:g}{unit}")
+
+    for key, what in (("unrated", "/U (the rating of unrated players)"),
+                      ("number", "the rating modifier")):
+        value = fields.get(key)
+        if isinstance(value, int) and not 0 <= value <= MAX_RATING:
+            raise outside(what, 0, MAX_RATING)
+    for key, letter in (("cut", "C"), ("median", "M")):
+        value = fields.get(key)
+        if isinstance(value, int) and value > MAX_CUT:
+            raise outside(f"/{letter}", 0, MAX_CUT, " results")
+    factor = fields.get("factor")
+    if isinstance(factor, float) and factor > MAX_FACTOR:
+        raise outside("/K", 0, MAX_FACTOR)
+    limit = fields.get("limit")
+    if isinstance(limit, str):
+        body = limit.lstrip("+-")
+        if limit[0] not in "+-":
+            if float(body) > 100:
+                raise outside("/L as a percentage", 0, 100)
+        elif "." in body and float(body) > MAX_CUT:
+            raise outside("/L in points", 0, MAX_CUT)
+        elif "." not in body and int(body) > 2 * MAX_CUT:
+            raise outside("/L in half points", 0, 2 * MAX_CUT)
+    version = fields.get("version")
+    if isinstance(version, str) and len(version) > 4:
+        raise RangeError(f"{original!r}: /V names a year of four digits")
 
 
 def parse_list(text: str) -> list[TieBreakCode]:

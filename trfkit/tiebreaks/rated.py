@@ -57,6 +57,10 @@ class RatedGames:
         self.rating, self.opponents, self.ratings, self.halves = rating, opponents, ratings, halves
 
 
+#: Ratings the rating tie-breaks accept: a TRF rating field has four digits.
+MAX_SCALE = 9999
+
+
 def ratings_of(ctx: Context, unrated_rating: int | None) -> list[int] | None:
     """Every player's tie-break rating; ``None`` when one is unrated and no rating is
     given for unrated players (C.07 10: the rating tie-breaks are then dropped). A
@@ -81,6 +85,14 @@ def _build(ctx: Context, unrated_rating: int | None) -> RatedGames | None:
     if rating is None:
         ctx.note("T502", "rating tie-breaks are undefined: the field has unrated players and "
                          "no rating for them was given (--unrated-rating or /U<rating>)")
+        return None
+    beyond = next((i for i, r in enumerate(rating) if not 0 <= r <= MAX_SCALE), None)
+    if beyond is not None:
+        # The PTP and APPO tables span the field's rating range: a JSON input's rating of
+        # fifty million would make them gigabytes wide.
+        ctx.note("T502", f"rating tie-breaks are undefined: {ctx.player_label(beyond)} has the "
+                         f"rating {rating[beyond]}, outside any rating scale (0 to "
+                         f"{MAX_SCALE})", beyond)
         return None
     _note_short_games(ctx)
     # Every row at once, as for a regular player (every round a game over the board):
