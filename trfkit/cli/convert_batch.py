@@ -208,9 +208,9 @@ def convert_task(task: Task) -> Outcome:
             return Outcome(FileReport(item.display), "skipped")
         doc = read_document(item.path, fmt=plan.fmt, encoding=plan.encoding, data=data,
                             max_bytes=plan.max_bytes)
+        errors = rule_errors(doc, input_problems(doc, item.path))  # as check finds them
         overflows, text = render_document(doc, plan.to, plan.options,
                                           max_bytes=plan.max_bytes, display=item.display)
-        errors = rule_errors(doc, input_problems(doc, item.path))  # as check finds them
         diagnostics = tuple(d if d.file else d.with_file(item.display)
                             for d in (*doc.diagnostics, *errors, *overflows))
         if text is None:
