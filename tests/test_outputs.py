@@ -315,10 +315,16 @@ def test_a_json_output_trfkit_would_refuse_is_not_written(tmp_path: Path) -> Non
     from trfkit.document import Document
     from trfkit.model import Player, Tournament
 
+    from trfkit.cli.convert import UnreadableOutput
+
     many = Tournament(players=tuple(Player(i, "P") for i in range(1, 20_001)))
     found, text = render_document(Document(many, (), None), "json", {})
-    assert text is None and [d.code for d in found] == ["T604"]
-    assert "20000 start numbers" in found[0].message and "not written" in found[0].message
+    assert found == [] and text is not None and not isinstance(text, str)  # blocks, guarded
+    with pytest.raises(UnreadableOutput) as refused:
+        "".join(text)  # the block past the limit raises: the writer removes its temporary file
+    assert refused.value.diagnostic.code == "T604"
+    assert "20000 start numbers" in refused.value.diagnostic.message
+    assert "not written" in refused.value.diagnostic.message
     found, text = render_document(Document(many, (), None), "trf", {})
     assert text is not None  # (TRF gets its own T603 for the five-digit start numbers)
 

@@ -56,4 +56,5 @@ def test_a_file_full_of_long_header_strings_is_read_quickly() -> None:
     doc = read_swissmanager(f.encode())
     assert time.perf_counter() - started < 2
     assert any(d.code == "T624" for d in doc.diagnostics)
-    assert doc.tournament.header.name == "Spring Open"
+    # (the subtitle is public: issue 16 appends it to the 012 name)
+    assert doc.tournament.header.name.startswith("Spring Open")
