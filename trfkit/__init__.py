@@ -60,11 +60,13 @@ PathOrFile = Union[str, "os.PathLike[str]", IO[bytes]]
 
 
 def load(source: PathOrFile, *, encoding: str | None = None, fmt: str = "auto",
-         strict: bool = False, max_bytes: int | None = None) -> Document:
+         strict: bool = False, max_bytes: int | None = None,
+         fallback_encoding: str | None = None) -> Document:
     """Read a tournament from a path or a binary file object.
 
     Input is taken as bytes so that trfkit can find the encoding itself
-    (``encoding`` overrides). Bad content never raises: it is reported in
+    (``encoding`` overrides; ``fallback_encoding`` is used for input that is not
+    UTF-8 instead of detecting its code page). Bad content never raises: it is reported in
     ``Document.diagnostics``; ``strict=True`` raises :class:`TrfError` instead.
     At most ``max_bytes`` + 1 bytes are read (default 100 MB, :mod:`trfkit.limits`):
     a larger input is T007.
@@ -84,19 +86,20 @@ def load(source: PathOrFile, *, encoding: str | None = None, fmt: str = "auto",
             raise TypeError("load() needs a binary file: open it "
                             "with 'rb', or use loads() for text")
     doc: Document = formats.read(data, fmt, path=path, encoding=encoding, strict=strict,
-                                 max_bytes=limit)
+                                 max_bytes=limit, fallback_encoding=fallback_encoding)
     return doc
 
 
 def loads(data: str | bytes, *, encoding: str | None = None, fmt: str = "auto",
-          strict: bool = False, path: str = "", max_bytes: int | None = None) -> Document:
+          strict: bool = False, path: str = "", max_bytes: int | None = None,
+          fallback_encoding: str | None = None) -> Document:
     """Read a tournament from text or bytes (text is taken as already decoded)."""
     from . import formats
 
     if isinstance(data, str):
         data, encoding = data.encode("utf-8"), "utf-8"
     doc: Document = formats.read(data, fmt, path=path, encoding=encoding, strict=strict,
-                                 max_bytes=max_bytes)
+                                 max_bytes=max_bytes, fallback_encoding=fallback_encoding)
     return doc
 
 

@@ -50,6 +50,7 @@ class Settings:
     quote_lines: bool = False  # keep the source lines diagnostics point at (``full``)
     debug: bool = False
     max_bytes: int | None = None  # --max-bytes (None: trfkit.limits.DEFAULT_MAX_BYTES)
+    fallback_encoding: str | None = None  # --fallback-encoding
 
 
 def collect(paths: Iterable[str], globs: Sequence[str] = DEFAULT_GLOBS, *,
@@ -109,7 +110,8 @@ def check_job(job: Job, settings: Settings) -> FileReport:
     try:
         doc = read_document(job.display if job.data is not None else job.path,
                             fmt=settings.fmt, encoding=settings.encoding, data=job.data,
-                            max_bytes=settings.max_bytes)
+                            max_bytes=settings.max_bytes,
+                            fallback_encoding=settings.fallback_encoding)
         found = [_attributed(d, doc.tournament.source.path, job.display)
                  for d in validate(doc, selector=_selector(settings))]
         lines = _quoted(doc.text, found) if settings.quote_lines else {}
@@ -177,7 +179,8 @@ def run(jobs: Sequence[Job], settings: Settings, workers: int = 1,
     from .cli.common import InputError, read_bytes
 
     cache = ResultCache(cache_dir, (settings.fmt, settings.encoding, settings.select,
-                                    settings.ignore, settings.quote_lines, settings.max_bytes))
+                                    settings.ignore, settings.quote_lines, settings.max_bytes,
+                                    settings.fallback_encoding))
     loaded: list[Job] = []
     keys: list[str | None] = []
     for job in jobs:

@@ -23,6 +23,7 @@ from .common import (
     STDIN_NAME,
     InputError,
     check_encoding,
+    current_fallback,
     current_max_bytes,
     debug_enabled,
     read_bytes,
@@ -90,7 +91,7 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     tally = Tally()
     settings = Settings(fmt=fmt, encoding=encoding, select=selector.select,
                         ignore=selector.ignore, quote_lines=output_format == "full", debug=debug,
-                        max_bytes=current_max_bytes())
+                        max_bytes=current_max_bytes(), fallback_encoding=current_fallback())
     # Line formats are printed file by file as results arrive, and nothing is kept:
     # memory stays flat however many files. The others need the whole batch.
     streamed = output_format in STREAMED and not statistics and not report_path

@@ -48,6 +48,7 @@ class Plan:
     to: str = "trf"
     options: dict[str, Any] = field(default_factory=dict)
     max_bytes: int | None = None
+    fallback_encoding: str | None = None
 
 
 @frozen_dataclass
@@ -153,7 +154,7 @@ def convert_task(task: Task) -> Outcome:
         return Outcome(FileReport(item.display, error=error))
     try:
         doc = read_document(item.path, fmt=plan.fmt, encoding=plan.encoding, data=item.data,
-                            max_bytes=plan.max_bytes)
+                            max_bytes=plan.max_bytes, fallback_encoding=plan.fallback_encoding)
         overflows, text = render_document(doc, plan.to, plan.options)
         diagnostics = tuple(d if d.file else d.with_file(item.display)
                             for d in (*doc.diagnostics, *overflows))

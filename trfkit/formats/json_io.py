@@ -249,6 +249,7 @@ def _fail(diag: Diagnostic, strict: bool, text: str | None) -> Document:
 
 
 def read_json(data: bytes, *, path: str = "", encoding: str | None = None,
+              fallback_encoding: str | None = None,
               strict: bool = False) -> Document:
     """Read a trfkit tournament JSON document into a Document.
 
