@@ -36,8 +36,10 @@ _ALL: Final = (
     _c("T001", "undecodable-input", "error", "decode",
        "The bytes cannot be decoded as text (binary data?)."),
     _c("T002", "encoding-guessed", "info", "decode",
-       "The input is not UTF-8; its encoding was guessed.",
-       "Save the file as UTF-8, or pass --encoding."),
+       "The input is not UTF-8; its code page was detected from the names (a warning when "
+       "another code page reads them nearly as well).",
+       "Save the file as UTF-8, or pass --encoding (--fallback-encoding for a folder that "
+       "mixes UTF-8 and one code page)."),
     _c("T003", "byte-order-mark", "info", "decode", "The input starts with a "
                                                     "UTF-8 byte-order mark."),
     _c("T004", "mixed-line-endings", "warning", "decode",
