@@ -94,10 +94,11 @@ def choose(lines: Sequence[bytes], head: bytes = b"") -> Choice:
     ranked = _ranked(scores, same.values())
     confidence = _confidence(ranked)
     if len(ranked) > 1 and confidence < CLOSE:
-        names_alone = ranked[0][1]
+        names_alone, before = ranked[0][1], confidence
         groups = list(same.values())
-        ranked = _ranked(_with_chardet(scores, b"\n".join(fields), groups), groups)
-        confidence = _confidence(ranked)
+        rescored, trusted = _with_chardet(scores, b"\n".join(fields), groups)
+        ranked = _ranked(rescored, groups)
+        confidence = _confidence(ranked) if trusted else min(before, _confidence(ranked))
         if ranked[0][1] != names_alone:  # chardet against the names: never sure
             confidence = min(confidence, CLOSE - 0.01)
     runner = ranked[1][1] if len(ranked) > 1 and confidence < CLOSE else ""
@@ -313,8 +314,10 @@ def _confidence(ranked: Sequence[tuple[float, str]]) -> float:
 
 
 def _with_chardet(scores: dict[str, float], sample: bytes,
-                  groups: Sequence[list[str]]) -> dict[str, float]:
-    """Add chardet's ranking to the scores of close readings.
+                  groups: Sequence[list[str]]) -> tuple[dict[str, float], bool]:
+    """Add chardet's ranking to the scores of close readings; and whether it may make a
+    close call sure (chardet 7 and later, whose ranking the tests check on single names;
+    earlier ones may only reorder the readings).
 
     Its first reading (every code page that reads the file as its choice does) gains up
     to :data:`_CHARDET_WEIGHT`, scaled by how far ahead of its next different reading
@@ -325,7 +328,8 @@ def _with_chardet(scores: dict[str, float], sample: bytes,
 
         import chardet
     except ImportError:  # pragma: no cover - chardet is a declared dependency
-        return scores
+        return scores, False
+    trusted = int(chardet.__version__.split(".")[0]) >= 7
     group_of = {cp: i for i, group in enumerate(groups) for cp in group}
     ranked: list[tuple[int, float]] = []  # (group, chardet's confidence), best first
     for result in chardet.detect_all(sample, ignore_threshold=True):
@@ -338,10 +342,10 @@ def _with_chardet(scores: dict[str, float], sample: bytes,
         if name in group_of and group_of[name] not in (g for g, _ in ranked):
             ranked.append((group_of[name], float(result.get("confidence") or 0.0)))
     if not ranked or ranked[0][1] <= 0:
-        return scores
+        return scores, trusted
     first, top = ranked[0]
     lead = 1.0 - (ranked[1][1] / top if len(ranked) > 1 else 0.0)
     out = dict(scores)
     for cp in groups[first]:
         out[cp] += _CHARDET_WEIGHT * lead
-    return out
+    return out, trusted
