@@ -147,7 +147,8 @@ def _federation_fit(codepage: str, by_language: dict[str, Counter[int]]) -> floa
         total += sum(counts.values())
         i = index.get(language)
         if i is not None:
-            known += sum(n for b, n in counts.items() if b in letters and letters[b].known[i])
+            known += sum(n for b, n in counts.items()
+                         if (letter := letters.get(b)) is not None and letter.known[i])
     return known / total if total else 0.0
 
 
@@ -185,6 +186,7 @@ _ASCII_CLASSES: Final = bytes(
 _PUNCTUATION: Final = frozenset("«»‘’‚“”„‹›–—…\u00a0")
 
 
+@functools.cache
 def _char_class(ch: str) -> int:
     """The class of a character a high byte decodes to (ASCII: :data:`_ASCII_CLASSES`):
     a/A ASCII letters, l/L other Latin, c/C Cyrillic (h/H: one no word starts with),
@@ -218,22 +220,43 @@ def _char_class(ch: str) -> int:
     return ord("s")
 
 
+class _Letters:
+    """The high bytes of one code page that are letters, each made on first need (a file
+    holds a few dozen of the 128)."""
+
+    __slots__ = ("_region", "_chars", "_table", "_made")
+
+    def __init__(self, region: str, chars: str, table: bytes) -> None:
+        self._region, self._chars, self._table = region, chars, table
+        self._made: dict[int, _Letter | None] = {}
+
+    def get(self, b: int) -> _Letter | None:
+        try:
+            return self._made[b]
+        except KeyError:
+            letter = (_letter(self._region, self._chars[b - 0x80])
+                      if b >= 0x80 and self._table[b] in _SCRIPT else None)
+            self._made[b] = letter
+            return letter
+
+
 @functools.cache
-def _tables(codepage: str) -> tuple[bytes, dict[int, _Letter]]:
+def _tables(codepage: str) -> tuple[bytes, _Letters]:
     """The byte -> class translation table of ``codepage`` and its high bytes that are letters."""
-    languages = LANGUAGES[REGION[codepage]]
-    table = bytearray(_ASCII_CLASSES) + bytearray(128)
-    letters: dict[int, _Letter] = {}
-    for b in range(0x80, 0x100):
-        ch = bytes([b]).decode(codepage, errors="replace")
-        table[b] = _char_class(ch)
-        if table[b] in _SCRIPT:
-            low = ch.lower() if len(ch.lower()) == 1 else ch
-            weights = tuple(prior * alphabet.get(low, 0.0) for _, prior, alphabet in languages)
-            known = tuple(low in alphabet for _, _, alphabet in languages)
-            letters[b] = _Letter(weights, known, max(weights), ch in VOWELS,
-                                 _SCRIPT[table[b]] == 0)
-    return bytes(table), letters
+    # One character a byte: a single-byte codec replaces an undefined byte by U+FFFD.
+    chars = bytes(range(0x80, 0x100)).decode(codepage, errors="replace")
+    table = _ASCII_CLASSES + bytes(_char_class(ch) for ch in chars)
+    return table, _Letters(REGION[codepage], chars, table)
+
+
+@functools.cache
+def _letter(region: str, ch: str) -> _Letter:
+    """What the scorer needs of letter ``ch`` in the languages of ``region``."""
+    languages = LANGUAGES[region]
+    low = ch.lower() if len(ch.lower()) == 1 else ch
+    weights = tuple(prior * alphabet.get(low, 0.0) for _, prior, alphabet in languages)
+    known = tuple(low in alphabet for _, _, alphabet in languages)
+    return _Letter(weights, known, max(weights), ch in VOWELS, _SCRIPT[_char_class(ch)] == 0)
 
 
 @functools.cache
@@ -274,7 +297,7 @@ def _word_defects(pattern: bytes) -> float:
 _GOOD_CASE: Final = re.compile(r"U+|l+|(?:Ul*)+")
 
 
-def _letter_defects(letters: dict[int, _Letter], groups: Iterable[Counter[int]],
+def _letter_defects(letters: _Letters, groups: Iterable[Counter[int]],
                     words: int) -> float:
     """Defects of the file's non-ASCII letters: how well one language of the code page's
     region covers the letters of each group of lines (the players of one federation
@@ -282,7 +305,8 @@ def _letter_defects(letters: dict[int, _Letter], groups: Iterable[Counter[int]],
     have vowels."""
     misfit = total = union = vowels = script = 0.0
     for counts in groups:
-        found = [(n, letters[b]) for b, n in counts.items() if b in letters]
+        found = [(n, letter) for b, n in counts.items()
+                 if (letter := letters.get(b)) is not None]
         if not found:
             continue
         sums = [0.0] * len(found[0][1].weights)

@@ -221,6 +221,10 @@ def _decode_mixed(data: bytes, fallback: str | None,
     each of the other lines on its own instead (``fallback`` or the code page detected
     on them) and report them. Returns the text and the guess (None with ``fallback``).
     """
+    # Most files that are not UTF-8 have no UTF-8 line at all: one decoding says so.
+    replaced = data.decode("utf-8", errors="replace").splitlines()
+    if not any("\ufffd" not in line and not line.isascii() for line in replaced):
+        return None
     lines = data.splitlines(keepends=True)
     utf8 = False
     other: list[int] = []
