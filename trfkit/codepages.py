@@ -1,6 +1,6 @@
 """Which legacy code page a non-UTF-8 file was written in, judged by its names.
 
-A byte such as ``0xCF`` is ``П`` in cp1251, ``Ï`` in cp1252, ``Ď`` in cp1250 and ``п``
+A byte such as ``0xCF`` is ``П`` in cp1251, ``Ï`` in cp1252, ``Ď`` in cp1250 and ``о``
 in KOI8-R: every single-byte code page decodes every file to *something*, and a
 library's confidence figure says little on the few lines of names a TRF file holds.
 What does tell them apart is whether the decoded names look like names:
@@ -8,14 +8,16 @@ What does tell them apart is whether the decoded names look like names:
 * one script per word (``Mьller`` mixes Latin and Cyrillic);
 * no symbols or control characters inside a word (``Ł`` read as cp1252 is ``£``, any
   byte 0x80-0x9F read as an ISO-8859 set is a C1 control);
-* a sensible case pattern: ``Петров`` read as KOI8-R is ``пЕТРОВ``;
+* a sensible case pattern: the cp1251 bytes of ``Петров`` read as KOI8-R are ``оЕРПНБ``;
 * Latin words with only a few accented letters (cp1251 read as cp1252 is ``Ïåòðîâ``);
 * vowels in Cyrillic and Greek words, final sigma only at a word's end;
-* letters of one language of the code page's region (``Dvoøák`` needs Faroese);
-* the players' federations (001, 032): ``RUS`` speaks for the Cyrillic code pages.
+* letters of one language of the code page's region for each federation's players
+  (``Dvoøák`` needs Faroese);
+* the players' federations (001, 032): on a ``RUS`` line the letters should be Russian.
 
-Each reading gets a score, the sum of its defects (negative) and the federation
-bonus. Readings that decode the file's bytes to the same text are one reading.
+Each reading gets a score, the federation bonus less the sum of its defects; the
+confidence is 1 / (1 + the sum of e^-2*margin over the other readings). Readings that
+decode the file's bytes to the same text are one reading.
 When the best two stay close, chardet's ranking is asked as one more piece of
 evidence (only then: importing its models costs more than the rest of the reading),
 and :attr:`Choice.runner_up` names the other reading. Only the text fields of the
@@ -101,8 +103,9 @@ def choose(lines: Sequence[bytes], head: bytes = b"") -> Choice:
         confidence = _confidence(ranked) if trusted else min(before, _confidence(ranked))
         if ranked[0][1] != names_alone:  # chardet against the names: never sure
             confidence = min(confidence, CLOSE - 0.01)
-    runner = ranked[1][1] if len(ranked) > 1 and confidence < CLOSE else ""
-    return Choice(ranked[0][1], round(confidence, 2), runner)
+    if len(ranked) > 1 and confidence < CLOSE:  # shown below CLOSE, as it is
+        return Choice(ranked[0][1], min(round(confidence, 2), CLOSE - 0.01), ranked[1][1])
+    return Choice(ranked[0][1], round(confidence, 2))
 
 
 def _ranked(scores: dict[str, float],
