@@ -279,13 +279,14 @@ LANGUAGES = {
 
 
 def players(language: Language, count: int, seed: int = 0) -> list[str]:
-    """``count`` distinct-looking ``"Surname, Given"`` names, men and women alternating
-    (when the language has female lists), chosen by a fixed stride from ``seed``."""
+    """``count`` ``"Surname, Given"`` names, two men to one woman (when the language has
+    female lists), walking through every surname with a shifting given name from ``seed``."""
     out: list[str] = []
     for i in range(count):
         surnames, given = language.male
         if i % 3 == 2 and language.female[0]:
             surnames, given = language.female
-        k = seed + i
-        out.append(f"{surnames[(k * 7) % len(surnames)]}, {given[(k * 11 + k // 5) % len(given)]}")
+        k = seed + i // 3 * 2 + i % 3 if i % 3 < 2 else seed + i // 3
+        n = len(surnames)
+        out.append(f"{surnames[(k * 7) % n]}, {given[(k + k // n * 5) % len(given)]}")
     return out
