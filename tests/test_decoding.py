@@ -230,3 +230,10 @@ def test_a_certain_detection_does_not_import_chardet() -> None:
             "print(d.encoding, 'chardet' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "cp1251 False"
+
+
+def test_a_byte_cp1252_leaves_undefined_is_read_as_latin1_not_replaced() -> None:
+    data = b"001    1 m    M\xfcller, J\xf6rg\x81" + b" " * 21 + b"2100 GER     4100018\n"
+    d = decode(data)
+    assert (d.encoding, d.text) == ("iso8859-1", data.decode("latin-1"))
+    assert codes(d) == ["T002"]  # no T001: nothing was replaced

@@ -30,7 +30,7 @@ FAMILIES: Final[dict[str, tuple[str, ...]]] = {
 #: Every candidate, in the order that breaks ties between equally good readings.
 CANDIDATES: Final[tuple[str, ...]] = (
     "cp1252", "cp1250", "cp1251", "cp1253", "cp1254", "cp1257", "koi8-r", "koi8-u", "cp866",
-    "iso8859-2", "iso8859-5", "iso8859-7", "iso8859-9", "iso8859-15", "iso8859-1",
+    "iso8859-1", "iso8859-15", "iso8859-2", "iso8859-5", "iso8859-7", "iso8859-9",
 )
 
 #: code page -> region.

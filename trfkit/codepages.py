@@ -194,8 +194,8 @@ def _char_class(ch: str) -> int:
     """The class of a character a high byte decodes to (ASCII: :data:`_ASCII_CLASSES`):
     a/A ASCII letters, l/L other Latin, c/C Cyrillic (h/H: one no word starts with),
     g/G Greek (t/T: with an accent, d/D: with a diaeresis, f: final sigma), q edge
-    punctuation, n the numero sign, s symbols, x controls, undefined bytes and box
-    drawing, 9 digits, p other."""
+    punctuation, n the numero sign, s symbols, x controls and box drawing, u a byte the
+    code page leaves undefined, 9 digits, p other."""
     if ch in _PUNCTUATION:
         return ord("q")
     if ch == "№":
@@ -218,7 +218,9 @@ def _char_class(ch: str) -> int:
             return ord("G" if upper else "g")
         if name.startswith("LATIN"):
             return ord("L" if upper else "l")
-    if category.startswith("C") or ch == "\ufffd" or "\u2500" <= ch <= "\u25ff":
+    if ch == "\ufffd":
+        return ord("u")
+    if category.startswith("C") or "\u2500" <= ch <= "\u25ff":
         return ord("x")
     return ord("s")
 
@@ -266,7 +268,10 @@ def _letter(region: str, ch: str) -> _Letter:
 def _word_defects(pattern: bytes) -> float:
     """The defects of one word, from its class pattern (see :func:`_char_class`)."""
     letters = [c for c in pattern if c in _SCRIPT]
-    defects = 2.0 * pattern.count(b"x") + 1.0 * pattern.count(b"s")
+    # An undefined byte costs more than a control character: of two readings that are
+    # otherwise equal, the one that can decode every byte wins (cp1252 leaves 0x81 undefined,
+    # ISO-8859-1 reads it as a control character).
+    defects = 2.5 * pattern.count(b"u") + 2.0 * pattern.count(b"x") + 1.0 * pattern.count(b"s")
     defects += 1.0 * pattern[1:-1].count(b"q")
     if pattern[:1] == b"q" and pattern[1:2] in (b"a", b"l", b"c", b"g"):
         defects += 0.5  # a quote before a lowercase letter: a misread capital
