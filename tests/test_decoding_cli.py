@@ -134,3 +134,15 @@ def test_json_without_the_new_keys_still_reads(runner: CliRunner, cp1251_file: P
     assert (info["encoding"], info["encoding_confidence"], info["encoding_alternative"]) == (
         "cp1251", None, "")
     assert info["diagnostics"]["error"] == 0
+
+
+def test_the_python_api_takes_the_fallback_encoding_too(cp1251_file: Path) -> None:
+    import trfkit
+
+    data = cp1251_file.read_bytes()
+    assert trfkit.loads(data).tournament.players[1].name == "Иванов, Сергей"
+    forced = trfkit.load(str(cp1251_file), fallback_encoding="koi8-r").tournament
+    assert forced.players[1].name == "Иванов, Сергей".encode("cp1251").decode("koi8-r")
+    assert (forced.source.encoding, forced.source.encoding_confidence) == ("koi8-r", None)
+    utf8 = trfkit.loads(russian_swiss().encode("utf-8"), fallback_encoding="koi8-r")
+    assert utf8.tournament.source.encoding == "utf-8"
