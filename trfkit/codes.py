@@ -5,6 +5,10 @@ category (T0 input, T1 record syntax, T2 header, T3 pairings and teams, T4 score
 T5 tie-breaks, T6 dialects, T9 internal). ``trfkit rules`` prints this table and
 ``docs/rules.md`` is generated from it. Examples for ``trfkit rule CODE`` live in
 :mod:`trfkit.rule_docs` so that this table stays one line per code.
+
+One code is raised above its severity by the stage that emits it: T002 (info) is a
+warning when another code page reads the names nearly as well (:mod:`trfkit.decoding`);
+its summary says so.
 """
 
 from __future__ import annotations
