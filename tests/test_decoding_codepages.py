@@ -77,6 +77,19 @@ def test_long_file_is_read_right(language: str, codepage: str, federation: bool)
 
 
 @pytest.mark.parametrize("language, codepage", PAIRS)
+def test_ten_non_ascii_names_are_enough(language: str, codepage: str) -> None:
+    """The issue's bar: ten non-ASCII names, whatever the code page, with or without the
+    federation column, are read right (a close call may still warn)."""
+    lang = LANGUAGES[language]
+    names = encodable(lang, codepage, 60)
+    for start in range(0, len(names) - 9, 10):
+        for fed in (lang.federation, ""):
+            text = trf(["Smith, John", *names[start:start + 10], "Brown, Robert"], fed)
+            d = decode(text.encode(codepage))
+            assert d.text == text, (names[start:start + 10], fed, d.encoding)
+
+
+@pytest.mark.parametrize("language, codepage", PAIRS)
 def test_single_non_ascii_name(language: str, codepage: str) -> None:
     lang = LANGUAGES[language]
     right = silent = total = 0

@@ -52,7 +52,7 @@ _FEDERATION_WEIGHT: Final = 2.0
 #: ... for at most this many words: a prior, which the names themselves outweigh.
 _FEDERATION_WORDS: Final = 3
 #: chardet's first choice is worth up to this many defects.
-_CHARDET_WEIGHT: Final = 2.0
+_CHARDET_WEIGHT: Final = 1.5
 #: chardet names that are one of the candidates under another name.
 _CHARDET_ALIASES: Final = {"cp1125": "cp866", "windows-1252": "cp1252", "ascii": "cp1252"}
 
@@ -302,7 +302,7 @@ def _word_defects(pattern: bytes) -> float:
 
 
 #: All capitals, all small, or capitalised parts (``Petrov``, ``McDonald``).
-_GOOD_CASE: Final = re.compile(r"U+|l+|(?:Ul*)+")
+_GOOD_CASE: Final = re.compile(r"U+|l+|(?:Ul+)+")
 
 
 def _letter_defects(letters: _Letters, groups: Iterable[Counter[int]],
