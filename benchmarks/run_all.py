@@ -18,7 +18,8 @@ Rows:
    against ``pipeline.py`` (read + every check + the 24 individual tie-breaks);
 3. 1000 generated files (60 players, 7 rounds): ``bare.py DIR`` against
    ``trfkit check DIR -j 2``;
-4. growth: ``pipeline.py`` at 100, 1000 and 5000 players (11 rounds), per player x round.
+4. growth: ``pipeline.py`` at 100, 1000 and 5000 players (11 rounds), per player x round;
+5. the code page detection of a 2000-player cp1251 file (``bench_decoding.py``).
 """
 
 from __future__ import annotations
@@ -240,6 +241,12 @@ def main(argv: list[str] | None = None) -> int:
             parts = " + ".join(f"{best[k] * 1000:,.0f}" for k in ("read", "check", "tiebreaks"))
             lines.append(f"| {players} x 11 | {ms(bare.cpu)} (whole process) | {ms(total)} "
                          f"({parts}) | {total / (players * 11) * 1e6:.1f} µs |")
+        # 5. finding the code page of a file that is not UTF-8
+        detect = timed([PY, str(HERE / "bench_decoding.py"), "--table"], env, 1)
+        lines += ["", ("| code page detection, in one process (best of 20) | detection | decode "
+                       "(sample, detection, text) | the same file in UTF-8: decode | first "
+                       "detection of a fresh process |"), "|---|---|---|---|---|",
+                  detect.output.strip()]
     lines.append(f"(CPU-bound processes running at once after the run: {free_cores(args.jobs):.1f} "
                  f"of {args.jobs}.)")
     text = "\n".join(lines) + "\n"

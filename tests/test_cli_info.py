@@ -61,7 +61,7 @@ def test_guessed_encoding_is_reported_on_stderr(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["info", str(SAMPLES / "cp1252.trf")])
     assert result.exit_code == 0
     assert f"{SAMPLES / 'cp1252.trf'}:1:1: T002 " in result.stderr
-    assert "encoding: cp1252, CRLF line endings" in result.stdout
+    assert "encoding: cp1252 (detected, confidence 1.00), CRLF line endings" in result.stdout
 
 
 def test_encoding_override(runner: CliRunner) -> None:

@@ -311,11 +311,9 @@ def test_commas_inside_strings_are_not_values() -> None:
 
 
 def test_a_json_output_trfkit_would_refuse_is_not_written(tmp_path: Path) -> None:
-    from trfkit.cli.convert import render_document
+    from trfkit.cli.convert import UnreadableOutput, render_document
     from trfkit.document import Document
     from trfkit.model import Player, Tournament
-
-    from trfkit.cli.convert import UnreadableOutput
 
     many = Tournament(players=tuple(Player(i, "P") for i in range(1, 20_001)))
     found, text = render_document(Document(many, (), None), "json", {})

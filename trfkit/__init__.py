@@ -64,12 +64,14 @@ PathOrFile = Union[str, "os.PathLike[str]", IO[bytes]]
 
 
 def load(source: Loadable, *, encoding: str | None = None, fmt: str = "auto",
-         strict: bool = False, max_bytes: int | None = None) -> Document:
+         strict: bool = False, max_bytes: int | None = None,
+         fallback_encoding: str | None = None) -> Document:
     """Read a tournament from a path, its bytes, its text or a binary file object.
 
     A ``str`` is text when it holds a line break or is longer than any path can be
     (4096 characters), else a path (:mod:`trfkit.sources`). Bytes are decoded by trfkit
-    (``encoding`` overrides). Bad content never raises: it is reported in
+    (``encoding`` overrides; ``fallback_encoding`` is used for input that is not UTF-8
+    instead of detecting its code page). Bad content never raises: it is reported in
     ``Document.diagnostics``; ``strict=True`` raises :class:`TrfError` instead.
     At most ``max_bytes`` + 1 bytes are read (default 100 MB, :mod:`trfkit.limits`):
     a larger input is T007.
@@ -81,19 +83,21 @@ def load(source: Loadable, *, encoding: str | None = None, fmt: str = "auto",
     limit = DEFAULT_MAX_BYTES if max_bytes is None else max_bytes
     data, path, decoded = read_source(source, limit)
     doc: Document = formats.read(data, fmt, path=path, encoding=decoded or encoding,
-                                 strict=strict, max_bytes=limit)
+                                 strict=strict, max_bytes=limit,
+                                 fallback_encoding=fallback_encoding)
     return doc
 
 
 def loads(data: str | bytes, *, encoding: str | None = None, fmt: str = "auto",
-          strict: bool = False, path: str = "", max_bytes: int | None = None) -> Document:
+          strict: bool = False, path: str = "", max_bytes: int | None = None,
+          fallback_encoding: str | None = None) -> Document:
     """Read a tournament from text or bytes (text is taken as already decoded)."""
     from . import formats
 
     if isinstance(data, str):
         data, encoding = data.encode("utf-8"), "utf-8"
     doc: Document = formats.read(data, fmt, path=path, encoding=encoding, strict=strict,
-                                 max_bytes=max_bytes)
+                                 max_bytes=max_bytes, fallback_encoding=fallback_encoding)
     return doc
 
 

@@ -61,6 +61,7 @@ class Settings:
     quote_lines: bool = False  # keep the source lines diagnostics point at (``full``)
     debug: bool = False
     max_bytes: int | None = None  # --max-bytes (None: trfkit.limits.DEFAULT_MAX_BYTES)
+    fallback_encoding: str | None = None  # --fallback-encoding
 
 
 def collect(paths: Iterable[str], globs: Sequence[str] = DEFAULT_GLOBS, *,
@@ -130,7 +131,8 @@ def check_job(job: Job, settings: Settings) -> FileReport:
                 return FileReport(job.display, skipped=NOT_A_REPORT)
         doc = read_document(job.display if data is not None else job.path,
                             fmt=settings.fmt, encoding=settings.encoding, data=data,
-                            max_bytes=settings.max_bytes)
+                            max_bytes=settings.max_bytes,
+                            fallback_encoding=settings.fallback_encoding)
         found = [attributed(d, doc.tournament.source.path, job.display)
                  for d in validate(doc, selector=_selector(settings))]
         lines = _quoted(doc.text, found) if settings.quote_lines else {}
@@ -212,7 +214,8 @@ def run(jobs: Iterable[Job], settings: Settings, workers: int = 1,
     from .cache import ResultCache
 
     cache = ResultCache(cache_dir, (settings.fmt, settings.encoding, settings.select,
-                                    settings.ignore, settings.quote_lines, settings.max_bytes))
+                                    settings.ignore, settings.quote_lines, settings.max_bytes,
+                                    settings.fallback_encoding))
     try:
         for chunk in _chunks(jobs, settings):
             yield from _cached(chunk, settings, workers, cache)

@@ -5,6 +5,10 @@ category (T0 input, T1 record syntax, T2 header, T3 pairings and teams, T4 score
 T5 tie-breaks, T6 dialects, T9 internal). ``trfkit rules`` prints this table and
 ``docs/rules.md`` is generated from it. Examples for ``trfkit rule CODE`` live in
 :mod:`trfkit.rule_docs` so that this table stays one line per code.
+
+One code is raised above its severity by the stage that emits it: T002 (info) is a
+warning when another code page reads the names nearly as well (:mod:`trfkit.decoding`);
+its summary says so.
 """
 
 from __future__ import annotations
@@ -36,8 +40,10 @@ _ALL: Final = (
     _c("T001", "undecodable-input", "error", "decode",
        "The bytes cannot be decoded as text (binary data?)."),
     _c("T002", "encoding-guessed", "info", "decode",
-       "The input is not UTF-8; its encoding was guessed.",
-       "Save the file as UTF-8, or pass --encoding."),
+       "The input is not UTF-8; its code page was detected from the names (a warning when "
+       "another code page reads them nearly as well).",
+       "Save the file as UTF-8, or pass --encoding (--fallback-encoding for a folder that "
+       "mixes UTF-8 and one code page)."),
     _c("T003", "byte-order-mark", "info", "decode", "The input starts with a "
                                                     "UTF-8 byte-order mark."),
     _c("T004", "mixed-line-endings", "warning", "decode",

@@ -1,16 +1,21 @@
 """Bytes in, text out: the one place that knows about character sets and line ends.
 
-TRF files arrive as UTF-8, UTF-8 with a byte-order mark, cp1252/latin-1 (older Irish
-and German exports) and, rarely, UTF-16. Columns in TRF are counted in *characters*,
-so decoding must happen before any field is sliced (TRF.md §10). The order is:
+TRF files arrive as UTF-8, UTF-8 with a byte-order mark, the legacy code page of the
+federation's Windows or DOS (cp1252, cp1250, cp1251, KOI8-R, cp866, ISO-8859-x, ...)
+and, rarely, UTF-16. Columns in TRF are counted in *characters*, so decoding must
+happen before any field is sliced (TRF.md §10). The order is:
 
 1. an explicit ``encoding=`` wins (an unknown name is reported and ignored);
 2. a UTF-8 BOM is stripped (``T003``), a UTF-16 BOM selects UTF-16;
 3. strict UTF-8 (pure ASCII is reported as ``ascii``);
-4. otherwise chardet on a *bounded* sample of the lines holding non-ASCII bytes
-   (chardet is slow, never run it on a whole large file), cp1252 when its guess is
-   weak or does not decode the data (``T002`` with the confidence);
+4. otherwise ``fallback=`` when given (``T002``, info), else the code page whose reading
+   of the names is the most plausible (:mod:`trfkit.codepages`, on a *bounded* sample of
+   the lines holding non-ASCII bytes): ``T002`` names it with the confidence, and is a
+   warning naming the runner-up when another reading is nearly as plausible;
 5. NUL bytes mean binary junk: ``T001`` and empty text, never an exception.
+
+A UTF-8 file with a few lines in another code page (pasted from another program) keeps
+its UTF-8 lines; only the other lines are decoded with the fallback or detected code page.
 
 Line ends: CR, LF and CRLF are all accepted and normalised to ``"\\n"``; the dominant
 one is remembered so that writers can reproduce it, and a mix is reported (``T004``).
@@ -21,18 +26,13 @@ from __future__ import annotations
 import codecs
 from typing import Final
 
-from .diagnostics import Diagnostic, make
-from .frozen import frozen_dataclass
+from .diagnostics import Diagnostic, Severity, make
+from .frozen import frozen_dataclass, replace
 
-__all__ = ["Decoded", "decode", "SAMPLE_LIMIT", "MIN_CONFIDENCE"]
+__all__ = ["Decoded", "decode", "SAMPLE_LIMIT"]
 
-#: At most this many bytes of non-ASCII lines are shown to chardet.
+#: At most this many bytes of non-ASCII lines are looked at to choose a code page.
 SAMPLE_LIMIT: Final = 64 * 1024
-#: Below this chardet confidence the cp1252 fallback is used instead of the guess.
-MIN_CONFIDENCE: Final = 0.6
-#: chardet names that cp1252 decodes at least as well (cp1252 is a superset of latin-1
-#: for printable characters, TRF.md §10.3).
-_CP1252_ALIASES: Final = frozenset({"ascii", "iso-8859-1", "latin-1", "windows-1252", "cp1252"})
 
 _UTF8_BOM: Final = codecs.BOM_UTF8
 _UTF16_BOMS: Final = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
@@ -43,7 +43,9 @@ class Decoded:
     """Decoded text with what was learnt about the bytes.
 
     ``text`` has every line end normalised to ``"\\n"``; ``newline`` is the dominant
-    original line end (``"\\n"`` for input without any).
+    original line end (``"\\n"`` for input without any). A ``guessed`` encoding has a
+    ``confidence`` (0-1) and, when another code page read the names nearly as well, that
+    ``alternative``.
     """
 
     text: str
@@ -52,10 +54,16 @@ class Decoded:
     newline: str = "\n"
     guessed: bool = False
     diagnostics: tuple[Diagnostic, ...] = ()
+    confidence: float | None = None
+    alternative: str = ""
 
 
-def decode(data: bytes, encoding: str | None = None) -> Decoded:
-    """Decode ``data`` following the rules of the module docstring. Never raises."""
+def decode(data: bytes, encoding: str | None = None, fallback: str | None = None) -> Decoded:
+    """Decode ``data`` following the rules of the module docstring. Never raises.
+
+    ``fallback`` is the code page of input that is not UTF-8 (``--fallback-encoding``):
+    unlike ``encoding`` it leaves UTF-8 files alone.
+    """
     diags: list[Diagnostic] = []
     bom = False
     if data.startswith(_UTF8_BOM):
@@ -68,15 +76,10 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
         )
         return Decoded("", encoding or "utf-8", bom, "\n", False, tuple(diags))
 
-    if encoding is not None:
-        try:
-            codecs.lookup(encoding)
-        except LookupError:
-            diags.append(
-                make("T001", f"unknown encoding {encoding!r} ignored; the encoding was detected")
-            )
-            encoding = None
+    encoding = _known(encoding, "encoding", diags)
+    fallback = _known(fallback, "fallback encoding", diags)
     nul_free = False
+    guess: _Guess | None = None
     if encoding is not None:
         text, name, guessed = _decode_forced(data, encoding, diags)
     elif data.startswith(_UTF16_BOMS):
@@ -88,19 +91,41 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
         )
         return Decoded("", "binary", bom, "\n", False, tuple(diags))
     else:
-        text, name, guessed = _decode_auto(data, diags)
+        text, name, guess = _decode_auto(data, fallback, diags)
         # Strict UTF-8 makes U+0000 only of a 00 byte, refused above: no text scan needed.
-        nul_free = not guessed
+        nul_free = name in ("ascii", "utf-8") and guess is None
         if bom and name == "ascii":
             name = "utf-8"  # the byte-order mark declares UTF-8
+        guessed = guess is not None
 
+    confidence, alternative = (guess.confidence, guess.alternative) if guess else (None, "")
     if not nul_free and "\x00" in text:
         diags.append(
             make("T001", "the decoded text holds NUL characters: binary data, not a text file")
         )
-        return Decoded("", name, bom, "\n", guessed, tuple(diags))
+        return Decoded("", name, bom, "\n", guessed, tuple(diags), confidence, alternative)
     text, newline = _normalise_newlines(text, diags)
-    return Decoded(text, name, bom, newline, guessed, tuple(diags))
+    return Decoded(text, name, bom, newline, guessed, tuple(diags), confidence, alternative)
+
+
+@frozen_dataclass
+class _Guess:
+    """How sure a detected code page is, and the close runner-up ("" when none)."""
+
+    confidence: float
+    alternative: str = ""
+
+
+def _known(name: str | None, what: str, diags: list[Diagnostic]) -> str | None:
+    """``name`` if Python has such a codec; else None and a T001 saying it was ignored."""
+    if name is None:
+        return None
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        diags.append(make("T001", f"unknown {what} {name!r} ignored; the encoding was detected"))
+        return None
+    return name
 
 
 #: Control bytes that never occur in text files (tab, LF, FF, CR and Ctrl-Z are allowed).
@@ -134,95 +159,101 @@ def _decode_forced(data: bytes, encoding: str, diags: list[Diagnostic]) -> tuple
         return data.decode(encoding, errors="replace"), name, False
 
 
-def _decode_auto(data: bytes, diags: list[Diagnostic]) -> tuple[str, str, bool]:
+def _decode_auto(data: bytes, fallback: str | None,
+                 diags: list[Diagnostic]) -> tuple[str, str, _Guess | None]:
+    """Strict UTF-8, else UTF-8 lines with a few other ones, else one code page for all:
+    ``fallback`` or the detected one (then with a :class:`_Guess`)."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         pass
     else:
-        return text, "ascii" if data.isascii() else "utf-8", False
-    mixed = _decode_mixed(data, diags)
+        return text, "ascii" if data.isascii() else "utf-8", None
+    mixed = _decode_mixed(data, fallback, diags)
     if mixed is not None:
-        return mixed, "utf-8", True
-    guess, confidence = _guess(data)
-    for candidate in (guess, "cp1252"):
-        if candidate is None:
-            continue
-        try:
-            text = data.decode(candidate)
-        except (UnicodeDecodeError, LookupError):
-            continue
-        name = codecs.lookup(candidate).name
-        how = (
-            f"chardet confidence {confidence:.2f}"
-            if candidate == guess
-            else (f"fallback; chardet said {guess or 'nothing'} with confidence {confidence:.2f}")
-        )
-        diags.append(make("T002", f"the input is not UTF-8; decoded as {name} ({how})"))
-        return text, name, True
-    # cp1252 leaves five bytes undefined; latin-1 decodes anything.
-    diags.append(
-        make(
-            "T002",
-            f"the input is not UTF-8 and not cp1252; decoded as latin-1 "
-            f"(chardet confidence {confidence:.2f})",
-        )
-    )
-    return data.decode("latin-1"), "latin-1", True
+        return mixed[0], "utf-8", mixed[1]
+    if fallback is not None:
+        name = codecs.lookup(fallback).name
+        text = _decode_replacing(data, name, diags)
+        diags.append(make("T002", f"the input is not UTF-8; decoded as {name} "
+                                  "(--fallback-encoding)"))
+        return text, name, None
+    name, guess = _detect(_non_ascii_lines(data), data[:8192])
+    diags.append(_t002(name, guess))
+    return _decode_replacing(data, name, diags), name, guess
 
 
-def _decode_mixed(data: bytes, diags: list[Diagnostic]) -> str | None:
-    """A UTF-8 file with a few lines in cp1252 (a line pasted from another program).
+def _detect(lines: list[bytes], head: bytes) -> tuple[str, _Guess]:
+    from .codepages import choose
+
+    choice = choose(lines, head)
+    return choice.encoding, _Guess(choice.confidence, choice.runner_up)
+
+
+def _t002(name: str, guess: _Guess, what: str = "the input is not UTF-8", line: int = 1,
+          option: str = "--encoding") -> Diagnostic:
+    """``T002`` for a detected code page; a warning when the runner-up is close."""
+    if not guess.alternative:
+        return make("T002", f"{what}; decoded as {name} (confidence {guess.confidence:.2f})",
+                    line)
+    message = (f"{what}; decoded as {name}; {guess.alternative} also possible: pass "
+               f"{option} (confidence {guess.confidence:.2f})")
+    return replace(make("T002", message, line), severity=Severity.WARNING)
+
+
+def _decode_replacing(data: bytes, name: str, diags: list[Diagnostic]) -> str:
+    """``data`` in code page ``name``; bytes it leaves undefined become U+FFFD (T001)."""
+    try:
+        return data.decode(name)
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        diags.append(make("T001", f"byte {exc.start} is not defined in {name}; undecodable "
+                                  "bytes were replaced", line))
+        return data.decode(name, errors="replace")
+
+
+def _decode_mixed(data: bytes, fallback: str | None,
+                  diags: list[Diagnostic]) -> tuple[str, _Guess | None] | None:
+    """A UTF-8 file with a few lines in another code page (a line pasted from another program).
 
     When some non-ASCII lines are valid UTF-8 and others are not, decoding the whole
-    file as cp1252 would garble the UTF-8 names and shift their columns; decode each
-    line on its own instead and report the lines that were not UTF-8.
+    file in one code page would garble the UTF-8 names and shift their columns; decode
+    each of the other lines on its own instead (``fallback`` or the code page detected
+    on them) and report them. Returns the text and the guess (None with ``fallback``).
     """
+    # Most files that are not UTF-8 have no UTF-8 line at all: one decoding says so.
+    replaced = data.decode("utf-8", errors="replace").splitlines()
+    if not any("\ufffd" not in line and not line.isascii() for line in replaced):
+        return None
     lines = data.splitlines(keepends=True)
-    utf8 = 0
+    utf8 = False
     other: list[int] = []
-    out: list[str] = []
     for number, line in enumerate(lines, 1):
         if line.isascii():
-            out.append(line.decode("ascii"))
             continue
         try:
-            out.append(line.decode("utf-8"))
-            utf8 += 1
+            line.decode("utf-8")
+            utf8 = True
         except UnicodeDecodeError:
-            out.append(line.decode("cp1252", errors="replace"))
             other.append(number)
     if not utf8 or not other:
         return None
+    guess = None
+    if fallback is not None:
+        name = codecs.lookup(fallback).name
+    else:
+        name, guess = _detect([lines[n - 1] for n in other[:2000]], data[:8192])
+    wanted = set(other)
+    out = [line.decode(name, errors="replace") if n in wanted else line.decode("utf-8")
+           for n, line in enumerate(lines, 1)]
     shown = ", ".join(map(str, other[:5])) + (", ..." if len(other) > 5 else "")
-    diags.append(
-        make(
-            "T002",
-            f"the input mixes encodings: {len(other)} line(s) are not UTF-8 and were decoded "
-            f"as cp1252 (lines {shown}); the rest is UTF-8",
-            other[0],
-        )
-    )
-    return "".join(out)
-
-
-def _guess(data: bytes) -> tuple[str | None, float]:
-    """Ask chardet about the non-ASCII lines only, at most :data:`SAMPLE_LIMIT` bytes.
-
-    Returns ``(None, confidence)`` when the guess is weak or is a cp1252 subset, so
-    that the caller falls back to cp1252. chardet is imported here, on first need.
-    """
-    sample = b"".join(_non_ascii_lines(data))
-    try:
-        import chardet
-    except ImportError:  # pragma: no cover - chardet is a declared dependency
-        return None, 0.0
-    result = chardet.detect(bytes(sample[:SAMPLE_LIMIT]))
-    name = (result.get("encoding") or "").lower()
-    confidence = float(result.get("confidence") or 0.0)
-    if not name or confidence < MIN_CONFIDENCE or name in _CP1252_ALIASES:
-        return None, confidence
-    return name, confidence
+    what = (f"the input mixes encodings: the rest is UTF-8, {len(other)} line(s) are not "
+            f"(lines {shown})")
+    if guess is None:
+        diags.append(make("T002", f"{what}; decoded as {name} (--fallback-encoding)", other[0]))
+    else:
+        diags.append(_t002(name, guess, what, other[0], "--fallback-encoding"))
+    return "".join(out), guess
 
 
 def _non_ascii_lines(data: bytes) -> list[bytes]:

@@ -367,7 +367,12 @@ class RawLine:
 
 @frozen_dataclass
 class Source:
-    """Where the model came from: dialect, TRF edition, encoding, line ending."""
+    """Where the model came from: dialect, TRF edition, encoding, line ending.
+
+    ``encoding_confidence`` is set when the encoding was detected rather than known
+    (0-1, see :mod:`trfkit.codepages`); ``encoding_alternative`` is the code page that
+    read the names nearly as well, if any.
+    """
 
     format: str = ""  # "trf", "json", "swissmanager", "chess-results-xml", ...
     edition: str = ""  # "trf16" or "trf26" for TRF input
@@ -376,6 +381,8 @@ class Source:
     newline: str = ""  # "\n", "\r\n" or "\r"
     bom: bool = False
     path: str = ""
+    encoding_confidence: float | None = None
+    encoding_alternative: str = ""
 
 
 @frozen_dataclass

@@ -84,8 +84,18 @@ DOCS: Final[dict[str, RuleDoc]] = {
                     "a PDF, a ZIP or a spreadsheet saved under a .trf name.",
                     "a PDF or ZIP file renamed to event.trf", "the TRF export of the pairing "
                     "program", is_trf=False),
-    "T002": RuleDoc("Column positions depend on the decoding; a guessed encoding can shift names "
-                    "and the round blocks after them.", "names with accents saved as cp1252",
+    "T002": RuleDoc("Every single-byte code page turns any bytes into some text: the cp1251 "
+                    "bytes of \"Петров, Алексей\" read as cp1252 are \"Ïåòðîâ, Àëåêñåé\", read "
+                    "as KOI8-R \"оЕРПНБ, юКЕЙЯЕИ\". trfkit reads the names in each code page "
+                    "TRF files come in (cp1250-cp1254, cp1257, KOI8-R/U, cp866, ISO-8859-1/2/5/7/"
+                    "9/15) and keeps the most plausible reading: one script per word, no "
+                    "symbols inside names, sensible capitals, letters of the languages of the "
+                    "players' federations. The message gives the confidence; when another code "
+                    "page reads the names nearly as well, T002 is a warning naming it (\"decoded "
+                    "as cp1250; cp1252 also possible: pass --encoding\"): check the names, and "
+                    "pass --encoding (or --fallback-encoding) with the right one. A guessed "
+                    "encoding also decides the column positions of everything after a name.",
+                    "names with accents or in Cyrillic saved in a Windows or DOS code page",
                     "the same file saved as UTF-8", is_trf=False),
     "T003": RuleDoc("Some programs start UTF-8 files with a byte-order mark, which other tools "
                     "read as part of the first record code.", "EF BB BF 30 31 32 20 ... (BOM, "

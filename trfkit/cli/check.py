@@ -22,6 +22,7 @@ from .common import (
     STDIN_NAME,
     InputError,
     check_encoding,
+    current_fallback,
     current_max_bytes,
     debug_enabled,
     read_bytes,
@@ -88,7 +89,7 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     tally = Tally()
     settings = Settings(fmt=fmt, encoding=encoding, select=chosen.select,
                         ignore=chosen.ignore, quote_lines=output_format == "full", debug=debug,
-                        max_bytes=current_max_bytes())
+                        max_bytes=current_max_bytes(), fallback_encoding=current_fallback())
     # Line formats are printed file by file as results arrive, and nothing is kept:
     # memory stays flat however many files. The others need the whole batch.
     streamed = output_format in STREAMED and not statistics

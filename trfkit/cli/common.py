@@ -67,6 +67,14 @@ def current_max_bytes() -> int:
     return limit
 
 
+def current_fallback() -> str | None:
+    """``--fallback-encoding`` of the running command (None: detect the code page)."""
+    from .options import FALLBACK_KEY
+
+    ctx = click.get_current_context(silent=True)
+    return None if ctx is None else ctx.meta.get(FALLBACK_KEY)
+
+
 def debug_enabled() -> bool:
     """True when ``trfkit --debug`` asked for tracebacks of internal errors."""
     ctx = click.get_current_context(silent=True)
@@ -121,11 +129,13 @@ def read_document(
     strict: bool = False,
     data: bytes | None = None,
     max_bytes: int | None = None,
+    fallback_encoding: str | None = None,
 ) -> Document:
     """Read ``path`` (``-`` = stdin) with :func:`trfkit.formats.read` into a Document.
 
     Diagnostics without a file name get :func:`display_name` of ``path`` so that
     they print as ``path:line:col``. ``data`` skips the read (already in memory).
+    ``max_bytes`` and ``fallback_encoding`` default to the running command's options.
     Unreadable paths, unknown encodings and missing readers raise
     :class:`InputError` (exit 2); bad *content* never raises, it becomes diagnostics.
     """
@@ -135,9 +145,10 @@ def read_document(
     limit = current_max_bytes() if max_bytes is None else max_bytes
     raw = read_bytes(path, limit) if data is None else data
     name = display_name(path)
+    fallback = current_fallback() if fallback_encoding is None else fallback_encoding
     try:
         doc: Document = formats.read(raw, fmt, path=name, encoding=encoding, strict=strict,
-                                     max_bytes=limit)
+                                     max_bytes=limit, fallback_encoding=fallback)
     except ValueError as exc:
         # Only "reader X is not available" becomes exit 2; TrfError (strict mode)
         # and anything else propagate to the caller.

@@ -24,6 +24,7 @@ from ..terminal import escape_controls
 from .batchrun import Batch, batch_options, to_count, write_report
 from .common import (
     InputError,
+    current_fallback,
     current_max_bytes,
     display_name,
     exit_status,
@@ -281,7 +282,7 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
 
         refuse_overwrite(paths, [report_path], globs=globs or ANY_FILE)
 
-        plan = Plan(fmt, encoding, to, options, current_max_bytes())
+        plan = Plan(fmt, encoding, to, options, current_max_bytes(), current_fallback())
         status = convert_many(paths, Path(output), plan, extension=EXTENSIONS[to],
                               globs=globs or ANY_FILE, batch=Batch(jobs, quiet, to_count(
                                   paths, globs or ANY_FILE, quiet)),

@@ -57,13 +57,15 @@ class Plan:
     to: str = "trf"
     options: dict[str, Any] = field(default_factory=dict)
     max_bytes: int | None = None
+    fallback_encoding: str | None = None
 
     @property
     def fingerprint(self) -> str:
         """What an output's record says about the options it was written with."""
         from .outrecord import fingerprint
 
-        return fingerprint([self.fmt, self.encoding, self.to, self.options, self.max_bytes])
+        return fingerprint([self.fmt, self.encoding, self.to, self.options, self.max_bytes,
+                            self.fallback_encoding])
 
 
 @frozen_dataclass
@@ -207,7 +209,7 @@ def convert_task(task: Task) -> Outcome:
             _clear_stale(target)  # killed while replacing an older output
             return Outcome(FileReport(item.display), "skipped")
         doc = read_document(item.path, fmt=plan.fmt, encoding=plan.encoding, data=data,
-                            max_bytes=plan.max_bytes)
+                            max_bytes=plan.max_bytes, fallback_encoding=plan.fallback_encoding)
         errors = rule_errors(doc, input_problems(doc, item.path))  # as check finds them
         overflows, text = render_document(doc, plan.to, plan.options,
                                           max_bytes=plan.max_bytes, display=item.display)

@@ -42,6 +42,8 @@ def summary(doc: Document, name: str, read_as: str,
     original source, which differs when a JSON export of a TRF file is read. The
     counts are of ``problems`` (the CLI passes what ``check`` finds), else of the
     reader's diagnostics.
+    ``encoding_confidence`` (0-1) is null unless the encoding was detected;
+    ``encoding_alternative`` names a code page that read the names nearly as well.
     """
     t, h, s = doc.tournament, doc.tournament.header, doc.tournament.source
     found = doc.diagnostics if problems is None else problems
@@ -64,6 +66,8 @@ def summary(doc: Document, name: str, read_as: str,
         "edition": s.edition,
         "dialect": s.dialect,
         "encoding": s.encoding,
+        "encoding_confidence": s.encoding_confidence,
+        "encoding_alternative": s.encoding_alternative,
         "bom": s.bom,
         "newline": _NEWLINE_NAMES.get(s.newline, ""),
         "diagnostics": counts,
@@ -79,6 +83,11 @@ def render_text(info: dict[str, Any]) -> str:
     if info["read_as"] != info["format"]:
         details = ", ".join(x for x in (f"read as {info['read_as']}", details) if x)
     encoding = info["encoding"] or "-"
+    if info["encoding_confidence"] is not None:  # detected, not known
+        encoding += f" (detected, confidence {info['encoding_confidence']:.2f}"
+        if info["encoding_alternative"]:
+            encoding += f"; {info['encoding_alternative']} also possible"
+        encoding += ")"
     if info["bom"]:
         encoding += " with BOM"
     if info["newline"]:

@@ -8,7 +8,8 @@ Usage::
     @output_options(formats=("trf", "json", "csv"), default="trf")
     def convert(input_path, fmt, encoding, output, to): ...
 
-``input_options`` adds ``--from`` (parameter ``fmt``) and ``--encoding``;
+``input_options`` adds ``--from`` (parameter ``fmt``), ``--encoding`` and
+``--fallback-encoding`` (not a parameter: :func:`trfkit.cli.common.current_fallback`);
 ``output_options`` adds ``-o/--output`` (parameter ``output``, ``None`` = stdout)
 and ``--to`` (parameter ``to``) with the formats the command can produce.
 ``newline_option`` adds ``--newline`` (parameter ``newline``: ``"\\n"``, ``"\\r\\n"``,
@@ -33,6 +34,19 @@ NEWLINES: dict[str, str] = {"cr": "\r", "lf": "\n", "crlf": "\r\n"}
 
 #: ``ctx.meta`` key under which ``--max-bytes`` is kept (read by :mod:`trfkit.cli.common`).
 MAX_BYTES_KEY = "trfkit.max_bytes"
+#: ``ctx.meta`` key under which ``--fallback-encoding`` is kept (read by :mod:`trfkit.cli.common`).
+FALLBACK_KEY = "trfkit.fallback_encoding"
+
+
+def _fallback(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    import codecs
+
+    if value is None:
+        return
+    try:
+        ctx.meta[FALLBACK_KEY] = codecs.lookup(value).name
+    except LookupError:
+        raise click.BadParameter(f"unknown encoding {value!r}") from None
 
 
 def _max_bytes(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
@@ -47,8 +61,18 @@ def _max_bytes(ctx: click.Context, param: click.Parameter, value: str | None) ->
 
 
 def input_options(func: F) -> F:
-    """Add ``--from auto|trf|json|...`` (as ``fmt``), ``--encoding`` (as ``encoding``) and
-    ``--max-bytes`` (not a parameter: kept in ``ctx.meta`` for :func:`common.read_bytes`)."""
+    """Add ``--from auto|trf|json|...`` (as ``fmt``), ``--encoding`` (as ``encoding``),
+    ``--fallback-encoding`` and ``--max-bytes`` (not parameters: kept in ``ctx.meta`` for
+    :func:`common.read_document` and :func:`common.read_bytes`)."""
+    func = click.option(
+        "--fallback-encoding",
+        default=None,
+        expose_value=False,
+        callback=_fallback,
+        metavar="NAME",
+        help="Decode inputs that are not UTF-8 with this encoding (e.g. cp1251) instead of "
+             "detecting it; UTF-8 inputs stay UTF-8.",
+    )(func)
     func = click.option(
         "--max-bytes",
         default=None,

@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 #: name -> (module, reader function, sniff function or None).
-#: A reader is ``f(data: bytes, *, path: str, encoding: str | None, strict: bool) -> Document``;
+#: A reader is ``f(data: bytes, *, path: str, encoding: str | None, fallback_encoding: str | None,
+#: strict: bool) -> Document`` (``fallback_encoding``: the code page of input that is not UTF-8);
 #: a sniffer is ``g(head: bytes) -> bool`` looking at the first few KB, named in the reader's
 #: module or as "module:function" (:mod:`trfkit.formats.sniff`: no reader imported to say no).
 READERS: dict[str, tuple[str, str, str | None]] = {
@@ -73,7 +74,8 @@ def detect(head: bytes) -> str:
 
 
 def read(data: bytes, fmt: str = "auto", *, path: str = "", encoding: str | None = None,
-         strict: bool = False, max_bytes: int | None = None) -> Any:
+         strict: bool = False, max_bytes: int | None = None,
+         fallback_encoding: str | None = None) -> Any:
     """Read ``data`` with the named reader (or the detected one) into a Document.
 
     Inputs beyond the limits of :mod:`trfkit.limits` (``max_bytes``, default 100 MB)
@@ -94,7 +96,8 @@ def read(data: bytes, fmt: str = "auto", *, path: str = "", encoding: str | None
     reader = _resolve(module, func)
     if reader is None:
         raise ValueError(f"reader {name!r} is not available")
-    doc = reader(data, path=path, encoding=encoding, strict=strict)
+    doc = reader(data, path=path, encoding=encoding, fallback_encoding=fallback_encoding,
+                 strict=strict)
     doc = oversized_model(doc) or doc
     if name != "trf":  # (the TRF reader tells a header without players from a non-TRF text)
         doc = _refuse_playerless(doc, name, strict)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-from ..decoding import decode
+from ..decoding import Decoded, decode
 from ..document import Document
 from ..model import Tournament, replace
 from .crcommon import Findings
@@ -98,15 +98,19 @@ def sheet_from_html(text: str, path: str = "") -> Sheet:
 
 
 def read_crhtml(data: bytes, *, path: str = "", encoding: str | None = None,
+                fallback_encoding: str | None = None,
                 strict: bool = False) -> Document:
     """Read a saved chess-results crosstable or starting list."""
-    decoded = decode(data, encoding=encoding)
+    decoded = decode(data, encoding=encoding, fallback=fallback_encoding)
     b = Findings(path)
     b.diagnostics.extend(d.with_file(path) for d in decoded.diagnostics if d.code != "T004")
     tournament, _ = build(sheet_from_html(decoded.text, path), b)
-    tournament = _with_encoding(tournament, decoded.encoding)
+    tournament = _with_encoding(tournament, decoded)
     return b.document(tournament, decoded.text, strict=strict)
 
 
-def _with_encoding(tournament: Tournament, encoding: str) -> Tournament:
-    return replace(tournament, source=replace(tournament.source, encoding=encoding))
+def _with_encoding(tournament: Tournament, decoded: Decoded) -> Tournament:
+    source = replace(tournament.source, encoding=decoded.encoding,
+                     encoding_confidence=decoded.confidence,
+                     encoding_alternative=decoded.alternative)
+    return replace(tournament, source=source)

@@ -60,6 +60,7 @@ def sheet_from_rows(rows: list[list[str]], path: str = "") -> Sheet:
 
 
 def read_xlsx(data: bytes, *, path: str = "", encoding: str | None = None,
+              fallback_encoding: str | None = None,
               strict: bool = False) -> Document:
     """Read the first sheet of a chess-results Excel export."""
     b = Findings(path)

@@ -157,6 +157,7 @@ def parse_xml(data: bytes, notes: XmlNotes | None = None) -> Element:
 
 
 def read_crxml(data: bytes, *, path: str = "", encoding: str | None = None,
+               fallback_encoding: str | None = None,
                strict: bool = False) -> Document:
     """Read chess-results upload XML into a Document (``encoding`` is taken from the
     XML declaration; the argument is ignored)."""

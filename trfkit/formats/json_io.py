@@ -304,10 +304,12 @@ def _fail(diag: Diagnostic, strict: bool, text: str | None) -> Document:
 
 
 def read_json(data: bytes, *, path: str = "", encoding: str | None = None,
+              fallback_encoding: str | None = None,
               strict: bool = False) -> Document:
     """Read a trfkit tournament JSON document into a Document.
 
-    JSON is UTF-8 (a BOM is skipped) unless ``encoding`` says otherwise. Problems
+    JSON is UTF-8 (a BOM is skipped) unless ``encoding`` says otherwise
+    (``fallback_encoding`` is for legacy TRF files and is not used here). Problems
     give an empty tournament and one diagnostic: T001 undecodable bytes, T005
     empty input, T009 malformed JSON (located at its line and column) or a schema
     violation (its JSON path in the message), T006 JSON that is not a trfkit

@@ -91,6 +91,7 @@ class _Build(Findings):
 
 
 def read_swissmanager(data: bytes, *, path: str = "", encoding: str | None = None,
+                      fallback_encoding: str | None = None,
                       strict: bool = False) -> Document:
     """Decode a native Swiss-Manager file into a Document (``encoding`` is ignored:
     the format fixes UTF-16LE)."""

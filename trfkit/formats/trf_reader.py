@@ -83,12 +83,14 @@ def sniff_trf(head: bytes) -> bool:
 
 
 def read_trf(
-    data: bytes, *, path: str = "", encoding: str | None = None, strict: bool = False
+    data: bytes, *, path: str = "", encoding: str | None = None,
+    fallback_encoding: str | None = None, strict: bool = False
 ) -> Document:
-    """Decode ``data`` (see :mod:`trfkit.decoding`) and read it as TRF."""
+    """Decode ``data`` (see :mod:`trfkit.decoding`; ``fallback_encoding`` for input that
+    is not UTF-8) and read it as TRF."""
     if isinstance(data, str):  # be forgiving: text is read as its UTF-8 bytes
         data = data.encode("utf-8")
-    decoded = decode(bytes(data), encoding)
+    decoded = decode(bytes(data), encoding, fallback_encoding)
     return _Reader(path, strict).run(decoded)
 
 
@@ -282,6 +284,8 @@ class _Reader:
             newline=decoded.newline,
             bom=decoded.bom,
             path=self.path,
+            encoding_confidence=decoded.confidence,
+            encoding_alternative=decoded.alternative,
         )
         if decoded.text and not (players or teams):
             recognised = bool(

@@ -1,0 +1,148 @@
+"""``--fallback-encoding`` on every command that reads inputs, and what ``info`` says
+about a detected encoding (text, JSON, and the JSON model's ``source``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from trfkit.cli import cli
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+
+#: Every command that reads a tournament file, with the arguments it needs besides it.
+READERS = {
+    "check": [],
+    "convert": ["--to", "json"],
+    "info": ["--to", "json"],
+    "tiebreaks": ["--tb", "BH"],
+    "explain": ["--player", "2", "--tb", "BH"],
+    "playoff": [],
+}
+
+
+def russian_swiss() -> str:
+    """samples/swiss.trf with two players renamed to Russian names (federation RUS)."""
+    text = (SAMPLES / "swiss.trf").read_text(encoding="utf-8")
+    text = text.replace("Brennan, Liam      ", "Иванов, Сергей     ").replace(
+        "IRL    99100002", "RUS    99100002")
+    return text.replace("Kowalski, Piotr ", "Петров, Алексей ").replace(
+        "POL    99100003", "RUS    99100003")
+
+
+@pytest.fixture
+def cp1251_file(tmp_path: Path) -> Path:
+    path = tmp_path / "moscow.trf"
+    path.write_bytes(russian_swiss().encode("cp1251"))
+    return path
+
+
+@pytest.mark.parametrize("command", list(READERS))
+def test_fallback_encoding_on_every_reading_command(runner: CliRunner, cp1251_file: Path,
+                                                     command: str) -> None:
+    args = [command, str(cp1251_file), *READERS[command]]
+    detected = runner.invoke(cli, args)
+    forced = runner.invoke(cli, [*args, "--fallback-encoding", "koi8-r"])
+    assert forced.exit_code == detected.exit_code == 0, forced.output
+    if command in ("tiebreaks", "explain"):  # they show no info-level T002: look at the names
+        assert "Иванов, Сергей" in detected.stdout
+        assert "Иванов, Сергей".encode("cp1251").decode("koi8-r") in forced.stdout
+    else:
+        said = detected.stdout + detected.stderr
+        assert f"{cp1251_file}:1:1: T002 the input is not UTF-8; decoded as cp1251 " \
+               "(confidence 1.00)" in said
+        assert f"{cp1251_file}:1:1: T002 the input is not UTF-8; decoded as koi8-r " \
+               "(--fallback-encoding)" in forced.stdout + forced.stderr
+    bad = runner.invoke(cli, [*args, "--fallback-encoding", "no-such-codec"])
+    assert bad.exit_code == 2
+    assert "Invalid value for '--fallback-encoding': unknown encoding 'no-such-codec'" \
+           in bad.stderr
+
+
+def test_fallback_encoding_leaves_utf8_inputs_alone(runner: CliRunner, tmp_path: Path) -> None:
+    """A rating officer's folder: some files UTF-8, some cp1251; --encoding cp1251 would
+    garble the UTF-8 ones, --fallback-encoding reads both right (in worker processes too)."""
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "a.trf").write_bytes(russian_swiss().encode("utf-8"))
+    (tmp_path / "in" / "b.trf").write_bytes(russian_swiss().encode("cp1251"))
+    result = runner.invoke(cli, ["convert", str(tmp_path / "in"), "-o", str(tmp_path / "out"),
+                                 "--to", "trf", "-j", "2", "--quiet",
+                                 "--fallback-encoding", "cp1251"])
+    assert result.exit_code == 0, result.output
+    for name in ("a.trf", "b.trf"):
+        assert (tmp_path / "out" / name).read_text(encoding="utf-8") == russian_swiss()
+    checked = runner.invoke(cli, ["check", str(tmp_path / "in"), "-j", "2", "--quiet",
+                                  "--output-format", "jsonl", "--fallback-encoding", "koi8-r"])
+    messages = [json.loads(line)["message"] for line in checked.stdout.splitlines()]
+    assert messages.count("the input is not UTF-8; decoded as koi8-r "
+                          "(--fallback-encoding)") == 1
+
+
+def test_info_shows_the_detected_encoding_and_how_sure(runner: CliRunner,
+                                                       cp1251_file: Path) -> None:
+    text = runner.invoke(cli, ["info", str(cp1251_file)])
+    assert "encoding: cp1251 (detected, confidence 1.00), LF line endings" in text.stdout
+    data = json.loads(runner.invoke(cli, ["info", str(cp1251_file), "--to", "json"]).stdout)
+    assert (data["encoding"], data["encoding_confidence"], data["encoding_alternative"]) == (
+        "cp1251", 1.0, "")
+    utf8 = json.loads(runner.invoke(cli, ["info", str(SAMPLES / "swiss.trf"), "--to",
+                                          "json"]).stdout)
+    assert (utf8["encoding"], utf8["encoding_confidence"]) == ("ascii", None)
+
+
+def test_info_names_the_runner_up_of_a_close_call(runner: CliRunner, tmp_path: Path) -> None:
+    path = tmp_path / "one.trf"  # one Czech name, no federation: "Kovač" or "Kovaè"
+    path.write_bytes("001    1 m    Kovač, Ivan                       2100         4100018 "
+                     "1980/01/01  0.0    1\n".encode("cp1250"))
+    result = runner.invoke(cli, ["info", str(path)])
+    assert result.exit_code == 0
+    line = next(x for x in result.stdout.splitlines() if x.startswith("encoding:"))
+    assert line.startswith("encoding: cp1250 (detected, confidence 0.")
+    assert line.endswith("; cp1252 also possible), LF line endings")
+    assert f"{path}:1:1: T002 the input is not UTF-8; decoded as cp1250; cp1252 also " \
+           "possible: pass --encoding" in result.stderr
+    assert "0 error(s), 1 warning(s), 0 info" in result.stdout
+    strict = runner.invoke(cli, ["check", str(path), "--fail-on", "warning"])
+    assert strict.exit_code == 1
+
+
+def test_json_source_keeps_the_detection_and_round_trips(runner: CliRunner, cp1251_file: Path,
+                                                        tmp_path: Path) -> None:
+    first = runner.invoke(cli, ["convert", str(cp1251_file), "--to", "json"]).stdout_bytes
+    source = json.loads(first)["source"]
+    assert (source["encoding"], source["encoding_confidence"],
+            source["encoding_alternative"]) == ("cp1251", 1.0, "")
+    path = tmp_path / "moscow.json"
+    path.write_bytes(first)
+    again = runner.invoke(cli, ["convert", str(path), "--to", "json"])
+    assert again.exit_code == 0 and again.stdout_bytes == first
+    as_trf = runner.invoke(cli, ["convert", str(path), "--to", "trf"]).stdout_bytes
+    assert as_trf == runner.invoke(cli, ["convert", str(cp1251_file), "--to", "trf"]).stdout_bytes
+    assert as_trf.decode("utf-8") == russian_swiss()
+
+
+def test_json_without_the_new_keys_still_reads(runner: CliRunner, cp1251_file: Path,
+                                              tmp_path: Path) -> None:
+    data = json.loads(runner.invoke(cli, ["convert", str(cp1251_file), "--to", "json"]).stdout)
+    del data["source"]["encoding_confidence"], data["source"]["encoding_alternative"]
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    info = json.loads(runner.invoke(cli, ["info", str(path), "--to", "json"]).stdout)
+    assert (info["encoding"], info["encoding_confidence"], info["encoding_alternative"]) == (
+        "cp1251", None, "")
+    assert info["diagnostics"]["error"] == 0
+
+
+def test_the_python_api_takes_the_fallback_encoding_too(cp1251_file: Path) -> None:
+    import trfkit
+
+    data = cp1251_file.read_bytes()
+    assert trfkit.loads(data).tournament.players[1].name == "Иванов, Сергей"
+    forced = trfkit.load(str(cp1251_file), fallback_encoding="koi8-r").tournament
+    assert forced.players[1].name == "Иванов, Сергей".encode("cp1251").decode("koi8-r")
+    assert (forced.source.encoding, forced.source.encoding_confidence) == ("koi8-r", None)
+    utf8 = trfkit.loads(russian_swiss().encode("utf-8"), fallback_encoding="koi8-r")
+    assert utf8.tournament.source.encoding == "utf-8"
