@@ -14,9 +14,9 @@ from trfkit.cli import cli
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 
 #: Every command that reads a tournament file, with the arguments it needs besides it.
-READERS = {
-    "check": [],
-    "convert": ["--to", "json"],
+READERS = {  # (check and convert show infos with -v)
+    "check": ["-v"],
+    "convert": ["--to", "json", "-v"],
     "info": ["--to", "json"],
     "tiebreaks": ["--tb", "BH"],
     "explain": ["--player", "2", "--tb", "BH"],
@@ -104,7 +104,9 @@ def test_info_names_the_runner_up_of_a_close_call(runner: CliRunner, tmp_path: P
     assert line.endswith("; cp1252 also possible), LF line endings")
     assert f"{path}:1:1: T002 the input is not UTF-8; decoded as cp1250; cp1252 also " \
            "possible: pass --encoding" in result.stderr
-    assert "0 error(s), 1 warning(s), 0 info" in result.stdout
+    # info counts what check finds: T002 and the validator's T201 (the file has no 012 name)
+    assert "0 error(s), 2 warning(s), 0 info" in result.stdout
+    assert "T201" in runner.invoke(cli, ["check", str(path)]).stdout
     strict = runner.invoke(cli, ["check", str(path), "--fail-on", "warning"])
     assert strict.exit_code == 1
 
