@@ -51,3 +51,24 @@ def test_info_example_matches_the_command(runner, monkeypatch) -> None:  # type:
     shown = README.split("$ trfkit info samples/swiss.trf\n", 1)[1].split("```", 1)[0]
     monkeypatch.chdir(ROOT)
     assert runner.invoke(cli, ["info", "samples/swiss.trf"]).stdout == shown
+
+
+def test_encoding_examples_match_the_command(runner, monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The two detected-encoding examples of ``info``, on the files the README describes:
+    the stderr line and the encoding line are what trfkit prints."""
+    from test_decoding_cli import russian_swiss
+
+    from trfkit.cli import cli
+
+    (tmp_path / "moscow.trf").write_bytes(russian_swiss().encode("cp1251"))
+    (tmp_path / "one-czech-name.trf").write_bytes(
+        "001    1 m    Kovač, Ivan                       2100         4100018 1980/01/01  0.0"
+        "    1\n".encode("cp1250"))
+    monkeypatch.chdir(tmp_path)
+    for name in ("moscow.trf", "one-czech-name.trf"):
+        shown = README.split(f"$ trfkit info {name}\n", 1)[1].split("\n$ ", 1)[0]
+        shown = shown.split("```", 1)[0].splitlines()
+        assert shown[1] == "..."
+        result = runner.invoke(cli, ["info", name])
+        assert result.stderr.splitlines() == shown[:1]
+        assert shown[2] in result.stdout.splitlines()

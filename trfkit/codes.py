@@ -7,8 +7,9 @@ T5 tie-breaks, T6 dialects, T9 internal). ``trfkit rules`` prints this table and
 :mod:`trfkit.rule_docs` so that this table stays one line per code.
 
 One code is raised above its severity by the stage that emits it: T002 (info) is a
-warning when another code page reads the names nearly as well (:mod:`trfkit.decoding`);
-its summary says so.
+warning when another code page reads the names nearly as well (:mod:`trfkit.decoding`).
+Its ``raised`` field names that higher severity, so that everything showing the code's
+severity (``trfkit rules``, ``trfkit rule``, ``docs/rules.md``) shows both.
 """
 
 from __future__ import annotations
@@ -29,6 +30,12 @@ class CodeInfo:
     stage: str  # decode | parse | validate | tiebreak | write | internal
     summary: str
     hint: str = ""
+    raised: str = ""  # the higher severity the emitting stage gives some of its diagnostics
+
+    @property
+    def severities(self) -> str:
+        """``info`` or, for a code some diagnostics of which are raised, ``info or warning``."""
+        return f"{self.severity} or {self.raised}" if self.raised else self.severity
 
 
 #: (code, name, severity, stage, summary[, hint]): the class itself, one call a code at import.
@@ -43,7 +50,7 @@ _ALL: Final = (
        "The input is not UTF-8; its code page was detected from the names (a warning when "
        "another code page reads them nearly as well).",
        "Save the file as UTF-8, or pass --encoding (--fallback-encoding for a folder that "
-       "mixes UTF-8 and one code page)."),
+       "mixes UTF-8 and one code page).", raised="warning"),
     _c("T003", "byte-order-mark", "info", "decode", "The input starts with a "
                                                     "UTF-8 byte-order mark."),
     _c("T004", "mixed-line-endings", "warning", "decode",

@@ -448,7 +448,7 @@ DOCS: Final[dict[str, RuleDoc]] = {
 def explain(code: str) -> str:
     """The text ``trfkit rule CODE`` prints."""
     info = CODES[code]
-    lines = [f"{code} {info.name} ({info.severity}, emitted by the {info.stage} stage)", "",
+    lines = [f"{code} {info.name} ({info.severities}, emitted by the {info.stage} stage)", "",
              info.summary]
     doc = DOCS.get(code)
     if doc is not None:
@@ -479,12 +479,12 @@ def markdown() -> str:
            "| code | name | severity | stage | summary |", "|---|---|---|---|---|"]
     for code in sorted(CODES):
         info = CODES[code]
-        out.append(f"| [{code}](#{anchor(code)}) | {info.name} | {info.severity} | {info.stage} | "
-                   f"{info.summary} |")
+        out.append(f"| [{code}](#{anchor(code)}) | {info.name} | {info.severities} | "
+                   f"{info.stage} | {info.summary} |")
     for code in sorted(CODES):
         info = CODES[code]
         out += ["", f"## {code} {info.name}", "",
-                f"Severity **{info.severity}**, stage {info.stage}. {info.summary}"]
+                f"Severity **{info.severities}**, stage {info.stage}. {info.summary}"]
         doc = DOCS.get(code)
         if doc is not None:
             out += ["", doc.why, "", "Bad:", "", *_fence(doc.bad, doc.is_trf), "", "Good:", "",

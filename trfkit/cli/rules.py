@@ -19,7 +19,8 @@ def _as_dict(code: str) -> dict[str, object]:
     info = CODES[code]
     doc = DOCS.get(code)
     return {
-        "code": code, "name": info.name, "severity": info.severity, "stage": info.stage,
+        "code": code, "name": info.name, "severity": info.severity,
+        "raised_severity": info.raised or None, "stage": info.stage,
         "summary": info.summary, "hint": info.hint or None, "url": rule_url(code),
         "explanation": doc.why if doc else None,
         "bad_example": doc.bad if doc else None,
@@ -43,9 +44,10 @@ def rules(output_format: str) -> None:
         click.echo(json.dumps([_as_dict(code) for code in codes], indent=2, ensure_ascii=False))
         return
     width = max(len(CODES[c].name) for c in codes)
+    levels = max(len(CODES[c].severities) for c in codes)
     for code in codes:
         info = CODES[code]
-        click.echo(f"{code}  {info.name:<{width}}  {info.severity:<7}  {info.summary}")
+        click.echo(f"{code}  {info.name:<{width}}  {info.severities:<{levels}}  {info.summary}")
 
 
 def _find(code_or_name: str) -> str:

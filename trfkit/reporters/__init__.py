@@ -117,10 +117,16 @@ def summarize(reports: Sequence[FileReport]) -> Summary:
     )
 
 
-def statistics(reports: Sequence[FileReport]) -> list[tuple[str, int]]:
-    """(code, count), most frequent first, then by code: the ``--statistics`` table."""
-    counts = Counter(d.code for d in all_diagnostics(reports))
-    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+def statistics(reports: Sequence[FileReport]) -> list[tuple[str, str, int]]:
+    """(code, severity, count), most frequent first, then by code: the ``--statistics`` table.
+
+    Counted by each diagnostic's own severity, not the code's registered one: T002 is an
+    info when the code page is sure and a warning on a close call, so a batch may hold
+    both, and a row must not call warnings infos.
+    """
+    counts = Counter((d.code, d.severity.value) for d in all_diagnostics(reports))
+    return sorted(((code, severity, n) for (code, severity), n in counts.items()),
+                  key=lambda row: (-row[2], row[0], -Severity(row[1]).rank))
 
 
 Reporter = Callable[[Sequence[FileReport], TextIO], None]

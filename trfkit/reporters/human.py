@@ -71,8 +71,7 @@ def render_full(reports: Sequence[FileReport], stream: TextIO) -> None:
 def render_statistics(reports: Sequence[FileReport], stream: TextIO) -> None:
     """``count  code  name  [severity]``, most frequent first."""
     rows = statistics(reports)
-    width = max((len(str(count)) for _, count in rows), default=1)
-    for code, count in rows:
-        info = CODES[code]
-        stream.write(f"{count:>{width}}  {code}  {info.name:<32} [{info.severity}]\n")
+    width = max((len(str(count)) for *_, count in rows), default=1)
+    for code, severity, count in rows:
+        stream.write(f"{count:>{width}}  {code}  {CODES[code].name:<32} [{severity}]\n")
     stream.write(summarize(reports).sentence() + "\n")

@@ -88,6 +88,6 @@ def render_jsonl(reports: Sequence[FileReport], stream: TextIO) -> None:
 
 
 def render_statistics_json(reports: Sequence[FileReport], stream: TextIO) -> None:
-    rows = [{"code": code, "name": CODES[code].name, "severity": CODES[code].severity,
-             "count": count} for code, count in statistics(reports)]
+    rows = [{"code": code, "name": CODES[code].name, "severity": severity, "count": count}
+            for code, severity, count in statistics(reports)]
     stream.write(dumps(rows))
