@@ -148,3 +148,22 @@ def test_the_python_api_takes_the_fallback_encoding_too(cp1251_file: Path) -> No
     assert (forced.source.encoding, forced.source.encoding_confidence) == ("koi8-r", None)
     utf8 = trfkit.loads(russian_swiss().encode("utf-8"), fallback_encoding="koi8-r")
     assert utf8.tournament.source.encoding == "utf-8"
+
+
+def test_the_check_cache_keys_on_the_fallback_encoding(runner: CliRunner, cp1251_file: Path,
+                                                       tmp_path: Path) -> None:
+    """A file checked (and cached) with one --fallback-encoding is read again with another:
+    the cache must not answer with the first reading."""
+    cache = str(tmp_path / "cache")
+    args = ["check", str(cp1251_file), "--cache-dir", cache, "-v", "--select", "T002",
+            "--output-format", "jsonl"]
+    def message(*extra: str) -> str:
+        (line,) = runner.invoke(cli, [*args, *extra]).stdout.splitlines()
+        return str(json.loads(line)["message"])
+
+    detected = "the input is not UTF-8; decoded as cp1251 (confidence 1.00)"
+    assert message() == detected
+    assert message("--fallback-encoding", "koi8-r") == ("the input is not UTF-8; decoded as "
+                                                        "koi8-r (--fallback-encoding)")
+    assert message() == detected
+    assert len(list((tmp_path / "cache").rglob("*"))) > 0
