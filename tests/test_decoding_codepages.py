@@ -142,3 +142,19 @@ def test_tournament_strings_count_too() -> None:
     for codepage in ("cp1251", "koi8-r", "cp866", "iso8859-5"):
         d = decode(text.encode(codepage))
         assert (d.text, d.encoding) == (text, codepage)
+
+
+@pytest.mark.parametrize("form", ["utf-8", "utf-8-sig", "utf-16", "utf-16-be-bom"])
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_unicode_controls_are_never_guessed(language: str, form: str) -> None:
+    """The same long files in UTF-8, UTF-8 with BOM and UTF-16 (either byte order, with its
+    BOM) come back exactly, with no T002 and no confidence: detection never touches them."""
+    lang = LANGUAGES[language]
+    text = trf(players(lang, 200), lang.federation, "Первенство · Ελλάδα · Türkiye")
+    data = (codecs.BOM_UTF16_BE + text.encode("utf-16-be") if form == "utf-16-be-bom"
+            else text.encode(form))
+    d = decode(data)
+    expected = {"utf-8": "utf-8", "utf-8-sig": "utf-8"}.get(form, "utf-16")
+    assert (d.text, d.encoding, d.bom, d.guessed, d.confidence, d.alternative) == (
+        text, expected, form != "utf-8", False, None, "")
+    assert [x.code for x in d.diagnostics] == (["T003"] if form == "utf-8-sig" else [])
