@@ -139,6 +139,10 @@ def test_utf8_file_with_one_cp1252_line_is_decoded_per_line() -> None:
     assert d.text == "012 Zürich Open\n022 Genève\n032 SUI\n"
     assert d.encoding == "utf-8" and d.guessed
     assert codes(d) == ["T002"] and d.diagnostics[0].line == 2
+    assert d.diagnostics[0].message.startswith("the input mixes encodings: the rest is UTF-8, "
+                                               "1 line is not (line 2); decoded as cp1252")
+    two = decode(data + "022 Genève\n".encode("cp1252")).diagnostics[0].message
+    assert "the rest is UTF-8, 2 lines are not (lines 2, 4); decoded as " in two
 
 
 RU = "001    1 m    Петров, Алексей                   2100 RUS     4100018 1980/01/01  1.0    1"

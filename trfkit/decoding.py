@@ -247,8 +247,9 @@ def _decode_mixed(data: bytes, fallback: str | None,
     out = [line.decode(name, errors="replace") if n in wanted else line.decode("utf-8")
            for n, line in enumerate(lines, 1)]
     shown = ", ".join(map(str, other[:5])) + (", ..." if len(other) > 5 else "")
-    what = (f"the input mixes encodings: the rest is UTF-8, {len(other)} line(s) are not "
-            f"(lines {shown})")
+    count = f"1 line is not (line {shown})" if len(other) == 1 else \
+        f"{len(other)} lines are not (lines {shown})"
+    what = f"the input mixes encodings: the rest is UTF-8, {count}"
     if guess is None:
         diags.append(make("T002", f"{what}; decoded as {name} (--fallback-encoding)", other[0]))
     else:
