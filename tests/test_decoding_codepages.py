@@ -158,3 +158,35 @@ def test_unicode_controls_are_never_guessed(language: str, form: str) -> None:
     assert (d.text, d.encoding, d.bom, d.guessed, d.confidence, d.alternative) == (
         text, expected, form != "utf-8", False, None, "")
     assert [x.code for x in d.diagnostics] == (["T003"] if form == "utf-8-sig" else [])
+
+
+@pytest.mark.parametrize("language, codepage", PAIRS)
+def test_the_032_federation_speaks_for_players_without_one(language: str,
+                                                            codepage: str) -> None:
+    """A national event: 032 names the federation, the 001 lines leave theirs blank. The
+    032 is then every player's federation, and a single non-ASCII name is read right."""
+    lang = LANGUAGES[language]
+    for name in encodable(lang, codepage, 40):
+        text = f"032 {lang.federation}\n" + trf(["Smith, John", name, "Brown, Robert"], "")
+        d = decode(text.encode(codepage))
+        assert d.text == text, (name, d.encoding)
+
+
+@pytest.mark.parametrize("city, codepage, federation", [
+    ("İstanbul", "cp1254", "TUR"), ("Kraków", "cp1250", "POL"), ("Łódź", "iso8859-2", "POL"),
+    ("Αθήνα", "cp1253", "GRE"), ("Rīga", "cp1257", "LAT"), ("Київ", "cp1251", "UKR"),
+])
+def test_the_players_federations_speak_for_the_event_lines(city: str, codepage: str,
+                                                           federation: str) -> None:
+    """ASCII names, a non-ASCII city (022) and no 032: the federation most players have is
+    the file's, so the city is read in that federation's code page, and for sure."""
+    text = trf(["Smith, John", "Brown, Robert", "Green, Tom"], federation)
+    text = text.replace("012 Open\n", f"012 Open\n022 {city}\n")
+    d = decode(text.encode(codepage))
+    assert (d.text, d.alternative) == (text, "")
+    assert same_reading(text.encode(codepage), d.encoding, codepage)
+    # Most players, not all: a guest from abroad does not change the file's federation.
+    guest = text.replace(f"1521 {federation}", "1521 ENG")
+    assert guest != text
+    d = decode(guest.encode(codepage))
+    assert (d.text, d.alternative) == (guest, "")

@@ -13,7 +13,9 @@ What does tell them apart is whether the decoded names look like names:
 * vowels in Cyrillic and Greek words, final sigma only at a word's end;
 * letters of one language of the code page's region for each federation's players
   (``Dvoøák`` needs Faroese);
-* the players' federations (001, 032): on a ``RUS`` line the letters should be Russian.
+* the players' federations (001, 032): on a ``RUS`` line the letters should be Russian;
+  a line without one (the 012 and 022, a 001 left blank) takes the file's: its 032, else
+  the one most players have (a Turkish open with ASCII names and "İstanbul" in 022).
 
 Each reading gets a score, the federation bonus less the sum of its defects; the
 confidence is 1 / (1 + the sum of e^-2*margin over the other readings). Readings that
@@ -76,9 +78,7 @@ class Choice:
 def choose(lines: Sequence[bytes], head: bytes = b"") -> Choice:
     """Choose the code page of the non-ASCII ``lines`` of a file (``head``: its first KB,
     where the 032 federation is)."""
-    header_fed = re.search(rb"(?m)^032 +([A-Z]{3})", head)
-    fields, by_language = _fields(lines[:_MAX_LINES],
-                                  header_fed.group(1).decode("ascii") if header_fed else "")
+    fields, by_language = _fields(lines[:_MAX_LINES], _file_federation(head))
     words = [w for w in b" ".join(fields).translate(_SEPARATORS).split() if not w.isascii()]
     words = words[:MAX_TOKENS]
     if not words:
@@ -115,11 +115,25 @@ def _ranked(scores: dict[str, float],
     return [(score, cp) for score, _, cp in sorted(best, reverse=True)]
 
 
+def _file_federation(head: bytes) -> str:
+    """The federation of the whole file: its 032, else the one most of the players in
+    ``head`` have (their names may all be ASCII while the event or city is not), else ""."""
+    declared = re.search(rb"(?m)^032 +([A-Z]{3})", head)
+    if declared:
+        return declared.group(1).decode("ascii")
+    players = Counter(m.group(1).decode("ascii")
+                      for m in re.finditer(rb"(?m)^001 .{49}([A-Z]{3})", head))
+    if not players:
+        return ""
+    fed, n = players.most_common(1)[0]
+    return fed if 2 * n > sum(players.values()) else ""
+
+
 def _fields(lines: Iterable[bytes],
             header_fed: str) -> tuple[list[bytes], dict[str, Counter[int]]]:
     """The text fields of TRF records (the name of a 001, the text of 012, 022, ...; any
     other line whole), and their high bytes by the language of their federation (the
-    001's, else the 032's; ``""`` for none)."""
+    001's, else the file's: :func:`_file_federation`; ``""`` for none)."""
     fields: list[bytes] = []
     by_language: dict[str, list[bytes]] = {}
     for line in lines:
@@ -127,7 +141,7 @@ def _fields(lines: Iterable[bytes],
         fed = header_fed
         if code == b"001":
             field = line[14:47]
-            fed = line[53:56].decode("ascii", errors="replace").upper()
+            fed = line[53:56].decode("ascii", errors="replace").upper().strip() or header_fed
         elif code.isdigit() and line[3:4] == b" ":
             field = line[4:]
         else:
