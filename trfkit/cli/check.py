@@ -44,7 +44,8 @@ from .outguard import cache_files, refuse_overwrite
               help="Lowest severity that makes the exit status 1.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when problems are found "
               "(unreadable inputs and internal errors still exit 2).")
-@click.option("--statistics", is_flag=True, help="Print how often each code occurs instead.")
+@click.option("--statistics", is_flag=True,
+              help="Print how often each code occurs (at each severity) instead.")
 @batch_options(default_globs=DEFAULT_GLOBS)
 @click.option("--force-exclude", is_flag=True,
               help="Apply the file selection (--glob, and the content test of the default "
