@@ -167,3 +167,41 @@ def test_the_check_cache_keys_on_the_fallback_encoding(runner: CliRunner, cp1251
                                                         "koi8-r (--fallback-encoding)")
     assert message() == detected
     assert len(list((tmp_path / "cache").rglob("*"))) > 0
+
+
+def test_info_names_the_code_page_of_a_mixed_files_other_lines(runner: CliRunner,
+                                                               tmp_path: Path) -> None:
+    """A UTF-8 file with one line pasted in cp1251: the encoding is utf-8, and what was
+    detected (with its confidence) is the other lines' code page, which info names."""
+    lines = russian_swiss().splitlines(keepends=True)
+    path = tmp_path / "pasted.trf"
+    path.write_bytes(b"".join(line.encode("cp1251" if "Петров" in line else "utf-8")
+                              for line in lines))
+    text = runner.invoke(cli, ["info", str(path)]).stdout
+    assert "encoding: utf-8, other lines cp1251 (detected, confidence 0.99), LF line endings" \
+        in text.splitlines()
+    forced = runner.invoke(cli, ["info", str(path), "--fallback-encoding", "koi8-r"]).stdout
+    assert "encoding: utf-8, other lines koi8-r, LF line endings" in forced.splitlines()
+    data = json.loads(runner.invoke(cli, ["info", str(path), "--to", "json"]).stdout)
+    assert (data["encoding"], data["encoding_mixed"], data["encoding_confidence"]) == (
+        "utf-8", "cp1251", 0.99)
+    from trfkit.schema import iter_schema_errors
+
+    assert list(iter_schema_errors("info", data)) == []
+    model = runner.invoke(cli, ["convert", str(path), "--to", "json"]).stdout_bytes
+    source = json.loads(model)["source"]
+    assert (source["encoding"], source["encoding_mixed"]) == ("utf-8", "cp1251")
+    assert list(iter_schema_errors("tournament", json.loads(model))) == []
+    (tmp_path / "pasted.json").write_bytes(model)
+    again = runner.invoke(cli, ["convert", str(tmp_path / "pasted.json"), "--to", "json"])
+    assert again.stdout_bytes == model
+    assert runner.invoke(cli, ["convert", str(path), "--to", "trf"]).stdout == russian_swiss()
+    plain = json.loads(runner.invoke(cli, ["info", str(cp1251_path(tmp_path)), "--to",
+                                           "json"]).stdout)
+    assert plain["encoding_mixed"] == ""
+
+
+def cp1251_path(tmp_path: Path) -> Path:
+    path = tmp_path / "whole.trf"
+    path.write_bytes(russian_swiss().encode("cp1251"))
+    return path

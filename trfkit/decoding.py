@@ -45,7 +45,8 @@ class Decoded:
     ``text`` has every line end normalised to ``"\\n"``; ``newline`` is the dominant
     original line end (``"\\n"`` for input without any). A ``guessed`` encoding has a
     ``confidence`` (0-1) and, when another code page read the names nearly as well, that
-    ``alternative``.
+    ``alternative``. A UTF-8 file with a few lines in another code page has ``mixed`` set
+    to that code page (``encoding`` stays ``utf-8``).
     """
 
     text: str
@@ -56,6 +57,7 @@ class Decoded:
     diagnostics: tuple[Diagnostic, ...] = ()
     confidence: float | None = None
     alternative: str = ""
+    mixed: str = ""
 
 
 def decode(data: bytes, encoding: str | None = None, fallback: str | None = None) -> Decoded:
@@ -80,6 +82,7 @@ def decode(data: bytes, encoding: str | None = None, fallback: str | None = None
     fallback = _known(fallback, "fallback encoding", diags)
     nul_free = False
     guess: _Guess | None = None
+    mixed = ""
     if encoding is not None:
         text, name, guessed = _decode_forced(data, encoding, diags)
     elif data.startswith(_UTF16_BOMS):
@@ -91,7 +94,7 @@ def decode(data: bytes, encoding: str | None = None, fallback: str | None = None
         )
         return Decoded("", "binary", bom, "\n", False, tuple(diags))
     else:
-        text, name, guess = _decode_auto(data, fallback, diags)
+        text, name, guess, mixed = _decode_auto(data, fallback, diags)
         # Strict UTF-8 makes U+0000 only of a 00 byte, refused above: no text scan needed.
         nul_free = name in ("ascii", "utf-8") and guess is None
         if bom and name == "ascii":
@@ -103,9 +106,11 @@ def decode(data: bytes, encoding: str | None = None, fallback: str | None = None
         diags.append(
             make("T001", "the decoded text holds NUL characters: binary data, not a text file")
         )
-        return Decoded("", name, bom, "\n", guessed, tuple(diags), confidence, alternative)
+        return Decoded("", name, bom, "\n", guessed, tuple(diags), confidence, alternative,
+                       mixed)
     text, newline = _normalise_newlines(text, diags)
-    return Decoded(text, name, bom, newline, guessed, tuple(diags), confidence, alternative)
+    return Decoded(text, name, bom, newline, guessed, tuple(diags), confidence, alternative,
+                   mixed)
 
 
 @frozen_dataclass
@@ -160,27 +165,28 @@ def _decode_forced(data: bytes, encoding: str, diags: list[Diagnostic]) -> tuple
 
 
 def _decode_auto(data: bytes, fallback: str | None,
-                 diags: list[Diagnostic]) -> tuple[str, str, _Guess | None]:
+                 diags: list[Diagnostic]) -> tuple[str, str, _Guess | None, str]:
     """Strict UTF-8, else UTF-8 lines with a few other ones, else one code page for all:
-    ``fallback`` or the detected one (then with a :class:`_Guess`)."""
+    ``fallback`` or the detected one (then with a :class:`_Guess`). The last item is the
+    code page of the other lines of a mixed file ("" otherwise)."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         pass
     else:
-        return text, "ascii" if data.isascii() else "utf-8", None
+        return text, "ascii" if data.isascii() else "utf-8", None, ""
     mixed = _decode_mixed(data, fallback, diags)
     if mixed is not None:
-        return mixed[0], "utf-8", mixed[1]
+        return mixed[0], "utf-8", mixed[1], mixed[2]
     if fallback is not None:
         name = codecs.lookup(fallback).name
         text = _decode_replacing(data, name, diags)
         diags.append(make("T002", f"the input is not UTF-8; decoded as {name} "
                                   "(--fallback-encoding)"))
-        return text, name, None
+        return text, name, None, ""
     name, guess = _detect(_non_ascii_lines(data), data[:8192])
     diags.append(_t002(name, guess))
-    return _decode_replacing(data, name, diags), name, guess
+    return _decode_replacing(data, name, diags), name, guess, ""
 
 
 def _detect(lines: list[bytes], head: bytes) -> tuple[str, _Guess]:
@@ -213,13 +219,14 @@ def _decode_replacing(data: bytes, name: str, diags: list[Diagnostic]) -> str:
 
 
 def _decode_mixed(data: bytes, fallback: str | None,
-                  diags: list[Diagnostic]) -> tuple[str, _Guess | None] | None:
+                  diags: list[Diagnostic]) -> tuple[str, _Guess | None, str] | None:
     """A UTF-8 file with a few lines in another code page (a line pasted from another program).
 
     When some non-ASCII lines are valid UTF-8 and others are not, decoding the whole
     file in one code page would garble the UTF-8 names and shift their columns; decode
     each of the other lines on its own instead (``fallback`` or the code page detected
-    on them) and report them. Returns the text and the guess (None with ``fallback``).
+    on them) and report them. Returns the text, the guess (None with ``fallback``) and
+    the code page of those lines.
     """
     # Most files that are not UTF-8 have no UTF-8 line at all: one decoding says so.
     replaced = data.decode("utf-8", errors="replace").splitlines()
@@ -254,7 +261,7 @@ def _decode_mixed(data: bytes, fallback: str | None,
         diags.append(make("T002", f"{what}; decoded as {name} (--fallback-encoding)", other[0]))
     else:
         diags.append(_t002(name, guess, what, other[0], "--fallback-encoding"))
-    return "".join(out), guess
+    return "".join(out), guess, name
 
 
 def _non_ascii_lines(data: bytes) -> list[bytes]:

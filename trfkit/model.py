@@ -371,7 +371,8 @@ class Source:
 
     ``encoding_confidence`` is set when the encoding was detected rather than known
     (0-1, see :mod:`trfkit.codepages`); ``encoding_alternative`` is the code page that
-    read the names nearly as well, if any.
+    read the names nearly as well, if any. ``encoding_mixed`` is the code page of the
+    lines that are not UTF-8 in a UTF-8 file that mixes encodings ("" otherwise).
     """
 
     format: str = ""  # "trf", "json", "swissmanager", "chess-results-xml", ...
@@ -383,6 +384,7 @@ class Source:
     path: str = ""
     encoding_confidence: float | None = None
     encoding_alternative: str = ""
+    encoding_mixed: str = ""
 
 
 @frozen_dataclass

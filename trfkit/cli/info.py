@@ -43,7 +43,8 @@ def summary(doc: Document, name: str, read_as: str,
     counts are of ``problems`` (the CLI passes what ``check`` finds), else of the
     reader's diagnostics.
     ``encoding_confidence`` (0-1) is null unless the encoding was detected;
-    ``encoding_alternative`` names a code page that read the names nearly as well.
+    ``encoding_alternative`` names a code page that read the names nearly as well;
+    ``encoding_mixed`` the code page of the other lines of a UTF-8 file that mixes encodings.
     """
     t, h, s = doc.tournament, doc.tournament.header, doc.tournament.source
     found = doc.diagnostics if problems is None else problems
@@ -68,6 +69,7 @@ def summary(doc: Document, name: str, read_as: str,
         "encoding": s.encoding,
         "encoding_confidence": s.encoding_confidence,
         "encoding_alternative": s.encoding_alternative,
+        "encoding_mixed": s.encoding_mixed,
         "bom": s.bom,
         "newline": _NEWLINE_NAMES.get(s.newline, ""),
         "diagnostics": counts,
@@ -83,6 +85,8 @@ def render_text(info: dict[str, Any]) -> str:
     if info["read_as"] != info["format"]:
         details = ", ".join(x for x in (f"read as {info['read_as']}", details) if x)
     encoding = info["encoding"] or "-"
+    if info.get("encoding_mixed"):  # the detection (or fallback) is of the other lines
+        encoding += f", other lines {info['encoding_mixed']}"
     if info["encoding_confidence"] is not None:  # detected, not known
         encoding += f" (detected, confidence {info['encoding_confidence']:.2f}"
         if info["encoding_alternative"]:

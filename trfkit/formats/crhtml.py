@@ -112,5 +112,6 @@ def read_crhtml(data: bytes, *, path: str = "", encoding: str | None = None,
 def _with_encoding(tournament: Tournament, decoded: Decoded) -> Tournament:
     source = replace(tournament.source, encoding=decoded.encoding,
                      encoding_confidence=decoded.confidence,
-                     encoding_alternative=decoded.alternative)
+                     encoding_alternative=decoded.alternative,
+                     encoding_mixed=decoded.mixed)
     return replace(tournament, source=source)

@@ -286,6 +286,7 @@ class _Reader:
             path=self.path,
             encoding_confidence=decoded.confidence,
             encoding_alternative=decoded.alternative,
+            encoding_mixed=decoded.mixed,
         )
         if decoded.text and not (players or teams):
             recognised = bool(
