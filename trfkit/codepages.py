@@ -118,11 +118,11 @@ def _ranked(scores: dict[str, float],
 def _file_federation(head: bytes) -> str:
     """The federation of the whole file: its 032, else the one most of the players in
     ``head`` have (their names may all be ASCII while the event or city is not), else ""."""
-    declared = re.search(rb"(?m)^032 +([A-Z]{3})", head)
+    declared = re.search(rb"(?m)^032 +([A-Za-z]{3})", head)
     if declared:
-        return declared.group(1).decode("ascii")
-    players = Counter(m.group(1).decode("ascii")
-                      for m in re.finditer(rb"(?m)^001 .{49}([A-Z]{3})", head))
+        return declared.group(1).decode("ascii").upper()
+    players = Counter(m.group(1).decode("ascii").upper()
+                      for m in re.finditer(rb"(?m)^001 .{49}([A-Za-z]{3})", head))
     if not players:
         return ""
     fed, n = players.most_common(1)[0]
