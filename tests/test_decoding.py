@@ -170,6 +170,20 @@ def test_utf8_bom_and_utf16_controls(data: bytes, encoding: str, bom: bool) -> N
     assert "T002" not in codes(d)
 
 
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_a_bom_is_named_in_the_t001(codec: str) -> None:
+    """Refused (binary data has NUL bytes too), but the message says what to pass; and
+    with that --encoding the file reads."""
+    data = ("012 Первенство\n" + RU + "\n" + RU.replace("Петров", "Иванов") + "\n").encode(codec)
+    d = decode(data)
+    assert (d.text, [(x.code, x.message) for x in d.diagnostics]) == ("", [(
+        "T001", f"every other byte of the input is NUL, as in {codec} text without a "
+                f"byte-order mark: pass --encoding {codec}")])
+    assert decode(data, encoding=codec).text.splitlines()[1] == RU
+    zip_like = b"PK\x03\x04\x14\x00\x00\x00\x08\x00" + bytes(range(256)) * 4
+    assert "binary data, not a text file" in decode(zip_like).diagnostics[0].message
+
+
 def test_cp1251_is_detected_without_any_hint() -> None:
     d = decode(("012 Первенство Москвы\n" + RU + "\n").encode("cp1251"))
     assert d.text == "012 Первенство Москвы\n" + RU + "\n"

@@ -89,9 +89,11 @@ def decode(data: bytes, encoding: str | None = None, fallback: str | None = None
         text, name, guessed = _decode_forced(data, "utf-16", diags)
         bom = True
     elif b"\x00" in data or _looks_binary(data):
-        diags.append(
-            make("T001", "the input holds NUL or control bytes: it is binary data, not a text file")
-        )
+        utf16 = _utf16_without_bom(data)
+        diags.append(make("T001", f"every other byte of the input is NUL, as in {utf16} text "
+                                  f"without a byte-order mark: pass --encoding {utf16}"
+                          if utf16 else "the input holds NUL or control bytes: it is binary "
+                                        "data, not a text file"))
         return Decoded("", "binary", bom, "\n", False, tuple(diags))
     else:
         text, name, guess, mixed = _decode_auto(data, fallback, diags)
@@ -145,6 +147,23 @@ def _looks_binary(data: bytes) -> bool:
     head = data[:8192]
     controls = len(head) - len(head.translate(None, _CONTROL))
     return controls >= 16 and controls * 20 > len(head)
+
+
+def _utf16_without_bom(data: bytes) -> str:
+    """``utf-16-le`` or ``utf-16-be`` when the NUL bytes of ``data``'s head sit where that
+    encoding puts them in mostly ASCII text (every other byte), else ``""``.
+
+    Only a hint for the T001 message: without a byte-order mark UTF-16 is not read on a
+    guess (binary data has NUL bytes too).
+    """
+    head = data[:4096]
+    if len(head) < 32:
+        return ""
+    even, odd = head[0::2], head[1::2]
+    for name, zeros, letters in (("utf-16-le", odd, even), ("utf-16-be", even, odd)):
+        if zeros.count(0) * 2 >= len(zeros) and letters.count(0) * 50 <= len(letters):
+            return name
+    return ""
 
 
 def _decode_forced(data: bytes, encoding: str, diags: list[Diagnostic]) -> tuple[str, str, bool]:
