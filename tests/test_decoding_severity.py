@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from trfkit.cli import cli
@@ -64,3 +65,23 @@ def test_docs_rules_md_names_both_severities_of_t002() -> None:
     assert "| [T002](#t002-encoding-guessed) | encoding-guessed | info or warning | decode |" \
         in text
     assert "Severity **info or warning**, stage decode." in text
+
+
+@pytest.mark.parametrize("args", [["check"], ["convert", "--to", "json"], ["info"],
+                                  ["tiebreaks", "--tb", "BH"],
+                                  ["explain", "--player", "1", "--tb", "BH"], ["playoff"],
+                                  ["check", "--output-format", "github"]])
+def test_a_close_call_is_shown_by_every_command_by_default(runner: CliRunner, tmp_path: Path,
+                                                           args: list[str]) -> None:
+    """Infos are hidden by default, a close call is not: no command lets a reading that
+    may be garbled pass without a word."""
+    path = folder(tmp_path) / "close.trf"
+    result = runner.invoke(cli, [args[0], str(path), *args[1:]])
+    said = result.stdout + result.stderr
+    message = ("the input is not UTF-8; decoded as cp1250; cp1252 also possible: pass "
+               "--encoding (confidence 0.57)")
+    if "github" in args:
+        assert f"::warning title=T002 encoding-guessed,file={path},line=1,col=1,endLine=1::" \
+               f"{message}" in said
+    else:
+        assert f"{path}:1:1: T002 {message}" in said
