@@ -205,3 +205,20 @@ def cp1251_path(tmp_path: Path) -> Path:
     path = tmp_path / "whole.trf"
     path.write_bytes(russian_swiss().encode("cp1251"))
     return path
+
+
+def test_skip_existing_converts_again_under_another_fallback_encoding(
+        runner: CliRunner, cp1251_file: Path, tmp_path: Path) -> None:
+    """An output made with one --fallback-encoding is not current for another one."""
+    (tmp_path / "in").mkdir()
+    cp1251_file.rename(tmp_path / "in" / "moscow.trf")
+    out = tmp_path / "out"
+    args = ["convert", str(tmp_path / "in"), "-o", str(out), "--to", "trf", "--skip-existing"]
+    assert runner.invoke(cli, args).exit_code == 0
+    target = out / "moscow.trf"
+    assert target.read_text(encoding="utf-8") == russian_swiss()
+    koi8 = [*args, "--fallback-encoding", "koi8-r"]
+    assert runner.invoke(cli, koi8).exit_code == 0
+    assert "Иванов, Сергей".encode("cp1251").decode("koi8-r") in target.read_text("utf-8")
+    again = runner.invoke(cli, koi8)
+    assert "0 files read" in again.stderr and "1 skipped" in again.stderr
