@@ -112,6 +112,32 @@ def test_named_files_are_checked_unless_force_exclude(tree: Path) -> None:
                                     "2 files skipped (not tournament files).")
 
 
+
+def test_convert_dir_takes_the_selection_of_check_and_counts_what_it_skipped(
+        tree: Path, tmp_path: Path) -> None:
+    """Before: convert DIR took every file, so a README or LICENSE beside the reports was
+    a T006 and the batch exited 1."""
+    out = tmp_path / "out"
+    status, _, err = invoke("convert", str(tree), "-o", str(out), "--to", "trf")
+    written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
+                     if p.is_file() and not p.name.startswith("."))
+    assert written == ["a.trf", "event.trf", "export.txt.trf", "web/crosstable.HTM.trf"]
+    assert "T006" not in err and "nothing to convert" not in err
+    assert "; 4 skipped (not tournament files), 4 written" in err
+    assert status == invoke("check", str(tree))[0]  # exits as check does on the same tree
+    status, _, err = invoke("convert", str(tree), "-o", str(tmp_path / "all"), "--to", "trf",
+                            "--glob", "*")  # an explicit --glob replaces the selection
+    assert status == 1 and f"{tree / 'LICENSE'}:1:1: T006 " in err
+    assert (tmp_path / "all" / "a.trf").is_file()
+    assert not (tmp_path / "all" / "LICENSE.trf").exists()
+
+
+def test_convert_dir_report_counts_the_skipped_files(tree: Path, tmp_path: Path) -> None:
+    report = tmp_path / "r.json"
+    invoke("convert", str(tree), "-o", str(tmp_path / "out"), "--report", str(report), "-q")
+    summary = json.loads(report.read_text(encoding="utf-8"))["summary"]
+    assert (summary["files"], summary["skipped"], summary["unreadable"]) == (4, 4, 0)
+
 def test_pre_commit_hook_takes_the_names_of_the_default_selection() -> None:
     text = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
     (files,) = re.findall(r"^\s*files:\s*'(.+)'\s*$", text, flags=re.M)

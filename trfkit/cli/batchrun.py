@@ -163,8 +163,8 @@ class Tally:
         report = outcome.report
         if outcome.note:
             self.notes[outcome.note] += 1
-        if outcome.note == "skipped":  # --skip-existing: not read this time, so not "clean"
-            return
+        if outcome.note == "skipped" or report.skipped is not None:
+            return  # --skip-existing, or not a tournament file: not read, so not "clean"
         self.files += 1
         self.codes.update(d.code for d in report.diagnostics)
         self.severities.update(d.severity for d in report.diagnostics)

@@ -13,10 +13,10 @@ from typing import Any
 
 import click
 
+from ..batch import DEFAULT_GLOBS
 from ..diagnostics import Diagnostic
 from ..document import Document
 from ..formats import WRITERS
-from ..inputs import ANY_FILE
 from ..limits import field_overflows
 from ..model import Tournament
 from ..reporters import FileReport
@@ -217,7 +217,8 @@ def _needs_directory(paths: tuple[str, ...]) -> str:
                 "to stdout only one input can go")
     if found[0].kind == "glob":
         return "a glob pattern INPUT needs -o DIR (every matching file is converted into DIR)"
-    return "a directory INPUT needs -o DIR (every file below it is converted into DIR)"
+    return ("a directory INPUT needs -o DIR (every tournament file below it is converted "
+            "into DIR)")
 
 
 def _is_batch(paths: tuple[str, ...], output: str | None) -> bool:
@@ -236,7 +237,7 @@ def _is_batch(paths: tuple[str, ...], output: str | None) -> bool:
 @newline_option
 @click.option("--raw-csv", is_flag=True,
               help="Write CSV cells as they are (no ' before = + - @ at the start of a cell).")
-@batch_options(default_globs=ANY_FILE)
+@batch_options(default_globs=DEFAULT_GLOBS)
 @click.option("--skip-existing", is_flag=True,
               help="Keep an output that its record (a hidden .NAME.source file beside it) shows "
                    "was made from the same input bytes with the same options (resume an "
@@ -254,8 +255,9 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
     """Convert INPUT (a file, '-' for stdin, a directory or a glob) to another format.
 
     '--to trf' keeps the input's TRF edition, trf16/trf26 choose one. Several
-    inputs, a directory or a glob need '-o DIR': every file is converted into DIR
-    under its relative path, with the new extension (x.trf -> x.json, x.tab ->
+    inputs, a directory or a glob need '-o DIR': every tournament file found (as
+    'check DIR' selects them; --glob replaces that) is converted into DIR under
+    its relative path, with the new extension (x.trf -> x.json, x.tab ->
     x.tab.json), in -j worker processes;
     outputs are written atomically and never over an input, '--skip-existing'
     resumes an interrupted run. Diagnostics go to stderr (warnings and errors;
@@ -280,12 +282,12 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
 
         from .convert_batch import Plan, convert_many
 
-        refuse_overwrite(paths, [report_path], globs=globs or ANY_FILE)
+        refuse_overwrite(paths, [report_path], globs=globs or DEFAULT_GLOBS)
 
         plan = Plan(fmt, encoding, to, options, current_max_bytes(), current_fallback())
         status = convert_many(paths, Path(output), plan, extension=EXTENSIONS[to],
-                              globs=globs or ANY_FILE, batch=Batch(jobs, quiet, to_count(
-                                  paths, globs or ANY_FILE, quiet)),
+                              globs=globs or DEFAULT_GLOBS, batch=Batch(jobs, quiet, to_count(
+                                  paths, globs or DEFAULT_GLOBS, quiet)),
                               skip_existing=skip_existing, statistics=statistics,
                               report=(report_path, report_format) if report_path else None,
                               view=view)
