@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from trfkit.cli import cli
@@ -28,6 +29,22 @@ def test_team_event_to_trf_is_refused_unless_players(tmp_path: Path) -> None:
     code, out, _ = run("tiebreaks", TEAM, "--to", "trf", "--players")
     assert code == 0 and out.startswith("012 ") and "\n202 SB,DE,WIN,KS\n" in out
 
+
+
+def test_a_score_type_is_refused_for_individual_standings() -> None:
+    """Before: ``--players --tb BH:MP`` (and ``BH:MP`` on an individual event) printed the
+    players' plain Buchholz under the heading BH:MP, exit 0."""
+    for args in ((TEAM, "--players", "--tb", "BH:MP/C1"), (SWISS, "--tb", "BH:GP")):
+        code, out, err = run("tiebreaks", *args)
+        assert code == 2 and out == ""
+        assert "is for team tie-breaks (team standings)" in err
+    assert "e.g. BH/C1" in run("tiebreaks", TEAM, "--players", "--tb", "BH:MP/C1")[2]
+    import trfkit
+
+    with pytest.raises(ValueError, match="team tie-breaks"):
+        trfkit.compute_tiebreaks(trfkit.load(SWISS), "BH:MP")
+    code, out, _ = run("tiebreaks", TEAM, "--tb", "BH:MP", "--rules", "fide-2024")
+    assert code == 0 and out.splitlines()[3].split() == ["1", "1", "Albion", "4", "3.5", "8"]
 
 def test_explain_team_breaks_a_team_code_down_and_ends_on_the_standings_value() -> None:
     code, out, err = run("explain", TEAM, "--team", "1", "--tb", "BH:MP/C1",
