@@ -208,3 +208,21 @@ def test_the_readme_examples_exit_0_on_the_bundled_sample() -> None:
                        "--tb", "DE", "--rules", "fide-2024")
     assert "T506 2 declared rank(s) differ from these standings (player 9 declares rank 9, " \
            "the standings give 10)" in err
+
+
+def test_tiebreaks_of_a_file_that_is_no_report_writes_nothing(tmp_path: Path) -> None:
+    """Before: a Markdown note gave an empty table (exit 1), and ``--to trf -o`` wrote the
+    note's lines back with a ``202`` record added."""
+    note = tmp_path / "notes.md"
+    note.write_text("### Notes\n\nRound 3 was replayed.\n", encoding="ascii")
+    target = tmp_path / "ranked.trf"
+    for to in ("text", "json", "csv", "trf"):
+        code, out, err = run("tiebreaks", str(note), "--to", to, "-o", str(target))
+        assert (code, out) == (1, "") and not target.exists()
+        assert err.splitlines()[-2:] == [
+            f"{note}:1:1: T006 no 001 player or ??2 tournament record found: not a TRF file",
+            f"{note}: nothing to rank"]
+    header = tmp_path / "header.trf"
+    header.write_text("012 Club Championship\n", encoding="ascii")
+    code, out, err = run("tiebreaks", str(header))
+    assert (code, out) == (1, "") and f"{header}:1:1: T013 " in err

@@ -338,6 +338,7 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
     check_after_round(doc.tournament, after_round)
     shown = _relevant(doc.diagnostics) + rule_errors(doc, input_problems(doc, input_path))
+    _refuse_unread(doc, input_path, shown)
     if doc.tournament.is_team_event and not players and to == "trf":
         # The team standings shown by every other --to have no place in a TRF (TRF16 has no
         # team ranks); writing individual ranks under a list nobody chose is not what was
@@ -374,6 +375,21 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
     diagnostics = shown + [d.with_file(d.file or input_path) for d in standings.diagnostics]
     print_diagnostics([d for d in diagnostics if d.code not in _BEFORE_STANDINGS])
     raise SystemExit(exit_status(diagnostics))
+
+
+def _refuse_unread(doc: Any, input_path: str, diagnostics: list[Diagnostic]) -> None:
+    """Exit 1 with the reader's verdict, writing nothing, when there is no tournament to
+    rank (a note, a LICENSE, an empty template: T006, T013): an empty table, or a TRF of
+    the note's lines with a 202 record, would look like a result."""
+    if not doc.has_reader_errors:
+        return
+    from .common import display_name
+    from .convert import nothing_read
+
+    if nothing_read(doc):
+        print_diagnostics(diagnostics)
+        click.echo(escape_controls(f"{display_name(input_path)}: nothing to rank"), err=True)
+        raise SystemExit(max(1, exit_status(diagnostics)))
 
 
 @click.command("explain")
