@@ -193,7 +193,11 @@ def validate(
     unreliable: set[int] = set()
     if isinstance(subject, Document):
         found = [d for d in subject.diagnostics if chosen.enabled(d.code) or d.code == "T999"]
-        fatal = any(d.code in FATAL_CODES for d in subject.diagnostics)
+        t = subject.tournament
+        # an input the reader could not turn into players (malformed JSON, unsafe XML, a
+        # spreadsheet without its extra) is that error alone: "no name" beside it is noise
+        fatal = (any(d.code in FATAL_CODES for d in subject.diagnostics)
+                 or (subject.has_reader_errors and not (t.players or t.teams)))
         unreliable = {d.line for d in subject.diagnostics if d.code in UNRELIABLE_LINE_CODES}
         tournament = subject.tournament
     else:
