@@ -224,8 +224,14 @@ def test_min_severity_error_hides_warnings_and_the_exit_status_still_counts_them
     status, out, _ = invoke("check", str(path), "--min-severity", "error", "--fail-on",
                             "warning")
     assert status == 1
-    assert out == ("No problems found in 1 file. "
+    assert out == ("No errors found in 1 file. "  # (a hidden warning is still a problem)
                    "1 warning or info hidden (-v shows them).\n")
+    path.write_text(GOOD.read_text(encoding="ascii").replace("012 ", "012X", 1)
+                    .replace("022 ", "022X", 1), encoding="ascii")  # two T108
+    out = invoke("check", str(path), "--min-severity", "error", "-v")[1]
+    assert out.startswith(f"{path}:")  # -v wins over --min-severity
+    out = invoke("check", str(path), "--min-severity", "error")[1]
+    assert out == "No errors found in 1 file. 2 warnings or infos hidden (-v shows them).\n"
 
 
 def test_fail_on_info_shows_the_infos_it_fails_on() -> None:
