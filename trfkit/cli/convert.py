@@ -77,16 +77,25 @@ def nothing_read(doc: Document) -> bool:
 
 
 def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | None, to: str,
-                options: dict[str, Any], view: View | None = None
-                ) -> tuple[int, bool, list[Diagnostic]]:
+                options: dict[str, Any], view: View | None = None,
+                report: tuple[str, str] | None = None) -> tuple[int, bool, list[Diagnostic]]:
     """Convert one input (``-`` = stdin) to ``target`` (None = stdout).
 
     Returns the exit status, whether an output was written, and the diagnostics
     selected by ``view`` (of which those at its threshold are printed to stderr).
-    An input with nothing to convert exits 1 even when its errors are ignored.
+    An input with nothing to convert exits 1 even when its errors are ignored. An
+    input that cannot be read is the usual one-line error (exit 2); the ``report``
+    (path, format) then holds its T014, as a batch's does.
     """
     view = view or View()
-    doc = read_document(source, fmt=fmt, encoding=encoding)
+    try:
+        doc = read_document(source, fmt=fmt, encoding=encoding)
+    except InputError as exc:
+        if report is not None:
+            from ..batch import unreadable
+
+            write_report(*report, [unreadable(display_name(source), exc.format_message())])
+        raise
     read = [*doc.diagnostics, *rule_errors(doc, input_problems(doc, source))]
     print_diagnostics(view.shown(read))
     overflows, text = render_document(doc, to, options, display=display_name(source))
@@ -317,7 +326,9 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
             click.echo(f"{output}: up to date, skipped (--skip-existing)", err=True)
             raise SystemExit(0)
     status, written, found = convert_one(input_path, output, fmt=fmt, encoding=encoding, to=to,
-                                         options=options, view=view)
+                                         options=options, view=view,
+                                         report=(report_path, report_format) if report_path
+                                         else None)
     if written and record is not None:
         from .outrecord import write_record
 
