@@ -286,3 +286,35 @@ def test_nothing_to_convert_exits_1_even_when_its_error_is_ignored(tmp_path: Pat
     header.write_text("012 Club Championship\n", encoding="ascii")
     status, _, err = invoke("convert", str(header), "--ignore", "T013")
     assert status == 1 and "nothing to convert" in err and "T013" not in err
+
+
+def test_a_page_that_only_links_to_chess_results_is_skipped(tmp_path: Path) -> None:
+    """Before: a club page naming chess-results passed the content test and was a T629
+    error, so ``check DIR`` failed on a tree of clean reports (a false red)."""
+    root = tmp_path / "site"
+    root.mkdir()
+    (root / "a.trf").write_bytes(GOOD.read_bytes())
+    (root / "index.html").write_text(
+        '<!DOCTYPE html><html><body><p>Results: <a href="https://chess-results.com/'
+        'tnr1.aspx">chess-results</a></p></body></html>', encoding="ascii")
+    status, out, _ = invoke("check", str(root))
+    assert status == 0
+    assert out == "No problems found in 1 file. 1 file skipped (not tournament files).\n"
+    status, _, err = invoke("convert", str(root), "-o", str(tmp_path / "out"))
+    assert status == 0 and "; 1 skipped (not tournament files), 1 written" in err
+    status, out, _ = invoke("check", str(root / "index.html"))  # named: checked, as ruff does
+    assert status == 1 and " T629 " in out
+
+
+def test_a_spreadsheet_without_a_tournament_table_is_skipped(tmp_path: Path) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    root = tmp_path / "club"
+    root.mkdir()
+    (root / "a.trf").write_bytes(GOOD.read_bytes())
+    book = openpyxl.Workbook()
+    book.active.append(["Item", "Cost"])
+    book.active.append(["Boards", 120])
+    book.save(root / "budget.xlsx")
+    status, out, _ = invoke("check", str(root))
+    assert status == 0
+    assert out == "No problems found in 1 file. 1 file skipped (not tournament files).\n"

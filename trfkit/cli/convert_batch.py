@@ -26,7 +26,7 @@ from typing import Any
 
 import click
 
-from ..batch import DEFAULT_GLOBS, NOT_A_REPORT, unreadable
+from ..batch import DEFAULT_GLOBS, NOT_A_REPORT, passed_over, unreadable
 from ..diagnostics import make
 from ..frozen import field, frozen_dataclass, replace
 from ..inputs import ANY_FILE, SHARED_EXTENSIONS, Input, Root, expand, iter_inputs, roots
@@ -218,6 +218,8 @@ def convert_task(task: Task) -> Outcome:
             return Outcome(FileReport(item.display), "skipped")
         doc = read_document(item.path, fmt=plan.fmt, encoding=plan.encoding, data=data,
                             max_bytes=plan.max_bytes, fallback_encoding=plan.fallback_encoding)
+        if item.sniff and passed_over(doc):  # a page linking to chess-results, a budget sheet
+            return Outcome(FileReport(item.display, skipped=NOT_A_REPORT), NOT_REPORTS)
         errors = rule_errors(doc, input_problems(doc, item.path))  # as check finds them
         overflows, text = render_document(doc, plan.to, plan.options,
                                           max_bytes=plan.max_bytes, display=item.display)
