@@ -338,7 +338,7 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
     check_after_round(doc.tournament, after_round)
     shown = _relevant(doc.diagnostics) + rule_errors(doc, input_problems(doc, input_path))
-    _refuse_unread(doc, input_path, shown)
+    refuse_unread(doc, input_path, shown)
     if doc.tournament.is_team_event and not players and to == "trf":
         # The team standings shown by every other --to have no place in a TRF (TRF16 has no
         # team ranks); writing individual ranks under a list nobody chose is not what was
@@ -377,7 +377,8 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
     raise SystemExit(exit_status(diagnostics))
 
 
-def _refuse_unread(doc: Any, input_path: str, diagnostics: list[Diagnostic]) -> None:
+def refuse_unread(doc: Any, input_path: str, diagnostics: Sequence[Diagnostic],
+                  nothing: str = "nothing to rank") -> None:
     """Exit 1 with the reader's verdict, writing nothing, when there is no tournament to
     rank (a note, a LICENSE, an empty template: T006, T013): an empty table, or a TRF of
     the note's lines with a 202 record, would look like a result."""
@@ -388,7 +389,7 @@ def _refuse_unread(doc: Any, input_path: str, diagnostics: list[Diagnostic]) -> 
 
     if nothing_read(doc):
         print_diagnostics(diagnostics)
-        click.echo(escape_controls(f"{display_name(input_path)}: nothing to rank"), err=True)
+        click.echo(escape_controls(f"{display_name(input_path)}: {nothing}"), err=True)
         raise SystemExit(max(1, exit_status(diagnostics)))
 
 
