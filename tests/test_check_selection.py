@@ -318,3 +318,14 @@ def test_a_spreadsheet_without_a_tournament_table_is_skipped(tmp_path: Path) -> 
     status, out, _ = invoke("check", str(root))
     assert status == 0
     assert out == "No problems found in 1 file. 1 file skipped (not tournament files).\n"
+
+
+def test_a_tree_with_nothing_to_take_is_a_usage_error_for_both_commands(tmp_path: Path) -> None:
+    """Before: check exited 2 ("no files to check") and convert 0 on the same empty tree."""
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "README.md").write_text("### Reports\n")
+    status, _, err = invoke("check", str(tmp_path / "in"))
+    assert status == 2 and "no files to check (see --glob)" in err
+    status, _, err = invoke("convert", str(tmp_path / "in"), "-o", str(tmp_path / "out"))
+    assert status == 2 and "no files to convert (see --glob)" in err
+    assert not (tmp_path / "out").exists()

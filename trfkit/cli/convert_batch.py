@@ -272,6 +272,8 @@ def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: st
     # the default selection (check's): a shared extension is converted only when its
     # content is a tournament format; the rest is passed over and counted
     sniffed = SHARED_EXTENSIONS if tuple(globs) == DEFAULT_GLOBS else ()
+    if next(iter_inputs(paths, globs, stdin=stdin), None) is None:  # as check: exit 2
+        raise InputError("no files to convert (see --glob)")
     refuse_collisions(iter_inputs(paths, globs, stdin=stdin, sniffed=sniffed), out, extension)
     inputs = iter_inputs(paths, globs, stdin=stdin, sniffed=sniffed)
     tasks = plan_tasks(inputs, found, out, plan, extension=extension,
