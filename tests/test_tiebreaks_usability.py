@@ -226,3 +226,10 @@ def test_tiebreaks_of_a_file_that_is_no_report_writes_nothing(tmp_path: Path) ->
     header.write_text("012 Club Championship\n", encoding="ascii")
     code, out, err = run("tiebreaks", str(header))
     assert (code, out) == (1, "") and f"{header}:1:1: T013 " in err
+
+
+def test_explain_of_an_unknown_number_names_the_numbers_there_are() -> None:
+    code, _, err = run("explain", SWISS, "--player", "99", "--tb", "BH")
+    assert code == 2 and "no player with start number 99 (the file has 1..10)" in err
+    code, _, err = run("explain", TEAM, "--team", "9", "--tb", "BH:MP")
+    assert code == 2 and "no team with number 9 (the file has 1..4)" in err

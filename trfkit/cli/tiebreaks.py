@@ -448,7 +448,7 @@ def explain(input_path: str, player: int | None, team: int | None, tb: str,
         if exit_status(diagnostics):
             print_diagnostics(diagnostics)
             raise SystemExit(exit_status(diagnostics))
-        raise InputError(f"no player with start number {player}")
+        raise InputError(f"no player with start number {player}{_numbers(ctx.index)}")
     try:
         result = explain_one(ctx, ctx.index[player], code, place(ctx, code, order))
     except (CodeError, UnknownTieBreak) as exc:
@@ -456,6 +456,16 @@ def explain(input_path: str, player: int | None, team: int | None, tb: str,
     write_output(result.render(), None)  # render() escapes the file's control characters
     print_diagnostics(diagnostics)
     raise SystemExit(exit_status(diagnostics))
+
+
+def _numbers(index: Iterable[int]) -> str:
+    """``" (the file has 1..10)"``: the numbers one can ask for."""
+    known = sorted(index)
+    if not known:
+        return " (the file has none)"
+    if known == list(range(known[0], known[-1] + 1)):
+        return f" (the file has {known[0]}..{known[-1]})"
+    return f" (the file has {', '.join(map(str, known[:20]))}{', ...' if len(known) > 20 else ''})"
 
 
 def _explained_code(tb: str, for_team: bool) -> TieBreakCode:
@@ -505,7 +515,7 @@ def _explain_team(t: Tournament, number: int, code: TieBreakCode, rules: str,
     ctx = TeamContext(t, resolve(rules, t), after_round=after_round, unencoded_bye=team_bye,
                       pab_shown_as_draw=pab_as_draw)
     if number not in ctx.index:
-        raise InputError(f"no team with number {number}")
+        raise InputError(f"no team with number {number}{_numbers(ctx.index)}")
     try:
         result = explain_team(ctx, ctx.index[number], code)
     except (CodeError, UnknownTieBreak) as exc:
