@@ -329,3 +329,16 @@ def test_a_tree_with_nothing_to_take_is_a_usage_error_for_both_commands(tmp_path
     status, _, err = invoke("convert", str(tmp_path / "in"), "-o", str(tmp_path / "out"))
     assert status == 2 and "no files to convert (see --glob)" in err
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("command", ["check", "convert"])
+def test_a_report_path_naming_a_directory_is_refused_before_any_work(
+        tmp_path: Path, command: str) -> None:
+    """Before: ``--report out/`` wrote a file named ``out`` (and an existing directory
+    failed only after the whole batch)."""
+    out = ["-o", str(tmp_path / "converted")] if command == "convert" else []
+    for report in (f"{tmp_path / 'new'}/", str(tmp_path)):
+        status, stdout, err = invoke(command, str(SWISS), *out, "--report", report)
+        assert (status, stdout) == (2, "")
+        assert f"{report}: names a directory; --report needs a file name" in err
+    assert not (tmp_path / "new").exists() and not (tmp_path / "converted").exists()

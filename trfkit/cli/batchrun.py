@@ -277,6 +277,18 @@ def report_format(path: str, chosen: str = "auto") -> str:
     return "sarif" if name.endswith((".sarif", ".sarif.json")) else "json"
 
 
+def refuse_report_dir(path: str | None) -> None:
+    """Exit 2 before any work when ``--report`` names a directory (``out/``, or one that
+    exists): a report is one file, and finding that out after the batch wastes the run."""
+    import os
+
+    from .common import InputError, names_directory
+
+    if path and (names_directory(path) or os.path.isdir(path)):
+        raise InputError(f"{path}: names a directory; --report needs a file name "
+                         "(e.g. reports/trfkit.sarif)")
+
+
 def write_report(path: str, chosen: str, reports: list[FileReport]) -> None:
     """Write ``reports`` as one JSON or SARIF document to ``path``, atomically."""
     from pathlib import Path

@@ -21,7 +21,7 @@ from ..limits import field_overflows
 from ..model import Tournament
 from ..reporters import FileReport
 from ..terminal import escape_controls
-from .batchrun import Batch, batch_options, to_count, write_report
+from .batchrun import Batch, batch_options, refuse_report_dir, to_count, write_report
 from .common import (
     InputError,
     current_fallback,
@@ -283,6 +283,7 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
       cat event.trf | trfkit convert - --to json
     """
     options = writer_options(to, newline, raw_csv)
+    refuse_report_dir(report_path)
     view = View.from_options(select, extend_select, ignore, min_severity, verbose)
     if _is_batch(paths, output):
         if output is None or output == "-":
