@@ -30,6 +30,8 @@ DEFAULT_GLOBS: tuple[str, ...] = tuple(f"*.{ext}" for ext in (*REPORT_EXTENSIONS
 
 #: Why a file of the default selection was passed over.
 NOT_A_REPORT = "not a tournament file"
+#: The batch note (and the stderr summary's words) of such a file, for check and convert.
+NOT_REPORTS = "skipped (not tournament files)"
 
 #: Reader verdicts that a file holds no table of a tournament (T006: no record of any
 #: format; T629: a page or spreadsheet without a crosstable or starting list).
@@ -163,8 +165,8 @@ def check_job(job: Job, settings: Settings) -> FileReport:
 
 
 def outcome(report: FileReport) -> Outcome:
-    """A check's report as the batch tally counts it (a passed-over input is "skipped")."""
-    return Outcome(report, "skipped" if report.skipped is not None else "")
+    """A check's report as the batch tally counts it (a passed-over input is noted)."""
+    return Outcome(report, NOT_REPORTS if report.skipped is not None else "")
 
 
 def work(args: tuple[Job, Settings]) -> Outcome:

@@ -155,6 +155,7 @@ class Tally:
 
     def __init__(self) -> None:
         self.files = self.clean = self.warnings = self.errors = self.unreadable = 0
+        self.passed_over = 0  # not tournament files (the default selection's content test)
         self.notes: Counter[str] = Counter()
         self.codes: Counter[str] = Counter()
         self.severities: Counter[Severity] = Counter()  # of the diagnostics
@@ -163,6 +164,8 @@ class Tally:
         report = outcome.report
         if outcome.note:
             self.notes[outcome.note] += 1
+        if report.skipped is not None:
+            self.passed_over += 1
         if outcome.note == "skipped" or report.skipped is not None:
             return  # --skip-existing, or not a tournament file: not read, so not "clean"
         self.files += 1
@@ -196,7 +199,7 @@ class Tally:
                        warnings=shown.get(Severity.WARNING, 0),
                        infos=shown.get(Severity.INFO, 0),
                        by_code=dict(sorted(self.codes.items())),
-                       skipped=self.notes["skipped"],
+                       skipped=self.passed_over,
                        hidden=sum(self.severities.values()) - sum(shown.values()),
                        hidden_below=lowest.value)
 

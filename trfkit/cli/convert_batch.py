@@ -26,7 +26,7 @@ from typing import Any
 
 import click
 
-from ..batch import DEFAULT_GLOBS, NOT_A_REPORT, passed_over, unreadable
+from ..batch import DEFAULT_GLOBS, NOT_A_REPORT, NOT_REPORTS, passed_over, unreadable
 from ..diagnostics import make
 from ..frozen import field, frozen_dataclass, replace
 from ..inputs import ANY_FILE, SHARED_EXTENSIONS, Input, Root, expand, iter_inputs, roots
@@ -47,9 +47,6 @@ from .common import (
     rule_errors,
 )
 from .display import View
-
-#: The note (and the summary's words) of an input the default selection passed over.
-NOT_REPORTS = "skipped (not tournament files)"
 
 
 @frozen_dataclass
