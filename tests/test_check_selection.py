@@ -21,6 +21,7 @@ from cr_fixtures import page
 
 from trfkit.batch import DEFAULT_GLOBS, Settings, collect, run
 from trfkit.cli import cli
+from trfkit.diagnostics import Diagnostic
 from trfkit.formats.json_io import write_json
 from trfkit.formats.sniff import looks_like_report
 from trfkit.formats.trf_reader import read_trf
@@ -285,7 +286,30 @@ def test_nothing_to_convert_exits_1_even_when_its_error_is_ignored(tmp_path: Pat
     header = tmp_path / "h.trf"
     header.write_text("012 Club Championship\n", encoding="ascii")
     status, _, err = invoke("convert", str(header), "--ignore", "T013")
-    assert status == 1 and "nothing to convert" in err and "T013" not in err
+    assert status == 1 and "nothing to convert" in err
+    assert f"{header}:1:1: T013 " in err  # said whatever the selection, as by check
+
+
+@pytest.mark.parametrize("args", [("--select", "T3"), ("--ignore", "T006"), ("--select", "T2")])
+def test_a_selection_never_turns_nothing_checked_into_no_problems(
+        tmp_path: Path, args: tuple[str, ...]) -> None:
+    """Before: ``check notes.md --select T3`` said "No problems found", exit 0, for a file
+    that was never checked (a selection hid its T006); convert exited 1 on it."""
+    note = tmp_path / "notes.md"
+    note.write_text("### Notes\n\nRound 3 was replayed.\n", encoding="ascii")
+    status, out, _ = invoke("check", str(note), *args)
+    assert status == 1
+    assert out == (f"{note}:1:1: T006 no 001 player or ??2 tournament record found: not a TRF "
+                   "file\nFound 1 problem (1 error) in 1 file.\n")
+    assert [d.code for d in validate_note(note, args)] == ["T006"]
+
+
+def validate_note(path: Path, args: tuple[str, ...]) -> list[Diagnostic]:
+    """The library's validate with the same selection: it reports T006 as well."""
+    import trfkit
+
+    option = {"--select": "select", "--ignore": "ignore"}[args[0]]
+    return trfkit.validate(trfkit.load(path), **{option: args[1]})
 
 
 def test_a_page_that_only_links_to_chess_results_is_skipped(tmp_path: Path) -> None:

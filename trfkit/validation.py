@@ -17,7 +17,8 @@ import importlib
 from collections.abc import Callable, Iterable, Iterator
 
 from .checks.facts import forget
-from .codes import CODES, CodeInfo
+from .codes import ALWAYS_REPORTED, CODES, CodeInfo
+from .codes import FATAL_CODES as _FATAL_CODES
 from .diagnostics import Diagnostic, Severity, TrfError, make
 from .document import Document
 from .frozen import frozen_dataclass, replace
@@ -54,9 +55,8 @@ CHECK_PACKAGE = "trfkit.checks"
 CHECK_MODULES = ("declared", "header", "pairings", "scores", "teams")
 _loaded = False
 
-#: Reader codes after which there is no model worth checking (binary, empty, not TRF, too big,
-#: no players, unreadable).
-FATAL_CODES = frozenset({"T001", "T005", "T006", "T007", "T013", "T014"})
+#: (re-exported: :data:`trfkit.codes.FATAL_CODES`, reported whatever the selection)
+FATAL_CODES = _FATAL_CODES
 
 
 #: Reader codes that make a whole line unreliable (cut short, columns shifted): rule
@@ -192,7 +192,8 @@ def validate(
     chosen = _selector(select, ignore, selector)
     unreliable: set[int] = set()
     if isinstance(subject, Document):
-        found = [d for d in subject.diagnostics if chosen.enabled(d.code) or d.code == "T999"]
+        found = [d for d in subject.diagnostics
+                 if chosen.enabled(d.code) or d.code in ALWAYS_REPORTED]
         t = subject.tournament
         # an input the reader could not turn into players (malformed JSON, unsafe XML, a
         # spreadsheet without its extra) is that error alone: "no name" beside it is noise
