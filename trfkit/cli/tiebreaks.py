@@ -45,6 +45,7 @@ from .common import (
     internal_errors,
     print_diagnostics,
     read_document,
+    refuse_unread,
     rule_errors,
     write_output,
 )
@@ -375,22 +376,6 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
     diagnostics = shown + [d.with_file(d.file or input_path) for d in standings.diagnostics]
     print_diagnostics([d for d in diagnostics if d.code not in _BEFORE_STANDINGS])
     raise SystemExit(exit_status(diagnostics))
-
-
-def refuse_unread(doc: Any, input_path: str, diagnostics: Sequence[Diagnostic],
-                  nothing: str = "nothing to rank") -> None:
-    """Exit 1 with the reader's verdict, writing nothing, when there is no tournament to
-    rank (a note, a LICENSE, an empty template: T006, T013): an empty table, or a TRF of
-    the note's lines with a 202 record, would look like a result."""
-    if not doc.has_reader_errors:
-        return
-    from .common import display_name
-    from .convert import nothing_read
-
-    if nothing_read(doc):
-        print_diagnostics(diagnostics)
-        click.echo(escape_controls(f"{display_name(input_path)}: {nothing}"), err=True)
-        raise SystemExit(max(1, exit_status(diagnostics)))
 
 
 @click.command("explain")
