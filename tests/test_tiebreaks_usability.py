@@ -233,3 +233,17 @@ def test_explain_of_an_unknown_number_names_the_numbers_there_are() -> None:
     assert code == 2 and "no player with start number 99 (the file has 1..10)" in err
     code, _, err = run("explain", TEAM, "--team", "9", "--tb", "BH:MP")
     assert code == 2 and "no team with number 9 (the file has 1..4)" in err
+
+
+def test_team_options_on_individual_standings_are_usage_errors() -> None:
+    """Before: ``--team-bye`` on an individual event (or with ``--players``) was ignored."""
+    code, out, err = run("tiebreaks", SWISS, "--team-bye", "1,2")
+    assert (code, out) == (2, "")
+    assert "--team-bye only changes team standings; this is an individual event" in err
+    code, _, err = run("tiebreaks", TEAM, "--players", "--team-bye", "1,2", "--team-pab-as-draw")
+    assert code == 2
+    assert ("--team-bye and --team-pab-as-draw only change team standings; --players ranks "
+            "the players") in err
+    code, _, err = run("explain", TEAM, "--player", "1", "--tb", "BH", "--team-pab-as-draw")
+    assert code == 2 and "--player explains a player's value" in err
+    assert run("tiebreaks", TEAM, "--team-bye", "1,2")[0] == 0

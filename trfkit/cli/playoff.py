@@ -114,7 +114,7 @@ def _plan_from_file(path: str, fmt: str, encoding: str | None, rules: str,
     """Read ``path``, find the leaders and plan; diagnostics go to stderr."""
     from ..playoff.tied import plan_for_tournament
     from .common import refuse_unread
-    from .tiebreaks import check_after_round
+    from .tbargs import check_after_round
 
     doc = read_document(path, fmt=fmt, encoding=encoding)
     check_after_round(doc.tournament, after_round)
