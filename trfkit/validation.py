@@ -184,7 +184,8 @@ def validate(
     """All diagnostics of a document (reader's and rules') or a tournament, sorted by position.
 
     Rules are skipped when the reader found the input unusable (empty, binary, not a
-    tournament file), and their findings on or against a line the reader found cut
+    tournament file; those codes, :data:`trfkit.codes.ALWAYS_REPORTED`, are returned
+    whatever ``select``/``ignore`` say), and their findings on or against a line the reader found cut
     short or shifted (T102, T107) are dropped as consequences of that problem.
     ``strict=True`` raises :class:`TrfError` with the first error-level diagnostic
     instead of returning a list that has one.
