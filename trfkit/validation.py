@@ -185,8 +185,9 @@ def validate(
 
     Rules are skipped when the reader found the input unusable (empty, binary, not a
     tournament file; those codes, :data:`trfkit.codes.ALWAYS_REPORTED`, are returned
-    whatever ``select``/``ignore`` say), and their findings on or against a line the reader found cut
-    short or shifted (T102, T107) are dropped as consequences of that problem.
+    whatever ``select``/``ignore`` say), and their findings on or against a line the
+    reader found cut short or shifted (T102, T107) are dropped as consequences of that
+    problem.
     ``strict=True`` raises :class:`TrfError` with the first error-level diagnostic
     instead of returning a list that has one.
     """
