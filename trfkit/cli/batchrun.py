@@ -47,7 +47,13 @@ REPORT_FORMATS = ("auto", "json", "sarif")
 
 def batch_options(*, default_globs: Iterable[str]) -> Callable[[F], F]:
     """Add ``-j``, ``--glob``, ``--quiet``, ``--report`` and ``--report-format``."""
+    from ..inputs import SHARED_EXTENSIONS
+
     globs_help = " ".join(default_globs)
+    shared = [g for g in default_globs if g.lower().lstrip("*.") in SHARED_EXTENSIONS]
+    if shared:  # the default selection sniffs these (trfkit.batch.DEFAULT_GLOBS)
+        globs_help += (f" ({' '.join(shared)} only when their content is a tournament "
+                       "format; the others are skipped and counted)")
 
     def decorate(func: F) -> F:
         for option in reversed([
