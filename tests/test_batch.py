@@ -207,9 +207,13 @@ def test_convert_tree_in_parallel_mirrors_paths_and_reports(tmp_path: Path) -> N
     assert snapshot(src) == {**inputs, "club0/broken.trf": b"\x00\x01binary junk\x00"}
     assert "8 files read: 6 clean, 0 with warnings, 1 with errors, 1 unreadable; " \
            "1 not written, 6 written" in err
-    assert "missing: no such file or directory" in err
+    assert f"{tmp_path / 'missing'}:1:1: T014 no such file or directory" in err  # as check
+    assert "Error:" not in err  # said once, located
     sarif = json.loads(report.read_text(encoding="utf-8"))
-    assert [r["ruleId"] for r in sarif["runs"][0]["results"]] == ["T001"]
+    results = sarif["runs"][0]["results"]
+    assert [r["ruleId"] for r in results] == ["T001", "T014"]  # the missing input too
+    assert results[1]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] \
+        .endswith("missing")
     assert "T001" in err.split("written\n", 1)[1]  # --statistics rows after the summary
     assert not list(tmp_path.glob(".*.tmp"))
 

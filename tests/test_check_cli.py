@@ -140,6 +140,8 @@ def test_select_and_ignore(runner: CliRunner) -> None:
 def test_usage_errors_exit_2(runner: CliRunner) -> None:
     status, _, err = check(runner, str(BAD), "--select", "T77")
     assert status == 2 and "unknown code or prefix 'T77'" in err
+    status, _, err = check(runner, str(BAD), "--ignore", "T4033")  # a typo gets a suggestion
+    assert status == 2 and "did you mean T403 or T633 or T603?" in err
     assert check(runner, str(BAD), "--encoding", "no-such-codec")[0] == 2
     assert check(runner, str(BAD), "--output-format", "xml")[0] == 2
     assert runner.invoke(cli, ["check"]).exit_code == 2

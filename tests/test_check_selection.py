@@ -21,6 +21,7 @@ from cr_fixtures import page
 
 from trfkit.batch import DEFAULT_GLOBS, Settings, collect, run
 from trfkit.cli import cli
+from trfkit.diagnostics import Diagnostic
 from trfkit.formats.json_io import write_json
 from trfkit.formats.sniff import looks_like_report
 from trfkit.formats.trf_reader import read_trf
@@ -71,7 +72,7 @@ def test_the_summary_counts_the_skipped_files(tree: Path) -> None:
     status, out, err = invoke("check", str(tree), "--select", "T3")
     assert out.splitlines()[-1] == ("No problems found in 4 files. "
                                     "4 files skipped (not tournament files).")
-    assert err.strip().endswith("; 4 skipped")
+    assert err.strip().endswith("; 4 skipped (not tournament files)")  # as convert says
     status, out, _ = invoke("check", str(tree), "--output-format", "json")
     summary = json.loads(out)["summary"]
     assert (summary["files"], summary["skipped"]) == (4, 4)
@@ -111,6 +112,32 @@ def test_named_files_are_checked_unless_force_exclude(tree: Path) -> None:
     assert out.splitlines()[-1] == ("No problems found in 1 file. "
                                     "2 files skipped (not tournament files).")
 
+
+
+def test_convert_dir_takes_the_selection_of_check_and_counts_what_it_skipped(
+        tree: Path, tmp_path: Path) -> None:
+    """Before: convert DIR took every file, so a README or LICENSE beside the reports was
+    a T006 and the batch exited 1."""
+    out = tmp_path / "out"
+    status, _, err = invoke("convert", str(tree), "-o", str(out), "--to", "trf")
+    written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*")
+                     if p.is_file() and not p.name.startswith("."))
+    assert written == ["a.trf", "event.trf", "export.txt.trf", "web/crosstable.HTM.trf"]
+    assert "T006" not in err and "nothing to convert" not in err
+    assert "; 4 skipped (not tournament files), 4 written" in err
+    assert status == invoke("check", str(tree))[0]  # exits as check does on the same tree
+    status, _, err = invoke("convert", str(tree), "-o", str(tmp_path / "all"), "--to", "trf",
+                            "--glob", "*")  # an explicit --glob replaces the selection
+    assert status == 1 and f"{tree / 'LICENSE'}:1:1: T006 " in err
+    assert (tmp_path / "all" / "a.trf").is_file()
+    assert not (tmp_path / "all" / "LICENSE.trf").exists()
+
+
+def test_convert_dir_report_counts_the_skipped_files(tree: Path, tmp_path: Path) -> None:
+    report = tmp_path / "r.json"
+    invoke("convert", str(tree), "-o", str(tmp_path / "out"), "--report", str(report), "-q")
+    summary = json.loads(report.read_text(encoding="utf-8"))["summary"]
+    assert (summary["files"], summary["skipped"], summary["unreadable"]) == (4, 4, 0)
 
 def test_pre_commit_hook_takes_the_names_of_the_default_selection() -> None:
     text = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
@@ -198,8 +225,14 @@ def test_min_severity_error_hides_warnings_and_the_exit_status_still_counts_them
     status, out, _ = invoke("check", str(path), "--min-severity", "error", "--fail-on",
                             "warning")
     assert status == 1
-    assert out == ("No problems found in 1 file. "
+    assert out == ("No errors found in 1 file. "  # (a hidden warning is still a problem)
                    "1 warning or info hidden (-v shows them).\n")
+    path.write_text(GOOD.read_text(encoding="ascii").replace("012 ", "012X", 1)
+                    .replace("022 ", "022X", 1), encoding="ascii")  # two T108
+    out = invoke("check", str(path), "--min-severity", "error", "-v")[1]
+    assert out.startswith(f"{path}:")  # -v wins over --min-severity
+    out = invoke("check", str(path), "--min-severity", "error")[1]
+    assert out == "No errors found in 1 file. 2 warnings or infos hidden (-v shows them).\n"
 
 
 def test_fail_on_info_shows_the_infos_it_fails_on() -> None:
@@ -253,4 +286,83 @@ def test_nothing_to_convert_exits_1_even_when_its_error_is_ignored(tmp_path: Pat
     header = tmp_path / "h.trf"
     header.write_text("012 Club Championship\n", encoding="ascii")
     status, _, err = invoke("convert", str(header), "--ignore", "T013")
-    assert status == 1 and "nothing to convert" in err and "T013" not in err
+    assert status == 1 and "nothing to convert" in err
+    assert f"{header}:1:1: T013 " in err  # said whatever the selection, as by check
+
+
+@pytest.mark.parametrize("args", [("--select", "T3"), ("--ignore", "T006"), ("--select", "T2")])
+def test_a_selection_never_turns_nothing_checked_into_no_problems(
+        tmp_path: Path, args: tuple[str, ...]) -> None:
+    """Before: ``check notes.md --select T3`` said "No problems found", exit 0, for a file
+    that was never checked (a selection hid its T006); convert exited 1 on it."""
+    note = tmp_path / "notes.md"
+    note.write_text("### Notes\n\nRound 3 was replayed.\n", encoding="ascii")
+    status, out, _ = invoke("check", str(note), *args)
+    assert status == 1
+    assert out == (f"{note}:1:1: T006 no 001 player or ??2 tournament record found: not a TRF "
+                   "file\nFound 1 problem (1 error) in 1 file.\n")
+    assert [d.code for d in validate_note(note, args)] == ["T006"]
+
+
+def validate_note(path: Path, args: tuple[str, ...]) -> list[Diagnostic]:
+    """The library's validate with the same selection: it reports T006 as well."""
+    import trfkit
+
+    option = {"--select": "select", "--ignore": "ignore"}[args[0]]
+    return trfkit.validate(trfkit.load(path), **{option: args[1]})
+
+
+def test_a_page_that_only_links_to_chess_results_is_skipped(tmp_path: Path) -> None:
+    """Before: a club page naming chess-results passed the content test and was a T629
+    error, so ``check DIR`` failed on a tree of clean reports (a false red)."""
+    root = tmp_path / "site"
+    root.mkdir()
+    (root / "a.trf").write_bytes(GOOD.read_bytes())
+    (root / "index.html").write_text(
+        '<!DOCTYPE html><html><body><p>Results: <a href="https://chess-results.com/'
+        'tnr1.aspx">chess-results</a></p></body></html>', encoding="ascii")
+    status, out, _ = invoke("check", str(root))
+    assert status == 0
+    assert out == "No problems found in 1 file. 1 file skipped (not tournament files).\n"
+    status, _, err = invoke("convert", str(root), "-o", str(tmp_path / "out"))
+    assert status == 0 and "; 1 skipped (not tournament files), 1 written" in err
+    status, out, _ = invoke("check", str(root / "index.html"))  # named: checked, as ruff does
+    assert status == 1 and " T629 " in out
+
+
+def test_a_spreadsheet_without_a_tournament_table_is_skipped(tmp_path: Path) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    root = tmp_path / "club"
+    root.mkdir()
+    (root / "a.trf").write_bytes(GOOD.read_bytes())
+    book = openpyxl.Workbook()
+    book.active.append(["Item", "Cost"])
+    book.active.append(["Boards", 120])
+    book.save(root / "budget.xlsx")
+    status, out, _ = invoke("check", str(root))
+    assert status == 0
+    assert out == "No problems found in 1 file. 1 file skipped (not tournament files).\n"
+
+
+def test_a_tree_with_nothing_to_take_is_a_usage_error_for_both_commands(tmp_path: Path) -> None:
+    """Before: check exited 2 ("no files to check") and convert 0 on the same empty tree."""
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "README.md").write_text("### Reports\n")
+    status, _, err = invoke("check", str(tmp_path / "in"))
+    assert status == 2 and "no files to check (see --glob)" in err
+    status, _, err = invoke("convert", str(tmp_path / "in"), "-o", str(tmp_path / "out"))
+    assert status == 2 and "no files to convert (see --glob)" in err
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("command", ["check", "convert"])
+def test_a_report_path_naming_a_directory_is_refused_before_any_work(
+        tmp_path: Path, command: str) -> None:
+    """Before: ``--report out/`` wrote a file named ``out`` (and an existing directory
+    failed only after the whole batch)."""
+    out = ["-o", str(tmp_path / "converted")] if command == "convert" else []
+    for report in (f"{tmp_path / 'new'}/", str(tmp_path)):
+        status, stdout, err = invoke(command, str(SWISS), *out, "--report", report)
+        assert (status, stdout) == (2, "")
+        assert f"{report}: names a directory; --report needs a file name" in err
+    assert not (tmp_path / "new").exists() and not (tmp_path / "converted").exists()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -143,6 +144,17 @@ def test_unreadable_path_is_one_line_and_exit_2(runner: CliRunner, tmp_path: Pat
     assert result.stderr.strip().splitlines() == [
         f"Error: {tmp_path / 'missing.trf'}: cannot read: No such file or directory"]
 
+
+
+def test_unreadable_path_is_a_t014_in_the_report(runner: CliRunner, tmp_path: Path) -> None:
+    """Before: one-file convert wrote no --report for a missing input (a batch had its T014)."""
+    report = tmp_path / "records.sarif"
+    result = runner.invoke(cli, ["convert", str(tmp_path / "missing.trf"), "--report",
+                                 str(report)])
+    assert result.exit_code == 2
+    (found,) = json.loads(report.read_text(encoding="utf-8"))["runs"][0]["results"]
+    assert (found["ruleId"], found["message"]["text"]) == (
+        "T014", "cannot read: No such file or directory")
 
 def test_unknown_encoding_is_a_usage_error(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["convert", str(SWISS), "--encoding", "klingon"])

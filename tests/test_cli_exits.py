@@ -76,3 +76,23 @@ def test_ctrl_c_in_convert_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(SystemExit) as info:
         main(["convert", str(SWISS), "--to", "json"])
     assert info.value.code == 130
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("args", [["check", "-"], ["convert", "-", "--to", "json"],
+                                  ["check", "-", str(SWISS), "-j", "2"]])
+def test_a_real_sigint_exits_130_quietly(args: list[str]) -> None:
+    """A real Ctrl-C (SIGINT to the process) while trfkit waits for stdin, also with workers."""
+    import signal
+    import time
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for wait in (1.0, 3.0, 8.0):  # long enough for the interpreter to install its handler
+        proc = subprocess.Popen([sys.executable, "-m", "trfkit", *args], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        time.sleep(wait)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        if proc.returncode != -signal.SIGINT:  # not killed before Python was up
+            break
+    assert (proc.returncode, out, err) == (130, b"", b"")  # no traceback, no "Aborted!"

@@ -74,6 +74,21 @@ def test_compute_tiebreaks_raises_value_error_naming_the_choices() -> None:
         trfkit.compute_tiebreaks(doc, "BHX")
 
 
+
+def test_compute_tiebreaks_refuses_what_it_cannot_rank() -> None:
+    """Before: a path gave AttributeError, ``after_round=99`` was silently the last round."""
+    doc = trfkit.load(SWISS)
+    with pytest.raises(TypeError, match="takes a Document .* not str"):
+        trfkit.compute_tiebreaks(str(SWISS), "BH")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="codes must be"):
+        trfkit.compute_tiebreaks(doc, 5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"after_round 99: the event has 5 round\(s\); "
+                                         r"choose 1\.\.5"):
+        trfkit.compute_tiebreaks(doc, "BH", after_round=99)
+    with pytest.raises(ValueError, match="after_round 0"):
+        trfkit.compute_tiebreaks(doc, "BH", after_round=0)
+    assert trfkit.compute_tiebreaks(doc, "BH", after_round=3).rounds == 3
+
 def test_short_reprs_and_full_equality() -> None:
     doc = trfkit.load(SWISS)
     t = doc.tournament

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import os
 import stat
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -350,3 +351,43 @@ def test_a_batch_output_that_is_a_hard_link_of_an_input_is_refused(tmp_path: Pat
     assert result.exit_code == 2
     assert f"{out / 'a.trf'}: refusing to overwrite an input" in result.stderr
     assert (src / "a.trf").read_bytes() == TWO and (out / "b.trf").is_file()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
+def test_the_bar_on_a_real_80_column_terminal_stays_while_diagnostics_go_to_a_file(
+        tmp_path: Path) -> None:
+    """End to end: stderr on a pseudo-terminal 80 columns wide (no $COLUMNS), stdout to a
+    file. Before, the bar was 119 columns and was erased before every file with a diagnostic."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    src = tmp_path / "in"
+    src.mkdir()
+    cp1252 = (Path(__file__).resolve().parents[1] / "samples" / "cp1252.trf").read_bytes()
+    for n in range(40):
+        (src / f"event-with-a-long-name-{n:03d}.trf").write_bytes(cp1252)  # each one a T002
+    main, side = pty.openpty()
+    fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
+    with (tmp_path / "out.txt").open("wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "trfkit", "check", str(src), "-v",
+                                 "-j", "1"], stdout=out, stderr=side, env=env)
+    os.close(side)
+    screen = b""
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:  # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        screen += chunk
+    assert proc.wait(timeout=120) == 0
+    os.close(main)
+    frames = [part for part in screen.split(b"\r") if part.startswith(b"[")]
+    assert frames and all(len(f) == 79 for f in frames)  # one column short of the width
+    assert screen.count(b"\r" + b" " * 79 + b"\r") == 1  # erased once, at the end
+    assert (tmp_path / "out.txt").read_text().count(" T002 ") == 40

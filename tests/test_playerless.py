@@ -47,6 +47,22 @@ def test_convert_writes_nothing_for_an_input_without_players(tmp_path: Path, tex
     assert "nothing to convert" in result.stderr
 
 
+
+@pytest.mark.parametrize(("name", "data", "code"), [
+    ("bad.json", b'{"format": "trfkit-tournament", bad', "T009"),
+    ("evil.xml", b'<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "b">]>\n'
+                 b"<chessresults><a>&a;</a></chessresults>\n", "T627"),
+], ids=["malformed-json", "unsafe-xml"])
+def test_an_input_the_reader_refused_gets_no_rule_findings(tmp_path: Path, name: str,
+                                                            data: bytes, code: str) -> None:
+    """Before: the rules ran on the empty model beside the reader's error (a T201 "no
+    name" warning after a JSON syntax error)."""
+    path = tmp_path / name
+    path.write_bytes(data)
+    result = CliRunner().invoke(cli, ["check", str(path), "--output-format", "json"])
+    assert result.exit_code == 1
+    assert [d["code"] for d in json.loads(result.stdout)["diagnostics"]] == [code]
+
 def test_a_header_without_players_is_t013_and_keeps_its_own_findings() -> None:
     doc = trfkit.loads(HEADER_ONLY.replace("2026/04/12", "sometime"), fmt="trf")
     assert [(d.code, d.line) for d in validate(doc)] == [("T013", 1), ("T106", 3)]

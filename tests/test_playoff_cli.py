@@ -136,7 +136,7 @@ def test_empty_input_has_no_play_off(runner: CliRunner, tmp_path: Path) -> None:
     empty = tmp_path / "empty.trf"
     empty.write_bytes(b"")
     code, out, err = run(runner, str(empty))
-    assert code == 1 and "T005" in err and "no players" in out
+    assert (code, out) == (1, "") and "T005" in err and "nothing to plan" in err  # no plan
 
 
 def test_points_only_fallback_orders_by_points_then_start() -> None:
@@ -180,3 +180,16 @@ def test_without_the_tiebreak_engine_points_only_with_a_note(
     # Abbott (start 1) and Casey (start 3) both have 2 points; without tie-breaks: start order.
     assert [(e.seed, e.start, e.points) for e in found.entrants] == [(1, 1, 2.0), (2, 3, 2.0)]
     assert "ordered by points only" in found.notes[0].text
+
+
+def test_a_file_that_is_no_report_gets_no_plan(tmp_path: Path) -> None:
+    """Before: a Markdown note gave "No play-off needed: the tournament has no players."
+    and ``-o`` wrote that plan."""
+    note = tmp_path / "notes.md"
+    note.write_text("### Notes\n\nRound 3 was replayed.\n", encoding="ascii")
+    target = tmp_path / "plan.json"
+    code, out, err = run(CliRunner(), str(note), "--to", "json", "-o", str(target))
+    assert (code, out) == (1, "") and not target.exists()
+    assert err.splitlines()[-2:] == [
+        f"{note}:1:1: T006 no 001 player or ??2 tournament record found: not a TRF file",
+        f"{note}: nothing to plan"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from trfkit.cli import cli
@@ -28,6 +29,22 @@ def test_team_event_to_trf_is_refused_unless_players(tmp_path: Path) -> None:
     code, out, _ = run("tiebreaks", TEAM, "--to", "trf", "--players")
     assert code == 0 and out.startswith("012 ") and "\n202 SB,DE,WIN,KS\n" in out
 
+
+
+def test_a_score_type_is_refused_for_individual_standings() -> None:
+    """Before: ``--players --tb BH:MP`` (and ``BH:MP`` on an individual event) printed the
+    players' plain Buchholz under the heading BH:MP, exit 0."""
+    for args in ((TEAM, "--players", "--tb", "BH:MP/C1"), (SWISS, "--tb", "BH:GP")):
+        code, out, err = run("tiebreaks", *args)
+        assert code == 2 and out == ""
+        assert "is for team tie-breaks (team standings)" in err
+    assert "e.g. BH/C1" in run("tiebreaks", TEAM, "--players", "--tb", "BH:MP/C1")[2]
+    import trfkit
+
+    with pytest.raises(ValueError, match="team tie-breaks"):
+        trfkit.compute_tiebreaks(trfkit.load(SWISS), "BH:MP")
+    code, out, _ = run("tiebreaks", TEAM, "--tb", "BH:MP", "--rules", "fide-2024")
+    assert code == 0 and out.splitlines()[3].split() == ["1", "1", "Albion", "4", "3.5", "8"]
 
 def test_explain_team_breaks_a_team_code_down_and_ends_on_the_standings_value() -> None:
     code, out, err = run("explain", TEAM, "--team", "1", "--tb", "BH:MP/C1",
@@ -191,3 +208,42 @@ def test_the_readme_examples_exit_0_on_the_bundled_sample() -> None:
                        "--tb", "DE", "--rules", "fide-2024")
     assert "T506 2 declared rank(s) differ from these standings (player 9 declares rank 9, " \
            "the standings give 10)" in err
+
+
+def test_tiebreaks_of_a_file_that_is_no_report_writes_nothing(tmp_path: Path) -> None:
+    """Before: a Markdown note gave an empty table (exit 1), and ``--to trf -o`` wrote the
+    note's lines back with a ``202`` record added."""
+    note = tmp_path / "notes.md"
+    note.write_text("### Notes\n\nRound 3 was replayed.\n", encoding="ascii")
+    target = tmp_path / "ranked.trf"
+    for to in ("text", "json", "csv", "trf"):
+        code, out, err = run("tiebreaks", str(note), "--to", to, "-o", str(target))
+        assert (code, out) == (1, "") and not target.exists()
+        assert err.splitlines()[-2:] == [
+            f"{note}:1:1: T006 no 001 player or ??2 tournament record found: not a TRF file",
+            f"{note}: nothing to rank"]
+    header = tmp_path / "header.trf"
+    header.write_text("012 Club Championship\n", encoding="ascii")
+    code, out, err = run("tiebreaks", str(header))
+    assert (code, out) == (1, "") and f"{header}:1:1: T013 " in err
+
+
+def test_explain_of_an_unknown_number_names_the_numbers_there_are() -> None:
+    code, _, err = run("explain", SWISS, "--player", "99", "--tb", "BH")
+    assert code == 2 and "no player with start number 99 (the file has 1..10)" in err
+    code, _, err = run("explain", TEAM, "--team", "9", "--tb", "BH:MP")
+    assert code == 2 and "no team with number 9 (the file has 1..4)" in err
+
+
+def test_team_options_on_individual_standings_are_usage_errors() -> None:
+    """Before: ``--team-bye`` on an individual event (or with ``--players``) was ignored."""
+    code, out, err = run("tiebreaks", SWISS, "--team-bye", "1,2")
+    assert (code, out) == (2, "")
+    assert "--team-bye only changes team standings; this is an individual event" in err
+    code, _, err = run("tiebreaks", TEAM, "--players", "--team-bye", "1,2", "--team-pab-as-draw")
+    assert code == 2
+    assert ("--team-bye and --team-pab-as-draw only change team standings; --players ranks "
+            "the players") in err
+    code, _, err = run("explain", TEAM, "--player", "1", "--tb", "BH", "--team-pab-as-draw")
+    assert code == 2 and "--player explains a player's value" in err
+    assert run("tiebreaks", TEAM, "--team-bye", "1,2")[0] == 0

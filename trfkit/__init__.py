@@ -113,18 +113,33 @@ def compute_tiebreaks(subject: Document | Tournament,
     (``["BH/C1", "SB"]``), or None for the file's 202/212 list, else a default.
     An unknown code or ``rules`` name raises :class:`ValueError` naming the choices.
     """
+    from collections.abc import Iterable
+
     from .document import Document
+    from .model import Tournament
     from .tiebreaks import TieBreakCode, compute, parse_list
     from .tiebreaks.editions import resolve
 
     tournament = subject.tournament if isinstance(subject, Document) else subject
+    if not isinstance(tournament, Tournament):
+        raise TypeError("compute_tiebreaks() takes a Document (from trfkit.load) or a "
+                        f"Tournament, not {type(subject).__name__}")
     listed: list[str | TieBreakCode] | None
     if isinstance(codes, str):
         listed = list(parse_list(codes))
     elif isinstance(codes, TieBreakCode):
         listed = [codes]
+    elif codes is None:
+        listed = None
     else:
-        listed = None if codes is None else list(codes)
+        listed = list(codes) if isinstance(codes, Iterable) else [codes]
+        if not all(isinstance(c, (str, TieBreakCode)) for c in listed):
+            raise TypeError("codes must be a code ('BH/C1'), a list of codes or None")
+    total = tournament.rounds
+    if after_round is not None and not 1 <= after_round <= total:  # not clamped silently
+        raise ValueError(f"after_round {after_round}: the event has {total} round(s); "
+                         f"choose 1..{total}" if total else
+                         f"after_round {after_round}: the event has no rounds")
     try:
         edition = resolve(rules, tournament)
     except KeyError as exc:

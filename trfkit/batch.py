@@ -30,9 +30,24 @@ DEFAULT_GLOBS: tuple[str, ...] = tuple(f"*.{ext}" for ext in (*REPORT_EXTENSIONS
 
 #: Why a file of the default selection was passed over.
 NOT_A_REPORT = "not a tournament file"
+#: The batch note (and the stderr summary's words) of such a file, for check and convert.
+NOT_REPORTS = "skipped (not tournament files)"
+
+#: Reader verdicts that a file holds no table of a tournament (T006: no record of any
+#: format; T629: a page or spreadsheet without a crosstable or starting list).
+_NO_TOURNAMENT = frozenset({"T006", "T629"})
+
+
+def passed_over(doc: Document) -> bool:
+    """True when a file of a shared extension, taken by the default selection because its
+    first bytes looked like a report, proves to hold none: a club's web page that links
+    to chess-results, a budget spreadsheet. Such a file is skipped (counted), not an error."""
+    t = doc.tournament
+    return not (t.players or t.teams) and any(d.code in _NO_TOURNAMENT for d in doc.diagnostics)
 
 if TYPE_CHECKING:
     from .cache import ResultCache
+    from .document import Document
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -133,6 +148,8 @@ def check_job(job: Job, settings: Settings) -> FileReport:
                             fmt=settings.fmt, encoding=settings.encoding, data=data,
                             max_bytes=settings.max_bytes,
                             fallback_encoding=settings.fallback_encoding)
+        if job.sniff and passed_over(doc):
+            return FileReport(job.display, skipped=NOT_A_REPORT)
         found = [attributed(d, doc.tournament.source.path, job.display)
                  for d in validate(doc, selector=_selector(settings))]
         lines = _quoted(doc.text, found) if settings.quote_lines else {}
@@ -148,8 +165,8 @@ def check_job(job: Job, settings: Settings) -> FileReport:
 
 
 def outcome(report: FileReport) -> Outcome:
-    """A check's report as the batch tally counts it (a passed-over input is "skipped")."""
-    return Outcome(report, "skipped" if report.skipped is not None else "")
+    """A check's report as the batch tally counts it (a passed-over input is noted)."""
+    return Outcome(report, NOT_REPORTS if report.skipped is not None else "")
 
 
 def work(args: tuple[Job, Settings]) -> Outcome:

@@ -267,6 +267,14 @@ _ALL: Final = (
 
 CODES: Final[dict[str, CodeInfo]] = {c.code: c for c in _ALL}
 
+#: Reader codes after which there is no model worth checking (binary, empty, not a
+#: tournament file, too big, no players, unreadable): the rules are not run. Like
+#: trfkit's own failure (T999) they are reported whatever ``--select``/``--ignore``
+#: say, as ruff reports a syntax error: a selection must not make "nothing was
+#: checked" look like "nothing was found".
+FATAL_CODES: Final = frozenset({"T001", "T005", "T006", "T007", "T013", "T014"})
+ALWAYS_REPORTED: Final = FATAL_CODES | {"T999"}
+
 
 def register(info: CodeInfo) -> CodeInfo:
     """Add a code from another module (team rules, Swiss-Manager readers).

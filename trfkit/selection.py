@@ -26,7 +26,11 @@ def _normalise(selector: str) -> str:
     if value == "ALL":
         return "T"
     if not value or not any(code.startswith(value) for code in CODES):
-        raise SelectorError(f"unknown code or prefix {selector!r} (try `trfkit rules`)")
+        from difflib import get_close_matches  # only for the error
+
+        close = get_close_matches(value, list(CODES), n=3, cutoff=0.6)
+        hint = f"; did you mean {' or '.join(close)}?" if close else ""
+        raise SelectorError(f"unknown code or prefix {selector!r} (try `trfkit rules`){hint}")
     return value
 
 

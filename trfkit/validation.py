@@ -17,7 +17,8 @@ import importlib
 from collections.abc import Callable, Iterable, Iterator
 
 from .checks.facts import forget
-from .codes import CODES, CodeInfo
+from .codes import ALWAYS_REPORTED, CODES, CodeInfo
+from .codes import FATAL_CODES as _FATAL_CODES
 from .diagnostics import Diagnostic, Severity, TrfError, make
 from .document import Document
 from .frozen import frozen_dataclass, replace
@@ -54,9 +55,8 @@ CHECK_PACKAGE = "trfkit.checks"
 CHECK_MODULES = ("declared", "header", "pairings", "scores", "teams")
 _loaded = False
 
-#: Reader codes after which there is no model worth checking (binary, empty, not TRF, too big,
-#: no players, unreadable).
-FATAL_CODES = frozenset({"T001", "T005", "T006", "T007", "T013", "T014"})
+#: (re-exported: :data:`trfkit.codes.FATAL_CODES`, reported whatever the selection)
+FATAL_CODES = _FATAL_CODES
 
 
 #: Reader codes that make a whole line unreliable (cut short, columns shifted): rule
@@ -184,16 +184,23 @@ def validate(
     """All diagnostics of a document (reader's and rules') or a tournament, sorted by position.
 
     Rules are skipped when the reader found the input unusable (empty, binary, not a
-    tournament file), and their findings on or against a line the reader found cut
-    short or shifted (T102, T107) are dropped as consequences of that problem.
+    tournament file; those codes, :data:`trfkit.codes.ALWAYS_REPORTED`, are returned
+    whatever ``select``/``ignore`` say), and their findings on or against a line the
+    reader found cut short or shifted (T102, T107) are dropped as consequences of that
+    problem.
     ``strict=True`` raises :class:`TrfError` with the first error-level diagnostic
     instead of returning a list that has one.
     """
     chosen = _selector(select, ignore, selector)
     unreliable: set[int] = set()
     if isinstance(subject, Document):
-        found = [d for d in subject.diagnostics if chosen.enabled(d.code) or d.code == "T999"]
-        fatal = any(d.code in FATAL_CODES for d in subject.diagnostics)
+        found = [d for d in subject.diagnostics
+                 if chosen.enabled(d.code) or d.code in ALWAYS_REPORTED]
+        t = subject.tournament
+        # an input the reader could not turn into players (malformed JSON, unsafe XML, a
+        # spreadsheet without its extra) is that error alone: "no name" beside it is noise
+        fatal = (any(d.code in FATAL_CODES for d in subject.diagnostics)
+                 or (subject.has_reader_errors and not (t.players or t.teams)))
         unreliable = {d.line for d in subject.diagnostics if d.code in UNRELIABLE_LINE_CODES}
         tournament = subject.tournament
     else:

@@ -23,8 +23,8 @@ __all__ = ["Outcome", "from_wire", "pack", "to_wire"]
 class Outcome:
     """One input's result: its report and, for ``convert``, what became of the output.
 
-    ``note`` is ``"written"``, ``"skipped"`` (``--skip-existing``), ``"not written"``
-    or ``""`` (``check``).
+    ``note`` is ``"written"``, ``"skipped"`` (``--skip-existing``), ``"not written"``,
+    ``"skipped (not tournament files)"`` (both commands) or ``""`` (``check``).
     """
 
     report: FileReport

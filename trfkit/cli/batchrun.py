@@ -47,7 +47,13 @@ REPORT_FORMATS = ("auto", "json", "sarif")
 
 def batch_options(*, default_globs: Iterable[str]) -> Callable[[F], F]:
     """Add ``-j``, ``--glob``, ``--quiet``, ``--report`` and ``--report-format``."""
+    from ..inputs import SHARED_EXTENSIONS
+
     globs_help = " ".join(default_globs)
+    shared = [g for g in default_globs if g.lower().lstrip("*.") in SHARED_EXTENSIONS]
+    if shared:  # the default selection sniffs these (trfkit.batch.DEFAULT_GLOBS)
+        globs_help += (f" ({' '.join(shared)} only when their content is a tournament "
+                       "format; the others are skipped and counted)")
 
     def decorate(func: F) -> F:
         for option in reversed([
@@ -155,6 +161,7 @@ class Tally:
 
     def __init__(self) -> None:
         self.files = self.clean = self.warnings = self.errors = self.unreadable = 0
+        self.passed_over = 0  # not tournament files (the default selection's content test)
         self.notes: Counter[str] = Counter()
         self.codes: Counter[str] = Counter()
         self.severities: Counter[Severity] = Counter()  # of the diagnostics
@@ -163,8 +170,10 @@ class Tally:
         report = outcome.report
         if outcome.note:
             self.notes[outcome.note] += 1
-        if outcome.note == "skipped":  # --skip-existing: not read this time, so not "clean"
-            return
+        if report.skipped is not None:
+            self.passed_over += 1
+        if outcome.note == "skipped" or report.skipped is not None:
+            return  # --skip-existing, or not a tournament file: not read, so not "clean"
         self.files += 1
         self.codes.update(d.code for d in report.diagnostics)
         self.severities.update(d.severity for d in report.diagnostics)
@@ -196,7 +205,7 @@ class Tally:
                        warnings=shown.get(Severity.WARNING, 0),
                        infos=shown.get(Severity.INFO, 0),
                        by_code=dict(sorted(self.codes.items())),
-                       skipped=self.notes["skipped"],
+                       skipped=self.passed_over,
                        hidden=sum(self.severities.values()) - sum(shown.values()),
                        hidden_below=lowest.value)
 
@@ -275,6 +284,18 @@ def report_format(path: str, chosen: str = "auto") -> str:
 
     name = Path(path).name.lower()
     return "sarif" if name.endswith((".sarif", ".sarif.json")) else "json"
+
+
+def refuse_report_dir(path: str | None) -> None:
+    """Exit 2 before any work when ``--report`` names a directory (``out/``, or one that
+    exists): a report is one file, and finding that out after the batch wastes the run."""
+    import os
+
+    from .common import InputError, names_directory
+
+    if path and (names_directory(path) or os.path.isdir(path)):
+        raise InputError(f"{path}: names a directory; --report needs a file name "
+                         "(e.g. reports/trfkit.sarif)")
 
 
 def write_report(path: str, chosen: str, reports: list[FileReport]) -> None:

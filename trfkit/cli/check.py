@@ -17,7 +17,16 @@ import click
 from ..batch import DEFAULT_GLOBS, Settings, collect, outcome, run, work
 from ..reporters import FORMATS, FileReport, render
 from ..wire import Outcome
-from .batchrun import Batch, Tally, batch_options, print_summary, run_batch, to_count, write_report
+from .batchrun import (
+    Batch,
+    Tally,
+    batch_options,
+    print_summary,
+    refuse_report_dir,
+    run_batch,
+    to_count,
+    write_report,
+)
 from .common import (
     STDIN_NAME,
     InputError,
@@ -77,6 +86,7 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     chosen = selector(select, extend_select, ignore)
     lowest = threshold(min_severity, verbose, output_format=output_format, fail_on=fail_on)
     check_encoding(encoding)
+    refuse_report_dir(report_path)
     refuse_overwrite(paths, [report_path, *cache_files(cache_dir)],
                      globs=globs or DEFAULT_GLOBS)
     stdin = read_bytes("-") if "-" in paths else None

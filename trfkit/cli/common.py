@@ -22,7 +22,7 @@ import codecs
 import functools
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 import click
@@ -327,3 +327,18 @@ def internal_errors(func: F) -> F:
 
     return wrapper  # type: ignore[return-value]
 
+
+def refuse_unread(doc: Document, input_path: str, diagnostics: Sequence[Diagnostic],
+                  nothing: str = "nothing to rank") -> None:
+    """Exit 1 with the reader's verdict, writing nothing, when there is no tournament to
+    rank (a note, a LICENSE, an empty template: T006, T013): an empty table, or a TRF of
+    the note's lines with a 202 record, would look like a result."""
+    if not doc.has_reader_errors:
+        return
+    from ..terminal import escape_controls
+    from .convert import nothing_read
+
+    if nothing_read(doc):
+        print_diagnostics(diagnostics)
+        click.echo(escape_controls(f"{display_name(input_path)}: {nothing}"), err=True)
+        raise SystemExit(max(1, exit_status(diagnostics)))

@@ -13,15 +13,15 @@ from typing import Any
 
 import click
 
+from ..batch import DEFAULT_GLOBS
 from ..diagnostics import Diagnostic
 from ..document import Document
 from ..formats import WRITERS
-from ..inputs import ANY_FILE
 from ..limits import field_overflows
 from ..model import Tournament
 from ..reporters import FileReport
 from ..terminal import escape_controls
-from .batchrun import Batch, batch_options, to_count, write_report
+from .batchrun import Batch, batch_options, refuse_report_dir, to_count, write_report
 from .common import (
     InputError,
     current_fallback,
@@ -77,16 +77,25 @@ def nothing_read(doc: Document) -> bool:
 
 
 def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | None, to: str,
-                options: dict[str, Any], view: View | None = None
-                ) -> tuple[int, bool, list[Diagnostic]]:
+                options: dict[str, Any], view: View | None = None,
+                report: tuple[str, str] | None = None) -> tuple[int, bool, list[Diagnostic]]:
     """Convert one input (``-`` = stdin) to ``target`` (None = stdout).
 
     Returns the exit status, whether an output was written, and the diagnostics
     selected by ``view`` (of which those at its threshold are printed to stderr).
-    An input with nothing to convert exits 1 even when its errors are ignored.
+    An input with nothing to convert exits 1 even when its errors are ignored. An
+    input that cannot be read is the usual one-line error (exit 2); the ``report``
+    (path, format) then holds its T014, as a batch's does.
     """
     view = view or View()
-    doc = read_document(source, fmt=fmt, encoding=encoding)
+    try:
+        doc = read_document(source, fmt=fmt, encoding=encoding)
+    except InputError as exc:
+        if report is not None:
+            from ..batch import unreadable
+
+            write_report(*report, [unreadable(display_name(source), exc.format_message())])
+        raise
     read = [*doc.diagnostics, *rule_errors(doc, input_problems(doc, source))]
     print_diagnostics(view.shown(read))
     overflows, text = render_document(doc, to, options, display=display_name(source))
@@ -217,7 +226,8 @@ def _needs_directory(paths: tuple[str, ...]) -> str:
                 "to stdout only one input can go")
     if found[0].kind == "glob":
         return "a glob pattern INPUT needs -o DIR (every matching file is converted into DIR)"
-    return "a directory INPUT needs -o DIR (every file below it is converted into DIR)"
+    return ("a directory INPUT needs -o DIR (every tournament file below it is converted "
+            "into DIR)")
 
 
 def _is_batch(paths: tuple[str, ...], output: str | None) -> bool:
@@ -236,7 +246,7 @@ def _is_batch(paths: tuple[str, ...], output: str | None) -> bool:
 @newline_option
 @click.option("--raw-csv", is_flag=True,
               help="Write CSV cells as they are (no ' before = + - @ at the start of a cell).")
-@batch_options(default_globs=ANY_FILE)
+@batch_options(default_globs=DEFAULT_GLOBS)
 @click.option("--skip-existing", is_flag=True,
               help="Keep an output that its record (a hidden .NAME.source file beside it) shows "
                    "was made from the same input bytes with the same options (resume an "
@@ -254,8 +264,9 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
     """Convert INPUT (a file, '-' for stdin, a directory or a glob) to another format.
 
     '--to trf' keeps the input's TRF edition, trf16/trf26 choose one. Several
-    inputs, a directory or a glob need '-o DIR': every file is converted into DIR
-    under its relative path, with the new extension (x.trf -> x.json, x.tab ->
+    inputs, a directory or a glob need '-o DIR': every tournament file found (as
+    'check DIR' selects them; --glob replaces that) is converted into DIR under
+    its relative path, with the new extension (x.trf -> x.json, x.tab ->
     x.tab.json), in -j worker processes;
     outputs are written atomically and never over an input, '--skip-existing'
     resumes an interrupted run. Diagnostics go to stderr (warnings and errors;
@@ -272,6 +283,7 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
       cat event.trf | trfkit convert - --to json
     """
     options = writer_options(to, newline, raw_csv)
+    refuse_report_dir(report_path)
     view = View.from_options(select, extend_select, ignore, min_severity, verbose)
     if _is_batch(paths, output):
         if output is None or output == "-":
@@ -280,12 +292,12 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
 
         from .convert_batch import Plan, convert_many
 
-        refuse_overwrite(paths, [report_path], globs=globs or ANY_FILE)
+        refuse_overwrite(paths, [report_path], globs=globs or DEFAULT_GLOBS)
 
         plan = Plan(fmt, encoding, to, options, current_max_bytes(), current_fallback())
         status = convert_many(paths, Path(output), plan, extension=EXTENSIONS[to],
-                              globs=globs or ANY_FILE, batch=Batch(jobs, quiet, to_count(
-                                  paths, globs or ANY_FILE, quiet)),
+                              globs=globs or DEFAULT_GLOBS, batch=Batch(jobs, quiet, to_count(
+                                  paths, globs or DEFAULT_GLOBS, quiet)),
                               skip_existing=skip_existing, statistics=statistics,
                               report=(report_path, report_format) if report_path else None,
                               view=view)
@@ -315,7 +327,9 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
             click.echo(f"{output}: up to date, skipped (--skip-existing)", err=True)
             raise SystemExit(0)
     status, written, found = convert_one(input_path, output, fmt=fmt, encoding=encoding, to=to,
-                                         options=options, view=view)
+                                         options=options, view=view,
+                                         report=(report_path, report_format) if report_path
+                                         else None)
     if written and record is not None:
         from .outrecord import write_record
 

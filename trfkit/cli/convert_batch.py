@@ -26,9 +26,10 @@ from typing import Any
 
 import click
 
+from ..batch import DEFAULT_GLOBS, NOT_A_REPORT, NOT_REPORTS, passed_over, unreadable
 from ..diagnostics import make
 from ..frozen import field, frozen_dataclass, replace
-from ..inputs import ANY_FILE, Input, Root, expand, iter_inputs, roots
+from ..inputs import ANY_FILE, SHARED_EXTENSIONS, Input, Root, expand, iter_inputs, roots
 from ..limits import DEFAULT_MAX_BYTES, read_stream
 from ..reporters import FileReport
 from ..terminal import escape_controls
@@ -191,25 +192,31 @@ def _clear_stale(target: Path) -> None:
 
 def convert_task(task: Task) -> Outcome:
     """Worker: read one input, write its target atomically. Never raises."""
+    from ..formats.sniff import looks_like_report
     from .common import read_bytes, read_document
     from .convert import UnreadableOutput, at_input, render_document
     from .outrecord import is_current, record_path, write_record
 
     item, plan = task.input, task.plan
-    error = item.missing or task.refused
-    if error:
-        return Outcome(FileReport(item.display, error=error))
+    if item.missing:  # located, as check reports it (T014), in stderr and --report alike
+        return Outcome(unreadable(item.display, item.missing))
+    if task.refused:
+        return Outcome(FileReport(item.display, error=task.refused))
     if item.skipped:  # a link or special file a walk did not take (T020-T022)
         return Outcome(FileReport(item.display, (make(*item.skipped, file=item.display),)),
                        "not read")
     target = Path(task.target)
     try:
         data = item.data if item.data is not None else read_bytes(item.path, plan.max_bytes)
+        if item.sniff and not looks_like_report(data[:8192]):  # README.txt, package.json
+            return Outcome(FileReport(item.display, skipped=NOT_A_REPORT), NOT_REPORTS)
         if task.skip and is_current(target, item.rel, data, plan.fingerprint):
             _clear_stale(target)  # killed while replacing an older output
             return Outcome(FileReport(item.display), "skipped")
         doc = read_document(item.path, fmt=plan.fmt, encoding=plan.encoding, data=data,
                             max_bytes=plan.max_bytes, fallback_encoding=plan.fallback_encoding)
+        if item.sniff and passed_over(doc):  # a page linking to chess-results, a budget sheet
+            return Outcome(FileReport(item.display, skipped=NOT_A_REPORT), NOT_REPORTS)
         errors = rule_errors(doc, input_problems(doc, item.path))  # as check finds them
         overflows, text = render_document(doc, plan.to, plan.options,
                                           max_bytes=plan.max_bytes, display=item.display)
@@ -227,8 +234,8 @@ def convert_task(task: Task) -> Outcome:
             return Outcome(FileReport(item.display, (*diagnostics, *refused)), "not written")
         write_record(target, item.rel, data, plan.fingerprint)
         return Outcome(FileReport(item.display, diagnostics), "written")
-    except click.ClickException as exc:
-        return Outcome(FileReport(item.display, error=exc.format_message()))
+    except click.ClickException as exc:  # the input cannot be read (permission, ...)
+        return Outcome(unreadable(item.display, exc.format_message()))
     except OSError as exc:
         return Outcome(FileReport(
             item.display, error=f"{task.target}: cannot write: {exc.strerror or exc}"))
@@ -259,8 +266,13 @@ def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: st
     _temporaries.clear()  # listings of an earlier run in this process are out of date
     stdin = (read_stream(binary_stream("stdin"), plan.max_bytes or DEFAULT_MAX_BYTES)
              if "-" in paths else None)  # bounded: the reader reports a larger input (T007)
-    refuse_collisions(iter_inputs(paths, globs, stdin=stdin), out, extension)
-    inputs = iter_inputs(paths, globs, stdin=stdin)
+    # the default selection (check's): a shared extension is converted only when its
+    # content is a tournament format; the rest is passed over and counted
+    sniffed = SHARED_EXTENSIONS if tuple(globs) == DEFAULT_GLOBS else ()
+    if next(iter_inputs(paths, globs, stdin=stdin), None) is None:  # as check: exit 2
+        raise InputError("no files to convert (see --glob)")
+    refuse_collisions(iter_inputs(paths, globs, stdin=stdin, sniffed=sniffed), out, extension)
+    inputs = iter_inputs(paths, globs, stdin=stdin, sniffed=sniffed)
     tasks = plan_tasks(inputs, found, out, plan, extension=extension,
                        skip_existing=skip_existing, globs=globs)
     tally, status, kept = Tally(), 0, []
@@ -270,7 +282,7 @@ def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: st
             counted = replace(outcome.report, diagnostics=tuple(view.selected(
                 outcome.report.diagnostics)))
             print_diagnostics(view.shown(counted.diagnostics))
-            if counted.error is not None:
+            if counted.error is not None and not counted.diagnostics:  # (else its T014)
                 click.echo(escape_controls(f"Error: {counted.error}"), err=True)
             elif outcome.note == "not written":
                 click.echo(escape_controls(f"{counted.path}: nothing to convert"), err=True)

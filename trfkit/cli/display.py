@@ -14,14 +14,17 @@ from collections.abc import Iterable
 
 import click
 
+from ..codes import ALWAYS_REPORTED
 from ..diagnostics import Diagnostic, Severity
 from ..frozen import field, frozen_dataclass
 from ..selection import Selector, SelectorError
 
 #: Output formats read by programs: nothing is hidden unless asked for.
 MACHINE_FORMATS = frozenset({"json", "jsonl", "sarif"})
-#: Codes reported whatever the selection: trfkit's own failures and unreadable inputs.
-ALWAYS = frozenset({"T999", "T014"})
+#: Codes reported whatever the selection: trfkit's own failures and the inputs with nothing
+#: to check (unreadable, binary, empty, no report, no players): see
+#: :data:`trfkit.codes.ALWAYS_REPORTED`.
+ALWAYS = ALWAYS_REPORTED
 
 
 def selector(select: tuple[str, ...], extend: tuple[str, ...],

@@ -113,10 +113,13 @@ def _plan_from_file(path: str, fmt: str, encoding: str | None, rules: str,
                     after_round: int | None = None) -> tuple[Plan, int]:
     """Read ``path``, find the leaders and plan; diagnostics go to stderr."""
     from ..playoff.tied import plan_for_tournament
-    from .tiebreaks import check_after_round
+    from .common import refuse_unread
+    from .tbargs import check_after_round
 
     doc = read_document(path, fmt=fmt, encoding=encoding)
     check_after_round(doc.tournament, after_round)
+    refuse_unread(doc, path, [*doc.diagnostics, *rule_errors(doc, input_problems(doc, path))],
+                  "nothing to plan")
     try:
         plan, found = plan_for_tournament(doc.tournament, list(tb) or None, rules=rules,
                                           options=options, after_round=after_round)

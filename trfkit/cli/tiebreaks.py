@@ -45,15 +45,20 @@ from .common import (
     internal_errors,
     print_diagnostics,
     read_document,
+    refuse_unread,
     rule_errors,
     write_output,
 )
 from .options import input_options
 from .outguard import refuse_overwrite
+from .tbargs import (
+    check_after_round,
+    known_numbers,
+    team_bye_option,
+    team_options_need_teams,
+)
 
 RULES = ["auto", *EDITIONS]
-#: ``--team-bye``: points of one match (a team of 100 boards is far beyond any event).
-MAX_BYE_POINTS = 100
 
 
 def _number(value: float | None) -> str:
@@ -134,17 +139,6 @@ def _of(standings: Standings) -> str:
     """``"2 of 3"``: the round the standings are after, of the event's rounds."""
     total = standings.total_rounds
     return f"{standings.rounds} of {total}" if total else str(standings.rounds)
-
-
-def check_after_round(tournament: Tournament, after_round: int | None) -> None:
-    """``--after-round K`` names a round of the event (1..142/XXR): else a usage error."""
-    if after_round is None:
-        return
-    total = tournament.rounds
-    if not 1 <= after_round <= total:
-        raise InputError(f"--after-round {after_round}: the event has "
-                         f"{total} round{'s' if total != 1 else ''}; choose 1..{total}"
-                         if total else f"--after-round {after_round}: the event has no rounds")
 
 
 def render_trf(tournament: Tournament, standings: Standings) -> str:
@@ -255,20 +249,6 @@ def render_team_table(standings: Any, to: str, raw: bool = False) -> str:
     return "\n".join([title, "", *lines]) + "\n"
 
 
-def _team_bye_option(ctx: click.Context, param: click.Parameter,
-                     value: str | None) -> tuple[float, float] | None:
-    """``--team-bye 1,3`` -> (1.0, 3.0)."""
-    if value is None:
-        return None
-    try:
-        mp, gp = (float(part) for part in value.split(","))
-    except ValueError:
-        raise click.BadParameter("give match points and game points, e.g. 1,3") from None
-    if not (0 <= mp <= MAX_BYE_POINTS and 0 <= gp <= MAX_BYE_POINTS):  # also NaN
-        raise click.BadParameter(f"match and game points must be from 0 to {MAX_BYE_POINTS}")
-    return mp, gp
-
-
 #: Reader warnings that say the standings cannot follow the source's order (T636: the
 #: first tie-break needs ratings a chess-results page lacks; T631: a Swiss-Manager list
 #: names a tie-break twice): printed before the standings, not after them.
@@ -300,7 +280,7 @@ def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
               help="Write here instead of stdout.")
 @click.option("--players", "players", is_flag=True,
               help="In a team event, rank the individual players instead of the teams.")
-@click.option("--team-bye", "team_bye", default=None, metavar="MP,GP", callback=_team_bye_option,
+@click.option("--team-bye", "team_bye", default=None, metavar="MP,GP", callback=team_bye_option,
               help="Count a team bye the file does not encode (T321, Swiss-Manager TRF16) as a PAB "
                    "worth MP match points and GP game points, e.g. 1,3. Default: as the file says, "
                    "a zero-point absence.")
@@ -337,7 +317,11 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
     refuse_overwrite([input_path], [output])
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
     check_after_round(doc.tournament, after_round)
+    team_options_need_teams(team_bye, pab_as_draw,
+                            "this is an individual event" if not doc.tournament.is_team_event
+                            else "--players ranks the players" if players else None)
     shown = _relevant(doc.diagnostics) + rule_errors(doc, input_problems(doc, input_path))
+    refuse_unread(doc, input_path, shown)
     if doc.tournament.is_team_event and not players and to == "trf":
         # The team standings shown by every other --to have no place in a TRF (TRF16 has no
         # team ranks); writing individual ranks under a list nobody chose is not what was
@@ -391,7 +375,7 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
               help="Standings after round N (1..the event's rounds). Default: after the last "
                    "round with a result.")
 @click.option("--unrated-rating", type=click.IntRange(0, MAX_RATING), default=None, metavar="R")
-@click.option("--team-bye", "team_bye", default=None, metavar="MP,GP", callback=_team_bye_option,
+@click.option("--team-bye", "team_bye", default=None, metavar="MP,GP", callback=team_bye_option,
               help="With --team: as for `trfkit tiebreaks --team-bye`.")
 @click.option("--team-pab-as-draw", "pab_as_draw", is_flag=True,
               help="With --team: as for `trfkit tiebreaks --team-pab-as-draw`.")
@@ -419,6 +403,8 @@ def explain(input_path: str, player: int | None, team: int | None, tb: str,
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
     t = doc.tournament
     check_after_round(t, after_round)
+    team_options_need_teams(team_bye, pab_as_draw,
+                            "--player explains a player's value" if team is None else None)
     # The reader's problems are reported as by ``tiebreaks``: the exit status follows
     # the input (0 or 1 for any content), so a binary or empty file is not exit 2.
     diagnostics = _relevant(doc.diagnostics) + rule_errors(doc, input_problems(doc, input_path))
@@ -431,7 +417,7 @@ def explain(input_path: str, player: int | None, team: int | None, tb: str,
         if exit_status(diagnostics):
             print_diagnostics(diagnostics)
             raise SystemExit(exit_status(diagnostics))
-        raise InputError(f"no player with start number {player}")
+        raise InputError(f"no player with start number {player}{known_numbers(ctx.index)}")
     try:
         result = explain_one(ctx, ctx.index[player], code, place(ctx, code, order))
     except (CodeError, UnknownTieBreak) as exc:
@@ -488,7 +474,7 @@ def _explain_team(t: Tournament, number: int, code: TieBreakCode, rules: str,
     ctx = TeamContext(t, resolve(rules, t), after_round=after_round, unencoded_bye=team_bye,
                       pab_shown_as_draw=pab_as_draw)
     if number not in ctx.index:
-        raise InputError(f"no team with number {number}")
+        raise InputError(f"no team with number {number}{known_numbers(ctx.index)}")
     try:
         result = explain_team(ctx, ctx.index[number], code)
     except (CodeError, UnknownTieBreak) as exc:

@@ -80,7 +80,9 @@ class Summary:
             where = f"{_plural(self.files - self.unreadable, 'file')} checked, " \
                     f"{self.unreadable} unreadable"
         if not self.total and not self.unreadable:
-            text = f"No problems found in {where}."
+            # warnings hidden by --min-severity error are problems: only "no errors" is true
+            what = "errors" if self.hidden and self.hidden_below == "error" else "problems"
+            text = f"No {what} found in {where}."
         else:
             parts = [_plural(n, word) for n, word in
                      ((self.errors, "error"), (self.warnings, "warning"), (self.infos, "info"))
@@ -91,8 +93,9 @@ class Summary:
         if self.skipped:
             text += f" {_plural(self.skipped, 'file')} skipped (not tournament files)."
         if self.hidden:
-            what = "info" if self.hidden_below == "warning" else "warning or info"
-            text += f" {_plural(self.hidden, what)} hidden (-v shows them)."
+            what = (_plural(self.hidden, "info") if self.hidden_below == "warning"
+                    else f"{self.hidden} warning{'s or infos' if self.hidden != 1 else ' or info'}")
+            text += f" {what} hidden (-v shows them)."
         return text
 
 

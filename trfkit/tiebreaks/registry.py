@@ -174,7 +174,14 @@ def all_tiebreaks(scope: str | None = None) -> list[TieBreak]:
 
 
 def lookup(code: TieBreakCode, scope: str = "individual") -> TieBreak:
-    """The tie-break for ``code`` in ``scope`` (``NAME:SCORE`` first, then ``NAME``)."""
+    """The tie-break for ``code`` in ``scope`` (``NAME:SCORE`` first, then ``NAME``).
+
+    A score type (``:MP``, ``:GP``) says which team score a team tie-break uses; a player
+    has one score, so an individual ``BH:MP`` is refused rather than read as ``BH``."""
+    if code.score and scope == "individual":
+        raise UnknownTieBreak(f"{code}: the score type :{code.score} is for team tie-breaks "
+                              "(team standings); a player's tie-break has none, e.g. "
+                              f"{code.trf.replace(':' + code.score, '')}")
     entry = REGISTRY.get((scope, code.base))  # registered already: nothing to import
     if entry is None:
         _load(scope, (code.base, code.name))
