@@ -240,3 +240,43 @@ def test_pre_2023_rating_cuts_are_taken_by_unplayed_rounds_first() -> None:
     assert new[1]["ARO/C1"] == 1900 and new[1]["ARO/M1"] is None and new[1]["TPR/C1"] == 2700
     # auto: 042 is 2021-12-29, the pre-2023 rules
     assert values(path, "ARO/C1")[1]["ARO/C1"] == 1850
+
+
+# -- a game paired without a result has its own kind ----------------------------------------
+
+def test_a_paired_game_without_result_is_its_own_kind_not_a_bye(tmp_path: Path) -> None:
+    path = DATA / "two_of_three_paired.trf"
+    code, out, _ = run("convert", str(path), "--to", "json")
+    doc = json.loads(out)
+    alpha = next(p for p in doc["players"] if p["start"] == 1)
+    assert [(r["opponent"], r["result"], r["kind"]) for r in alpha["rounds"]] == [
+        (2, "1", "win"), (3, "1", "win"), (4, " ", "paired-no-result")]
+    # a blank result without an opponent is still an absence
+    absent = path.read_text().replace("     4 w  \n", "  0000 - Z\n").replace(
+        "     1 b  \n", "          \n")
+    t = loads_trf(absent).tournament
+    assert [e.kind.value for e in (t.by_start()[1].round(3), t.by_start()[4].round(3))] == [
+        "zero-point-bye", "not-paired"]
+    # a JSON file written before the kind existed (it said zero-point-bye) still reads
+    for r in alpha["rounds"]:
+        r["kind"] = "zero-point-bye"
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(doc))
+    code, out, err = run("convert", str(old), "--to", "json")
+    assert code == 0, err
+    back = next(p for p in json.loads(out)["players"] if p["start"] == 1)
+    assert back["rounds"][2]["kind"] == "paired-no-result"
+    # CSV: the opponent and colour, no result
+    _, csv_out, _ = run("convert", str(path), "--to", "csv")
+    assert csv_out.splitlines()[1].split(",")[-3:] == ["2w1", "3b1", "4w"]
+
+
+def test_info_counts_the_games_paired_without_result() -> None:
+    path = DATA / "two_of_three_paired.trf"
+    _, out, _ = run("info", str(path))
+    assert "rounds:   3 (2 with results; round 3: 2 game(s) paired, no result yet)" in out
+    _, out, _ = run("info", str(path), "--to", "json")
+    doc = json.loads(out)
+    assert (doc["played_rounds"], doc["pending_games"]) == (2, {"3": 2})
+    _, out, _ = run("info", str(DATA / "two_of_three.trf"), "--to", "json")
+    assert json.loads(out)["pending_games"] == {}

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from .frozen import field, frozen_dataclass, replace
-from .results import RESULT_CODES, Kind, ResultCode, lookup
+from .results import RESULT_CODES, Kind, ResultCode, kind_of, lookup
 
 __all__ = [
     "PartialDate", "RoundEntry", "Player", "Team", "ScoringSystem", "HeaderRecord", "Header",
@@ -58,7 +58,8 @@ class RoundEntry:
 
     ``color`` is ``"w"``, ``"b"`` or ``""`` (no colour). ``result`` is a key of
     :data:`trfkit.results.RESULT_CODES` (``""`` is an empty block, ``" "`` a blank
-    result, which both mean absent).
+    result, which both mean absent without an opponent; with one they are a game
+    paired without a result yet, :attr:`kind` ``paired-no-result``).
     """
 
     opponent: int | None
@@ -71,7 +72,8 @@ class RoundEntry:
 
     @property
     def kind(self) -> Kind:
-        return RESULT_CODES[self.result].kind
+        """The code's kind; a blank result next to an opponent is ``PENDING``."""
+        return kind_of(self.result, self.opponent)
 
     @property
     def played(self) -> bool:
@@ -193,6 +195,7 @@ class ScoringSystem:
             Kind.PAB: self.pab,
             Kind.ZERO_BYE: self.zero_bye,
             Kind.NOT_PAIRED: self.zero_bye,
+            Kind.PENDING: 0.0,  # no points so far
         }[kind]
 
     @property
