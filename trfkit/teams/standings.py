@@ -49,9 +49,10 @@ class TeamStandings:
     primary: str
     codes: tuple[TieBreakCode, ...]
     rows: tuple[TeamRow, ...]
-    rounds: int
+    rounds: int  # the round the standings are after
     event: TeamEvent
     diagnostics: tuple[Diagnostic, ...] = field(default=())
+    total_rounds: int = 0  # the event's rounds (142/XXR, or the last round written)
 
     @property
     def labels(self) -> list[str]:
@@ -129,7 +130,7 @@ def compute_teams(
     own = is_declared_list(tournament, listed, full_order)
     diagnostics = ctx.diagnostics + _rank_differences(ctx, ranks, own)
     return TeamStandings(edition, ctx.primary, tuple(listed), tuple(rows), ctx.rounds, ctx.event,
-                         tuple(diagnostics))
+                         tuple(diagnostics), ctx.total_rounds)
 
 
 def player_rows(tournament: Tournament, *, rules: str | Edition = "auto",

@@ -183,10 +183,10 @@ class Context(RunMemo):
             self.note("T504", f"round(s) {listed}: games paired without a result yet score "
                               "no points so far; the opponents count as met")
         if after_round is None and self.rounds < total:
-            later = (f"round {total} has" if self.rounds + 1 == total
-                     else f"rounds {self.rounds + 1}-{total} have")
-            self.note("T516", f"standings after round {self.rounds} of {total}: {later} no "
-                              "result yet and are not scored (--after-round chooses the round)")
+            later = (f"round {total} has no result yet and is" if self.rounds + 1 == total
+                     else f"rounds {self.rounds + 1}-{total} have no result yet and are")
+            self.note("T516", f"standings after round {self.rounds} of {total}: {later} not "
+                              "scored (--after-round chooses the round)")
         #: ``bonus[i]``: 299 bonus or penalty points of player ``i`` per round scored (only
         #: players with one); already part of ``score[i]`` (see :mod:`.abnormal`).
         self.bonus: dict[int, tuple[float, ...]] = {}
