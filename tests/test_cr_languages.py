@@ -233,3 +233,31 @@ def test_excel_export_rows_give_the_date_and_read_in_spanish() -> None:
     assert not [d for d in found if d.code == "T629"]
     assert t.header.start_date is not None and t.header.start_date.iso == "2021-10-01"
     assert t.header.tiebreaks == ("BH",) and len(t.players) == 4
+
+
+def test_header_words_of_a_real_portuguese_ranking_list() -> None:
+    """The columns of a saved Portuguese page (lan=10): "Nº.Inic." is the start number,
+    "EloI" the rating (before, the ranks were taken for start numbers and no rating was
+    read)."""
+    header = ["Rk.", "Nº.Inic.", "", "", "Nome", "Tipo", "sexo", "FED", "EloI",
+              "Clube/Cidade", "1.Rd", "2.Rd", "Pts.", "Desp1"]
+    rows = [header]
+    order = sorted(CELLS, key=lambda s: -float(CELLS[s][2].replace("½", ".5") or 0))
+    for rank, start in enumerate(order, 1):
+        r1, r2, pts, tb = CELLS[start]
+        rows.append([str(rank), str(start), "", "", NAMES[start], "", "", "POR",
+                     RATINGS[start], "", r1, r2, pts, tb])
+    doc = read_crhtml(page(rows, "Anotação:<br/>Desempate 1: Buchholz"), path="pt.html")
+    by = doc.tournament.by_start()
+    assert {s: (p.name, p.rating, p.rank) for s, p in by.items()} == {
+        1: ("Alpha, Anna", 2000, 1), 4: ("Delta, Dora", 1700, 2), 2: ("Beta, Bert", 1900, 3),
+        3: ("Gamma, Gus", 1800, 4)}
+    assert [(d.code, d.value) for d in by[2].declared] == [("BH", 3.5)]
+    assert not [d for d in validate(doc) if d.code in ("T503", "T401", "T302", "T304")]
+
+
+def test_the_russian_not_paired_view_lists_absences_only() -> None:
+    """A saved Russian page (lan=11) links the absences list as "без пары"."""
+    rows = [["Ном.", "Имя", "1 тур"], ["1", "A", "2w1"], ["2", "B", "1b0"]]
+    doc = read_crhtml(page(rows, view="без пары"), path="ru.html")
+    assert [d.code for d in doc.diagnostics if d.code == "T602"] == ["T602"]
