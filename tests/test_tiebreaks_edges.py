@@ -280,3 +280,26 @@ def test_info_counts_the_games_paired_without_result() -> None:
     assert (doc["played_rounds"], doc["pending_games"]) == (2, {"3": 2})
     _, out, _ = run("info", str(DATA / "two_of_three.trf"), "--to", "json")
     assert json.loads(out)["pending_games"] == {}
+
+
+def test_absences_given_with_the_pairings_do_not_make_the_round_played(tmp_path: Path) -> None:
+    """two_of_three_paired plus a fifth player absent in every round (``0000 - Z``): the
+    Z of round 3 is written with the pairings (chess-results shows such "0-Z" before
+    the round is played); round 3 has no game result, so the standings stay after round
+    2 (before, any result in round 3 made it a played round)."""
+    text = (DATA / "two_of_three_paired.trf").read_text() + (
+        "001    5      Epsilon,E                         1600                             "
+        "0.0    5  0000 - Z  0000 - Z  0000 - Z\n")
+    path = tmp_path / "absent.trf"
+    path.write_text(text)
+    t = loads_trf(text).tournament
+    assert (t.scored_rounds, t.played_rounds) == (2, 3)
+    code, out, err = run("tiebreaks", str(path), "--tb", "BH", "--to", "json")
+    assert (json.loads(out)["after_round"], json.loads(out)["rounds"]) == (2, 3)
+    assert "T516 standings after round 2 of 3: round 3 has no result yet and is not scored" \
+        in err
+    _, out, _ = run("info", str(path))
+    assert "rounds:   3 (2 with results; round 3: 2 game(s) paired, no result yet)" in out
+    # one game of round 3 finished: the round is in progress, so it is scored
+    done = text.replace("     4 w  \n", "     4 w 1\n").replace("     1 b  \n", "     1 b 0\n")
+    assert loads_trf(done).tournament.scored_rounds == 3

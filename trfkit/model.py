@@ -437,10 +437,26 @@ class Tournament:
 
     @property
     def scored_rounds(self) -> int:
-        """The last round in which any player has a result (a round paired but not played
-        yet, blocks with a blank result, is not counted; :attr:`played_rounds` counts it)."""
-        return max((i for p in self.players for i, e in enumerate(p.rounds, 1)
-                    if e.result.strip()), default=0)
+        """The last round that has results: some game of it has one (a forfeit counts),
+        or, in a round without a game waiting for its result, some player has one (a
+        bye, a known absence).
+
+        A round paired but not played yet (blocks with a blank result) is not counted
+        (:attr:`played_rounds` counts it), nor is one whose only results are the byes and
+        absences given with its pairings while its games wait (a chess-results
+        crosstable saved before the last round is played shows those "0-Z" and "-½").
+        A blank result without an opponent is a zero-point bye, so it is a result.
+        """
+        games: set[int] = set()
+        waiting: set[int] = set()
+        byes: set[int] = set()
+        for p in self.players:
+            for i, e in enumerate(p.rounds, 1):
+                if e.opponent is not None:
+                    (games if e.result.strip() else waiting).add(i)
+                elif e.result:
+                    byes.add(i)
+        return max(games | (byes - waiting), default=0)
 
     @property
     def is_team_event(self) -> bool:

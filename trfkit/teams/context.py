@@ -26,7 +26,7 @@ from ..model import Team, Tournament
 from ..results import Kind
 from ..tiebreaks.context import RunMemo
 from ..tiebreaks.editions import Edition
-from .matches import TeamEvent, last_board_result, rebuild
+from .matches import TeamEvent, rebuild
 
 __all__ = ["TeamContext", "primary_score", "team_round_robin"]
 
@@ -77,7 +77,7 @@ class TeamContext(RunMemo):
         #: default the standings are after the last round with a result, as for players:
         #: a round not played yet is no absence for every team (T516)
         self.total_rounds = total = self.event.rounds_played
-        self.rounds = (min(last_board_result(tournament), total) if after_round is None
+        self.rounds = (min(tournament.scored_rounds, total) if after_round is None
                        else max(0, min(after_round, total)))
         self.round_robin = team_round_robin(tournament, self.n, tournament.rounds or self.rounds)
         self.primary = primary_score(tournament)

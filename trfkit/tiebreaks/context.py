@@ -148,7 +148,7 @@ class Context(RunMemo):
         # (TieBreakServer scores it as one; trfkit does not follow it there).
         # ``after_round`` may name any round of the event.
         self.total_rounds = total = tournament.rounds
-        self.rounds = (min(_last_scored_round(tournament), total) if after_round is None
+        self.rounds = (min(tournament.scored_rounds, total) if after_round is None
                        else max(0, min(after_round, total)))
         self.round_robin = is_round_robin(tournament, tournament.rounds or self.rounds)
         self.win = self.scoring.win
@@ -444,14 +444,3 @@ def _first_of_each_start(players: tuple[Player, ...],
                                             f"the one of line {first.line} only", p.line or 1))
     return tuple(kept.values())
 
-
-def _last_scored_round(tournament: Tournament) -> int:
-    """The last round in which some player has a result (a pairing without one does not count)."""
-    last = 0
-    for p in tournament.players:
-        for r in range(len(p.rounds), last, -1):
-            e = p.rounds[r - 1]
-            if e.result not in ("", " ") or (e.opponent is None and e.result == " "):
-                last = r
-                break
-    return last
