@@ -261,3 +261,31 @@ def test_the_russian_not_paired_view_lists_absences_only() -> None:
     rows = [["Ном.", "Имя", "1 тур"], ["1", "A", "2w1"], ["2", "B", "1b0"]]
     doc = read_crhtml(page(rows, view="без пары"), path="ru.html")
     assert [d.code for d in doc.diagnostics if d.code == "T602"] == ["T602"]
+
+
+def test_a_ranking_list_without_results_is_not_called_inconsistent() -> None:
+    """A final ranking list (the shape of the saved Portuguese page: no round columns)
+    declares points and tie-breaks but holds no result: before, every player got a T401
+    error ("declares 2.0 points but the results give 0.0") and every value a T503."""
+    header = ["Rk.", "Nº.Inic.", "Nome", "FED", "EloI", "Pts.", "Desp1"]
+    rows = [header, ["1", "1", NAMES[1], "POR", "2000", "2", "0,5"],
+            ["2", "4", NAMES[4], "POR", "1700", "1½", "0,5"],
+            ["3", "2", NAMES[2], "POR", "1900", "½", "3,5"]]
+    doc = read_crhtml(page(rows, "Anotação:<br/>Desempate 1: Buchholz",
+                           view="Classificação final após 2 rondas"), path="pt.html")
+    t = doc.tournament
+    assert sorted((p.name, p.points) for p in t.players) == sorted(
+        [(NAMES[1], 2.0), (NAMES[4], 1.5), (NAMES[2], 0.5)])
+    assert not [d for d in validate(doc) if d.code in ("T401", "T503")]
+    hidden = read_crhtml(page(rows, "Anotação:<br/>Desempate 1: Buchholz Tie-Breaks (variabel "
+                              "with parameter)", view="Classificação final"), path="pt.html")
+    assert [d.message.split(": ", 1)[1] for d in hidden.diagnostics if d.code == "T635"] == [
+        "the legend does not show its settings (cuts) and the page shows no results to "
+        "recompute its values from; read as BH"]
+    # the same list with one round written is checked as before
+    played = [header[:5] + ["1.Rd"] + header[5:],
+              ["1", "1", NAMES[1], "POR", "2000", "2w1", "2", "0,5"],
+              ["2", "2", NAMES[2], "POR", "1900", "1b0", "½", "3,5"]]
+    legend = "Anotação:<br/>Desempate 1: Buchholz"
+    codes = [d.code for d in validate(read_crhtml(page(played, legend), path="pt.html"))]
+    assert "T401" in codes and "T503" in codes
