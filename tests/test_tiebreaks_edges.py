@@ -303,3 +303,19 @@ def test_absences_given_with_the_pairings_do_not_make_the_round_played(tmp_path:
     # one game of round 3 finished: the round is in progress, so it is scored
     done = text.replace("     4 w  \n", "     4 w 1\n").replace("     1 b  \n", "     1 b 0\n")
     assert loads_trf(done).tournament.scored_rounds == 3
+
+
+def test_declared_ranks_are_checked_only_against_the_files_own_round() -> None:
+    """samples/trf26.trf ranks its players after its last round under its own 202 list:
+    standings after round 1 (--after-round) are not what that column describes, so they
+    raise no T505 (before: three errors and exit 1); the full standings still match."""
+    sample = Path(__file__).resolve().parents[1] / "samples" / "trf26.trf"
+    code, _, err = run("tiebreaks", str(sample), "--after-round", "1")
+    assert (code, " T505 " in err) == (0, False)
+    code, _, err = run("tiebreaks", str(sample))
+    assert (code, " T505 " in err) == (0, False)
+    t = loads_trf(sample.read_text()).tournament
+    wrong = replace(t, players=tuple(replace(p, rank=9 if p.start == 2 else p.rank)
+                                     for p in t.players))
+    assert [d.code for d in compute(wrong, None).diagnostics].count("T505") == 1
+    assert "T505" not in [d.code for d in compute(wrong, None, after_round=1).diagnostics]

@@ -128,7 +128,8 @@ def compute_teams(
         rows.append(TeamRow(ranks[i], i, team.number, team.name, ctx.totals["MP"][i],
                             ctx.totals["GP"][i], row_values))
     own = is_declared_list(tournament, listed, full_order)
-    diagnostics = ctx.diagnostics + _rank_differences(ctx, ranks, own)
+    same_round = 0 < ctx.rounds == tournament.scored_rounds  # as for players
+    diagnostics = ctx.diagnostics + (_rank_differences(ctx, ranks, own) if same_round else [])
     return TeamStandings(edition, ctx.primary, tuple(listed), tuple(rows), ctx.rounds, ctx.event,
                          tuple(diagnostics), ctx.total_rounds)
 
