@@ -339,7 +339,9 @@ DOCS: Final[dict[str, RuleDoc]] = {
                     "...     5 w  (paired, no result yet)", "...     5 w 1", is_trf=False),
     "T505": RuleDoc("The Rank column disagrees with the standings trfkit computes from points "
                     "and the file's own tie-break list (202/212, or the list a Swiss-Manager "
-                    "file or chess-results page declares).",
+                    "file or chess-results page declares), after the file's last round with "
+                    "results; a rank inside the places of players the list leaves tied "
+                    "agrees.",
                     "rank 1 for the second-best tie-break", "ranks in computed order",
                     is_trf=False),
     "T506": RuleDoc("Standings under trfkit's default list or a --tb list are not the ones "

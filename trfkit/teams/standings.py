@@ -17,7 +17,7 @@ from ..tiebreaks import declared_codes, is_declared_list
 from ..tiebreaks.codes import TieBreakCode, parse
 from ..tiebreaks.editions import Edition, resolve
 from ..tiebreaks.registry import lookup
-from ..tiebreaks.standings import rank, unlisted_rank_note
+from ..tiebreaks.standings import outside_ties, rank, unlisted_rank_note
 from .context import TeamContext
 from .matches import TeamEvent
 
@@ -71,6 +71,8 @@ def _rank_differences(ctx: TeamContext, ranks: list[int],
     the standings follow the file's own list; else one T506 info (as for players)."""
     differ = [(i, t) for i, t in enumerate(ctx.teams)
               if t.rank is not None and t.rank != ranks[i]]
+    kept = set(outside_ties([i for i, _ in differ], [t.rank for _, t in differ], ranks))
+    differ = [(i, t) for i, t in differ if i in kept]
     if differ and not declared_list:
         i, t = differ[0]
         return [unlisted_rank_note(len(differ), f"team {t.number} declares rank {t.rank}, "

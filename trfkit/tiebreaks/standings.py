@@ -22,7 +22,8 @@ from .context import Context, Value
 from .editions import Edition
 from .registry import lookup
 
-__all__ = ["Row", "Standings", "build_rows", "rank", "rank_differences", "unlisted_rank_note"]
+__all__ = ["Row", "Standings", "build_rows", "outside_ties", "rank", "rank_differences",
+           "unlisted_rank_note"]
 
 PTS = parse("PTS")
 T = TypeVar("T")
@@ -261,6 +262,8 @@ def rank_differences(ctx: Context, ranks: list[int], *,
     players = ctx.players
     differ = [i for i in compress(range(ctx.n), map(ne, map(_RANK, players), ranks))
               if players[i].rank is not None]
+    if differ:
+        differ = outside_ties(differ, [players[i].rank for i in differ], ranks)
     if not differ:
         return []
     if not declared_list:
@@ -277,6 +280,21 @@ def rank_differences(ctx: Context, ranks: list[int], *,
                                          for f in fields(Diagnostic)}
     columns.update(message=messages, line=lines)
     return _columnwise(Diagnostic, len(differ), **columns)
+
+
+def outside_ties(differ: list[int], declared: Sequence[int | None],
+                 ranks: Sequence[int]) -> list[int]:
+    """The players of ``differ`` whose declared rank is not a place their tie covers.
+
+    Players the tie-breaks do not separate share a rank (2, 2 for places 2 and 3); the
+    file, which had to print one order, may give them 2 and 3 (drawn, or by a rule after
+    the list): a declared rank inside the tied places is no disagreement.
+    """
+    size: dict[int, int] = {}
+    for r in ranks:
+        size[r] = size.get(r, 0) + 1
+    return [i for i, d in zip(differ, declared, strict=True)
+            if d is None or not ranks[i] <= d < ranks[i] + size[ranks[i]]]
 
 
 def unlisted_rank_note(count: int, example: str, line: int) -> Diagnostic:
