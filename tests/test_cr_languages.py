@@ -289,3 +289,18 @@ def test_a_ranking_list_without_results_is_not_called_inconsistent() -> None:
     legend = "Anotação:<br/>Desempate 1: Buchholz"
     codes = [d.code for d in validate(read_crhtml(page(played, legend), path="pt.html"))]
     assert "T401" in codes and "T503" in codes
+
+
+def test_ranks_under_a_rating_tiebreak_the_page_cannot_compute_are_one_note() -> None:
+    """ARO/C1 first and no rating column: ARO is undefined for everyone, so the standings
+    cannot follow the page's order; the differing ranks are one T506 info naming the code
+    (before: a T505 error per player, exit 1, right after the T636 warning)."""
+    legend = "Tie Break1: Average Rating of Opponents (ARO) (Cut1)"
+    rows = [["Rk.", "SNo", "Name", "1.Rd", "Pts.", "TB1"],
+            ["1", "2", "Beta", "1b1", "1", "1800"], ["2", "1", "Alpha", "2w0", "0", "1900"],
+            ["3", "3", "Gamma", "4w=", "½", "1700"], ["4", "4", "Delta", "3b=", "½", "1750"]]
+    t = read_crhtml(page(rows, f"Annotation:<br/>{legend}")).tournament
+    codes = [(d.code, d.message) for d in compute(t, None).diagnostics
+             if d.code in ("T505", "T506")]
+    assert len(codes) == 1 and codes[0][0] == "T506"
+    assert "the file's list has ARO/C1, undefined for every player here" in codes[0][1]

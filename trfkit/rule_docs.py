@@ -346,7 +346,10 @@ DOCS: Final[dict[str, RuleDoc]] = {
                     is_trf=False),
     "T506": RuleDoc("Standings under trfkit's default list or a --tb list are not the ones "
                     "the file's ranks were made with, so differing ranks are only noted (one "
-                    "info for all of them); declare the list (202) to have them checked (T505).",
+                    "info for all of them); declare the list (202) to have them checked (T505). "
+                    "Also when a code of the file's own list is undefined for every player (a "
+                    "rating tie-break on a page without ratings): it cannot give the file's "
+                    "order.",
                     "trfkit tiebreaks event.trf --tb SB   (no 202 in the file)",
                     "202 SB", is_trf=False),
     "T515": RuleDoc("A 299 record re-values a result type in a round, or adds a bonus or "

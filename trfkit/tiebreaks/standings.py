@@ -246,11 +246,12 @@ def _columnwise(cls: type[T], n: int, **columns: Iterable[Any]) -> list[T]:
     return made
 
 
-def rank_differences(ctx: Context, ranks: list[int], *,
-                     declared_list: bool = True) -> list[Diagnostic]:
+def rank_differences(ctx: Context, ranks: list[int], *, declared_list: bool = True,
+                     undefined: Sequence[str] = ()) -> list[Diagnostic]:
     """T505 for each player whose declared rank differs from the computed one, when
     the standings follow the file's own tie-break list (``declared_list``); otherwise
-    one T506 info for all of them (see :func:`unlisted_rank_note`).
+    one T506 info for all of them (see :func:`unlisted_rank_note`), as when a code of
+    the list is ``undefined`` for every player (it cannot give the file's order).
 
     A file whose rank column follows another order (another tie-break list, or
     none) differs for nearly every player, so the diagnostics are built column-wise
@@ -266,11 +267,16 @@ def rank_differences(ctx: Context, ranks: list[int], *,
         differ = outside_ties(differ, [players[i].rank for i in differ], ranks)
     if not differ:
         return []
-    if not declared_list:
+    if not declared_list or undefined:
         first = players[differ[0]]
-        return [unlisted_rank_note(len(differ), f"player {first.start} declares rank "
-                                   f"{first.rank}, the standings give {ranks[differ[0]]}",
-                                   first.line)]
+        example = (f"player {first.start} declares rank {first.rank}, the standings give "
+                   f"{ranks[differ[0]]}")
+        if declared_list:
+            return [make("T506", f"{len(differ)} declared rank(s) differ from these standings "
+                                 f"({example}); the file's list has {', '.join(undefined)}, "
+                                 "undefined for every player here, so the ranks are not "
+                                 "checked against it", first.line)]
+        return [unlisted_rank_note(len(differ), example, first.line)]
     template = make("T505", "", 1)
     messages = [f"player {p.start} ({p.name}) declares rank {p.rank}, "
                 f"the computed standings give {ranks[i]}" for i, p in
