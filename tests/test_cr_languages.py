@@ -233,3 +233,74 @@ def test_excel_export_rows_give_the_date_and_read_in_spanish() -> None:
     assert not [d for d in found if d.code == "T629"]
     assert t.header.start_date is not None and t.header.start_date.iso == "2021-10-01"
     assert t.header.tiebreaks == ("BH",) and len(t.players) == 4
+
+
+def test_header_words_of_a_real_portuguese_ranking_list() -> None:
+    """The columns of a saved Portuguese page (lan=10): "Nº.Inic." is the start number,
+    "EloI" the rating (before, the ranks were taken for start numbers and no rating was
+    read)."""
+    header = ["Rk.", "Nº.Inic.", "", "", "Nome", "Tipo", "sexo", "FED", "EloI",
+              "Clube/Cidade", "1.Rd", "2.Rd", "Pts.", "Desp1"]
+    rows = [header]
+    order = sorted(CELLS, key=lambda s: -float(CELLS[s][2].replace("½", ".5") or 0))
+    for rank, start in enumerate(order, 1):
+        r1, r2, pts, tb = CELLS[start]
+        rows.append([str(rank), str(start), "", "", NAMES[start], "", "", "POR",
+                     RATINGS[start], "", r1, r2, pts, tb])
+    doc = read_crhtml(page(rows, "Anotação:<br/>Desempate 1: Buchholz"), path="pt.html")
+    by = doc.tournament.by_start()
+    assert {s: (p.name, p.rating, p.rank) for s, p in by.items()} == {
+        1: ("Alpha, Anna", 2000, 1), 4: ("Delta, Dora", 1700, 2), 2: ("Beta, Bert", 1900, 3),
+        3: ("Gamma, Gus", 1800, 4)}
+    assert [(d.code, d.value) for d in by[2].declared] == [("BH", 3.5)]
+    assert not [d for d in validate(doc) if d.code in ("T503", "T401", "T302", "T304")]
+
+
+def test_the_russian_not_paired_view_lists_absences_only() -> None:
+    """A saved Russian page (lan=11) links the absences list as "без пары"."""
+    rows = [["Ном.", "Имя", "1 тур"], ["1", "A", "2w1"], ["2", "B", "1b0"]]
+    doc = read_crhtml(page(rows, view="без пары"), path="ru.html")
+    assert [d.code for d in doc.diagnostics if d.code == "T602"] == ["T602"]
+
+
+def test_a_ranking_list_without_results_is_not_called_inconsistent() -> None:
+    """A final ranking list (the shape of the saved Portuguese page: no round columns)
+    declares points and tie-breaks but holds no result: before, every player got a T401
+    error ("declares 2.0 points but the results give 0.0") and every value a T503."""
+    header = ["Rk.", "Nº.Inic.", "Nome", "FED", "EloI", "Pts.", "Desp1"]
+    rows = [header, ["1", "1", NAMES[1], "POR", "2000", "2", "0,5"],
+            ["2", "4", NAMES[4], "POR", "1700", "1½", "0,5"],
+            ["3", "2", NAMES[2], "POR", "1900", "½", "3,5"]]
+    doc = read_crhtml(page(rows, "Anotação:<br/>Desempate 1: Buchholz",
+                           view="Classificação final após 2 rondas"), path="pt.html")
+    t = doc.tournament
+    assert sorted((p.name, p.points) for p in t.players) == sorted(
+        [(NAMES[1], 2.0), (NAMES[4], 1.5), (NAMES[2], 0.5)])
+    assert not [d for d in validate(doc) if d.code in ("T401", "T503")]
+    hidden = read_crhtml(page(rows, "Anotação:<br/>Desempate 1: Buchholz Tie-Breaks (variabel "
+                              "with parameter)", view="Classificação final"), path="pt.html")
+    assert [d.message.split(": ", 1)[1] for d in hidden.diagnostics if d.code == "T635"] == [
+        "the legend does not show its settings (cuts) and the page shows no results to "
+        "recompute its values from; read as BH"]
+    # the same list with one round written is checked as before
+    played = [header[:5] + ["1.Rd"] + header[5:],
+              ["1", "1", NAMES[1], "POR", "2000", "2w1", "2", "0,5"],
+              ["2", "2", NAMES[2], "POR", "1900", "1b0", "½", "3,5"]]
+    legend = "Anotação:<br/>Desempate 1: Buchholz"
+    codes = [d.code for d in validate(read_crhtml(page(played, legend), path="pt.html"))]
+    assert "T401" in codes and "T503" in codes
+
+
+def test_ranks_under_a_rating_tiebreak_the_page_cannot_compute_are_one_note() -> None:
+    """ARO/C1 first and no rating column: ARO is undefined for everyone, so the standings
+    cannot follow the page's order; the differing ranks are one T506 info naming the code
+    (before: a T505 error per player, exit 1, right after the T636 warning)."""
+    legend = "Tie Break1: Average Rating of Opponents (ARO) (Cut1)"
+    rows = [["Rk.", "SNo", "Name", "1.Rd", "Pts.", "TB1"],
+            ["1", "2", "Beta", "1b1", "1", "1800"], ["2", "1", "Alpha", "2w0", "0", "1900"],
+            ["3", "3", "Gamma", "4w=", "½", "1700"], ["4", "4", "Delta", "3b=", "½", "1750"]]
+    t = read_crhtml(page(rows, f"Annotation:<br/>{legend}")).tournament
+    codes = [(d.code, d.message) for d in compute(t, None).diagnostics
+             if d.code in ("T505", "T506")]
+    assert len(codes) == 1 and codes[0][0] == "T506"
+    assert "the file's list has ARO/C1, undefined for every player here" in codes[0][1]

@@ -76,7 +76,8 @@ def test_info_counts_rounds_with_results_not_paired_ones(tmp_path: Path,
     path = tmp_path / "club.TUNX"
     path.write_bytes(four().encode())
     result = runner.invoke(cli, ["info", str(path)])
-    assert "rounds:   3 (1 with results)" in result.stdout
+    assert "rounds:   3 (1 with results; round 2: 2 game(s) paired, no result yet)" \
+        in result.stdout
 
 
 def test_a_name_longer_than_the_trf_field_is_cut_with_t603(tmp_path: Path,

@@ -16,6 +16,8 @@ THREE_TEAMS (Swiss-Manager style, the bye team has no board; 2 boards):
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from team_fixtures import FOUR_TEAMS, THREE_TEAMS, event
 
@@ -268,14 +270,15 @@ def test_direct_encounter_by_edition() -> None:
     assert group(_forfeited(), "EDE", [1, 2, 3], "ru-2013") == {1: 1.0, 2: 1.0, 3: 1.0}
 
 
-def test_declared_rounds_not_played_yet_are_absences() -> None:
-    # 142 says 4 rounds, 3 are played: like TieBreakServer every team is absent in round 4;
-    # others see that last-round absence as a draw (16.2.5): shown MP 6, 4, 2, 4
+def test_declared_rounds_not_played_yet_are_not_scored_unless_asked() -> None:
+    # 142 says 4 rounds, 3 are played: as for players, the standings are after round 3
+    # (issue 16); asked for round 4 (as TieBreakServer scores it), every team is absent in
+    # round 4 and others see that last-round absence as a draw (16.2.5): shown MP 6, 4, 2, 4
     spec = dict(FOUR_TEAMS, rounds=4)
     assert values(spec, "MPTS") == {1: 5, 2: 3, 3: 1, 4: 3}
-    assert values(spec, "BH:MP") == {1: 4 + 2 + 4 + 5, 2: 6 + 4 + 2 + 3, 3: 4 + 6 + 4 + 1,
-                                     4: 2 + 4 + 6 + 3}
-    assert values(spec, "BH:MP", after_round=3) == values(FOUR_TEAMS, "BH:MP")
+    assert values(spec, "BH:MP") == values(FOUR_TEAMS, "BH:MP") == {1: 7, 2: 9, 3: 11, 4: 9}
+    assert values(spec, "BH:MP", after_round=4) == {
+        1: 4 + 2 + 4 + 5, 2: 6 + 4 + 2 + 3, 3: 4 + 6 + 4 + 1, 4: 2 + 4 + 6 + 3}
 
 
 def test_fore_buchholz() -> None:
@@ -297,3 +300,28 @@ def test_pab_shown_as_a_draw_under_a_competition_rule() -> None:
     # shown as a draw: T2 3, T3 1; T1's own dummy keeps its real score 6 -> 3 + 1 + 6 = 10
     assert values(THREE_TEAMS, "BH:MP", pab_shown_as_draw=True, **bye)[1] == 10
     assert values(THREE_TEAMS, "MPTS", pab_shown_as_draw=True, **bye) == {1: 6, 2: 4, 3: 2}
+
+
+def test_team_standings_say_after_which_round_of_how_many(tmp_path: Path) -> None:
+    """samples/team.trf declaring 4 rounds after 3 played: team and player standings alike
+    stop at round 3 (T516) and say so; --after-round 4 scores the absent round."""
+    import json
+
+    from click.testing import CliRunner
+
+    from trfkit.cli import cli
+
+    source = Path(__file__).resolve().parents[1] / "samples" / "team.trf"
+    path = tmp_path / "team4.trf"
+    path.write_text(source.read_text().replace("XXR 3\n", "XXR 4\n"))
+    result = CliRunner().invoke(cli, ["tiebreaks", str(path)])
+    assert result.stdout.startswith("Team standings after round 3 of 4 - rules fide-2024")
+    assert ("T516 team standings after round 3 of 4: round 4 has no result yet and is not "
+            "scored") in result.stderr
+    doc = json.loads(CliRunner().invoke(cli, ["tiebreaks", str(path), "--to", "json"]).stdout)
+    assert (doc["after_round"], doc["rounds"]) == (3, 4)
+    assert {t["number"]: t["values"]["MP"] for t in doc["teams"]} == {1: 4, 2: 3, 3: 2, 4: 3}
+    asked = CliRunner().invoke(cli, ["tiebreaks", str(path), "--after-round", "4", "--to", "json"])
+    assert (json.loads(asked.stdout)["after_round"], " T516 " in asked.stderr) == (4, False)
+    plain = json.loads(CliRunner().invoke(cli, ["tiebreaks", str(source), "--to", "json"]).stdout)
+    assert (plain["after_round"], plain["rounds"]) == (3, 3)

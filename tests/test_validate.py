@@ -168,7 +168,7 @@ def test_iter_diagnostics_is_lazy_and_in_rule_order() -> None:
 
 
 def test_document_diagnostics_are_merged_and_fatal_input_skips_the_rules() -> None:
-    t = tournament(player(1, 5.0, 1))
+    t = tournament(player(1, 5.0, 1, (None, "", "Z")))
     reader = make("T101", "unknown", 7, 1, file="t.trf")
     merged = validate(Document(t, (reader,)))
     assert [d.code for d in merged] == ["T101", "T401"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from .frozen import field, frozen_dataclass, replace
-from .results import RESULT_CODES, Kind, ResultCode, lookup
+from .results import RESULT_CODES, Kind, ResultCode, kind_of, lookup
 
 __all__ = [
     "PartialDate", "RoundEntry", "Player", "Team", "ScoringSystem", "HeaderRecord", "Header",
@@ -58,7 +58,8 @@ class RoundEntry:
 
     ``color`` is ``"w"``, ``"b"`` or ``""`` (no colour). ``result`` is a key of
     :data:`trfkit.results.RESULT_CODES` (``""`` is an empty block, ``" "`` a blank
-    result, which both mean absent).
+    result, which both mean absent without an opponent; with one they are a game
+    paired without a result yet, :attr:`kind` ``paired-no-result``).
     """
 
     opponent: int | None
@@ -71,7 +72,8 @@ class RoundEntry:
 
     @property
     def kind(self) -> Kind:
-        return RESULT_CODES[self.result].kind
+        """The code's kind; a blank result next to an opponent is ``PENDING``."""
+        return kind_of(self.result, self.opponent)
 
     @property
     def played(self) -> bool:
@@ -193,6 +195,7 @@ class ScoringSystem:
             Kind.PAB: self.pab,
             Kind.ZERO_BYE: self.zero_bye,
             Kind.NOT_PAIRED: self.zero_bye,
+            Kind.PENDING: 0.0,  # no points so far
         }[kind]
 
     @property
@@ -436,10 +439,26 @@ class Tournament:
 
     @property
     def scored_rounds(self) -> int:
-        """The last round in which any player has a result (a round paired but not played
-        yet, blocks with a blank result, is not counted; :attr:`played_rounds` counts it)."""
-        return max((i for p in self.players for i, e in enumerate(p.rounds, 1)
-                    if e.result.strip()), default=0)
+        """The last round that has results: some game of it has one (a forfeit counts),
+        or, in a round without a game waiting for its result, some player has one (a
+        bye, a known absence).
+
+        A round paired but not played yet (blocks with a blank result) is not counted
+        (:attr:`played_rounds` counts it), nor is one whose only results are the byes and
+        absences given with its pairings while its games wait (a chess-results
+        crosstable saved before the last round is played shows those "0-Z" and "-½").
+        A blank result without an opponent is a zero-point bye, so it is a result.
+        """
+        games: set[int] = set()
+        waiting: set[int] = set()
+        byes: set[int] = set()
+        for p in self.players:
+            for i, e in enumerate(p.rounds, 1):
+                if e.opponent is not None:
+                    (games if e.result.strip() else waiting).add(i)
+                elif e.result:
+                    byes.add(i)
+        return max(games | (byes - waiting), default=0)
 
     @property
     def is_team_event(self) -> bool:

@@ -27,6 +27,7 @@ class Kind(str, Enum):
     PAB = "pairing-allocated-bye"  # U
     ZERO_BYE = "zero-point-bye"  # Z or blank: known absence
     NOT_PAIRED = "not-paired"  # an entirely blank block
+    PENDING = "paired-no-result"  # an opponent and no result yet (``  12 w  ``)
 
 
 @frozen_dataclass
@@ -98,6 +99,18 @@ COMPLEMENT: Final[Mapping[str, frozenset[str]]] = {
 }
 
 COLORS: Final[Mapping[str, str]] = {"w": "white", "b": "black", "-": "none", "": "none"}
+
+
+#: Result codes that, next to a real opponent, mean a game paired without a result yet.
+NO_RESULT: Final = frozenset({"", " "})
+
+
+def kind_of(code: str, opponent: int | None) -> Kind:
+    """What a round block means: its code's kind, except that a blank or empty result
+    next to an opponent is a game paired and not finished (not an absence)."""
+    if opponent is not None and code in NO_RESULT:
+        return Kind.PENDING
+    return RESULT_CODES[code].kind
 
 
 def lookup(code: str) -> ResultCode | None:

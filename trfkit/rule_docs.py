@@ -339,12 +339,17 @@ DOCS: Final[dict[str, RuleDoc]] = {
                     "...     5 w  (paired, no result yet)", "...     5 w 1", is_trf=False),
     "T505": RuleDoc("The Rank column disagrees with the standings trfkit computes from points "
                     "and the file's own tie-break list (202/212, or the list a Swiss-Manager "
-                    "file or chess-results page declares).",
+                    "file or chess-results page declares), after the file's last round with "
+                    "results; a rank inside the places of players the list leaves tied "
+                    "agrees.",
                     "rank 1 for the second-best tie-break", "ranks in computed order",
                     is_trf=False),
     "T506": RuleDoc("Standings under trfkit's default list or a --tb list are not the ones "
                     "the file's ranks were made with, so differing ranks are only noted (one "
-                    "info for all of them); declare the list (202) to have them checked (T505).",
+                    "info for all of them); declare the list (202) to have them checked (T505). "
+                    "Also when a code of the file's own list is undefined for every player (a "
+                    "rating tie-break on a page without ratings): it cannot give the file's "
+                    "order.",
                     "trfkit tiebreaks event.trf --tb SB   (no 202 in the file)",
                     "202 SB", is_trf=False),
     "T515": RuleDoc("A 299 record re-values a result type in a round, or adds a bonus or "

@@ -20,6 +20,7 @@ from operator import attrgetter
 from ..diagnostics import Diagnostic, make
 from ..model import DeclaredValue, Tournament
 from ..validation import rule
+from .scores import has_results
 
 _DECLARED = attrgetter("declared")
 
@@ -165,7 +166,9 @@ def _number(value: object) -> float | None:
 @rule("T503")
 def declared_tiebreak_differs(t: Tournament) -> Iterator[Diagnostic]:
     undefined: dict[str, list[str]] = {}
-    declaring = any(map(_DECLARED, t.players))  # most files declare nothing per player
+    # most files declare nothing per player; a list without any round holds no result
+    # to recompute the declared values from
+    declaring = any(map(_DECLARED, t.players)) and has_results(t)
     groups: dict[str, dict[int, tuple[object, ...]]] = {}
     table = _individual(t, groups) if declaring else {}
     for i, p in enumerate(t.players if declaring else ()):

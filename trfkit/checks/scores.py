@@ -67,8 +67,16 @@ def _scores(players: Sequence[Player], table: dict[str, float]) -> list[float]:
     return [sum([get(entry.result, 0.0) for entry in player.rounds]) for player in players]
 
 
+def has_results(t: Tournament) -> bool:
+    """Whether any round block is written: a list without them (a chess-results ranking
+    list, a registration list) declares points and tie-breaks that no result can check."""
+    return any(p.rounds for p in t.players)
+
+
 @rule("T401")
 def points_mismatch(t: Tournament) -> Iterator[Diagnostic]:
+    if not has_results(t):
+        return
     scoring = t.header.scoring
     extra, unknown = _bonuses(t)
     scores = _scores(t.players, points_table(scoring))

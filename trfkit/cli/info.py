@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -9,7 +10,8 @@ import click
 
 from ..diagnostics import Diagnostic, Severity
 from ..document import Document
-from ..model import PartialDate
+from ..model import PartialDate, Tournament
+from ..results import Kind
 from ..terminal import escape_controls
 from .common import (
     display_name,
@@ -62,6 +64,7 @@ def summary(doc: Document, name: str, read_as: str,
         "players": len(t.players),
         "rounds": t.rounds,
         "played_rounds": t.scored_rounds,  # "with results": a round only paired is not one
+        "pending_games": _pending_games(t),
         "teams": len(t.teams),
         "format": s.format,
         "edition": s.edition,
@@ -74,6 +77,23 @@ def summary(doc: Document, name: str, read_as: str,
         "newline": _NEWLINE_NAMES.get(s.newline, ""),
         "diagnostics": counts,
     }
+
+
+def _pending_games(t: Tournament) -> dict[str, int]:
+    """Games paired without a result yet, counted per round (``{"4": 7}``): a game is
+    one pair of players, whether one or both of their blocks show it."""
+    games: set[tuple[int, int, int]] = set()
+    for p, rnd, e in t.iter_rounds():
+        if e.kind is Kind.PENDING and e.opponent is not None:
+            games.add((rnd, min(p.start, e.opponent), max(p.start, e.opponent)))
+    counts = Counter(rnd for rnd, _, _ in games)
+    return {str(rnd): counts[rnd] for rnd in sorted(counts)}
+
+
+def _pending_text(info: dict[str, Any]) -> str:
+    pending = info.get("pending_games") or {}
+    return "".join(f"; round {rnd}: {n} game(s) paired, no result yet"
+                   for rnd, n in pending.items())
 
 
 def render_text(info: dict[str, Any]) -> str:
@@ -104,7 +124,7 @@ def render_text(info: dict[str, Any]) -> str:
         ("dates", dates),
         ("type", kind),
         ("players", str(info["players"])),
-        ("rounds", f"{info['rounds']} ({info['played_rounds']} with results)"),
+        ("rounds", f"{info['rounds']} ({info['played_rounds']} with results{_pending_text(info)})"),
         ("teams", str(info["teams"])),
         ("format", f"{fmt} ({details})" if details else fmt),
         ("encoding", encoding),

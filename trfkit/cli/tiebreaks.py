@@ -5,7 +5,8 @@ Contract (scripts depend on it): ``--to json`` prints
 "after_round": k, "rounds": n}`` (the standings are after round k of the event's n)
 with the codes as written on ``--tb`` plus ``"PTS"`` as keys and ``null`` for an
 undefined value. A team event (``Tournament.teams``) gives ``"teams"`` rows
-(``number``, ``name``, ``rank``, ``values`` with ``MP`` and ``GP``) and keeps ``"players"``
+(``number``, ``name``, ``rank``, ``values`` with ``MP`` and ``GP``), ``after_round`` and
+``rounds`` as for players, and keeps ``"players"``
 (``start``, ``name``, ``team``, ``rank``, ``values`` with ``PTS``) unless ``--players``;
 ``--team-bye MP,GP`` counts a team bye the file does not encode (T321); ``--to trf`` of
 a team event needs ``--players``. Exit 0 clean, 1 when the input or the standings have
@@ -135,7 +136,7 @@ def render_text(standings: Standings) -> str:
     return "\n".join([title, "", line(head), *(line(b) for b in body)]) + "\n"
 
 
-def _of(standings: Standings) -> str:
+def _of(standings: Any) -> str:
     """``"2 of 3"``: the round the standings are after, of the event's rounds."""
     total = standings.total_rounds
     return f"{standings.rounds} of {total}" if total else str(standings.rounds)
@@ -225,6 +226,8 @@ def render_team_json(standings: Any, players: list[dict[str, Any]] | None = None
              "values": _finite({"MP": row.match_points, "GP": row.game_points, **row.values})}
             for row in standings.rows
         ],
+        "after_round": standings.rounds,
+        "rounds": standings.total_rounds,
     }
     if players is not None:
         doc["players"] = players
@@ -244,7 +247,7 @@ def render_team_table(standings: Any, to: str, raw: bool = False) -> str:
     lines = ["  ".join(c.ljust(w) if k == 2 else c.rjust(w)
                        for k, (c, w) in enumerate(zip(row, widths, strict=False))).rstrip()
              for row in [head, *body]]
-    title = (f"Team standings after round {standings.rounds} - rules {standings.edition.name}: "
+    title = (f"Team standings after round {_of(standings)} - rules {standings.edition.name}: "
              f"{standings.edition.title}")
     return "\n".join([title, "", *lines]) + "\n"
 

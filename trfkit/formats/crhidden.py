@@ -40,13 +40,15 @@ def settle_hidden(t: Tournament, codes: dict[int, str], hidden: set[int],
                     if d.code == code and _number(d.slot) == number}
         variants = [_with(code, m) for m in CANDIDATES]
         chosen = None
-        if declared:
+        results = any(p.rounds for p in t.players)
+        if declared and results:
             values = _values(t, variants)
             chosen = next((v for v in variants if v in values and all(
                 _matches(values[v].get(s), d.value, d.raw) for s, d in declared.items())), None)
         if chosen is None:
-            why = ("no variant of " + ", ".join(variants) + " reproduces the page's values"
-                   if declared else "the page shows no values to tell the variant")
+            why = ("the page shows no values to tell the variant" if not declared else
+                   "the page shows no results to recompute its values from" if not results
+                   else "no variant of " + ", ".join(variants) + " reproduces the page's values")
             b.add("T635", f"tie-break {number} ({code}): the legend does not show its settings "
                           f"(cuts) and {why}; read as {code}")
             continue

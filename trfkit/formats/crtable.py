@@ -48,7 +48,7 @@ __all__ = ["Sheet", "build", "find_header", "legend_code", "legend_entry", "lege
            "legend_version"]
 
 _RATING_PREFERENCE: Final = tuple(norm(w) for w in (
-    "RtgI", "Rtg", "Elo", "FIDE-Elo", "Elo FIDE", "Rating", "Рейт.", "Рейтинг"))
+    "RtgI", "EloI", "Rtg", "Elo", "FIDE-Elo", "Elo FIDE", "Rating", "Рейт.", "Рейтинг"))
 _CELL: Final = re.compile(r"^(?P<opp>\d+)(?P<col>[wbs])?(?P<res>1|0|½|=|\+|-)?$")
 _RESULT: Final = {"1": "1", "0": "0", "½": "=", "=": "=", "+": "+", "-": "-"}
 _LONE: Final = {"-½": "H", "-=": "H", "-0": "Z", "0": "Z", "-": "Z", "-+": "F"}

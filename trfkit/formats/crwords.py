@@ -8,6 +8,15 @@ page reads the same whatever language it was saved in. Each table is keyed by
 language only to keep it readable; lookups use the union. Entries are compared after
 :func:`norm` (case, accents, blanks and a final full stop do not matter), so they are
 written here as a reader sees them.
+
+What was checked against real saved pages (not written from memory): English (the
+corpus pages); Portuguese, a final ranking list (``lan=10``, 2024: "Rk. Nº.Inic. Nome
+Tipo sexo FED EloI Clube/Cidade Pts. Desp1..Desp5", heading "Classificação final após 9
+rondas", legend "Anotação:" / "Desempate 1: ..."); Russian, a starting list (``lan=11``,
+2026: "Ном. Имя код FIDE ФЕД. Рейт. Клуб/Город", heading "Стартовый список", links
+"Положение после тура 4", "Тур1", "без пары"). The German, Spanish, French and Italian
+words, and the Russian ranking and crosstable words, are not yet checked against a
+saved page.
 """
 
 from __future__ import annotations
@@ -43,7 +52,7 @@ def _words(table: Mapping[str, Iterable[str]]) -> frozenset[str]:
 _HEADERS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
     "start": {
         "en": ("No.", "SNo", "SNo.", "Nr."), "de": ("Snr", "Nr.", "StartNr.", "Tln."),
-        "es": ("No.", "N.", "Nº", "Nro."), "pt": ("Nº", "No.", "N.", "Nr."),
+        "es": ("No.", "N.", "Nº", "Nro."), "pt": ("Nº", "No.", "N.", "Nr.", "Nº.Inic."),
         "fr": ("No.", "N°", "Nº", "Dos."), "it": ("N.", "No.", "Nº"),
         "ru": ("Ном.", "Ст.ном.", "Ст.№", "№"), "fi": ("Nro", "Nro."),
     },
@@ -63,7 +72,7 @@ _HEADERS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
     },
     "rating": {
         "en": ("RtgI", "Rtg", "FIDE-Elo", "Elo FIDE"), "de": ("Elo", "ELO", "FIDE-Elo"),
-        "es": ("Elo", "ELO FIDE"), "pt": ("Elo", "Rtg", "Rating"), "fr": ("Elo",),
+        "es": ("Elo", "ELO FIDE"), "pt": ("EloI", "Elo", "Rtg", "Rating"), "fr": ("Elo",),
         "it": ("Elo",), "ru": ("Рейт.", "Рейтинг", "Рейт.М"), "fi": ("Elo",),
     },
     "fide_id": {
@@ -138,7 +147,7 @@ _ORGANISER_LABELS: Final = _words({
 ABSENCE_VIEWS: Final = _words({
     "en": ("not paired",), "de": ("nicht ausgelost",), "es": ("no emparejados",),
     "pt": ("não emparceirados", "não emparelhados"), "fr": ("non appariés",),
-    "it": ("non abbinati",), "ru": ("не спарены",), "fi": ("ei pariutettu",),
+    "it": ("non abbinati",), "ru": ("без пары", "не спарены"), "fi": ("ei pariutettu",),
 })
 RANKING_VIEWS: Final = _words({
     "en": ("ranking",), "de": ("rangliste", "endstand"), "es": ("clasificación",),

@@ -73,8 +73,12 @@ class TeamContext(RunMemo):
         self.n = len(self.teams)
         self.starts = [t.number for t in self.teams]
         self.index = {t.number: i for i, t in enumerate(self.teams)}
-        played = self.event.rounds_played
-        self.rounds = played if after_round is None else max(0, min(after_round, played))
+        #: the event's rounds (142/XXR, or the last round with a result when later); by
+        #: default the standings are after the last round with a result, as for players:
+        #: a round not played yet is no absence for every team (T516)
+        self.total_rounds = total = self.event.rounds_played
+        self.rounds = (min(tournament.scored_rounds, total) if after_round is None
+                       else max(0, min(after_round, total)))
         self.round_robin = team_round_robin(tournament, self.n, tournament.rounds or self.rounds)
         self.primary = primary_score(tournament)
         self.team_size = max(1, self.event.team_size)
@@ -103,6 +107,11 @@ class TeamContext(RunMemo):
         self.totals = {s: [sum(row) for row in self.pts[s]] for s in ("MP", "GP")}
         #: the primary score, under the name the standings code expects
         self.score = self.totals[self.primary]
+        if after_round is None and self.rounds < total:
+            later = (f"round {total} has no result yet and is" if self.rounds + 1 == total
+                     else f"rounds {self.rounds + 1}-{total} have no result yet and are")
+            self.note("T516", f"team standings after round {self.rounds} of {total}: {later} "
+                              "not scored (--after-round chooses the round)")
 
     def fore(self) -> TeamContext:
         """The same event as if every match of the last round had been drawn (Fore

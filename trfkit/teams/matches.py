@@ -380,18 +380,6 @@ def _team_size(tournament: Tournament, sides: Mapping[tuple[int, int], _Side],
     return best
 
 
-def _rounds(tournament: Tournament) -> int:
-    """The last round with a result on some board (a round that is paired but not
-    played yet does not count)."""
-    last = 0
-    for p in tournament.players:
-        for number in range(len(p.rounds), last, -1):
-            if p.rounds[number - 1].result not in ("", " "):
-                last = number
-                break
-    return last
-
-
 def rebuild(tournament: Tournament, *,
             unencoded_bye: tuple[float, float] | None = None) -> TeamEvent:
     """Rebuild every match of every round (see the module docstring)."""
@@ -401,9 +389,10 @@ def rebuild(tournament: Tournament, *,
     gs = tournament.header.scoring
     players = tournament.by_start()
     teams_of = team_of(tournament)
-    scored = _rounds(tournament)
-    # Like TieBreakServer (and the individual tie-breaks), the declared number of rounds
-    # (142/XXR) is scored: rounds not played yet are absences for every team.
+    scored = tournament.scored_rounds
+    # Every declared round (142/XXR) is rebuilt, the rounds not played yet as absences for
+    # every team, so that --after-round may name one; the standings stop at the last round
+    # with a result unless asked (see TeamContext).
     n_rounds = max(scored, tournament.header.rounds or 0)
     lineups = {(lu.round, lu.team): lu for lu in tournament.lineups}
     forfeits: dict[tuple[int, int], ForfeitedMatch] = {}

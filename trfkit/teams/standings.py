@@ -17,7 +17,7 @@ from ..tiebreaks import declared_codes, is_declared_list
 from ..tiebreaks.codes import TieBreakCode, parse
 from ..tiebreaks.editions import Edition, resolve
 from ..tiebreaks.registry import lookup
-from ..tiebreaks.standings import rank, unlisted_rank_note
+from ..tiebreaks.standings import outside_ties, rank, unlisted_rank_note
 from .context import TeamContext
 from .matches import TeamEvent
 
@@ -49,9 +49,10 @@ class TeamStandings:
     primary: str
     codes: tuple[TieBreakCode, ...]
     rows: tuple[TeamRow, ...]
-    rounds: int
+    rounds: int  # the round the standings are after
     event: TeamEvent
     diagnostics: tuple[Diagnostic, ...] = field(default=())
+    total_rounds: int = 0  # the event's rounds (142/XXR, or the last round written)
 
     @property
     def labels(self) -> list[str]:
@@ -70,6 +71,8 @@ def _rank_differences(ctx: TeamContext, ranks: list[int],
     the standings follow the file's own list; else one T506 info (as for players)."""
     differ = [(i, t) for i, t in enumerate(ctx.teams)
               if t.rank is not None and t.rank != ranks[i]]
+    kept = set(outside_ties([i for i, _ in differ], [t.rank for _, t in differ], ranks))
+    differ = [(i, t) for i, t in differ if i in kept]
     if differ and not declared_list:
         i, t = differ[0]
         return [unlisted_rank_note(len(differ), f"team {t.number} declares rank {t.rank}, "
@@ -127,9 +130,10 @@ def compute_teams(
         rows.append(TeamRow(ranks[i], i, team.number, team.name, ctx.totals["MP"][i],
                             ctx.totals["GP"][i], row_values))
     own = is_declared_list(tournament, listed, full_order)
-    diagnostics = ctx.diagnostics + _rank_differences(ctx, ranks, own)
+    same_round = 0 < ctx.rounds == tournament.scored_rounds  # as for players
+    diagnostics = ctx.diagnostics + (_rank_differences(ctx, ranks, own) if same_round else [])
     return TeamStandings(edition, ctx.primary, tuple(listed), tuple(rows), ctx.rounds, ctx.event,
-                         tuple(diagnostics))
+                         tuple(diagnostics), ctx.total_rounds)
 
 
 def player_rows(tournament: Tournament, *, rules: str | Edition = "auto",

@@ -230,7 +230,17 @@ def _compute(
     ctx.release()  # the run's tables are done with: their memory goes to the rows
     rows = build_rows(ctx, best_first, ranks, labels, columns)
     own = is_declared_list(tournament, listed, full_order)
-    diagnostics = ctx.diagnostics + rank_differences(ctx, ranks, declared_list=own)
+    # the rank column describes the file after its last round with results: standings
+    # after another round (--after-round, or a file without results) are not its ranks
+    same_round = 0 < ctx.rounds == tournament.scored_rounds
+    # a code of the file's own list that is undefined for every player (a rating
+    # tie-break on a page without ratings, T502/T636) cannot give the file's order:
+    # the ranks then differ for that reason, which one note says (T506), not N errors
+    blind = [str(c) for c in listed if not entries[c].group and ctx.n
+             and all(v is None for v in values[c])]
+    diagnostics = ctx.diagnostics + (rank_differences(ctx, ranks, declared_list=own,
+                                                      undefined=blind)
+                                     if same_round else [])
     for other in contexts:
         seen = {(d.code, d.message) for d in diagnostics}
         diagnostics += [d for d in other.diagnostics if (d.code, d.message) not in seen]

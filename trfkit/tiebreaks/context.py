@@ -148,7 +148,7 @@ class Context(RunMemo):
         # (TieBreakServer scores it as one; trfkit does not follow it there).
         # ``after_round`` may name any round of the event.
         self.total_rounds = total = tournament.rounds
-        self.rounds = (min(_last_scored_round(tournament), total) if after_round is None
+        self.rounds = (min(tournament.scored_rounds, total) if after_round is None
                        else max(0, min(after_round, total)))
         self.round_robin = is_round_robin(tournament, tournament.rounds or self.rounds)
         self.win = self.scoring.win
@@ -183,10 +183,10 @@ class Context(RunMemo):
             self.note("T504", f"round(s) {listed}: games paired without a result yet score "
                               "no points so far; the opponents count as met")
         if after_round is None and self.rounds < total:
-            later = (f"round {total} has" if self.rounds + 1 == total
-                     else f"rounds {self.rounds + 1}-{total} have")
-            self.note("T516", f"standings after round {self.rounds} of {total}: {later} no "
-                              "result yet and are not scored (--after-round chooses the round)")
+            later = (f"round {total} has no result yet and is" if self.rounds + 1 == total
+                     else f"rounds {self.rounds + 1}-{total} have no result yet and are")
+            self.note("T516", f"standings after round {self.rounds} of {total}: {later} not "
+                              "scored (--after-round chooses the round)")
         #: ``bonus[i]``: 299 bonus or penalty points of player ``i`` per round scored (only
         #: players with one); already part of ``score[i]`` (see :mod:`.abnormal`).
         self.bonus: dict[int, tuple[float, ...]] = {}
@@ -444,14 +444,3 @@ def _first_of_each_start(players: tuple[Player, ...],
                                             f"the one of line {first.line} only", p.line or 1))
     return tuple(kept.values())
 
-
-def _last_scored_round(tournament: Tournament) -> int:
-    """The last round in which some player has a result (a pairing without one does not count)."""
-    last = 0
-    for p in tournament.players:
-        for r in range(len(p.rounds), last, -1):
-            e = p.rounds[r - 1]
-            if e.result not in ("", " ") or (e.opponent is None and e.result == " "):
-                last = r
-                break
-    return last

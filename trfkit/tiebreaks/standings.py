@@ -22,7 +22,8 @@ from .context import Context, Value
 from .editions import Edition
 from .registry import lookup
 
-__all__ = ["Row", "Standings", "build_rows", "rank", "rank_differences", "unlisted_rank_note"]
+__all__ = ["Row", "Standings", "build_rows", "outside_ties", "rank", "rank_differences",
+           "unlisted_rank_note"]
 
 PTS = parse("PTS")
 T = TypeVar("T")
@@ -245,11 +246,12 @@ def _columnwise(cls: type[T], n: int, **columns: Iterable[Any]) -> list[T]:
     return made
 
 
-def rank_differences(ctx: Context, ranks: list[int], *,
-                     declared_list: bool = True) -> list[Diagnostic]:
+def rank_differences(ctx: Context, ranks: list[int], *, declared_list: bool = True,
+                     undefined: Sequence[str] = ()) -> list[Diagnostic]:
     """T505 for each player whose declared rank differs from the computed one, when
     the standings follow the file's own tie-break list (``declared_list``); otherwise
-    one T506 info for all of them (see :func:`unlisted_rank_note`).
+    one T506 info for all of them (see :func:`unlisted_rank_note`), as when a code of
+    the list is ``undefined`` for every player (it cannot give the file's order).
 
     A file whose rank column follows another order (another tie-break list, or
     none) differs for nearly every player, so the diagnostics are built column-wise
@@ -261,13 +263,20 @@ def rank_differences(ctx: Context, ranks: list[int], *,
     players = ctx.players
     differ = [i for i in compress(range(ctx.n), map(ne, map(_RANK, players), ranks))
               if players[i].rank is not None]
+    if differ:
+        differ = outside_ties(differ, [players[i].rank for i in differ], ranks)
     if not differ:
         return []
-    if not declared_list:
+    if not declared_list or undefined:
         first = players[differ[0]]
-        return [unlisted_rank_note(len(differ), f"player {first.start} declares rank "
-                                   f"{first.rank}, the standings give {ranks[differ[0]]}",
-                                   first.line)]
+        example = (f"player {first.start} declares rank {first.rank}, the standings give "
+                   f"{ranks[differ[0]]}")
+        if declared_list:
+            return [make("T506", f"{len(differ)} declared rank(s) differ from these standings "
+                                 f"({example}); the file's list has {', '.join(undefined)}, "
+                                 "undefined for every player here, so the ranks are not "
+                                 "checked against it", first.line)]
+        return [unlisted_rank_note(len(differ), example, first.line)]
     template = make("T505", "", 1)
     messages = [f"player {p.start} ({p.name}) declares rank {p.rank}, "
                 f"the computed standings give {ranks[i]}" for i, p in
@@ -277,6 +286,21 @@ def rank_differences(ctx: Context, ranks: list[int], *,
                                          for f in fields(Diagnostic)}
     columns.update(message=messages, line=lines)
     return _columnwise(Diagnostic, len(differ), **columns)
+
+
+def outside_ties(differ: list[int], declared: Sequence[int | None],
+                 ranks: Sequence[int]) -> list[int]:
+    """The players of ``differ`` whose declared rank is not a place their tie covers.
+
+    Players the tie-breaks do not separate share a rank (2, 2 for places 2 and 3); the
+    file, which had to print one order, may give them 2 and 3 (drawn, or by a rule after
+    the list): a declared rank inside the tied places is no disagreement.
+    """
+    size: dict[int, int] = {}
+    for r in ranks:
+        size[r] = size.get(r, 0) + 1
+    return [i for i, d in zip(differ, declared, strict=True)
+            if d is None or not ranks[i] <= d < ranks[i] + size[ranks[i]]]
 
 
 def unlisted_rank_note(count: int, example: str, line: int) -> Diagnostic:
