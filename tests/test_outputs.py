@@ -350,3 +350,23 @@ def test_a_batch_output_that_is_a_hard_link_of_an_input_is_refused(tmp_path: Pat
     assert result.exit_code == 2
     assert f"{out / 'a.trf'}: refusing to overwrite an input" in result.stderr
     assert (src / "a.trf").read_bytes() == TWO and (out / "b.trf").is_file()
+
+
+def test_an_unreadable_json_output_leaves_the_file_alone_and_says_what_stdout_got(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from trfkit import limits
+
+    monkeypatch.setattr(limits, "MAX_JSON_VALUES", 40)  # TWO's JSON has more values than that
+    src = tmp_path / "two.trf"
+    src.write_bytes(TWO)
+    out = tmp_path / "out.json"
+    out.write_text("old\n")
+    result = invoke("convert", str(src), "--to", "json", "-o", str(out))
+    assert result.exit_code == 1
+    assert "T604" in result.stderr and "so it was not written" in result.stderr
+    assert out.read_text() == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json", "two.trf"]  # no temp file
+    streamed = invoke("convert", str(src), "--to", "json")
+    assert streamed.exit_code == 1
+    assert "not written" not in streamed.stderr
+    assert "so stdout stops here, incomplete (-o FILE writes all or nothing)" in streamed.stderr
