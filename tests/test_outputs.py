@@ -173,6 +173,74 @@ def test_no_command_writes_over_an_input(args: tuple[str, ...], tmp_path: Path) 
     assert not (tmp_path / "out").exists()  # refused before anything was written
 
 
+#: Every output option of every command, with ``{t}`` the path it is given.
+OUTPUT_OPTIONS = [
+    ("tiebreaks", "{a}", "-o", "{t}"),
+    ("tiebreaks", "{a}", "--to", "trf", "-o", "{t}"),
+    ("tiebreaks", "{a}", "--to", "csv", "-o", "{t}"),
+    ("tiebreaks", "{a}", "--to", "json", "-o", "{t}"),
+    ("info", "{a}", "-o", "{t}"),
+    ("info", "{a}", "--to", "json", "-o", "{t}"),
+    ("playoff", "{a}", "-o", "{t}"),
+    ("playoff", "{a}", "--to", "json", "-o", "{t}"),
+    ("convert", "{a}", "-o", "{t}"),
+    ("convert", "{a}", "--to", "json", "-o", "{t}"),
+    ("convert", "{a}", "--to", "csv", "-o", "{t}"),
+    ("convert", "{a}", "--to", "json", "-o", "{out}/x.json", "--report", "{t}"),
+    ("convert", "{dir}", "-o", "{out}", "--report", "{t}"),
+    ("check", "{a}", "--report", "{t}"),
+    ("check", "{a}", "--report", "{t}", "--report-format", "sarif"),
+    ("check", "{dir}", "--report", "{t}"),
+    ("check", "{glob}", "--report", "{t}"),
+]
+#: Ways of naming the input ``in/a.trf`` as an output.
+TARGETS = ["{a}", "{link}", "{hard}", "{inner_link}", "{inner_hard}"]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("args", OUTPUT_OPTIONS, ids=lambda args: " ".join(args))
+def test_every_output_is_refused_against_every_name_of_an_input(
+        args: tuple[str, ...], target: str, tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    a = folder / "a.trf"
+    a.write_bytes(TWO)
+    (tmp_path / "link.trf").symlink_to(a)
+    os.link(a, tmp_path / "hard.trf")
+    (folder / "inner.trf").symlink_to("a.trf")  # (a link inside the tree, relative)
+    os.link(a, folder / "inner-hard.txt")
+    names = {"a": str(a), "link": str(tmp_path / "link.trf"), "hard": str(tmp_path / "hard.trf"),
+             "inner_link": str(folder / "inner.trf"), "inner_hard": str(folder / "inner-hard.txt"),
+             "dir": str(folder), "glob": str(folder / "*.trf"), "out": str(tmp_path / "out")}
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    listing = sorted(p.name for p in folder.iterdir())
+    result = invoke(*(arg.format(**names, t=target.format(**names)) for arg in args))
+    assert result.exit_code == 2, (result.exit_code, result.stderr)
+    assert "refusing to overwrite the input" in result.stderr
+    assert result.stdout == ""  # nothing read: no output at all
+    assert a.read_bytes() == TWO and sorted(p.name for p in folder.iterdir()) == listing
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_cache_database_may_not_be_an_input(tmp_path: Path) -> None:
+    a = tmp_path / "a.trf"
+    a.write_bytes(TWO)
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    from trfkit.cache import FILE_NAME
+
+    (cache / FILE_NAME).symlink_to(a)  # the database's name is a link to the input
+    result = invoke("check", str(a), "--cache-dir", str(cache))
+    assert result.exit_code == 2 and "refusing to overwrite the input" in result.stderr
+    assert a.read_bytes() == TWO
+    os.unlink(cache / FILE_NAME)
+    os.link(a, cache / (FILE_NAME + "-journal"))  # and a hard link as its journal
+    result = invoke("check", str(a), "--cache-dir", str(cache))
+    assert result.exit_code == 2 and "refusing to overwrite the input" in result.stderr
+    assert a.read_bytes() == TWO
+
+
 def test_outputs_beside_the_inputs_are_still_allowed(tmp_path: Path) -> None:
     a = tmp_path / "a.trf"
     a.write_bytes(TWO)
