@@ -115,8 +115,8 @@ def _on_stream(found: Diagnostic, target: str | None) -> Diagnostic:
         return found
     from ..frozen import replace
 
-    return replace(found, message=found.message.replace(
-        "so it was not written", "so stdout stops here, incomplete (-o FILE writes all or nothing)"))
+    stopped = "so stdout stops here, incomplete (-o FILE writes all or nothing)"
+    return replace(found, message=found.message.replace("so it was not written", stopped))
 
 
 def render_document(doc: Document, to: str, options: dict[str, Any], *,
