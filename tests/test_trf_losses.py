@@ -144,3 +144,22 @@ def test_013_lines_repeating_310_teams_are_kept_for_trf16_readers() -> None:
     assert formats.write(back, "trf") == formats.write(t, "trf")  # JSON keeps it too
     sixteen = formats.write(t, "trf16").splitlines()
     assert [line for line in sixteen if line.startswith("013")] == [legacy]  # once
+
+
+def test_line_breaks_inside_values_are_said_when_written_as_blanks(tmp_path: Path) -> None:
+    import json
+
+    doc = json.loads(invoke("convert", str(SAMPLES / "swiss.trf"), "--to", "json").stdout)
+    doc["players"][0]["name"] = "Moreau,\nClaire"
+    doc["players"][1]["name"] = "Brennan,\r\nLiam"
+    doc["teams"] = []
+    src = tmp_path / "broken.json"
+    src.write_text(json.dumps(doc))
+    result = invoke("convert", str(src), "--to", "trf")
+    said = _t603(result.stderr)
+    assert said == ["2 value(s) hold line breaks or tabs, written as blanks: a TRF record is "
+                    "one line (first: player 1 'Moreau,\\nClaire')"]
+    assert "001    1 w FM Moreau, Claire" in result.stdout  # one record, the break a blank
+    assert len(result.stdout.splitlines()) == len(
+        invoke("convert", str(SAMPLES / "swiss.trf"), "--to", "trf").stdout.splitlines())
+    assert _t603(invoke("convert", str(SAMPLES / "swiss.trf"), "--to", "trf").stderr) == []

@@ -40,14 +40,19 @@ __all__ = [
     "team_bye_line",
     "forfeit_line",
     "NAME_WIDTH",
+    "LINE_BREAKS",
+    "FIELD_BLANKS",
 ]
 
 NAME_WIDTH: Final = 33
 
 
-#: Characters a reader takes for a line break, a tab stop or binary data: blanks in a field.
-_BLANKS: Final = str.maketrans(
-    dict.fromkeys("\t\r\n\x00\x0b\x0c\x1c\x1d\x1e\x1f\x85\u2028\u2029", " "))
+#: Characters a reader takes for a line break (or, NUL, for binary data): a value from JSON,
+#: XML or Swiss-Manager holding one would start a new record, so they are written as blanks.
+LINE_BREAKS: Final = "\r\n\x00\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+#: ... and, inside a field, a tab stop (readers expand it) and the unit separator.
+FIELD_BLANKS: Final = "\t\x1f" + LINE_BREAKS
+_BLANKS: Final = str.maketrans(dict.fromkeys(FIELD_BLANKS, " "))
 
 
 def _field(text: str, width: int) -> str:
