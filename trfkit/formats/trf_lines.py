@@ -42,6 +42,8 @@ __all__ = [
     "NAME_WIDTH",
     "LINE_BREAKS",
     "FIELD_BLANKS",
+    "int_field",
+    "points_field",
 ]
 
 NAME_WIDTH: Final = 33
@@ -65,7 +67,11 @@ def _field(text: str, width: int) -> str:
 
 
 def _int(value: int | None, width: int) -> str:
-    return f"{'' if value is None else value:>{width}}"[-width:]
+    """``value`` right-aligned in ``width`` columns; blank when it does not fit: its last
+    digits would be another number (rating 123456 read back as 3456, opponent 12345 as
+    player 2345), a blank field is read as "none" (the writer reports it, T603)."""
+    text = f"{'' if value is None else value:>{width}}"
+    return " " * width if len(text) > width else text
 
 
 def _num(value: float | None, width: int) -> str:
@@ -78,6 +84,11 @@ def _num(value: float | None, width: int) -> str:
     if len(text) > width:
         text = ("-" if value < 0 else "") + "9" * (width - (value < 0))
     return text
+
+
+#: Public names for what the writer makes of a number (the T603 messages say it).
+int_field: Final = _int
+points_field: Final = _num
 
 
 def _date(value: PartialDate | None) -> str:
@@ -103,11 +114,13 @@ def _fixed(
     ident: str,
     birth: PartialDate | None,
 ) -> str:
-    """Columns 1-79 shared by 001 and National Rating Support lines."""
+    """Columns 1-79 shared by 001 and National Rating Support lines (an id too long for
+    its 11 columns is left blank, as :func:`_int` leaves a number)."""
+    ident = ident if len(ident) <= 11 else ""
     return (
         f"{code:<3} {_int(start, 4)} {sex[:1] or ' '}{_field(title, 3):>3} "
         f"{_field(name, NAME_WIDTH):<{NAME_WIDTH}} "
-        f"{_int(rating or None, 4)} {_field(federation, 3):<3} {ident[-11:]:>11} {_date(birth):<10}"
+        f"{_int(rating or None, 4)} {_field(federation, 3):<3} {ident:>11} {_date(birth):<10}"
     )
 
 

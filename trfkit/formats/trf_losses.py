@@ -102,6 +102,11 @@ def _cut_fields(t: Tournament, tally: _Tally) -> None:
                       f"player {p.start}")
         if len(p.title) > 3:
             tally.add("{n} title(s) cut to 3 characters", p.line, f"player {p.start} {p.title!r}")
+        if len(p.federation.strip()) > 3:
+            tally.add("{n} federation(s) cut to 3 characters", p.line,
+                      f"player {p.start} {p.federation!r}")
+        if len(p.sex.strip()) > 1:
+            tally.add("{n} sex value(s) cut to 1 character", p.line, f"player {p.start} {p.sex!r}")
         if p.birth is not None and p.birth.year is None and len(p.birth.raw) > 10:
             tally.add("{n} birth date(s) cut to 10 characters", p.line, f"player {p.start}")
 
