@@ -106,6 +106,24 @@ def test_the_bar_fits_an_80_column_terminal() -> None:
     assert max(len(part) for part in drawn) == 79
 
 
+def test_the_bar_shows_a_file_name_s_controls_escaped() -> None:
+    screen = Terminal()
+    bar = Progress(1, screen, columns=80)
+    bar.advance("in/x\r\nFAKE:1:1: T000 y\x07\x1b[31m.trf")
+    drawn = screen.getvalue()
+    assert "in/x\\r\\nFAKE:1:1: T000 y\\x07\\x1b[31m.trf" in drawn
+    assert "\n" not in drawn and "\x07" not in drawn and "\x1b" not in drawn
+    assert drawn.count("\r") == 1  # only the bar's own
+
+
+def test_an_input_error_shows_a_path_s_controls_escaped(tmp_path: Path) -> None:
+    missing = str(tmp_path / "no\nFAKE:1:1: T000 \x1b]8;;x\x07.trf")
+    result = invoke("info", missing)
+    assert result.exit_code == 2
+    assert "no\\nFAKE:1:1: T000 \\x1b]8;;x\\x07.trf: cannot read" in result.stderr
+    assert result.stderr.count("\n") == 1 and "\x1b" not in result.stderr
+
+
 def test_terminal_width_follows_columns(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "100")
     assert terminal_columns(io.StringIO()) == 100

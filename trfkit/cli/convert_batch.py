@@ -159,9 +159,9 @@ def refuse_collisions(inputs: Iterable[Input], out: Path, extension: str) -> Non
     if clashes:
         lines = [f"{out / target}: the output of {', '.join(sources)}"
                  for target, sources in clashes[:20]]
-        more = f"\n... and {len(clashes) - 20} more" if len(clashes) > 20 else ""
+        more = [f"... and {len(clashes) - 20} more"] if len(clashes) > 20 else []
         raise InputError("several inputs map to one output name (rename one, or select with "
-                         "--glob); nothing was converted:\n" + "\n".join(lines) + more)
+                         "--glob); nothing was converted:", [*lines, *more])
 
 
 #: Per output directory, the hidden ``*.tmp`` names found there when this process first
