@@ -324,7 +324,8 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
         record = (Path(output), os.path.basename(input_path), data,
                   fingerprint([fmt, encoding, to, options, current_max_bytes()]))
         if is_current(*record):
-            click.echo(f"{output}: up to date, skipped (--skip-existing)", err=True)
+            click.echo(escape_controls(f"{output}: up to date, skipped (--skip-existing)"),
+                       err=True)
             raise SystemExit(0)
     status, written, found = convert_one(input_path, output, fmt=fmt, encoding=encoding, to=to,
                                          options=options, view=view)

@@ -282,6 +282,6 @@ def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: st
         write_report(report[0], report[1], kept)
     print_summary(tally, statistics=statistics, quiet=batch.quiet)
     if not batch.quiet:
-        click.echo(f"converted {tally.notes['written']} file(s) from {', '.join(paths)} to {out}",
-                   err=True)
+        click.echo(escape_controls(f"converted {tally.notes['written']} file(s) from "
+                                   f"{', '.join(paths)} to {out}"), err=True)
     return status
