@@ -456,3 +456,13 @@ def test_an_unreadable_json_output_leaves_the_file_alone_and_says_what_stdout_go
     assert streamed.exit_code == 1
     assert "not written" not in streamed.stderr
     assert "so stdout stops here, incomplete (-o FILE writes all or nothing)" in streamed.stderr
+
+
+def test_the_skipped_line_shows_a_path_s_controls_escaped(tmp_path: Path) -> None:
+    src = tmp_path / "a.trf"
+    src.write_bytes(TWO)
+    out = str(tmp_path / "x\x1b[31m\nFAKE.trf")
+    assert invoke("convert", str(src), "-o", out, "--skip-existing").exit_code == 0
+    again = invoke("convert", str(src), "-o", out, "--skip-existing")
+    assert again.exit_code == 0
+    assert "x\\x1b[31m\\nFAKE.trf: up to date, skipped (--skip-existing)" in again.stderr
