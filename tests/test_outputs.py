@@ -466,3 +466,18 @@ def test_the_skipped_line_shows_a_path_s_controls_escaped(tmp_path: Path) -> Non
     again = invoke("convert", str(src), "-o", out, "--skip-existing")
     assert again.exit_code == 0
     assert "x\\x1b[31m\\nFAKE.trf: up to date, skipped (--skip-existing)" in again.stderr
+
+
+def test_a_batch_output_refused_by_t604_is_not_called_nothing_to_convert(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from trfkit import limits
+
+    monkeypatch.setattr(limits, "MAX_JSON_VALUES", 40)
+    src, out = tmp_path / "in", tmp_path / "out"
+    src.mkdir()
+    (src / "a.trf").write_bytes(TWO)
+    result = invoke("convert", str(src), "-o", str(out), "--to", "json", "-j", "1")
+    assert result.exit_code == 1
+    assert "T604" in result.stderr and "so it was not written" in result.stderr
+    assert "nothing to convert" not in result.stderr  # there was: it was too large
+    assert not (out / "a.json").exists() and not (out / ".a.json.source").exists()

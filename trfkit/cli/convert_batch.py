@@ -272,7 +272,8 @@ def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: st
             print_diagnostics(view.shown(counted.diagnostics))
             if counted.error is not None:
                 click.echo(escape_controls(f"Error: {counted.error}"), err=True)
-            elif outcome.note == "not written":
+            elif outcome.note == "not written" and not any(
+                    d.code == "T604" for d in outcome.report.diagnostics):  # (T604 says why)
                 click.echo(escape_controls(f"{counted.path}: nothing to convert"), err=True)
             status = max(status, outcome_status(replace(outcome, report=counted)),
                          int(outcome.note == "not written"))
