@@ -69,3 +69,16 @@ def test_explain_totals_are_the_standings_values(seed: int, rules: str,
     numbers, /V lists; every code and player explained, under every edition."""
     tournament = loads(generated_event(random.Random(seed)).decode()).tournament
     assert explain_disagreements(tournament, codes, rules=rules) == []
+
+
+def test_explain_says_why_a_total_is_undefined_as_tiebreaks_does() -> None:
+    swiss = str(Path(__file__).resolve().parents[1] / "samples" / "swiss.trf")  # one unrated
+    why = ("T502 rating tie-breaks are undefined: the field has unrated players and no rating "
+           "for them was given")
+    explained = CliRunner().invoke(cli, ["explain", swiss, "--tb", "ARO", "--player", "3"])
+    assert "total: undefined" in explained.stdout and why in explained.stderr
+    assert why in CliRunner().invoke(cli, ["tiebreaks", swiss, "--tb", "ARO"]).stderr
+    rated = CliRunner().invoke(cli, ["explain", swiss, "--tb", "ARO", "--player", "3",
+                                     "--unrated-rating", "1000"])
+    # (1890 + 2010 + 2295 + 2150) / 4 = 2086.25: the forfeit of round 5 is no game
+    assert "T502" not in rated.stderr and "total: 2086" in rated.stdout

@@ -107,6 +107,24 @@ def test_the_bar_fits_an_80_column_terminal() -> None:
     assert max(len(part) for part in drawn) == 79
 
 
+def test_the_bar_shows_a_file_name_s_controls_escaped() -> None:
+    screen = Terminal()
+    bar = Progress(1, screen, columns=80)
+    bar.advance("in/x\r\nFAKE:1:1: T000 y\x07\x1b[31m.trf")
+    drawn = screen.getvalue()
+    assert "in/x\\r\\nFAKE:1:1: T000 y\\x07\\x1b[31m.trf" in drawn
+    assert "\n" not in drawn and "\x07" not in drawn and "\x1b" not in drawn
+    assert drawn.count("\r") == 1  # only the bar's own
+
+
+def test_an_input_error_shows_a_path_s_controls_escaped(tmp_path: Path) -> None:
+    missing = str(tmp_path / "no\nFAKE:1:1: T000 \x1b]8;;x\x07.trf")
+    result = invoke("info", missing)
+    assert result.exit_code == 2
+    assert "no\\nFAKE:1:1: T000 \\x1b]8;;x\\x07.trf: cannot read" in result.stderr
+    assert result.stderr.count("\n") == 1 and "\x1b" not in result.stderr
+
+
 def test_terminal_width_follows_columns(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "100")
     assert terminal_columns(io.StringIO()) == 100
@@ -172,6 +190,74 @@ def test_no_command_writes_over_an_input(args: tuple[str, ...], tmp_path: Path) 
     assert "refusing to overwrite the input" in result.stderr
     assert a.read_bytes() == TWO and sorted(p.name for p in folder.iterdir()) == before
     assert not (tmp_path / "out").exists()  # refused before anything was written
+
+
+#: Every output option of every command, with ``{t}`` the path it is given.
+OUTPUT_OPTIONS = [
+    ("tiebreaks", "{a}", "-o", "{t}"),
+    ("tiebreaks", "{a}", "--to", "trf", "-o", "{t}"),
+    ("tiebreaks", "{a}", "--to", "csv", "-o", "{t}"),
+    ("tiebreaks", "{a}", "--to", "json", "-o", "{t}"),
+    ("info", "{a}", "-o", "{t}"),
+    ("info", "{a}", "--to", "json", "-o", "{t}"),
+    ("playoff", "{a}", "-o", "{t}"),
+    ("playoff", "{a}", "--to", "json", "-o", "{t}"),
+    ("convert", "{a}", "-o", "{t}"),
+    ("convert", "{a}", "--to", "json", "-o", "{t}"),
+    ("convert", "{a}", "--to", "csv", "-o", "{t}"),
+    ("convert", "{a}", "--to", "json", "-o", "{out}/x.json", "--report", "{t}"),
+    ("convert", "{dir}", "-o", "{out}", "--report", "{t}"),
+    ("check", "{a}", "--report", "{t}"),
+    ("check", "{a}", "--report", "{t}", "--report-format", "sarif"),
+    ("check", "{dir}", "--report", "{t}"),
+    ("check", "{glob}", "--report", "{t}"),
+]
+#: Ways of naming the input ``in/a.trf`` as an output.
+TARGETS = ["{a}", "{link}", "{hard}", "{inner_link}", "{inner_hard}"]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("args", OUTPUT_OPTIONS, ids=lambda args: " ".join(args))
+def test_every_output_is_refused_against_every_name_of_an_input(
+        args: tuple[str, ...], target: str, tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    a = folder / "a.trf"
+    a.write_bytes(TWO)
+    (tmp_path / "link.trf").symlink_to(a)
+    os.link(a, tmp_path / "hard.trf")
+    (folder / "inner.trf").symlink_to("a.trf")  # (a link inside the tree, relative)
+    os.link(a, folder / "inner-hard.txt")
+    names = {"a": str(a), "link": str(tmp_path / "link.trf"), "hard": str(tmp_path / "hard.trf"),
+             "inner_link": str(folder / "inner.trf"), "inner_hard": str(folder / "inner-hard.txt"),
+             "dir": str(folder), "glob": str(folder / "*.trf"), "out": str(tmp_path / "out")}
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    listing = sorted(p.name for p in folder.iterdir())
+    result = invoke(*(arg.format(**names, t=target.format(**names)) for arg in args))
+    assert result.exit_code == 2, (result.exit_code, result.stderr)
+    assert "refusing to overwrite the input" in result.stderr
+    assert result.stdout == ""  # nothing read: no output at all
+    assert a.read_bytes() == TWO and sorted(p.name for p in folder.iterdir()) == listing
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_cache_database_may_not_be_an_input(tmp_path: Path) -> None:
+    a = tmp_path / "a.trf"
+    a.write_bytes(TWO)
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    from trfkit.cache import FILE_NAME
+
+    (cache / FILE_NAME).symlink_to(a)  # the database's name is a link to the input
+    result = invoke("check", str(a), "--cache-dir", str(cache))
+    assert result.exit_code == 2 and "refusing to overwrite the input" in result.stderr
+    assert a.read_bytes() == TWO
+    os.unlink(cache / FILE_NAME)
+    os.link(a, cache / (FILE_NAME + "-journal"))  # and a hard link as its journal
+    result = invoke("check", str(a), "--cache-dir", str(cache))
+    assert result.exit_code == 2 and "refusing to overwrite the input" in result.stderr
+    assert a.read_bytes() == TWO
 
 
 def test_outputs_beside_the_inputs_are_still_allowed(tmp_path: Path) -> None:
@@ -391,3 +477,48 @@ def test_the_bar_on_a_real_80_column_terminal_stays_while_diagnostics_go_to_a_fi
     assert frames and all(len(f) == 79 for f in frames)  # one column short of the width
     assert screen.count(b"\r" + b" " * 79 + b"\r") == 1  # erased once, at the end
     assert (tmp_path / "out.txt").read_text().count(" T002 ") == 40
+
+
+def test_an_unreadable_json_output_leaves_the_file_alone_and_says_what_stdout_got(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from trfkit import limits
+
+    monkeypatch.setattr(limits, "MAX_JSON_VALUES", 40)  # TWO's JSON has more values than that
+    src = tmp_path / "two.trf"
+    src.write_bytes(TWO)
+    out = tmp_path / "out.json"
+    out.write_text("old\n")
+    result = invoke("convert", str(src), "--to", "json", "-o", str(out))
+    assert result.exit_code == 1
+    assert "T604" in result.stderr and "so it was not written" in result.stderr
+    assert out.read_text() == "old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json", "two.trf"]  # no temp file
+    streamed = invoke("convert", str(src), "--to", "json")
+    assert streamed.exit_code == 1
+    assert "not written" not in streamed.stderr
+    assert "so stdout stops here, incomplete (-o FILE writes all or nothing)" in streamed.stderr
+
+
+def test_the_skipped_line_shows_a_path_s_controls_escaped(tmp_path: Path) -> None:
+    src = tmp_path / "a.trf"
+    src.write_bytes(TWO)
+    out = str(tmp_path / "x\x1b[31m\nFAKE.trf")
+    assert invoke("convert", str(src), "-o", out, "--skip-existing").exit_code == 0
+    again = invoke("convert", str(src), "-o", out, "--skip-existing")
+    assert again.exit_code == 0
+    assert "x\\x1b[31m\\nFAKE.trf: up to date, skipped (--skip-existing)" in again.stderr
+
+
+def test_a_batch_output_refused_by_t604_is_not_called_nothing_to_convert(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from trfkit import limits
+
+    monkeypatch.setattr(limits, "MAX_JSON_VALUES", 40)
+    src, out = tmp_path / "in", tmp_path / "out"
+    src.mkdir()
+    (src / "a.trf").write_bytes(TWO)
+    result = invoke("convert", str(src), "-o", str(out), "--to", "json", "-j", "1")
+    assert result.exit_code == 1
+    assert "T604" in result.stderr and "so it was not written" in result.stderr
+    assert "nothing to convert" not in result.stderr  # there was: it was too large
+    assert not (out / "a.json").exists() and not (out / ".a.json.source").exists()

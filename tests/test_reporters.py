@@ -123,6 +123,16 @@ def test_github_escaping_keeps_one_line_per_annotation() -> None:
     assert escape_data("a\nb") == "a%0Ab"
 
 
+def test_github_escapes_other_control_characters() -> None:
+    # CR/LF keep GitHub's %0D/%0A; ESC, BEL, DEL and a bidi override are shown as escapes,
+    # in the message and in the file property alike, so the raw log never obeys them.
+    evil = make("T103", "rating '2\x1b[31m0' is\x07 bad\u202e", file="e\x1b]8;;x\x07.trf")
+    [line] = rendered("github", [FileReport("x", (evil,))]).splitlines()
+    assert line == ("::error title=T103 field-not-numeric,file=e\\x1b]8;;x\\x07.trf,line=1,"
+                    "col=1,endLine=1::rating '2\\x1b[31m0' is\\x07 bad\\u202e")
+    assert escape_data("a\x7f\r\n\tb") == "a\\x7f%0D%0A\\tb"
+
+
 def test_sarif() -> None:
     doc = json.loads(rendered("sarif"))
     assert doc["version"] == "2.1.0"

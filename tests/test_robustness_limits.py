@@ -270,3 +270,15 @@ def test_numbers_beyond_trf_fields_are_reported_when_converting(tmp_path: Path) 
     assert result.exit_code == 1 and "T301" in result.stderr and result.stdout
     assert "start number 12345 does not fit" in result.stderr and "opponent 10001" in result.stderr
     assert not limits.field_overflows(formats.read(TWO).tournament)
+
+
+def test_the_trf_reader_keeps_at_most_1000_diagnostics_of_one_code() -> None:
+    lines = ["012 Capped Open", *(f"ZZZ vendor line {i}" for i in range(1500))]
+    doc = formats.read(("\n".join(lines) + "\n").encode(), "trf")
+    codes = [d.code for d in doc.diagnostics]
+    assert codes.count("T601") == 1000  # was 1500: one per line, into every report
+    [note] = [d for d in doc.diagnostics if d.code == "T901"]
+    assert note.message == "more than 1000 T601 diagnostics in this input; the rest are not " \
+                           "reported"
+    assert note.line == 1002  # the first line not reported (the 012 is line 1)
+    assert len(doc.tournament.extra) == 1500  # the lines themselves are all kept

@@ -159,3 +159,15 @@ def test_size_and_job_options_are_bounded() -> None:
     assert result.exit_code == 2
     assert "Invalid value for '-j' / '--jobs': 100000 is not in the range 1<=x<=256" \
         in result.output
+
+
+@pytest.mark.parametrize(("code", "again", "first"), [
+    ("BH/C1/C2", "/C2", "/C1"), ("BH-C1-C2", "/C2", "/C1"), ("KS/L+0/L+1", "/L+1", "/L+0"),
+    ("ARO/U1400/U1500", "/U1500", "/U1400"), ("SB/V2009/V2026", "/V2026", "/V2009")])
+def test_a_modifier_given_twice_is_refused_not_the_last_one_kept(code: str, again: str,
+                                                                  first: str) -> None:
+    # 'BH/C1/C2' was computed as BH/C2 without a word
+    status, output = tiebreaks(str(SWISS), "--tb", code)
+    assert status == 2
+    assert f"T501 '{code}': {again} repeats a modifier already given ({first})" in output
+    assert parse("BH/C1/M1").cut == 1 and parse("BH/C1/M1").median == 1  # two different ones

@@ -144,3 +144,49 @@ def test_013_lines_repeating_310_teams_are_kept_for_trf16_readers() -> None:
     assert formats.write(back, "trf") == formats.write(t, "trf")  # JSON keeps it too
     sixteen = formats.write(t, "trf16").splitlines()
     assert [line for line in sixteen if line.startswith("013")] == [legacy]  # once
+
+
+def test_line_breaks_inside_values_are_said_when_written_as_blanks(tmp_path: Path) -> None:
+    import json
+
+    doc = json.loads(invoke("convert", str(SAMPLES / "swiss.trf"), "--to", "json").stdout)
+    doc["players"][0]["name"] = "Moreau,\nClaire"
+    doc["players"][1]["name"] = "Brennan,\r\nLiam"
+    doc["teams"] = []
+    src = tmp_path / "broken.json"
+    src.write_text(json.dumps(doc))
+    result = invoke("convert", str(src), "--to", "trf")
+    said = _t603(result.stderr)
+    assert said == ["2 value(s) hold line breaks or tabs, written as blanks: a TRF record is "
+                    "one line (first: player 1 'Moreau,\\nClaire')"]
+    assert "001    1 w FM Moreau, Claire" in result.stdout  # one record, the break a blank
+    assert len(result.stdout.splitlines()) == len(
+        invoke("convert", str(SAMPLES / "swiss.trf"), "--to", "trf").stdout.splitlines())
+    assert _t603(invoke("convert", str(SAMPLES / "swiss.trf"), "--to", "trf").stderr) == []
+
+
+def test_a_number_too_wide_for_its_field_is_left_blank_not_cut_to_another(tmp_path: Path) -> None:
+    import json
+
+    doc = json.loads(invoke("convert", str(SAMPLES / "swiss.trf"), "--to", "json").stdout)
+    players = doc["players"]
+    players[0]["rating"] = 123456  # its last digits, 3456, were written: another rating
+    players[1]["fide_id"] = 123456789012
+    players[2]["points"] = 10000.5  # was written as 9999 without a word
+    players[3]["rank"] = 99999
+    players[4]["federation"] = "ABCDEF"  # was cut to ABC without a word
+    players[6]["rounds"][0]["opponent"] = 12345  # was written as 2345: another player
+    src = tmp_path / "wide.json"
+    src.write_text(json.dumps(doc))
+    result = invoke("convert", str(src), "--to", "trf")
+    said = _t603(result.stderr)
+    assert "player 1: rating 123456 does not fit TRF's four-digit field; left blank" in said
+    assert "player 2: FIDE id 123456789012 does not fit TRF's 11-digit field; left blank" in said
+    assert "player 3: points 10000.5 do not fit TRF's four-column field; written as 9999" in said
+    assert "player 4: rank 99999 does not fit TRF's four-digit field; left blank" in said
+    assert "player 7: opponent 12345 does not fit TRF's four-digit field; left blank" in said
+    assert "1 federation(s) cut to 3 characters (first: player 5 'ABCDEF')" in said
+    lines = {int(line[4:8]): line for line in result.stdout.splitlines() if line[:3] == "001"}
+    assert lines[1][48:52] == "    " and lines[2][57:68] == " " * 11
+    assert lines[4][85:89] == "    " and lines[7][91:95] == "    "
+    assert "3456" not in lines[1] and "2345" not in lines[7]

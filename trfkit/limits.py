@@ -368,18 +368,29 @@ def field_overflows(t: Tournament) -> list[Diagnostic]:
     def lost(message: str, line: int) -> None:
         found.append(make("T603", message, line, file=path))
 
+    from .formats.trf_lines import int_field, points_field
+
+    def written(value: int, width: int) -> str:
+        shown = int_field(value, width).strip()
+        return f"written as {shown}" if shown else "left blank"
+
     for p in t.players:
         for label, value in (("start number", p.start), ("rank", p.rank), ("rating", p.rating)):
             if value is not None and not 0 <= value <= MAX_PLAYERS:
                 lost(f"player {p.start}: {label} {value} "
-                     "does not fit TRF's four-digit field", p.line)
+                     f"does not fit TRF's four-digit field; {written(value, 4)}", p.line)
         if p.fide_id is not None and not 0 <= p.fide_id < 10 ** 11:
-            lost(f"player {p.start}: FIDE id {p.fide_id} does not fit TRF's 11-digit field", p.line)
+            lost(f"player {p.start}: FIDE id {p.fide_id} does not fit TRF's 11-digit field; "
+                 f"{written(p.fide_id, 11)}", p.line)
+        if p.points is not None and float(points_field(p.points, 4)) != p.points:
+            lost(f"player {p.start}: points {p.points:g} do not fit TRF's four-column field; "
+                 f"written as {points_field(p.points, 4).strip()}", p.line)
         if len(p.rounds) > MAX_ROUNDS:
             lost(f"player {p.start}: {len(p.rounds)} rounds, more than a TRF line holds "
                  f"({MAX_ROUNDS})", p.line)
         opponents = {e.opponent for e in p.rounds if e.opponent is not None}
         bad = sorted(o for o in opponents if not 0 <= o <= MAX_PLAYERS)
         if bad:
-            lost(f"player {p.start}: opponent {bad[0]} does not fit TRF's four-digit field", p.line)
+            lost(f"player {p.start}: opponent {bad[0]} does not fit TRF's four-digit field; "
+                 f"{written(bad[0], 4)}", p.line)
     return found

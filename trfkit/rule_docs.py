@@ -380,7 +380,9 @@ DOCS: Final[dict[str, RuleDoc]] = {
                     is_trf=False),
     "T604": RuleDoc("Whatever trfkit writes it must read back: a JSON output beyond the JSON "
                     "reader's limits (values, start numbers, --max-bytes; trfkit.limits) is not "
-                    "written.", "a hand-made model with 20000 players --to json",
+                    "written: -o FILE is left as it was; on stdout, where the JSON is "
+                    "streamed, the output stops there, incomplete.",
+                    "a hand-made model with 20000 players --to json",
                     "a tournament within the limits of TRF", is_trf=False),
     "T620": RuleDoc("Swiss-Manager files are built of tagged sections; an unknown one is skipped.",
                     "a .TUNX written by a newer Swiss-Manager", "(information only)",

@@ -116,6 +116,11 @@ class Progress:
             self._drawn = 0.0  # back on the next advance
 
     def line(self, label: str = "") -> str:
+        """The bar; ``label`` (a file name, maybe a stranger's) with its controls escaped:
+        a newline or an escape sequence in it would break the bar or rewrite the screen."""
+        from ..terminal import escape_controls
+
+        label = escape_controls(label)
         if self.total:
             filled = 30 * self.done // self.total
             return f"[{'#' * filled}{'.' * (30 - filled)}] {self.done}/{self.total} {label}"

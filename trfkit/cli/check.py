@@ -132,8 +132,10 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     except Exception as exc:
         if debug:
             raise
-        click.echo(f"trfkit: internal error (T999): {type(exc).__name__}: {exc}; "
-                   "please report a bug", err=True)
+        from ..terminal import escape_controls
+
+        click.echo(escape_controls(f"trfkit: internal error (T999): {type(exc).__name__}: "
+                                   f"{exc}; please report a bug"), err=True)
         sys.exit(2)
     finally:  # stopped early (a closed stdout, Ctrl-C): end the workers now, not at exit
         stop = getattr(outcomes, "close", None)

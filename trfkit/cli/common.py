@@ -41,10 +41,19 @@ STDIN_NAME = "<stdin>"
 class InputError(click.ClickException):
     """A user-facing failure that must exit with status 2 (unreadable path, bad option value).
 
-    Click prints ``Error: <message>`` on one line; no traceback.
+    Click prints ``Error: <message>`` on one line; no traceback. The message names paths,
+    and a path may be a stranger's file name (``trfkit info uploads/*``) holding an escape
+    sequence or a newline: its control characters are shown escaped
+    (:func:`~trfkit.terminal.escape_controls`), so the line can neither rewrite the
+    terminal nor forge another one. ``details`` are further lines, escaped alike.
     """
 
     exit_code = 2
+
+    def __init__(self, message: str, details: Iterable[str] = ()) -> None:
+        from ..terminal import escape_controls
+
+        super().__init__("\n".join(escape_controls(line) for line in (message, *details)))
 
 
 def display_name(path: str) -> str:

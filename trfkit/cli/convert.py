@@ -108,12 +108,24 @@ def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | No
     try:
         write_output(text, target)
     except UnreadableOutput as exc:
-        refused = at_input([exc.diagnostic], doc.tournament.source.path, display_name(source))
+        refused = at_input([_on_stream(exc.diagnostic, target)], doc.tournament.source.path,
+                           display_name(source))
         print_diagnostics(refused)
         found = view.selected([*read, *overflows, *refused])
         return max(1, exit_status(found)), False, found
     found = view.selected([*read, *overflows])
     return exit_status(found), True, found
+
+
+def _on_stream(found: Diagnostic, target: str | None) -> Diagnostic:
+    """T604 as it is for ``target``: a file is left untouched, but what went to stdout
+    before the limit cannot be taken back, so the message must not say "not written"."""
+    if target not in (None, "-"):
+        return found
+    from ..frozen import replace
+
+    stopped = "so stdout stops here, incomplete (-o FILE writes all or nothing)"
+    return replace(found, message=found.message.replace("so it was not written", stopped))
 
 
 def render_document(doc: Document, to: str, options: dict[str, Any], *,
@@ -324,7 +336,8 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
         record = (Path(output), os.path.basename(input_path), data,
                   fingerprint([fmt, encoding, to, options, current_max_bytes()]))
         if is_current(*record):
-            click.echo(f"{output}: up to date, skipped (--skip-existing)", err=True)
+            click.echo(escape_controls(f"{output}: up to date, skipped (--skip-existing)"),
+                       err=True)
             raise SystemExit(0)
     status, written, found = convert_one(input_path, output, fmt=fmt, encoding=encoding, to=to,
                                          options=options, view=view,

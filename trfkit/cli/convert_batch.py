@@ -160,9 +160,9 @@ def refuse_collisions(inputs: Iterable[Input], out: Path, extension: str) -> Non
     if clashes:
         lines = [f"{out / target}: the output of {', '.join(sources)}"
                  for target, sources in clashes[:20]]
-        more = f"\n... and {len(clashes) - 20} more" if len(clashes) > 20 else ""
+        more = [f"... and {len(clashes) - 20} more"] if len(clashes) > 20 else []
         raise InputError("several inputs map to one output name (rename one, or select with "
-                         "--glob); nothing was converted:\n" + "\n".join(lines) + more)
+                         "--glob); nothing was converted:", [*lines, *more])
 
 
 #: Per output directory, the hidden ``*.tmp`` names found there when this process first
@@ -284,7 +284,8 @@ def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: st
             print_diagnostics(view.shown(counted.diagnostics))
             if counted.error is not None and not counted.diagnostics:  # (else its T014)
                 click.echo(escape_controls(f"Error: {counted.error}"), err=True)
-            elif outcome.note == "not written":
+            elif outcome.note == "not written" and not any(
+                    d.code == "T604" for d in outcome.report.diagnostics):  # (T604 says why)
                 click.echo(escape_controls(f"{counted.path}: nothing to convert"), err=True)
             status = max(status, outcome_status(replace(outcome, report=counted)),
                          int(outcome.note == "not written"))
@@ -294,6 +295,6 @@ def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: st
         write_report(report[0], report[1], kept)
     print_summary(tally, statistics=statistics, quiet=batch.quiet)
     if not batch.quiet:
-        click.echo(f"converted {tally.notes['written']} file(s) from {', '.join(paths)} to {out}",
-                   err=True)
+        click.echo(escape_controls(f"converted {tally.notes['written']} file(s) from "
+                                   f"{', '.join(paths)} to {out}"), err=True)
     return status

@@ -426,8 +426,11 @@ def explain(input_path: str, player: int | None, team: int | None, tb: str,
     except (CodeError, UnknownTieBreak) as exc:
         raise InputError(f"T501 {exc}") from None
     write_output(result.render(), None)  # render() escapes the file's control characters
-    print_diagnostics(diagnostics)
-    raise SystemExit(exit_status(diagnostics))
+    # the computation's own notes (T502 "undefined: unrated players", ...), as tiebreaks
+    # prints them: an "undefined" total is never left without its reason
+    notes = list(dict.fromkeys(d.with_file(d.file or input_path) for d in ctx.diagnostics))
+    print_diagnostics([*diagnostics, *notes])
+    raise SystemExit(exit_status([*diagnostics, *notes]))
 
 
 def _explained_code(tb: str, for_team: bool) -> TieBreakCode:

@@ -40,14 +40,21 @@ __all__ = [
     "team_bye_line",
     "forfeit_line",
     "NAME_WIDTH",
+    "LINE_BREAKS",
+    "FIELD_BLANKS",
+    "int_field",
+    "points_field",
 ]
 
 NAME_WIDTH: Final = 33
 
 
-#: Characters a reader takes for a line break, a tab stop or binary data: blanks in a field.
-_BLANKS: Final = str.maketrans(
-    dict.fromkeys("\t\r\n\x00\x0b\x0c\x1c\x1d\x1e\x1f\x85\u2028\u2029", " "))
+#: Characters a reader takes for a line break (or, NUL, for binary data): a value from JSON,
+#: XML or Swiss-Manager holding one would start a new record, so they are written as blanks.
+LINE_BREAKS: Final = "\r\n\x00\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+#: ... and, inside a field, a tab stop (readers expand it) and the unit separator.
+FIELD_BLANKS: Final = "\t\x1f" + LINE_BREAKS
+_BLANKS: Final = str.maketrans(dict.fromkeys(FIELD_BLANKS, " "))
 
 
 def _field(text: str, width: int) -> str:
@@ -60,7 +67,11 @@ def _field(text: str, width: int) -> str:
 
 
 def _int(value: int | None, width: int) -> str:
-    return f"{'' if value is None else value:>{width}}"[-width:]
+    """``value`` right-aligned in ``width`` columns; blank when it does not fit: its last
+    digits would be another number (rating 123456 read back as 3456, opponent 12345 as
+    player 2345), a blank field is read as "none" (the writer reports it, T603)."""
+    text = f"{'' if value is None else value:>{width}}"
+    return " " * width if len(text) > width else text
 
 
 def _num(value: float | None, width: int) -> str:
@@ -73,6 +84,11 @@ def _num(value: float | None, width: int) -> str:
     if len(text) > width:
         text = ("-" if value < 0 else "") + "9" * (width - (value < 0))
     return text
+
+
+#: Public names for what the writer makes of a number (the T603 messages say it).
+int_field: Final = _int
+points_field: Final = _num
 
 
 def _date(value: PartialDate | None) -> str:
@@ -98,11 +114,13 @@ def _fixed(
     ident: str,
     birth: PartialDate | None,
 ) -> str:
-    """Columns 1-79 shared by 001 and National Rating Support lines."""
+    """Columns 1-79 shared by 001 and National Rating Support lines (an id too long for
+    its 11 columns is left blank, as :func:`_int` leaves a number)."""
+    ident = ident if len(ident) <= 11 else ""
     return (
         f"{code:<3} {_int(start, 4)} {sex[:1] or ' '}{_field(title, 3):>3} "
         f"{_field(name, NAME_WIDTH):<{NAME_WIDTH}} "
-        f"{_int(rating or None, 4)} {_field(federation, 3):<3} {ident[-11:]:>11} {_date(birth):<10}"
+        f"{_int(rating or None, 4)} {_field(federation, 3):<3} {ident:>11} {_date(birth):<10}"
     )
 
 

@@ -6,8 +6,9 @@ points and rank of every ``310`` team (a ``013`` line has no room for them), kee
 records TRF16 has no place for (``###`` comments, ``192``/``202``, the ``240``...``330``
 lists, national-rating lines) as written, and renumbers teams whose ``310`` numbers
 are not their order (``013`` numbers teams by position). Fixed-width fields cut long
-names in either edition. A real file has hundreds of such values: each kind is one
-diagnostic with its count, placed at the first line concerned.
+names in either edition, and a line break inside a value becomes a blank. A real file
+has hundreds of such values: each kind is one diagnostic with its count, placed at the
+first line concerned.
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ def conversion_losses(t: Tournament, edition: str, *, converted: bool = True
               if (edition == "trf16" if converted else team.source != "310")}
     _teams(t, to_013, tally)
     _cut_fields(t, tally)
+    _line_breaks(t, tally)
     if edition == "trf16" and converted:
         _trf26_only(t, tally)
     return tally.diagnostics(t.source.path)
@@ -100,8 +102,38 @@ def _cut_fields(t: Tournament, tally: _Tally) -> None:
                       f"player {p.start}")
         if len(p.title) > 3:
             tally.add("{n} title(s) cut to 3 characters", p.line, f"player {p.start} {p.title!r}")
+        if len(p.federation.strip()) > 3:
+            tally.add("{n} federation(s) cut to 3 characters", p.line,
+                      f"player {p.start} {p.federation!r}")
+        if len(p.sex.strip()) > 1:
+            tally.add("{n} sex value(s) cut to 1 character", p.line, f"player {p.start} {p.sex!r}")
         if p.birth is not None and p.birth.year is None and len(p.birth.raw) > 10:
             tally.add("{n} birth date(s) cut to 10 characters", p.line, f"player {p.start}")
+
+
+def _line_breaks(t: Tournament, tally: _Tally) -> None:
+    """Values from JSON, XML or Swiss-Manager holding a line break or a tab: a TRF record is
+    one line with fixed columns, so the writer puts blanks there (a changed value)."""
+    kind = "{n} value(s) hold line breaks or tabs, written as blanks: a TRF record is one line"
+
+    def broken(text: str, blanks: str = L.FIELD_BLANKS) -> bool:
+        return any(char in text for char in blanks)
+
+    for p in t.players:
+        if broken(p.name) or broken(p.title) or broken(p.federation):
+            tally.add(kind, p.line, f"player {p.start} {p.name!r}")
+    for team in t.teams:
+        if broken(team.name) or broken(team.nickname):
+            tally.add(kind, team.line, f"team {team.number} {team.name!r}")
+    for n in t.national:
+        if broken(n.name):
+            tally.add(kind, n.line, f"{n.federation} {n.start} {n.name!r}")
+    for rec in t.header.records:
+        if broken(rec.value):
+            tally.add(kind, rec.line, f"{rec.code} {rec.value!r}")
+    for raw in t.extra:  # (a kept comment keeps its tabs)
+        if broken(raw.text, L.LINE_BREAKS if raw.text.startswith("#") else L.FIELD_BLANKS):
+            tally.add(kind, raw.line, repr(raw.text))
 
 
 def _trf26_only(t: Tournament, tally: _Tally) -> None:

@@ -49,7 +49,7 @@ _HEADER, _PLAYERS, _NATIONAL, _TEAMS, _LISTS, _EXTRA = range(6)
 _TRF26_ONLY_HEADER: Final = frozenset("152 162 172 182 192 202 212 222 352 362".split())
 #: Line breaks (and NUL, which readers take for binary data) inside a value from JSON,
 #: XML or Swiss-Manager input would start a new record: written as blanks instead.
-_ONE_LINE: Final = str.maketrans(dict.fromkeys("\r\n\x00\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029", " "))
+_ONE_LINE: Final = str.maketrans(dict.fromkeys(L.LINE_BREAKS, " "))
 
 
 def _one_line(text: str) -> str:

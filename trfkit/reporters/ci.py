@@ -17,6 +17,7 @@ from ..codes import CODES
 from ..diagnostics import Diagnostic, Location
 from ..finite import dumps
 from ..rule_docs import rule_url
+from ..terminal import escape_controls
 from . import FileReport
 
 GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
@@ -25,8 +26,12 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
 def escape_data(text: str) -> str:
-    """Escape a workflow-command message: ``%``, CR and LF (so a hint can span lines)."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """Escape a workflow-command message: ``%``, CR and LF the way GitHub decodes them (so a
+    hint can span lines in the annotation), then every other control character as the text
+    outputs show it (``\\x1b``): the log GitHub prints shows the command line as it is, so an
+    escape sequence or BEL from a file name or message would reach the reader's terminal."""
+    encoded = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return escape_controls(encoded)
 
 
 def escape_property(text: str) -> str:

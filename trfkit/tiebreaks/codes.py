@@ -190,25 +190,34 @@ def parse(text: str, *, hints: bool = True) -> TieBreakCode:
     if not _NAME.match(name):
         raise CodeError(f"{original!r}: {head!r} is not a tie-break name" + _hint(original, hints))
     fields: dict[str, object] = {}
+    written: dict[str, str] = {}  # field -> the modifier that set it
     flags: set[str] = set()
     for mod in mods:
         letter, arg = mod[0], mod[1:]
+        key: str | None = None
+        value: object = None
         if _INT.match(mod):
-            fields["number"] = int(mod)
+            key, value = "number", int(mod)
         elif letter in "CM" and _INT.match(arg):
-            fields["cut" if letter == "C" else "median"] = int(arg)
+            key, value = ("cut" if letter == "C" else "median"), int(arg)
         elif letter == "L" and re.match(r"^[+-]?\d+(?:\.\d+)?$", arg):
-            fields["limit"] = arg
+            key, value = "limit", arg
         elif letter == "K" and _NUM.match(arg):
-            fields["factor"] = float(arg)
+            key, value = "factor", float(arg)
         elif letter == "U" and _INT.match(arg):
-            fields["unrated"] = int(arg)
+            key, value = "unrated", int(arg)
         elif letter == "V" and _INT.match(arg):
-            fields["version"] = arg
+            key, value = "version", arg
         elif len(mod) == 1 and mod in "PFRDSXN":
             flags.add(mod)
         else:
             raise CodeError(f"{original!r}: unknown modifier /{mod}" + _hint(original, hints))
+        if key is None:
+            continue
+        if key in written:  # 'BH/C1/C2' would silently be BH/C2
+            raise CodeError(f"{original!r}: /{mod} repeats a modifier already given "
+                            f"(/{written[key]}); give each one once")
+        fields[key], written[key] = value, mod
     _check_ranges(original, fields)
     return TieBreakCode(name=name, score=score, flags=frozenset(flags), text=original,
                         **fields)  # type: ignore[arg-type]
