@@ -324,7 +324,8 @@ DOCS: Final[dict[str, RuleDoc]] = {
                     '{"format": "trfkit-tournament", "version": 1, "players": "none"}',
                     '{"format": "trfkit-tournament", "version": 1, "players": []}', is_trf=False),
     "T501": RuleDoc("Tie-break codes follow TIEBREAKS.md B.6 (BH, BH/C1, SB, DE, ...); an unknown "
-                    "code or modifier cannot be computed.", "trfkit tiebreaks event.trf --tb BHX",
+                    "code or modifier cannot be computed (`check` reports one in the file's "
+                    "202/212 list at its record).", "trfkit tiebreaks event.trf --tb BHX",
                     "trfkit tiebreaks event.trf --tb BH/C1", is_trf=False),
     "T502": RuleDoc("Unplayed rounds (byes, forfeits, absences) enter tie-breaks by the rule of "
                     "the chosen edition; the diagnostic says which value was used.",

@@ -290,6 +290,17 @@ def _compare(d: DeclaredValue, computed: dict[int, float | None], key: int, who:
                    line or 1, model_path=path)
 
 
+@rule("T501")
+def tiebreak_list_unknown(t: Tournament) -> Iterator[Diagnostic]:
+    """A 202/212 code trfkit cannot read or does not know, at its record: ``tiebreaks``
+    falls back to its default list for such a file, so ``check`` must not call it clean."""
+    if not (t.header.tiebreaks or t.header.standings_tiebreaks):
+        return
+    from ..tiebreaks import unknown_declared
+
+    yield from unknown_declared(t)
+
+
 @rule("T024")
 def tiebreak_parameter_out_of_range(t: Tournament) -> Iterator[Diagnostic]:
     """A 202/212 code with a modifier outside its range (``PTP/U50000000``), at its record."""

@@ -91,6 +91,36 @@ def declared_out_of_range(tournament: Tournament) -> list[Diagnostic]:
     return found
 
 
+def unknown_declared(tournament: Tournament) -> list[Diagnostic]:
+    """T501 at the ``212`` (or ``202``) record for each listed code that does not parse or
+    names no tie-break of either scope (a team event's list may name individual codes)."""
+    from ..diagnostics import make
+
+    header = tournament.header
+    record, listed = (("212", header.standings_tiebreaks) if header.standings_tiebreaks
+                      else ("202", header.tiebreaks))
+    line = next((r.line for r in header.records if r.code == record), 1)
+    found = []
+    for text in listed:
+        try:
+            code = parse(text, hints=False)
+        except RangeError:
+            continue  # T024
+        except CodeError as exc:
+            found.append(make("T501", f"{record}: {exc}", line))
+            continue
+        problems = []
+        for scope in ("individual", "team"):
+            try:
+                lookup(code, scope)
+                break
+            except UnknownTieBreak as exc:
+                problems.append(str(exc))
+        else:
+            found.append(make("T501", f"{record}: {problems[0]}", line))
+    return found
+
+
 def is_declared_list(tournament: Tournament, listed: Sequence[TieBreakCode],
                      full_order: bool) -> bool:
     """True when ``listed`` is the file's own tie-break list (202/212, or the list a
