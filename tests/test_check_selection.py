@@ -65,24 +65,26 @@ def test_a_walk_takes_every_format_and_skips_what_is_no_report(tree: Path) -> No
         "a.trf": None, "export.txt": None, "event.json": None, "crosstable.HTM": None,
         "package.json": "not a tournament file", "notes.txt": "not a tournament file",
         "index.html": "not a tournament file", "feed.xml": "not a tournament file",
-    }  # README.md and LICENSE: names no format of trfkit has
+        # names no format of trfkit has: passed over unread, and counted
+        "README.md": "not a tournament file", "LICENSE": "not a tournament file",
+    }
 
 
 def test_the_summary_counts_the_skipped_files(tree: Path) -> None:
     status, out, err = invoke("check", str(tree), "--select", "T3")
     assert out.splitlines()[-1] == ("No problems found in 4 files. "
-                                    "4 files skipped (not tournament files).")
-    assert err.strip().endswith("; 4 skipped (not tournament files)")  # as convert says
+                                    "6 files skipped (not tournament files).")
+    assert err.strip().endswith("; 6 skipped (not tournament files)")  # as convert says
     status, out, _ = invoke("check", str(tree), "--output-format", "json")
     summary = json.loads(out)["summary"]
-    assert (summary["files"], summary["skipped"]) == (4, 4)
+    assert (summary["files"], summary["skipped"]) == (4, 6)
 
 
 def test_cached_runs_count_the_skipped_files_too(tree: Path, tmp_path: Path) -> None:
     for _ in range(2):  # the second run answers from the cache
         _, out, _ = invoke("check", str(tree), "--select", "T3", "--cache-dir",
                            str(tmp_path / "cache"))
-        assert out.splitlines()[-1].endswith("4 files skipped (not tournament files).")
+        assert out.splitlines()[-1].endswith("6 files skipped (not tournament files).")
 
 
 @pytest.mark.parametrize(("head", "report"), [
@@ -124,7 +126,7 @@ def test_convert_dir_takes_the_selection_of_check_and_counts_what_it_skipped(
                      if p.is_file() and not p.name.startswith("."))
     assert written == ["a.trf", "event.trf", "export.txt.trf", "web/crosstable.HTM.trf"]
     assert "T006" not in err and "nothing to convert" not in err
-    assert "; 4 skipped (not tournament files), 4 written" in err
+    assert "; 6 skipped (not tournament files), 4 written" in err
     assert status == invoke("check", str(tree))[0]  # exits as check does on the same tree
     status, _, err = invoke("convert", str(tree), "-o", str(tmp_path / "all"), "--to", "trf",
                             "--glob", "*")  # an explicit --glob replaces the selection
@@ -137,7 +139,7 @@ def test_convert_dir_report_counts_the_skipped_files(tree: Path, tmp_path: Path)
     report = tmp_path / "r.json"
     invoke("convert", str(tree), "-o", str(tmp_path / "out"), "--report", str(report), "-q")
     summary = json.loads(report.read_text(encoding="utf-8"))["summary"]
-    assert (summary["files"], summary["skipped"], summary["unreadable"]) == (4, 4, 0)
+    assert (summary["files"], summary["skipped"], summary["unreadable"]) == (4, 6, 0)
 
 def test_pre_commit_hook_takes_the_names_of_the_default_selection() -> None:
     text = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic, make
 from .frozen import frozen_dataclass, replace
-from .inputs import REPORT_EXTENSIONS, SHARED_EXTENSIONS
+from .inputs import NOT_A_REPORT, REPORT_EXTENSIONS, SHARED_EXTENSIONS
 from .limits import MAX_LINE_CHARS
 from .reporters import FileReport
 from .selection import Selector
@@ -28,8 +28,6 @@ from .wire import Outcome
 DEFAULT_GLOBS: tuple[str, ...] = tuple(f"*.{ext}" for ext in (*REPORT_EXTENSIONS,
                                                                *SHARED_EXTENSIONS))
 
-#: Why a file of the default selection was passed over.
-NOT_A_REPORT = "not a tournament file"
 #: The batch note (and the stderr summary's words) of such a file, for check and convert.
 NOT_REPORTS = "skipped (not tournament files)"
 

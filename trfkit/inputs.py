@@ -25,6 +25,13 @@ if TYPE_CHECKING:  # imported where a directory or a pattern is walked: not for 
 __all__ = ["ANY_FILE", "MAX_DEPTH", "REPORT_EXTENSIONS", "SHARED_EXTENSIONS", "Input", "Root",
            "Skipped", "expand", "iter_inputs", "roots"]
 
+#: The code of a :class:`Skipped` file the default selection leaves out (README.md, a
+#: PGN): no diagnostic, the batch summary counts it as skipped.
+PASSED_OVER = ""
+
+#: Why such a file, or one whose content is no tournament format, was passed over.
+NOT_A_REPORT = "not a tournament file"
+
 #: The glob that keeps every (non-hidden) file, ``convert``'s default.
 ANY_FILE: tuple[str, ...] = ("*",)
 
@@ -147,7 +154,8 @@ MAX_DEPTH: Final = 64
 @frozen_dataclass
 class Skipped:
     """An entry a walk met but did not take: a link it did not follow (T020), a special
-    file (T021) or a directory beyond :data:`MAX_DEPTH` (T022); reported, never read."""
+    file (T021) or a directory beyond :data:`MAX_DEPTH` (T022); reported, never read.
+    A file the selection leaves out has the code :data:`PASSED_OVER` (counted only)."""
 
     path: str
     code: str
@@ -161,9 +169,11 @@ class _Matcher:
     The state a walk carries into a directory is the path prefix below the root.
     """
 
-    def __init__(self, globs: Sequence[str]) -> None:
+    def __init__(self, globs: Sequence[str], others: bool = False) -> None:
         self.globs = tuple(globs)
         self.every = self.globs == ANY_FILE
+        #: also report the regular files the globs leave out (as :data:`PASSED_OVER`)
+        self.others = others
 
     def start(self) -> object:
         return ""
@@ -275,6 +285,9 @@ def _traverse(top: str, matcher: _Matcher) -> Iterator[Path | Skipped]:
                         kind = special_kind(entry.stat(follow_symlinks=False).st_mode)
                         yield Skipped(entry.path, "T021", f"{kind}, not a regular file; "
                                                           "it was not read")
+                elif (matcher.others and not entry.name.startswith(".")
+                      and entry.is_file(follow_symlinks=False)):
+                    yield Skipped(entry.path, PASSED_OVER, "")
             except OSError:
                 continue
         stack.extend((path, sub, depth + 1) for path, sub in reversed(subdirs))
@@ -318,15 +331,18 @@ def _link(entry: os.DirEntry[str], folder: str, tree: str, top: str, state: obje
     return Path(entry.path)
 
 
-def walk(directory: Path, globs: Sequence[str]) -> Iterator[Path | Skipped]:
+def walk(directory: Path, globs: Sequence[str], *,
+         others: bool = False) -> Iterator[Path | Skipped]:
     """Regular files below ``directory`` matching ``globs``, sorted, hidden names skipped.
 
     A directory's files come before its sub-directories (as ``os.walk`` gives them).
     ``os.scandir`` knows each entry's type, so a walk over thousands of files costs no
     ``stat`` per file. Links, special files and too deep directories come as
     :class:`Skipped` (see :func:`_traverse`).
+    With ``others``, the regular files ``globs`` leave out come too, as a
+    :class:`Skipped` with the code :data:`PASSED_OVER` (counted, never read).
     """
-    yield from _traverse(str(directory), _Matcher(globs))
+    yield from _traverse(str(directory), _Matcher(globs, others))
 
 
 def expand(pattern: str) -> Iterator[Path | Skipped]:
@@ -401,9 +417,14 @@ def iter_inputs(paths: Iterable[str], globs: Sequence[str] = ANY_FILE, *,
 
             base = root.base
             nothing = True
-            for found in (walk(base, globs) if root.kind == "dir" else expand(root.arg)):
+            listed = (walk(base, globs, others=bool(shared)) if root.kind == "dir"
+                      else expand(root.arg))
+            for found in listed:
                 nothing = False
-                if isinstance(found, Skipped):
+                if isinstance(found, Skipped) and found.code == PASSED_OVER:
+                    yield from once(Input(found.path, found.path, _rel(Path(found.path), base),
+                                          skip=NOT_A_REPORT))
+                elif isinstance(found, Skipped):
                     yield from once(Input(found.path, found.path, _rel(Path(found.path), base),
                                           skipped=(found.code, found.message)))
                 else:
@@ -418,6 +439,7 @@ def iter_inputs(paths: Iterable[str], globs: Sequence[str] = ANY_FILE, *,
                                   missing=f"{root.arg}: no such file or directory"))
 
 
-def count_inputs(paths: Iterable[str], globs: Sequence[str] = ANY_FILE) -> int:
+def count_inputs(paths: Iterable[str], globs: Sequence[str] = ANY_FILE,
+                 sniffed: Iterable[str] = ()) -> int:
     """How many inputs :func:`iter_inputs` will yield (a walk, no file is opened)."""
-    return sum(1 for _ in iter_inputs(paths, globs))
+    return sum(1 for _ in iter_inputs(paths, globs, sniffed=sniffed))

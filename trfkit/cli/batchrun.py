@@ -323,6 +323,8 @@ def to_count(paths: Iterable[str], globs: Iterable[str], quiet: bool) -> int | N
     """The number of inputs, for a progress bar; ``None`` (no extra walk) when nobody watches."""
     if quiet or not sys.stderr.isatty():
         return None
-    from ..inputs import count_inputs
+    from ..batch import DEFAULT_GLOBS
+    from ..inputs import SHARED_EXTENSIONS, count_inputs
 
-    return count_inputs(paths, tuple(globs))
+    chosen = tuple(globs)
+    return count_inputs(paths, chosen, SHARED_EXTENSIONS if chosen == DEFAULT_GLOBS else ())

@@ -14,7 +14,8 @@ from itertools import chain
 
 import click
 
-from ..batch import DEFAULT_GLOBS, Settings, collect, outcome, run, work
+from ..batch import DEFAULT_GLOBS, Job, Settings, collect, outcome, run, work
+from ..inputs import NOT_A_REPORT
 from ..reporters import FORMATS, FileReport, render
 from ..wire import Outcome
 from .batchrun import (
@@ -93,9 +94,16 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     debug = debug or debug_enabled()
     inputs = collect(paths, globs or DEFAULT_GLOBS, stdin_name=stdin_display_name, stdin=stdin,
                      force_exclude=force_exclude)
-    first = next(inputs, None)
-    if first is None:
+    # a tree of notes only (README.md, LICENSE: names the selection leaves out) has
+    # nothing to check, as an empty one: exit 2, not "No problems found in 0 files"
+    head: list[Job] = []
+    for job in inputs:
+        head.append(job)
+        if job.skip != NOT_A_REPORT:
+            break
+    else:
         raise InputError("no files to check (see --glob)")
+    first, inputs = head[0], chain(head[1:], inputs)
     batch = Batch(jobs, quiet, to_count(paths, globs or DEFAULT_GLOBS, quiet))
     tally = Tally()
     settings = Settings(fmt=fmt, encoding=encoding, select=chosen.select,

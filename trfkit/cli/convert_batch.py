@@ -26,10 +26,19 @@ from typing import Any
 
 import click
 
-from ..batch import DEFAULT_GLOBS, NOT_A_REPORT, NOT_REPORTS, passed_over, unreadable
+from ..batch import DEFAULT_GLOBS, NOT_REPORTS, passed_over, unreadable
 from ..diagnostics import make
 from ..frozen import field, frozen_dataclass, replace
-from ..inputs import ANY_FILE, SHARED_EXTENSIONS, Input, Root, expand, iter_inputs, roots
+from ..inputs import (
+    ANY_FILE,
+    NOT_A_REPORT,
+    SHARED_EXTENSIONS,
+    Input,
+    Root,
+    expand,
+    iter_inputs,
+    roots,
+)
 from ..limits import DEFAULT_MAX_BYTES, read_stream
 from ..reporters import FileReport
 from ..terminal import escape_controls
@@ -130,7 +139,7 @@ def plan_tasks(inputs: Iterable[Input], found: list[Root], out: Path, plan: Plan
     named = _named_files(found)
     taken: set[Path] = set()
     for item in inputs:
-        if item.skipped:  # not read, so nothing is written for it
+        if item.skipped or item.skip:  # not read, so nothing is written for it
             yield Task(item, "", plan)
             continue
         target = out / output_name(item.rel, extension)
@@ -156,7 +165,7 @@ def refuse_collisions(inputs: Iterable[Input], out: Path, extension: str) -> Non
     from .outnames import collisions, output_name
 
     clashes = collisions((item.display, output_name(item.rel, extension))
-                         for item in inputs if item.missing is None)
+                         for item in inputs if item.missing is None and item.skip is None)
     if clashes:
         lines = [f"{out / target}: the output of {', '.join(sources)}"
                  for target, sources in clashes[:20]]
@@ -202,6 +211,8 @@ def convert_task(task: Task) -> Outcome:
         return Outcome(unreadable(item.display, item.missing))
     if task.refused:
         return Outcome(FileReport(item.display, error=task.refused))
+    if item.skip:  # a file the default selection leaves out (README.md): counted, not read
+        return Outcome(FileReport(item.display, skipped=item.skip), NOT_REPORTS)
     if item.skipped:  # a link or special file a walk did not take (T020-T022)
         return Outcome(FileReport(item.display, (make(*item.skipped, file=item.display),)),
                        "not read")
