@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from trfkit.cli import cli
 from trfkit.model import Player, RoundEntry, Tournament
 from trfkit.playoff.tied import _points_only, leaders, plan_for_tournament
+from trfkit.schema import iter_schema_errors
 
 DATA = Path(__file__).resolve().parent / "data" / "playoff"
 
@@ -193,3 +194,17 @@ def test_a_file_that_is_no_report_gets_no_plan(tmp_path: Path) -> None:
     assert err.splitlines()[-2:] == [
         f"{note}:1:1: T006 no 001 player or ??2 tournament record found: not a TRF file",
         f"{note}: nothing to plan"]
+
+
+def test_input_json_says_after_which_round_the_tie_was_found(runner: CliRunner) -> None:
+    """As the standings' JSON does (issue 16): the tie is that of the standings after the
+    last round with a result, or after --after-round; a --tied plan has no such keys."""
+    code, out, _ = run(runner, str(DATA / "two-tied.trf"), "--tb", "SB", "--to", "json")
+    doc = json.loads(out)
+    assert (doc["after_round"], doc["rounds"]) == (3, 3)
+    assert list(iter_schema_errors("playoff", doc)) == []
+    code, out, _ = run(runner, str(DATA / "two-tied.trf"), "--tb", "SB", "--to", "json",
+                       "--after-round", "1")
+    assert (json.loads(out)["after_round"], json.loads(out)["rounds"]) == (1, 3)
+    code, out, _ = run(runner, "--tied", "2", "--to", "json")
+    assert "after_round" not in json.loads(out) and "rounds" not in json.loads(out)

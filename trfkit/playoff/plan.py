@@ -222,7 +222,8 @@ class Plan:
     """The whole play-off for ``tied`` players: stages in order, seeds excluded, notes.
 
     ``clause`` is the item of 32.5.6 that applies; ``excluded`` lists the seeds that
-    drop out (32.5.6.10). ``entrants`` is filled when the plan was made from a file.
+    drop out (32.5.6.10). ``entrants`` (and ``standings_round``) are filled when the
+    plan was made from a file.
     """
 
     tied: int
@@ -233,3 +234,5 @@ class Plan:
     notes: tuple[Note, ...] = ()
     options: Options = DEFAULT_OPTIONS
     entrants: tuple[Entrant, ...] = ()
+    #: (after round k, of n) of the standings the entrants were taken from (from a file)
+    standings_round: tuple[int, int] | None = None

@@ -95,6 +95,8 @@ def plan_json(plan: Plan) -> dict[str, Any]:
     if plan.entrants:
         out["players"] = [{"seed": e.seed, "start": e.start, "name": e.name, "points": e.points}
                           for e in plan.entrants]
+    if plan.standings_round is not None:  # as the standings' JSON says it
+        out["after_round"], out["rounds"] = plan.standings_round
     return out
 
 

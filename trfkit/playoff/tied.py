@@ -33,6 +33,8 @@ class Leaders:
     entrants: tuple[Entrant, ...]
     notes: tuple[Note, ...] = ()
     diagnostics: tuple[Diagnostic, ...] = ()
+    #: (after round k, of n rounds) of the standings the tie was found in; None without them
+    standings_round: tuple[int, int] | None = None
 
 
 def _points_only(tournament: Tournament) -> list[tuple[int, str, float, int]]:
@@ -73,6 +75,7 @@ def leaders(
         return Leaders(())
     notes: list[Note] = []
     diagnostics: tuple[Diagnostic, ...] = ()
+    standings_round: tuple[int, int] | None = None
     try:
         from ..tiebreaks import compute  # noqa: F401 - only to know whether it is there
     except ImportError:
@@ -91,6 +94,7 @@ def leaders(
             notes.append(Note(NoteKind.SOURCE, "Tie-breaks of the file that trfkit cannot "
                               f"compute were left out: {', '.join(dropped)}."))
         diagnostics = standings.diagnostics
+        standings_round = (standings.rounds, standings.total_rounds)
     top = max(points for _, _, points, _ in ranked)
     tied = [row for row in ranked if abs(row[2] - top) < EPSILON]
     entrants = tuple(Entrant(seed, start, name, points)
@@ -99,7 +103,8 @@ def leaders(
     if tournament.is_team_event:
         notes.append(Note(NoteKind.SOURCE, "This is a team event: the plan is for the players "
                           "tied in the individual standings (Article 32.5 speaks of players)."))
-    return Leaders(entrants, tuple(notes), _about(diagnostics, tournament, entrants))
+    return Leaders(entrants, tuple(notes), _about(diagnostics, tournament, entrants),
+                   standings_round)
 
 
 def _about(diagnostics: tuple[Diagnostic, ...], tournament: Tournament,
@@ -173,7 +178,9 @@ def plan_for_tournament(
         who = (f"{found.entrants[0].name} is first alone" if found.entrants
                else "the tournament has no players")
         plan = Plan(tied=count, clause="", title=f"No play-off needed: {who}.", stages=(),
-                    notes=found.notes, options=options, entrants=found.entrants)
+                    notes=found.notes, options=options, entrants=found.entrants,
+                    standings_round=found.standings_round)
         return plan, found.diagnostics
     plan = build_plan(count, options)
-    return replace(plan, notes=found.notes + plan.notes, entrants=found.entrants), found.diagnostics
+    return (replace(plan, notes=found.notes + plan.notes, entrants=found.entrants,
+                    standings_round=found.standings_round), found.diagnostics)
