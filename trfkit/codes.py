@@ -196,13 +196,15 @@ _ALL: Final = (
     _c("T506", "rank-differs-other-list", "info", "tiebreak",
        "Declared ranks differ from standings made with a tie-break list the file does not "
        "declare."),
+    _c("T510", "duplicate-record-left-out", "warning", "tiebreak",
+       "A 001 record repeats a start number; the standings use the first record only."),
     _c("T515", "abnormal-points-unapplied", "warning", "tiebreak",
        "A 299 record names a player or a result the file does not have; it was not applied."),
     _c("T516", "standings-before-last-round", "info", "tiebreak",
        "The last rounds have no result yet; the standings are those after the last round "
        "with one."),
-    _c("T510", "duplicate-record-left-out", "warning", "tiebreak",
-       "A 001 record repeats a start number; the standings use the first record only."),
+    _c("T517", "no-results-yet", "warning", "tiebreak",
+       "No round has a result yet: the standings separate no one."),
     # T6xx: dialects and conversion
     _c("T601", "vendor-record-preserved", "info", "parse",
        "A vendor or layout line was kept verbatim."),

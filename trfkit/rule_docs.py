@@ -363,6 +363,10 @@ DOCS: Final[dict[str, RuleDoc]] = {
                     "rounds to come as absences; `--after-round` chooses another round.",
                     "142 9, results up to round 5: standings after round 5 of 9",
                     "(information only)", is_trf=False),
+    "T517": RuleDoc("A starting list, or an event whose first round has no result yet: "
+                    "every player (team) has 0 points and every tie-break is 0, so the "
+                    "standings rank everyone first; they say nothing yet.",
+                    "001 records without round blocks", "(information only)", is_trf=False),
     "T510": RuleDoc("A start number names one participant: when two 001 records share it "
                     "(T305), tie-breaks and standings take the first and leave the other out, so "
                     "no one is listed twice and every pairing points at one player.",

@@ -112,6 +112,9 @@ class TeamContext(RunMemo):
                      else f"rounds {self.rounds + 1}-{total} have no result yet and are")
             self.note("T516", f"team standings after round {self.rounds} of {total}: {later} "
                               "not scored (--after-round chooses the round)")
+        if self.rounds == 0 and self.teams:
+            self.note("T517", "no round has a result yet: every team has 0 points, so the "
+                              "team standings separate no one")
 
     def fore(self) -> TeamContext:
         """The same event as if every match of the last round had been drawn (Fore

@@ -187,6 +187,9 @@ class Context(RunMemo):
                      else f"rounds {self.rounds + 1}-{total} have no result yet and are")
             self.note("T516", f"standings after round {self.rounds} of {total}: {later} not "
                               "scored (--after-round chooses the round)")
+        if self.rounds == 0 and self.n:
+            self.note("T517", "no round has a result yet (a starting list?): every player has "
+                              "0 points, so the standings separate no one")
         #: ``bonus[i]``: 299 bonus or penalty points of player ``i`` per round scored (only
         #: players with one); already part of ``score[i]`` (see :mod:`.abnormal`).
         self.bonus: dict[int, tuple[float, ...]] = {}
