@@ -24,7 +24,7 @@ from typing import Any
 from ..diagnostics import Diagnostic, make
 from ..model import Team, Tournament
 from ..results import Kind
-from ..tiebreaks.context import RunMemo
+from ..tiebreaks.context import RunMemo, round_notes
 from ..tiebreaks.editions import Edition
 from .matches import TeamEvent, rebuild
 
@@ -107,14 +107,8 @@ class TeamContext(RunMemo):
         self.totals = {s: [sum(row) for row in self.pts[s]] for s in ("MP", "GP")}
         #: the primary score, under the name the standings code expects
         self.score = self.totals[self.primary]
-        if after_round is None and self.rounds < total:
-            later = (f"round {total} has no result yet and is" if self.rounds + 1 == total
-                     else f"rounds {self.rounds + 1}-{total} have no result yet and are")
-            self.note("T516", f"team standings after round {self.rounds} of {total}: {later} "
-                              "not scored (--after-round chooses the round)")
-        if self.rounds == 0 and self.teams:
-            self.note("T517", "no round has a result yet: every team has 0 points, so the "
-                              "team standings separate no one")
+        for code, message in round_notes(self.rounds, total, after_round, self.n, team=True):
+            self.note(code, message)
 
     def fore(self) -> TeamContext:
         """The same event as if every match of the last round had been drawn (Fore

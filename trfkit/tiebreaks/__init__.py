@@ -71,15 +71,21 @@ def declared_codes(tournament: Tournament) -> tuple[list[TieBreakCode], bool]:
     return codes, full if listed else False
 
 
+def _declared_record(tournament: Tournament) -> tuple[str, Sequence[str], int]:
+    """The record that holds the file's tie-break list (``212`` before ``202``), its codes
+    and its line (1 when the list came from elsewhere, e.g. a Swiss-Manager file)."""
+    header = tournament.header
+    record, listed = (("212", header.standings_tiebreaks) if header.standings_tiebreaks
+                      else ("202", header.tiebreaks))
+    return record, listed, next((r.line for r in header.records if r.code == record), 1)
+
+
 def declared_out_of_range(tournament: Tournament) -> list[Diagnostic]:
     """T024 at the ``212`` (or ``202``) record for each listed code whose modifier is outside
     its range (``PTP/U50000000``): :func:`declared_codes` leaves those codes out."""
     from ..diagnostics import make
 
-    header = tournament.header
-    record, listed = (("212", header.standings_tiebreaks) if header.standings_tiebreaks
-                      else ("202", header.tiebreaks))
-    line = next((r.line for r in header.records if r.code == record), 1)
+    record, listed, line = _declared_record(tournament)
     found = []
     for text in listed:
         try:
@@ -96,10 +102,7 @@ def unknown_declared(tournament: Tournament) -> list[Diagnostic]:
     names no tie-break of either scope (a team event's list may name individual codes)."""
     from ..diagnostics import make
 
-    header = tournament.header
-    record, listed = (("212", header.standings_tiebreaks) if header.standings_tiebreaks
-                      else ("202", header.tiebreaks))
-    line = next((r.line for r in header.records if r.code == record), 1)
+    record, listed, line = _declared_record(tournament)
     found = []
     for text in listed:
         try:

@@ -69,6 +69,27 @@ def is_round_robin(tournament: Tournament, rounds: int) -> bool:
     return rounds > 0 and (n in (rounds, rounds + 1) or 2 * n in (rounds, rounds + 1))
 
 
+
+def round_notes(rounds: int, total: int, after_round: int | None, count: int, *,
+                team: bool = False) -> list[tuple[str, str]]:
+    """``(code, message)`` of what the standings after ``rounds`` of ``total`` leave out:
+    T516 for declared rounds not scored yet (unless ``--after-round`` chose), T517 when
+    no round has a result at all. Shared by the individual and the team contexts."""
+    what = "team standings" if team else "standings"
+    notes: list[tuple[str, str]] = []
+    if after_round is None and rounds < total:
+        later = (f"round {total} has no result yet and is" if rounds + 1 == total
+                 else f"rounds {rounds + 1}-{total} have no result yet and are")
+        notes.append(("T516", f"{what} after round {rounds} of {total}: {later} not scored "
+                              "(--after-round chooses the round)"))
+    if rounds == 0 and count:
+        hint = "" if team else " (a starting list?)"
+        notes.append(("T517", f"no round has a result yet{hint}: every "
+                              f"{'team' if team else 'player'} has 0 points, so the {what} "
+                              "separate no one"))
+    return notes
+
+
 class RunMemo:
     """The per-run cache, and tie-breaks built on other tie-breaks, shared by
     :class:`Context` and the team context: both compute a value once per run and
@@ -182,14 +203,8 @@ class Context(RunMemo):
             listed = ", ".join(map(str, sorted(unfinished)))
             self.note("T504", f"round(s) {listed}: games paired without a result yet score "
                               "no points so far; the opponents count as met")
-        if after_round is None and self.rounds < total:
-            later = (f"round {total} has no result yet and is" if self.rounds + 1 == total
-                     else f"rounds {self.rounds + 1}-{total} have no result yet and are")
-            self.note("T516", f"standings after round {self.rounds} of {total}: {later} not "
-                              "scored (--after-round chooses the round)")
-        if self.rounds == 0 and self.n:
-            self.note("T517", "no round has a result yet (a starting list?): every player has "
-                              "0 points, so the standings separate no one")
+        for code, message in round_notes(self.rounds, total, after_round, self.n):
+            self.note(code, message)
         #: ``bonus[i]``: 299 bonus or penalty points of player ``i`` per round scored (only
         #: players with one); already part of ``score[i]`` (see :mod:`.abnormal`).
         self.bonus: dict[int, tuple[float, ...]] = {}
