@@ -28,8 +28,8 @@ from trfkit.wire import Outcome
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "swiss.trf"
 
-#: Modules none of the one-file commands below needs (click itself imports inspect).
-HEAVY = ("dataclasses", "pathlib", "tempfile", "zipfile", "glob", "fnmatch", "csv", "json",
+#: Modules none of the one-file commands below needs (dataclasses is the model's own decorator).
+HEAVY = ("pathlib", "tempfile", "zipfile", "glob", "fnmatch", "csv", "json",
          "concurrent.futures", "multiprocessing", "sqlite3")
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import inspect
 import io
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 import trfkit
-from trfkit.frozen import replace
 from trfkit.sources import looks_like_text
 from trfkit.tiebreaks import Standings
 

@@ -177,8 +177,9 @@ def test_codes_lists_every_tiebreak_with_its_editions() -> None:
 
 
 def test_team_rank_differences_are_t505_only_under_the_files_own_list() -> None:
+    from dataclasses import replace
+
     import trfkit
-    from trfkit.frozen import replace
     from trfkit.teams.standings import DEFAULT_TEAM_CODES, compute_teams
 
     t = trfkit.load(TEAM).tournament

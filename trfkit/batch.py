@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic, make
-from .frozen import frozen_dataclass, replace
 from .inputs import NOT_A_REPORT, REPORT_EXTENSIONS, SHARED_EXTENSIONS
 from .limits import MAX_LINE_CHARS
 from .reporters import FileReport
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Job:
     """One input to check. ``data`` is set for stdin (read once by the parent process)."""
 
@@ -63,7 +63,7 @@ class Job:
     skipped: tuple[str, str] | None = None  # (code, message): a walk did not take it (T020-T022)
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Settings:
     """What every worker needs to know; plain values so that it pickles cheaply."""
 

@@ -34,10 +34,10 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from .alphabets import CANDIDATES, FEDERATIONS, LANGUAGES, REGION, VOWELS
-from .frozen import frozen_dataclass
 
 __all__ = ["Choice", "choose", "CLOSE", "MAX_TOKENS"]
 
@@ -66,7 +66,7 @@ _SEPARATOR_BYTES: Final = b",.;:()[]{}/\\\"'`-_!?*+=<>|&#@%~^\t\r\n\x0b\x0c"
 _SEPARATORS: Final = bytes.maketrans(_SEPARATOR_BYTES, b" " * len(_SEPARATOR_BYTES))
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Choice:
     """The chosen code page, how sure the choice is (0-1) and the close runner-up, if any."""
 
@@ -178,7 +178,7 @@ def _defects(codepage: str, blob: bytes, groups: Iterable[Counter[int]], words: 
         letters, groups, words)
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class _Letter:
     """What the scorer needs of one high byte that is a letter in some code page."""
 

@@ -14,12 +14,11 @@ severity (``trfkit rules``, ``trfkit rule``, ``docs/rules.md``) shows both.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
-from .frozen import frozen_dataclass
 
-
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class CodeInfo:
     """One diagnostic code: its stable name, fixed severity, the stage that emits it,
     a one-line summary and an optional hint on how to fix the input."""

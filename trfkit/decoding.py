@@ -24,10 +24,10 @@ one is remembered so that writers can reproduce it, and a mix is reported (``T00
 from __future__ import annotations
 
 import codecs
+from dataclasses import dataclass, replace
 from typing import Final
 
 from .diagnostics import Diagnostic, Severity, make
-from .frozen import frozen_dataclass, replace
 
 __all__ = ["Decoded", "decode", "SAMPLE_LIMIT"]
 
@@ -38,7 +38,7 @@ _UTF8_BOM: Final = codecs.BOM_UTF8
 _UTF16_BOMS: Final = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Decoded:
     """Decoded text with what was learnt about the bytes.
 
@@ -115,7 +115,7 @@ def decode(data: bytes, encoding: str | None = None, fallback: str | None = None
                    mixed)
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class _Guess:
     """How sure a detected code page is, and the close runner-up ("" when none)."""
 

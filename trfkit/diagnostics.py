@@ -7,10 +7,10 @@ Readers, validators and tie-breaks never raise on bad input: they yield
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from .codes import CODES
-from .frozen import frozen_dataclass, replace
 from .terminal import escape_controls
 
 __all__ = ["Severity", "Location", "Diagnostic", "make", "TrfError"]
@@ -27,7 +27,7 @@ class Severity(str, Enum):
         return {"info": 0, "warning": 1, "error": 2}[self.value]
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Location:
     """A place in a file: 1-based line and columns (``end_column`` inclusive)."""
 
@@ -37,7 +37,7 @@ class Location:
     end_column: int | None = None
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One problem: stable ``code``, its kebab-case ``name``, where and why."""
 

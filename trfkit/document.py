@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from .diagnostics import Diagnostic, Severity
-from .frozen import field, frozen_dataclass
 from .model import Tournament
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Document:
     """A tournament read from one input, with the located problems met on the way.
 

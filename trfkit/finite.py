@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from dataclasses import fields, replace
 from typing import Any, Final
 
 from .diagnostics import Diagnostic, make
-from .frozen import fields, replace
 from .model import Header, Player, ScoringSystem, Tournament
 
 __all__ = ["MAX_NUMBER", "MAX_RATING", "dumps", "finite_or_none", "unusable_numbers"]

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
-
-from .frozen import frozen_dataclass
 
 if TYPE_CHECKING:  # imported where a directory or a pattern is walked: not for one file
     from pathlib import Path
@@ -49,7 +48,7 @@ SHARED_EXTENSIONS: tuple[str, ...] = ("txt", "json", "xml", "html", "htm", "xlsx
 _GLOB_CHARS = frozenset("*?[")
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Input:
     """One input of a batch.
 
@@ -72,7 +71,7 @@ class Input:
     skipped: tuple[str, str] | None = None
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Root:
     """One command-line argument, classified: ``kind`` is file, dir, glob, stdin or missing."""
 
@@ -151,7 +150,7 @@ def matches(relative: str, globs: Sequence[str]) -> bool:
 MAX_DEPTH: Final = 64
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Skipped:
     """An entry a walk met but did not take: a link it did not follow (T020), a special
     file (T021) or a directory beyond :data:`MAX_DEPTH` (T022); reported, never read.

@@ -12,8 +12,8 @@ located; they are 0 for objects built in code.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
 
-from .frozen import field, frozen_dataclass, replace
 from .results import RESULT_CODES, Kind, ResultCode, kind_of, lookup
 
 __all__ = [
@@ -24,7 +24,7 @@ __all__ = [
 ]
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class PartialDate:
     """A date as written, with whatever parts could be read (0/None = unknown)."""
 
@@ -52,7 +52,7 @@ class PartialDate:
         return f"{self.year:04d}/{self.month or 0:02d}/{self.day or 0:02d}"
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class RoundEntry:
     """One round of one player: opponent (start number) or None, colour, result code.
 
@@ -88,7 +88,7 @@ class RoundEntry:
 EMPTY_ROUND = RoundEntry(None, "", "")
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class DeclaredValue:
     """A tie-break value an input declares (CR XML ``tbN``, a CR table column, TRF26 310).
 
@@ -104,7 +104,7 @@ class DeclaredValue:
     slot: str = ""  # where it was written: "tb1", "TB2", "Wtg1", ...
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Player:
     """A ``001`` record. Declared ``points`` and ``rank`` are what the file says."""
 
@@ -138,7 +138,7 @@ class Player:
         return EMPTY_ROUND
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Team:
     """A team from ``013`` (TRF16) or ``310`` (TRF26); members are start numbers."""
 
@@ -158,7 +158,7 @@ class Team:
         return f"<Team {self.number} {self.name!r} {len(self.members)} members>"
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class ScoringSystem:
     """Points per kind of result (record 162, ``XXS`` or ``BB?``; default 1/½/0).
 
@@ -203,7 +203,7 @@ class ScoringSystem:
         return replace(self, source="default") == ScoringSystem()
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class HeaderRecord:
     """A tournament record (``??2`` code or engine line) exactly as written."""
 
@@ -212,7 +212,7 @@ class HeaderRecord:
     line: int = 0
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Header:
     """Tournament data. ``records`` keeps every header line verbatim, in file order;
     the typed fields are what could be read from them."""
@@ -258,7 +258,7 @@ class Header:
         return tuple(r for r in self.records if r.code == code)
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class ByeRecord:
     """``240``: requested byes of type F, H or Z in one round."""
 
@@ -268,7 +268,7 @@ class ByeRecord:
     line: int = 0
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Acceleration:
     """``250`` (range of players and rounds) or ``XXA`` (one player, per round)."""
 
@@ -283,7 +283,7 @@ class Acceleration:
     line: int = 0
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class ProhibitedPairing:
     """``260`` (rounds first..last) or ``XXP``: none of ``players`` may meet."""
 
@@ -294,7 +294,7 @@ class ProhibitedPairing:
     line: int = 0
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class AbnormalPoints:
     """``299``: points assigned outside the normal scoring (penalty, bonus, ...)."""
 
@@ -306,7 +306,7 @@ class AbnormalPoints:
     line: int = 0
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class LineUp:
     """``300``: a team's board order in one round (0 = empty board)."""
 
@@ -317,7 +317,7 @@ class LineUp:
     line: int = 0
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class TeamBye:
     """``320``: points of the team PAB and the team that got it in each round."""
 
@@ -327,7 +327,7 @@ class TeamBye:
     line: int = 0
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class ForfeitedMatch:
     """``330``: a team match lost by forfeit (``+-``, ``-+`` or ``--``)."""
 
@@ -338,7 +338,7 @@ class ForfeitedMatch:
     line: int = 0
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class NationalRating:
     """A National Rating Support line: federation code in columns 1-3."""
 
@@ -354,7 +354,7 @@ class NationalRating:
     line: int = 0
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class RawLine:
     """A line kept verbatim: comment, unknown record, vendor or layout line.
 
@@ -368,7 +368,7 @@ class RawLine:
     line: int = 0
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Source:
     """Where the model came from: dialect, TRF edition, encoding, line ending.
 
@@ -390,7 +390,7 @@ class Source:
     encoding_mixed: str = ""
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Tournament:
     """A whole tournament report."""
 

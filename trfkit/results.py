@@ -8,10 +8,9 @@ package spells out result letters, so a new code is added here once.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import Enum
 from typing import Final
-
-from .frozen import frozen_dataclass
 
 
 class Kind(str, Enum):
@@ -30,7 +29,7 @@ class Kind(str, Enum):
     PENDING = "paired-no-result"  # an opponent and no result yet (``  12 w  ``)
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class ResultCode:
     """Meaning of one result character in a 001 round block.
 

@@ -10,9 +10,9 @@ selector are equally long, ignore wins. Codes matched by no selector are off.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from .codes import CODES
-from .frozen import field, frozen_dataclass
 
 __all__ = ["DEFAULT", "Selector", "SelectorError", "parse_selectors"]
 
@@ -44,7 +44,7 @@ def parse_selectors(values: Iterable[str] | None) -> tuple[str, ...]:
     return tuple(out)
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Selector:
     """A decision for every code; ``Selector()`` enables everything."""
 

@@ -10,16 +10,16 @@ fields (the JSON reporter's dictionaries cost twice as much).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .diagnostics import Diagnostic, Location, Severity
-from .frozen import frozen_dataclass
 from .reporters import FileReport
 
 __all__ = ["Outcome", "from_wire", "pack", "to_wire"]
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """One input's result: its report and, for ``convert``, what became of the output.
 

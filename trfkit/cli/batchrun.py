@@ -23,12 +23,12 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Generator, Iterable
+from dataclasses import dataclass
 from typing import Any, TextIO, TypeVar
 
 import click
 
 from ..diagnostics import Severity
-from ..frozen import frozen_dataclass
 from ..parallel import default_workers, ordered_map
 from ..reporters import FileReport, Summary
 from ..wire import Outcome, from_wire, pack
@@ -233,7 +233,7 @@ class Tally:
 
 # ------------------------------------------------------------------------------ running
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Batch:
     """How to run: ``workers`` processes, and whether people are watching (``quiet``)."""
 

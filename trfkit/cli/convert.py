@@ -122,7 +122,7 @@ def _on_stream(found: Diagnostic, target: str | None) -> Diagnostic:
     before the limit cannot be taken back, so the message must not say "not written"."""
     if target not in (None, "-"):
         return found
-    from ..frozen import replace
+    from dataclasses import replace
 
     stopped = "so stdout stops here, incomplete (-o FILE writes all or nothing)"
     return replace(found, message=found.message.replace("so it was not written", stopped))
@@ -169,7 +169,7 @@ def at_input(found: list[Diagnostic], origin: str, display: str) -> list[Diagnos
     so such findings go to the top of the input, as ``check`` places them."""
     if origin == display:
         return found
-    from ..frozen import replace
+    from dataclasses import replace
 
     return [replace(d, file=display, line=1, column=1, end_column=None, related=None)
             if d.file in (origin, "") else d for d in found]

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 from contextlib import closing
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,6 @@ import click
 
 from ..batch import DEFAULT_GLOBS, NOT_REPORTS, passed_over, unreadable
 from ..diagnostics import make
-from ..frozen import field, frozen_dataclass, replace
 from ..inputs import (
     ANY_FILE,
     NOT_A_REPORT,
@@ -58,7 +58,7 @@ from .common import (
 from .display import View
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Plan:
     """What every worker needs: the reader and writer choices (plain, picklable values)."""
 
@@ -78,7 +78,7 @@ class Plan:
                             self.fallback_encoding])
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Task:
     """One input with its target, or the reason (``refused``) it is not converted.
 

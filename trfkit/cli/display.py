@@ -11,12 +11,12 @@ and the summary says so.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 import click
 
 from ..codes import ALWAYS_REPORTED
 from ..diagnostics import Diagnostic, Severity
-from ..frozen import field, frozen_dataclass
 from ..selection import Selector, SelectorError
 
 #: Output formats read by programs: nothing is hidden unless asked for.
@@ -60,7 +60,7 @@ def shown(diagnostics: Iterable[Diagnostic], lowest: Severity) -> list[Diagnosti
     return [d for d in diagnostics if d.severity.rank >= lowest.rank]
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class View:
     """A command's selection (what counts) and display threshold (what is printed)."""
 

@@ -18,13 +18,13 @@ input. ``--list`` prints ``trfkit codes`` instead.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 import click
 
 from ..diagnostics import Diagnostic, Severity, make
 from ..finite import dumps, finite_or_none
-from ..frozen import replace
 from ..model import Tournament
 from ..terminal import escape_controls
 from ..tiebreaks import (

@@ -133,9 +133,10 @@ def _refuse_playerless(doc: Any, name: str, strict: bool) -> Any:
 def _usable_numbers(doc: Any, path: str, strict: bool, reader: str) -> Any:
     """``doc`` with numbers no output can hold (NaN, infinities, absurd magnitudes)
     replaced and reported (T103, see :mod:`trfkit.finite`), whatever the reader."""
+    from dataclasses import replace
+
     from ..document import Document
     from ..finite import unusable_numbers
-    from ..frozen import replace
 
     fixed = unusable_numbers(doc.tournament)
     if fixed is None:

@@ -15,7 +15,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Final, Union
 
 from ..model import PartialDate
-from .fastinit import constructor
 
 if TYPE_CHECKING:
     import datetime as _dt
@@ -123,8 +122,7 @@ def _candidates(text: str) -> list[tuple[int, int, int]]:
     return []
 
 
-#: PartialDate(raw, year, month, day), positionally (checked against the model once).
-_new_date: Final = constructor(PartialDate, ("raw", "year", "month", "day"))
+_new_date: Final = PartialDate
 _DAYS: Final = (0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 #: Every valid ``MM/DD`` -> (month, day): one lookup checks the separator, the digits
 #: and the calendar of a TRF26 date's tail (only 29 February still needs the year).

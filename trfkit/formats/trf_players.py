@@ -14,14 +14,13 @@ blanks, and rows whose blocks are pushed off the 10-column grid (a wrong encodin
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import fields
 from functools import cache
 from operator import itemgetter
 from typing import Final
 
-from ..frozen import fields
 from ..model import EMPTY_ROUND, NationalRating, PartialDate, Player, RoundEntry
 from ..results import RESULT_ALIASES, RESULT_CODES
-from .fastinit import constructor
 from .trf_dates import parse_date
 
 __all__ = [
@@ -81,11 +80,7 @@ _FAST_NEW: Final = tuple(f.name for f in fields(RoundEntry)) == _ENTRY_SLOTS and
     RoundEntry, "__post_init__"
 )
 
-#: Player(start, name, ..., line, declared) positionally, without the dataclass __init__.
-_new_player: Final = constructor(Player, (
-    "start", "name", "sex", "title", "rating", "federation", "fide_id", "birth", "points",
-    "rank", "rounds", "line", "declared",
-))
+_new_player: Final = Player
 
 #: (code, message, first column, last column); columns relative to the block (1-based).
 Problem = tuple[str, str, int, int]

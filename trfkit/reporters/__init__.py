@@ -11,15 +11,15 @@ from __future__ import annotations
 import importlib
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TextIO
 
 from ..diagnostics import Diagnostic, Severity
-from ..frozen import field, frozen_dataclass
 
 __all__ = ["FORMATS", "REPORTERS", "FileReport", "Summary", "render", "statistics", "summarize"]
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class FileReport:
     """What one input produced: its display name, diagnostics and the quoted source lines.
 
@@ -52,7 +52,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Summary:
     """Counts over a run. ``files`` are the inputs tried (``unreadable`` among them);
     ``skipped`` inputs were passed over as no tournament files; ``hidden`` diagnostics

@@ -18,9 +18,9 @@ spelling (:mod:`difflib`).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from difflib import get_close_matches
 
-from ..frozen import frozen_dataclass
 from .codes import ALIASES, CodeError, parse
 from .editions import FIDE_2009, FIDE_2024, FIDE_2026, RU_2013
 from .registry import TieBreak, UnknownTieBreak, all_tiebreaks, lookup
@@ -53,7 +53,7 @@ _MODIFIER = re.compile(r"[CM]\d+|L[+-]?\d+|P|F")
 _SPLIT = re.compile(r"^(.*?)(?:([/#-])(.*))?$")
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class CodeEntry:
     """One line of ``trfkit codes``."""
 

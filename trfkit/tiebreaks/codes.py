@@ -16,8 +16,8 @@ of Article 32 (``OTHER_RU_SBH`` = ``SOBH``, ``OTHER_RU_TPR400`` = ``TPR/400``).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
-from ..frozen import field, frozen_dataclass
 from ..limits import MAX_ROUNDS
 
 __all__ = ["ALIASES", "MAX_RATING", "CodeError", "RangeError", "TieBreakCode", "parse",
@@ -55,7 +55,7 @@ class RangeError(CodeError):
     on the command line, T024 for a 202/212 record (that code is then not computed)."""
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class TieBreakCode:
     """A parsed tie-break code. Hashable, so results can be cached per code.
 

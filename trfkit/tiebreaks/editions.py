@@ -7,9 +7,8 @@ more constant here plus an entry in :data:`EDITIONS` (TIEBREAKS.md §B.1, §B.7,
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
-
-from ..frozen import frozen_dataclass, replace
 
 if TYPE_CHECKING:  # the model is only named in annotations here
     from ..model import PartialDate, Tournament
@@ -18,7 +17,7 @@ __all__ = ["EDITIONS", "FIDE_2009", "FIDE_2024", "FIDE_2026", "RU_2013", "Editio
            "by_version", "resolve"]
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Edition:
     """One rule set. Every field is a switch some tie-break reads.
 

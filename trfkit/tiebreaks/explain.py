@@ -23,9 +23,9 @@ team variant plugs in the same way: a team context answers ``for_code`` and
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..frozen import frozen_dataclass
 from ..terminal import escape_controls
 from .codes import CodeError, TieBreakCode, parse
 from .context import Context, Value
@@ -42,7 +42,7 @@ __all__ = ["Explanation", "Order", "explain", "explanation_context", "first_afte
            "order_for", "place"]
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Order:
     """The criteria in force, in order, and where that order came from (said in
     the explanation): e.g. ``("PTS", "BH/C1", "DE")`` from the file's 202 list."""
@@ -100,7 +100,7 @@ def first_after_points(code: TieBreakCode, why: str) -> Order:
     return Order((parse("PTS"), code), f"{code} taken as the first tie-break after points: {why}")
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Explanation:
     player: str
     code: str

@@ -35,9 +35,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from ..frozen import frozen_dataclass
 from .codes import TieBreakCode
 
 __all__ = [
@@ -89,7 +89,7 @@ class UnknownTieBreak(ValueError):
     """A code whose name is not registered or whose modifiers the tie-break rejects (T501)."""
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class TieBreak:
     """One registered tie-break: its function and how to sort by its values."""
 

@@ -9,14 +9,13 @@ tied at the end share the rank of the first of them.
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Iterable, Sequence
-from itertools import compress, repeat
-from operator import attrgetter, itemgetter, ne
-from typing import Any, TypeVar, cast
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import compress
+from operator import attrgetter, ne
+from typing import TypeVar, cast
 
 from ..diagnostics import Diagnostic, make
-from ..frozen import field, fields, frozen_dataclass
 from .codes import TieBreakCode, parse
 from .context import Context, Value
 from .editions import Edition
@@ -29,7 +28,7 @@ PTS = parse("PTS")
 T = TypeVar("T")
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Row:
     """One player's line: rank (shared when tied), points and the tie-break values
     keyed by the codes as the caller wrote them."""
@@ -47,7 +46,7 @@ class Row:
         return f"<Row rank {self.rank} start {self.start} {self.name!r} {self.points:g} pts>"
 
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class Standings:
     """The result of :func:`trfkit.tiebreaks.compute`: rows best first."""
 
@@ -197,53 +196,16 @@ def _split(ordered: list[int], col: list[Value]) -> list[list[int]]:
 
 def build_rows(ctx: Context, best_first: list[int], ranks: list[int], labels: list[str],
                columns: list[list[Value]]) -> tuple[Row, ...]:
-    """The standings rows, best first: each player's values keyed by ``labels``.
-
-    Why column-wise: a 2000-player field with 25 tie-breaks has 52,000 values. Each
-    per-player field (rank, start, name ...) is taken in standings order with one
-    ``itemgetter`` over a column, the values are transposed by one ``zip``, and the
-    rows are filled field by field (:func:`_columnwise`), so the only per-player
-    work left is the dict of values.
-    """
-    if not best_first:
-        return ()
-    order: Callable[[Sequence[Any]], Any] = itemgetter(*best_first)
-    if len(best_first) == 1:  # itemgetter of one index gives the item, not a 1-tuple
-        def order_one(values: Sequence[Any], _only: int = best_first[0]) -> tuple[Any, ...]:
-            return (values[_only],)
-
-        order = order_one
-    by_player = order(list(zip(*columns, strict=True)))
-    ranked = order(ctx.players)  # the players in standings order, read field by field
-    from_player = {name: map(attrgetter(name), ranked)
-                   for name in ("start", "name", "federation", "rating")}
-    # Every dict of values starts as a copy of one holding the labels (sized once,
-    # where building it key by key would resize it as it grows), then takes its values:
-    # copies and updates by C-level maps (no Python loop over the players).
-    values: list[dict[str, Value]] = list(map(dict.copy, repeat(dict.fromkeys(labels),
-                                                                 len(best_first))))
-    deque(map(dict.update, values, map(zip, repeat(labels), by_player)), maxlen=0)
-    return tuple(_columnwise(Row, len(best_first), rank=order(ranks), index=best_first,
-                             points=order(ctx.score), values=values, **from_player))
-
-
-def _columnwise(cls: type[T], n: int, **columns: Iterable[Any]) -> list[T]:
-    """``n`` instances of the frozen, slotted dataclass ``cls``, filled field by field:
-    one C-level ``map`` of the field's slot setter per column instead of a Python
-    ``__init__`` call per instance (measured a third cheaper for thousands of rows
-    of eight or eleven fields). ``columns`` must name every field, so no slot is left
-    unset; a class with ``__post_init__`` is built the ordinary way."""
-    declared = [f.name for f in fields(cls)]
-    if set(declared) != set(columns):
-        raise TypeError(f"{cls.__name__}: fields {declared}, columns {sorted(columns)}")
-    if hasattr(cls, "__post_init__"):
-        names = list(columns)
-        return [cls(**dict(zip(names, row, strict=True)))
-                for row in zip(*columns.values(), strict=True)]
-    made = list(map(object.__new__, repeat(cls, n)))
-    for name in declared:
-        deque(map(getattr(cls, name).__set__, made, columns[name]), maxlen=0)
-    return made
+    """The standings rows, best first: each player's values keyed by ``labels``
+    (``columns`` holds one list per label, in player order)."""
+    rows = []
+    for i in best_first:
+        p = ctx.players[i]
+        rows.append(Row(rank=ranks[i], index=i, start=p.start, name=p.name,
+                        federation=p.federation, rating=p.rating, points=ctx.score[i],
+                        values={label: column[i] for label, column in
+                                zip(labels, columns, strict=True)}))
+    return tuple(rows)
 
 
 def rank_differences(ctx: Context, ranks: list[int], *, declared_list: bool = True,
@@ -277,15 +239,9 @@ def rank_differences(ctx: Context, ranks: list[int], *, declared_list: bool = Tr
                                  "undefined for every player here, so the ranks are not "
                                  "checked against it", first.line)]
         return [unlisted_rank_note(len(differ), example, first.line)]
-    template = make("T505", "", 1)
-    messages = [f"player {p.start} ({p.name}) declares rank {p.rank}, "
-                f"the computed standings give {ranks[i]}" for i, p in
-                zip(differ, map(players.__getitem__, differ), strict=True)]
-    lines = [max(1, players[i].line) for i in differ]
-    columns: dict[str, Iterable[Any]] = {f.name: repeat(getattr(template, f.name))
-                                         for f in fields(Diagnostic)}
-    columns.update(message=messages, line=lines)
-    return _columnwise(Diagnostic, len(differ), **columns)
+    return [make("T505", f"player {p.start} ({p.name}) declares rank {p.rank}, "
+                         f"the computed standings give {ranks[i]}", max(1, p.line))
+            for i, p in ((i, players[i]) for i in differ)]
 
 
 def outside_ties(differ: list[int], declared: Sequence[int | None],

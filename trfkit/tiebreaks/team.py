@@ -26,8 +26,8 @@ The group tie-breaks (EDE and its board variants, DE, TBR, BBE) are in
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
-from ..frozen import frozen_dataclass
 from ..results import Kind
 from ..teams.context import TeamContext
 from .codes import TieBreakCode, parse
@@ -74,7 +74,7 @@ def match_plus_game_points(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
 
 # -- unplayed rounds (Art. 16 with team scores) -------------------------------------------------
 
-@frozen_dataclass
+@dataclass(frozen=True, slots=True)
 class _Part:
     """One round's contribution to a Buchholz-like sum before cuts."""
 
