@@ -98,9 +98,9 @@ MAX_JSON_VALUES: Final = (JSON_VALUES_PER_ROUND_ENTRY * MAX_ROUND_ENTRIES
                           + JSON_VALUES_PER_LINE * MAX_LINES)
 #: Diagnostics of one code per input a reader keeps; then one note says the rest were dropped.
 MAX_SAME_CODE: Final = 1000
-#: Tags in chess-results inputs. HTML: a 2000-player crosstable has ~80 000 and Python's
-#: HTML parser needs ~5 microseconds per tag. XML: one element per player and per game
-#: (9999 players x 15 rounds is ~85 000); reading and checking cost ~80 microseconds each.
+#: Tags in chess-results inputs; every tag costs parsing time, so their number bounds it.
+#: HTML: a 2000-player crosstable has ~80 000. XML: one element per player and per game
+#: (9999 players x 15 rounds is ~85 000), each read and checked.
 MAX_MARKUP_TAGS: Final = {"chess-results-html": 250_000, "chess-results-xml": 100_000}
 #: Characters of one XML attribute value (a name, a club, a tie-break value); longer ones
 #: are cut with T007, so that no later step works on a megabyte-long string.

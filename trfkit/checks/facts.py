@@ -62,7 +62,7 @@ Repeat = tuple[int, Player, int, RoundEntry, int]
 
 
 class Facts(NamedTuple):
-    """Immutable like a frozen dataclass, and several times cheaper to define at import."""
+    """Immutable like a frozen dataclass, and cheaper to define at import."""
 
     by_start: dict[int, tuple[int, Player]]  # start number -> first record with it
     # Only blocks outside clean games (every block when start numbers repeat) below:
@@ -211,8 +211,7 @@ def forget(t: Tournament) -> None:
 
     Why: the cache would otherwise keep the caller's whole tournament (every player and
     round block) alive after the caller let go of it: memory held for nothing, and
-    tens of thousands of objects the interpreter walks again at exit (several ms for a
-    2000-player file, measured by ``benchmarks/pipeline.py``).
+    tens of thousands of objects the interpreter walks again at exit.
     """
     global _last
     if _last is not None and _last[0] is t:

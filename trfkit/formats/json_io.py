@@ -90,7 +90,7 @@ class _LazyArray(list):  # type: ignore[type-arg]
     """A JSON array whose items are encoded one at a time, as the encoder reaches them.
 
     :meth:`json.JSONEncoder.iterencode` walks a list with ``for item in value``, so the
-    players of a 9999 x 50 tournament never exist as one tree of dicts (about 15 times
+    players of a 9999 x 50 tournament never exist as one tree of dicts (many times
     the input's size) next to the text being written.
     """
 

@@ -72,7 +72,7 @@ _separators: Final = itemgetter(*_SEPARATORS)
 #: Block tails (columns 5-10 of a block) of a game with an opponent: " w 1  " -> ("w", "1").
 _TAILS: Final = {f" {c} {r}  ": (c, r) for c in "wb" for r in "10=+-WDL"}
 
-#: RoundEntry is built slot by slot in the hot path, about twice as fast as the frozen
+#: RoundEntry is built slot by slot in the hot path, faster than the frozen
 #: dataclass ``__init__``; only while it has exactly these fields and no ``__post_init__``
 #: (an additive model change turns the shortcut off instead of leaving a slot unset).
 _ENTRY_SLOTS: Final = ("opponent", "color", "result")
@@ -109,7 +109,7 @@ class BlockCache:
 #: (a few hundred players each) stays well below it and shares every parse; a read
 #: that leaves more (one large file) drops the cache, so that one big file does not
 #: keep ten thousand entries alive for the rest of the process (memory, and objects
-#: the interpreter walks again at exit: ~5 ms for a 2000-player file).
+#: the interpreter walks again at exit).
 SHARED_LIMIT: Final = 8_192
 _shared: BlockCache | None = None
 

@@ -343,7 +343,7 @@ class Context(RunMemo):
 
         ``ctx.gather[i](values)`` is the tuple of ``values[o]`` for each round's
         opponent in one C call: the innermost step of BH, FB, SB, AOB, ARO, APRO ...,
-        about three times faster than ``map`` over the row. Built once per run.
+        faster than ``map`` over the row. Built once per run.
         """
         return self.memo("gather", lambda: [
             itemgetter(*o_row) if regular and self.rounds > 1 else None

@@ -46,8 +46,8 @@ class RatedGames:
     score in half points. ``rating`` is every player's tie-break rating.
 
     Like :class:`PackedPD`, a plain slotted record (read-only by convention), not a
-    frozen dataclass: defining one costs a quarter of a millisecond on the first
-    lookup of every process, for a record that is never compared or hashed.
+    frozen dataclass: defining one costs time on the first lookup of every
+    process, for a record that is never compared or hashed.
     """
 
     __slots__ = ("rating", "opponents", "ratings", "halves")

@@ -206,7 +206,7 @@ class OtbRecord:
 
     A plain slotted record (read-only by convention), not a frozen dataclass: only
     the cut rating forms and ``explain`` build it, and defining a dataclass would cost
-    every process a quarter of a millisecond on its first lookup.
+    every process time on its first lookup.
     """
 
     __slots__ = ("opponents", "ratings", "scores")

@@ -54,7 +54,7 @@ class Adjusted:
 
     A plain slotted class, not a frozen dataclass: it lives for one run inside the
     context's memo and is never compared or hashed, and defining a dataclass costs
-    about a quarter of a millisecond on the first tie-break lookup of every process.
+    time on the first tie-break lookup of every process.
     Read-only by convention (rows may be shared with the context).
     """
 
