@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from swiss_edits import SWISS, cli_run
 
 from trfkit.cli import cli
 from trfkit.cli.batchrun import Progress, Tally, report_format
@@ -343,3 +344,13 @@ def test_one_file_convert_also_reports_and_skips(tmp_path: Path) -> None:
     code, _, err = run("convert", str(source), "--to", "json", "--newline", "crlf", "-o",
                        str(target), "--skip-existing")  # other options: converted again
     assert code == 0 and target.read_text(encoding="utf-8") != "kept" and "skipped" not in err
+
+
+def test_directory_output_cannot_escape_through_a_symlink(tmp_path: Path) -> None:
+    (tmp_path / "in" / "sub").mkdir(parents=True)
+    (tmp_path / "in" / "sub" / "a.trf").write_bytes(SWISS.read_bytes())
+    (tmp_path / "out").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "out" / "sub").symlink_to(tmp_path / "elsewhere")
+    result = cli_run("convert", tmp_path / "in", "-o", tmp_path / "out", "--to", "json")
+    assert result.exit_code == 2 and list((tmp_path / "elsewhere").iterdir()) == []

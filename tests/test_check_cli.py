@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from swiss_edits import cli_run, player_line_no, round_col, swiss_fault, swiss_lines
+from swiss_edits import put as put_text
 
 from trfkit.cli import cli
 from trfkit.codes import CODES
@@ -413,3 +415,60 @@ def test_every_code_has_an_explanation_with_examples(runner: CliRunner) -> None:
         assert doc.why and doc.good and (doc.bad or code == "T005"), code  # T005: empty input
     result = runner.invoke(cli, ["rule", "T627"])
     assert "Bad:" in result.stdout and "<!DOCTYPE" in result.stdout
+
+
+@pytest.mark.parametrize(("kind", "code", "where"), [
+    ("points", "T401", "13:81"), ("result", "T304", None), ("opponent", "T302", None),
+    ("colour", "T303", None), ("self", "T307", "13:92"), ("dup-start", "T305", None),
+    ("dup-id", "T306", None), ("bad-result", "T104", "13:99"), ("bad-colour", "T105", "13:97"),
+    ("date", "T106", "13:70"), ("shift", "T107", None), ("062", "T202", "6:"),
+    ("short", "T102", None), ("ranks", "T402", None),
+])
+def test_injected_faults_are_reported_with_their_code(
+    kind: str, code: str, where: str | None
+) -> None:
+    result = cli_run("check", "-", "--stdin-display-name", "ev.trf", stdin=swiss_fault(kind))
+    assert result.exit_code == 1, result.stdout
+    hits = [x for x in result.stdout.splitlines() if f" {code} " in x]
+    assert hits, result.stdout
+    assert all(h.startswith("ev.trf:") for h in hits)
+    if where:
+        assert any(h.startswith(f"ev.trf:{where}") for h in hits), hits
+    assert "Traceback" not in result.output
+
+
+def test_bye_with_opponent_two_byes_empty_and_binary() -> None:
+    lines = swiss_lines()
+    p6, p7 = player_line_no(6), player_line_no(7)
+    lines[p6] = put_text(lines[p6], round_col(3), "   7 - U")  # PAB with an opponent
+    assert "T309" in cli_run("check", "-", stdin="\n".join(lines).encode()).stdout
+    lines = swiss_lines()
+    lines[p7] = put_text(lines[p7], round_col(3), "0000 - U")  # 6 and 7 both get the PAB in round 3
+    out = cli_run("check", "-", stdin="\n".join(lines).encode())
+    assert out.exit_code == 1 and " T312 " in out.stdout
+    assert cli_run("check", "-", stdin=b"").stdout.startswith("<stdin>:1:1: T005 ")
+    binary = cli_run("check", "-", stdin=bytes(range(256)) * 4)
+    assert binary.exit_code == 1 and " T001 " in binary.stdout
+
+
+def test_rules_listing_and_rule_explanation() -> None:
+    listing = json.loads(cli_run("rules", "--output-format", "json").stdout)
+    by_code = {r["code"]: r for r in listing}
+    expected = {
+        "T001": "undecodable-input", "T002": "encoding-guessed", "T005": "empty-input",
+        "T107": "misaligned-round-block", "T205": "round-count-mismatch",
+        "T302": "asymmetric-pairing", "T312": "several-pairing-byes-in-round",
+        "T313": "pairing-bye-twice", "T401": "points-mismatch", "T403": "scoring-system-assumed",
+        "T503": "declared-tiebreak-differs", "T999": "internal-error",
+    }
+    assert {c: by_code[c]["name"] for c in expected} == expected
+    assert (by_code["T002"]["severity"], by_code["T308"]["severity"]) == ("info", "warning")
+    text = cli_run("rule", "T302")
+    assert text.exit_code == 0 and "Bad:" in text.stdout and "Good:" in text.stdout
+    assert cli_run("rule", "T998").exit_code == 2
+    assert cli_run("rules").stdout.startswith("T001  undecodable-input")
+
+
+def test_pre_commit_hook_runs_trfkit_check() -> None:
+    text = (ROOT / ".pre-commit-hooks.yaml").read_text()
+    assert "id: trfkit-check" in text and "entry: trfkit check" in text

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from cr_fixtures import page
+from swiss_edits import cli_run, swiss_fault
 
 from trfkit.batch import DEFAULT_GLOBS, Settings, collect, run
 from trfkit.cli import cli
@@ -368,3 +369,37 @@ def test_a_report_path_naming_a_directory_is_refused_before_any_work(
         assert (status, stdout) == (2, "")
         assert f"{report}: names a directory; --report needs a file name" in err
     assert not (tmp_path / "new").exists() and not (tmp_path / "converted").exists()
+
+
+def test_check_selection_fail_on_exit_zero_and_formats() -> None:
+    bad = swiss_fault("points")
+    # longest prefix wins: T40 ignored beats T4 selected
+    kept = cli_run("check", "-", "--select", "T4", "--ignore", "T40", stdin=bad)
+    assert "No problems" in kept.stdout
+    only = cli_run("check", "-", "--ignore", "T4", "--select", "T401", stdin=bad)
+    assert only.exit_code == 1 and [x.split()[1] for x in only.stdout.splitlines()[:-1]] == ["T401"]
+    assert cli_run("check", "-", "--exit-zero", stdin=bad).exit_code == 0
+    clean = SWISS.read_bytes()  # only T403 (info)
+    assert cli_run("check", "-", stdin=clean).exit_code == 0
+    assert cli_run("check", "-", "--fail-on", "info", stdin=clean).exit_code == 1
+    doc = json.loads(cli_run("check", "-", "--output-format", "json", stdin=bad).stdout)
+    assert set(doc) >= {"diagnostics", "summary"} and doc["summary"]["by_code"]["T401"] == 1
+    gh = cli_run("check", "-", "--output-format", "github", "--stdin-display-name", "e.trf",
+             stdin=bad).stdout
+    assert "::error title=T401 points-mismatch,file=e.trf,line=13,col=81," in gh
+    stats = cli_run("check", "-", "--statistics", stdin=bad).stdout
+    assert any(x.split()[:2] == ["1", "T401"] for x in stats.splitlines())
+    jl = cli_run("check", "-", "--output-format", "jsonl", stdin=bad).stdout.splitlines()
+    assert {json.loads(x)["code"] for x in jl} == {"T401", "T403"}
+
+
+def test_check_directories_glob_and_workers(tmp_path: Path) -> None:
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "a.trf").write_bytes(swiss_fault("points"))
+    (tmp_path / "d" / "b.txt").write_bytes(swiss_fault("points"))
+    (tmp_path / "d" / "c.dat").write_bytes(swiss_fault("points"))
+    both = cli_run("check", tmp_path / "d", "-j", "2", "--select", "T401").stdout
+    names = sorted({Path(x.split(":")[0]).name for x in both.splitlines()[:-1]})
+    assert names == ["a.trf", "b.txt"]
+    only = cli_run("check", tmp_path / "d", "--glob", "*.trf", "--select", "T401").stdout
+    assert {Path(x.split(":")[0]).name for x in only.splitlines()[:-1]} == {"a.trf"}

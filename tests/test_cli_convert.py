@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from swiss_edits import cli_run, swiss_lines
 
 import trfkit
 from trfkit.cli import cli
@@ -251,3 +252,48 @@ def test_tree_inside_the_output_directory_never_loses_an_input(runner: CliRunner
     assert result.exit_code == 2
     assert f"{src / 'swiss.trf'}: refusing to overwrite an input" in result.stderr
     assert digest(src) == before
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in SAMPLES.glob("*.trf")))
+def test_json_is_lossless_and_trf_idempotent(sample: str, tmp_path: Path) -> None:
+    src = SAMPLES / sample
+    direct = cli_run("convert", src, "--to", "trf")
+    as_json = cli_run("convert", src, "--to", "json", "-o", tmp_path / "x.json")
+    assert direct.exit_code == 0 and as_json.exit_code == 0
+    back = cli_run("convert", tmp_path / "x.json", "--to", "trf")
+    assert back.stdout_bytes == direct.stdout_bytes
+    (tmp_path / "a.trf").write_bytes(direct.stdout_bytes)
+    assert cli_run("convert", tmp_path / "a.trf", "--to", "trf").stdout_bytes == direct.stdout_bytes
+
+
+def test_convert_stdin_newline_edition_and_data_on_stdout() -> None:
+    crlf = cli_run("convert", "-", "--to", "trf", "--newline", "crlf", stdin=SWISS.read_bytes())
+    assert crlf.exit_code == 0 and crlf.stderr == ""
+    assert crlf.stdout_bytes.startswith(b"012 trfkit Spring Open 2024\r\n022 Galway\r\n")
+    cr = cli_run("convert", SWISS, "--to", "trf", "--newline", "cr").stdout_bytes
+    assert b"\n" not in cr and cr.count(b"\r") == len(swiss_lines()) - 1
+    trf16 = cli_run("convert", SAMPLES / "trf26.trf", "--to", "trf16").stdout
+    assert "\n162 " not in trf16 and "\n142 " not in trf16
+    trf26 = cli_run("convert", SWISS, "--to", "trf26").stdout
+    assert "\n142    5\n" in trf26 or "\n142 5\n" in trf26
+
+
+def test_convert_directory_mirrors_and_exit_statuses(tmp_path: Path) -> None:
+    tree = tmp_path / "in" / "sub"
+    tree.mkdir(parents=True)
+    (tree / "a.trf").write_bytes(SWISS.read_bytes())
+    out = tmp_path / "out"
+    assert cli_run("convert", tmp_path / "in", "-o", out, "--to", "json").exit_code == 0
+    assert json.loads((out / "sub" / "a.json").read_text())["format"] == "trfkit-tournament"
+    assert cli_run("convert", tmp_path / "in", "--to", "json").exit_code == 2  # no -o
+    assert cli_run("convert", tmp_path / "nope.trf").exit_code == 2
+    assert cli_run("convert", SWISS, "--to", "xml").exit_code == 2
+    forced = cli_run("convert", SWISS, "--from", "json")
+    assert forced.exit_code == 1 and "T006" in forced.stderr
+
+
+def test_from_forces_a_reader() -> None:
+    as_json = cli_run("convert", SWISS, "--to", "json").stdout
+    assert cli_run("convert", "-", "--from", "json", "--to", "csv",
+               stdin=as_json.encode()).exit_code == 0
+    assert cli_run("convert", SWISS, "--from", "swissmanager", "--to", "json").exit_code == 1

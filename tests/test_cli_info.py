@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from swiss_edits import SWISS, cli_run
 
 from trfkit.cli import cli
 
@@ -97,3 +98,12 @@ def test_version_and_help(runner: CliRunner) -> None:
     helptext = runner.invoke(cli, ["convert", "--help"]).stdout
     for option in ("--from", "--to", "--encoding", "--newline", "--raw-csv", "-o, --output"):
         assert option in helptext
+
+
+def test_info_and_version() -> None:
+    info = cli_run("info", SWISS, "--to", "json")
+    assert info.exit_code == 0
+    facts = json.loads(info.stdout)
+    assert (facts["name"], facts["players"], facts["rounds"], facts["teams"], facts["encoding"],
+            facts["edition"]) == ("trfkit Spring Open 2024", 10, 5, 0, "ascii", "trf16")
+    assert cli_run("--version").stdout.startswith("trfkit, version ")

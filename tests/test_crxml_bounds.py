@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 from click.testing import CliRunner
+from swiss_edits import cli_run
 from test_crxml import FOUR, FOUR_GAMES, document
 
 from trfkit.cli import cli
@@ -70,3 +71,11 @@ def test_xinclude_elements_are_flagged_and_never_processed(tmp_path: Path) -> No
     # an element named include outside the XInclude namespace is just an unknown element
     plain = document("".join(FOUR), "".join(FOUR_GAMES), teams="<include/>")
     assert not [d for d in read_crxml(plain).diagnostics if d.code == "T023"]
+
+
+def test_xml_with_entities_is_refused() -> None:
+    bomb = (b'<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;">]>\n'
+            b"<chessresults><tournamentdata><tournament name='&b;'/></tournamentdata>"
+            b"</chessresults>\n")
+    result = cli_run("info", "-", "--from", "chess-results-xml", stdin=bomb)
+    assert result.exit_code == 1 and " T627 " in result.stderr and "aaaa" not in result.output

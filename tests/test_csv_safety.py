@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from swiss_edits import SWISS, cli_run, player_line_no, put, swiss_lines
 
 from trfkit.cli import cli
 
@@ -71,3 +72,28 @@ def test_format_row_quotes_cr_lf_comma_and_quote_whatever_the_line_end() -> None
     assert format_row([""], "\r\n") == '""\r\n'
     assert safe_cell("-inf") == "'-inf" and safe_cell("-inf", raw=True) == "-inf"
     assert safe_cell("a\x00b") == "ab"
+
+
+def test_csv_neutralises_formulas_unless_raw() -> None:
+    lines = swiss_lines()
+    p1 = player_line_no(1)
+    lines[p1] = put(lines[p1], 15, '=HYPERLINK("x")'.ljust(33))
+    data = "\n".join(lines).encode()
+    convert = cli_run("convert", "-", "--to", "csv", stdin=data).stdout
+    assert '"\'=HYPERLINK(""x"")"' in convert
+    raw = cli_run("convert", "-", "--to", "csv", "--raw-csv", stdin=data).stdout
+    assert '"=HYPERLINK(""x"")"' in raw and "'=" not in raw
+    standings = cli_run("tiebreaks", "-", "--tb", "BH", "--to", "csv", stdin=data).stdout
+    assert '"\'=HYPERLINK(""x"")"' in standings
+
+
+def test_csv_drops_nul_characters_from_json_input() -> None:
+    # Python 3.10's csv module raises on a NUL (exit 2, T999); 3.11+ writes it raw.
+    doc = json.loads(cli_run("convert", SWISS, "--to", "json").stdout)
+    doc["players"][0]["name"] = "Mo\u0000reau"
+    data = json.dumps(doc).encode()
+    for args in (["convert", "-", "--to", "csv"], ["convert", "-", "--to", "csv", "--raw-csv"],
+                 ["tiebreaks", "-", "--to", "csv"], ["tiebreaks", "-", "--to", "csv", "--raw-csv"]):
+        result = cli_run(*args, stdin=data)
+        assert result.exit_code == 0, (args, result.output)
+        assert "\x00" not in result.stdout and "Moreau" in result.stdout

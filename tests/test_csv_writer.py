@@ -6,6 +6,7 @@ import csv
 import io
 
 import pytest
+from swiss_edits import SWISS, cli_run, put, swiss_lines
 
 from trfkit.formats.csv_writer import neutralise, round_cell, write_csv
 from trfkit.model import Header, Player, RoundEntry, Tournament
@@ -83,3 +84,24 @@ def test_harmless_cells_are_untouched() -> None:
     assert neutralise("0-U") == "0-U"
     assert neutralise("") == ""
     assert neutralise("a=b") == "a=b"
+
+
+def test_csv_columns_and_round_cells() -> None:
+    out = cli_run("convert", SWISS, "--to", "csv").stdout
+    rows = list(csv.reader(io.StringIO(out, newline="")))
+    assert rows[0] == ["start", "name", "federation", "rating", "fide_id", "points", "rank",
+                       "r1", "r2", "r3", "r4", "r5"]
+    assert rows[1] == ["1", "Moreau, Claire", "FRA", "2310", "99100001", "4.0", "2",
+                       "6w1", "4b=", "8w1", "2b=", "5w1"]
+    assert rows[7][7:] == ["2w0", "8b-", "0-Z", "9b=", "10b1"]
+
+
+def test_csv_points_are_computed_when_the_input_declares_none() -> None:
+    # A starting list without the Points field (as native Swiss-Manager files are read):
+    # the column holds the score of the results, as the TRF writer writes it.
+    lines = swiss_lines()
+    lines = [put(x, 81, "    ") if x.startswith("001") else x for x in lines]
+    out = cli_run("convert", "-", "--to", "csv", stdin="\n".join(lines).encode()).stdout
+    rows = list(csv.reader(io.StringIO(out, newline="")))
+    assert [r[5] for r in rows[1:]] == ["4.0", "4.5", "2.5", "3.0", "2.5", "2.5", "1.5", "2.0",
+                                        "1.5", "1.5"]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from swiss_edits import cli_run
 
 from trfkit.cli import cli
 
@@ -222,3 +223,12 @@ def test_skip_existing_converts_again_under_another_fallback_encoding(
     assert "Иванов, Сергей".encode("cp1251").decode("koi8-r") in target.read_text("utf-8")
     again = runner.invoke(cli, koi8)
     assert "0 files read" in again.stderr and "1 skipped" in again.stderr
+
+
+def test_encoding_found_or_forced_and_output_utf8() -> None:
+    guessed = cli_run("convert", SAMPLES / "cp1252.trf", "--to", "trf", "-v")  # T002 is an info
+    assert guessed.exit_code == 0 and " T002 " in guessed.stderr
+    assert "Lefèvre, Zoé" in guessed.stdout_bytes.decode("utf-8")
+    forced = cli_run("convert", SAMPLES / "cp1252.trf", "--to", "trf", "--encoding", "cp1252")
+    assert forced.stderr == "" and forced.stdout_bytes == guessed.stdout_bytes
+    assert cli_run("convert", SAMPLES / "cp1252.trf", "--encoding", "no-such-codec").exit_code == 2

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from swiss_edits import cli_run
 
 from trfkit.cli import cli
 from trfkit.model import Player, RoundEntry, Tournament
@@ -208,3 +209,50 @@ def test_input_json_says_after_which_round_the_tie_was_found(runner: CliRunner) 
     assert (json.loads(out)["after_round"], json.loads(out)["rounds"]) == (1, 3)
     code, out, _ = run(runner, "--tied", "2", "--to", "json")
     assert "after_round" not in json.loads(out) and "rounds" not in json.loads(out)
+
+
+ARMAGEDDON = {"white_seconds": 300, "black_seconds": 240, "draw_winner": "black"}
+
+
+RAPID = {"base_seconds": 180, "increment_seconds": 5}
+
+
+def _plan(*args: str) -> dict:
+    result = cli_run("playoff", *args, "--to", "json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_playoff_json_contract() -> None:
+    two = _plan("--tied", "2")
+    assert set(two) >= {"tied", "clause", "stages", "excluded", "notes"}
+    stage = two["stages"][0]
+    assert set(stage) >= {"clause", "format", "groups", "pairings", "games", "time_control",
+                          "if_tied"}
+    assert (two["tied"], two["clause"], stage["format"], stage["pairings"], stage["games"],
+            stage["time_control"]) == (2, "32.5.6.1", "match", [[1, 2]], 2, RAPID)
+    assert stage["if_tied"]["stage"]["time_control"] == ARMAGEDDON
+    six = _plan("--tied", "6")
+    assert six["stages"][0]["groups"] == [[1, 4, 5], [2, 3, 6]]
+    nine = _plan("--tied", "9")
+    assert nine["stages"][0]["groups"] == [[1, 5, 9], [2, 6, 7], [3, 4, 8]]
+    eight = _plan("--tied", "8")
+    assert eight["stages"][0]["pairings"] == [[1, 8], [2, 7], [3, 6], [4, 5]]
+    twelve = _plan("--tied", "12")
+    assert (twelve["clause"], twelve["excluded"]) == ("32.5.6.10", [9, 10, 11, 12])
+
+
+def test_playoff_time_limited_and_late() -> None:
+    limited = _plan("--tied", "4", "--time-limited")
+    assert [(s["games"], s["time_control"]) for s in limited["stages"]] == [(1, ARMAGEDDON)] * 2
+    late = _plan("--tied", "2", "--late")
+    assert [(s["clause"], s["format"]) for s in late["stages"]] == [("32.5.8", "armageddon")]
+    assert cli_run("playoff", "--tied", "1").exit_code == 2
+
+
+def test_playoff_five_players_branch_by_how_many_are_level() -> None:
+    stage = _plan("--tied", "5")["stages"][0]
+    assert (stage["format"], stage["groups"]) == ("round-robin", [[1, 2, 3, 4, 5]])
+    branches = stage["if_tied"]["branches"]
+    assert [(b["level"], b["clause"]) for b in branches] == [
+        (5, "32.5.6.1.1.1"), (4, "32.5.6.1.1.2"), (3, "32.5.6.1.1.3"), (2, "32.5.6.1.1.4")]

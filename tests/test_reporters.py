@@ -6,6 +6,7 @@ import io
 import json
 
 import pytest
+from swiss_edits import cli_run, swiss_fault
 
 from trfkit.batch import unreadable
 from trfkit.codes import CODES
@@ -198,3 +199,15 @@ def test_jsonl_lines_match_the_schema_diagnostic_definition() -> None:
         jsonschema.validate(json.loads(line), schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({**to_dict(ASYM), "code": "X302"}, schema)
+
+
+def test_sarif_is_2_1_0_with_rule_metadata() -> None:
+    out = cli_run("check", "-", "--output-format", "sarif", stdin=swiss_fault("points")).stdout
+    log = json.loads(out)
+    assert log["version"] == "2.1.0" and "sarif-2.1.0" in log["$schema"]
+    run0 = log["runs"][0]
+    rules = run0["tool"]["driver"]["rules"]
+    result = next(r for r in run0["results"] if r["ruleId"] == "T401")
+    assert rules[result["ruleIndex"]]["id"] == "T401" and result["level"] == "error"
+    region = result["locations"][0]["physicalLocation"]["region"]
+    assert (region["startLine"], region["startColumn"]) == (13, 81)

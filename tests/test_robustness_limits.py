@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from robust_helpers import TWO, invoke, trf, within
 from sm_writer import SmFile, SmPlayer
+from swiss_edits import SWISS, cli_run
 from trf_helpers import p001
 
 from trfkit import formats, limits
@@ -282,3 +283,11 @@ def test_the_trf_reader_keeps_at_most_1000_diagnostics_of_one_code() -> None:
                            "reported"
     assert note.line == 1002  # the first line not reported (the 012 is line 1)
     assert len(doc.tournament.extra) == 1500  # the lines themselves are all kept
+
+
+def test_max_bytes_on_the_sample_and_a_bad_size() -> None:
+    for cmd in (["check"], ["info"], ["convert", "--to", "json"], ["tiebreaks"]):
+        result = cli_run(*cmd, SWISS, "--max-bytes", "100")
+        assert result.exit_code == 1, cmd
+        assert " T007 " in result.output and "Traceback" not in result.output
+    assert cli_run("info", SWISS, "--max-bytes", "lots").exit_code == 2

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 
 from click.testing import CliRunner
+from swiss_edits import cli_run
 from test_swissmanager import five_players
 
 from trfkit.cli import cli
@@ -50,3 +53,15 @@ def test_info_shows_private_strings_only_when_asked(tmp_path: Path, runner: CliR
     shown = runner.invoke(cli, ["info", str(source), "--show-private"])
     assert "e-mail: arbiter@example.org" in shown.stdout
     assert r"PGN path: C:\Users\someone\games.pgn" in shown.stdout
+
+
+def test_native_swiss_manager_file_converts(tmp_path: Path, shared_dir: Path) -> None:
+    tunx = shared_dir / "corpus" / "swiss-manager" / "tunx" / "sample.TUNX"
+    trf = cli_run("convert", tunx, "--to", "trf26", "-o", tmp_path / "s.trf")
+    assert trf.exit_code == 0
+    assert cli_run("check", tmp_path / "s.trf").exit_code == 0
+    rows = list(csv.reader(io.StringIO(cli_run("convert", tunx, "--to", "csv").stdout, newline="")))
+    assert rows[1][:6] == ["1", "Aloisio, Ponti Lopes", "BRA", "1959", "2108372", "4.5"]
+    assert "C:\\Users" not in cli_run("convert", tunx, "--to", "json").stdout
+    assert "C:\\Users" not in cli_run("info", tunx).stdout
+    assert "C:\\Users" in cli_run("info", tunx, "--show-private").stdout

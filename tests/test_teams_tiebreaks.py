@@ -16,9 +16,11 @@ THREE_TEAMS (Swiss-Manager style, the bye team has no board; 2 boards):
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from swiss_edits import SAMPLES, cli_run
 from team_fixtures import FOUR_TEAMS, THREE_TEAMS, event
 
 from trfkit.teams.context import TeamContext
@@ -325,3 +327,26 @@ def test_team_standings_say_after_which_round_of_how_many(tmp_path: Path) -> Non
     assert (json.loads(asked.stdout)["after_round"], " T516 " in asked.stderr) == (4, False)
     plain = json.loads(CliRunner().invoke(cli, ["tiebreaks", str(source), "--to", "json"]).stdout)
     assert (plain["after_round"], plain["rounds"]) == (3, 3)
+
+
+EVERY_TEAM_CODE = ["MPTS", "GPTS", "MPvGP", "BH:MP", "BH:GP/C1", "PS:MP", "PS:GP", "EMMSB", "EMGSB",
+              "EGMSB", "EGGSB/C1", "EDE", "EDE/P", "EDET", "EDEB", "EDEBT", "EDEBB", "BC", "TBR",
+              "BBE", "SSSC", "AOB:MP", "WIN:MP", "KS:MP"]
+
+
+def test_team_json_has_teams_and_keeps_players() -> None:
+    args = [x for c in EVERY_TEAM_CODE for x in ("--tb", c)]
+    result = cli_run("tiebreaks", SAMPLES / "team.trf", *args, "--rules", "fide-2026",
+                     "--to", "json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["rules"] == "fide-2026" and len(doc["players"]) == 8
+    assert set(doc["players"][0]) >= {"start", "name", "rank", "values"}
+    first = doc["teams"][0]
+    assert set(first) >= {"number", "name", "rank", "values"}
+    assert (first["name"], first["rank"], first["values"]["MPTS"], first["values"]["GPTS"]) == \
+        ("Albion", 1, 4.0, 3.5)
+    assert [t["rank"] for t in doc["teams"]] == [1, 2, 3, 4]
+    level = json.loads(cli_run("tiebreaks", SAMPLES / "team.trf", "--tb", "MPTS", "--to", "json")
+                       .stdout)
+    assert [t["rank"] for t in level["teams"]] == [1, 2, 2, 4]  # still tied: shared rank

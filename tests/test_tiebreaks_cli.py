@@ -8,8 +8,10 @@ import io
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 from click.testing import CliRunner
+from swiss_edits import ROOT, SWISS, cli_run, swiss_lines
 
 from trfkit.cli import cli
 
@@ -155,3 +157,91 @@ def test_explain_koya_and_progressive(tiny: Path) -> None:
     assert out.rstrip().endswith("total: 0")
     _, out, _ = run("explain", str(tiny), "--player", "1", "--tb", "PS/C1", "--rules", "fide-2024")
     assert "running score 1 (cut)" in out and out.rstrip().endswith("total: 3")
+
+
+def test_tiebreaks_json_contract_and_schema() -> None:
+    result = cli_run("tiebreaks", SWISS, "--tb", "BH/C1", "--tb", "SB", "--to", "json")
+    doc = json.loads(result.stdout)
+    assert list(doc) == ["rules", "tiebreaks", "players", "after_round", "rounds"]
+    assert (doc["after_round"], doc["rounds"]) == (5, 5)
+    assert doc["rules"] == "fide-2009"  # auto: starts 2024-03-02, before 2024-04-01
+    assert doc["tiebreaks"] == ["BH/C1", "SB"]
+    assert doc["players"][0] == {"start": 2, "name": "Brennan, Liam", "rank": 1,
+                                 "values": {"PTS": 4.5, "BH/C1": 12.0, "SB": 12.0}}
+    schema = json.loads((ROOT / "schemas" / "standings.schema.json").read_text())
+    jsonschema.validate(doc, schema)
+    undefined = json.loads(cli_run("tiebreaks", SWISS, "--tb", "ARO", "--to", "json").stdout)
+    assert undefined["players"][0]["values"]["ARO"] is None  # an unrated player in the field
+    rated = json.loads(cli_run("tiebreaks", SWISS, "--tb", "ARO", "--unrated-rating", "1400",
+                           "--to", "json").stdout)
+    assert rated["players"][0]["values"]["ARO"] == 2141  # (1955+2088+2204+2310+2150)/5
+
+
+@pytest.mark.parametrize(("date", "edition"), [
+    ("2024/03/31", "fide-2009"), ("2024/04/01", "fide-2024"), ("2026/02/28", "fide-2024"),
+    ("2026/03/01", "fide-2026"), (None, "fide-2026"),
+])
+def test_rules_auto_by_start_date(date: str | None, edition: str) -> None:
+    lines = [x for x in swiss_lines() if not x.startswith(("042", "052", "132"))]
+    if date:
+        lines.insert(3, f"042 {date}")
+    doc = json.loads(cli_run("tiebreaks", "-", "--tb", "BH", "--to", "json",
+                         stdin="\n".join(lines).encode()).stdout)
+    assert doc["rules"] == edition
+    text = cli_run("tiebreaks", "-", "--tb", "BH", stdin="\n".join(lines).encode()).stdout
+    assert edition in text
+
+
+EVERY_INDIVIDUAL_CODE = [
+    "PS", "PS/C1", "KS", "KS/L-1", "KS/L+1", "WIN", "WON", "BPG", "DE", "BH", "BH/M1", "BH/M2",
+    "BH/C1", "BH/C2", "SOBH", "SB", "ARO", "ARO/C1", "TPR", "TPR/400", "PTS", "AOB", "AOB/F",
+    "FB", "BWG", "REP", "STD", "TPN", "RTNG", "PTP", "APRO", "APPO", "SB/C1", "BH/P", "DE/P"]
+
+
+@pytest.mark.parametrize("rules", ["fide-2009", "fide-2024", "fide-2026", "ru-2013"])
+def test_every_individual_code_is_accepted_under_every_edition(rules: str) -> None:
+    args = [x for c in EVERY_INDIVIDUAL_CODE for x in ("--tb", c)]
+    result = cli_run("tiebreaks", SWISS, *args, "--rules", rules, "--unrated-rating", "1400",
+                 "--to", "json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["rules"] == rules and doc["tiebreaks"] == EVERY_INDIVIDUAL_CODE
+    brennan = doc["players"][0]["values"]
+    assert brennan["PTS"] == 4.5 and brennan["WIN"] == 4 and brennan["TPN"] == 2
+    assert brennan["RTNG"] == 2295 and brennan["ARO"] == 2141
+
+
+def test_tiebreaks_values_by_hand_under_fide_2024() -> None:
+    doc = json.loads(cli_run("tiebreaks", SWISS, "--rules", "fide-2024", "--tb", "BH", "--tb", "SB",
+                         "--tb", "BH/C1", "--to", "json").stdout)
+    brennan = doc["players"][0]["values"]
+    # opponents 7, 5, 3, 1, 4 with 1.5 + 2.5 + 2.5 + 4 + 3 = 13.5; SB 1.5+2.5+2.5+2+3 = 11.5
+    assert (brennan["BH"], brennan["SB"], brennan["BH/C1"]) == (13.5, 11.5, 12.0)
+
+
+def test_tiebreaks_csv_trf_and_rank_disagreement() -> None:
+    out = cli_run("tiebreaks", SWISS, "--tb", "BH/C1", "--tb", "SB", "--to", "csv").stdout
+    rows = list(csv.reader(io.StringIO(out, newline="")))
+    assert rows[0] == ["rank", "start", "name", "federation", "rating", "points", "BH/C1", "SB"]
+    assert rows[1] == ["1", "2", "Brennan, Liam", "IRL", "2295", "4.5", "12", "12"]
+    trf = cli_run("tiebreaks", SWISS, "--tb", "BH/C1", "--tb", "SB", "--to", "trf").stdout
+    assert "\n202 BH/C1,SB" in trf
+    ranks = {x[4:8].strip(): x[85:89].strip()
+             for x in cli_run("tiebreaks", SWISS, "--tb", "SB", "--to", "trf").stdout.splitlines()
+             if x.startswith("001")}
+    assert (ranks["7"], ranks["9"], ranks["10"]) == ("10", "8", "9")  # written from the standings
+    differs = cli_run("tiebreaks", SWISS, "--tb", "SB")  # SB alone reorders 7, 9, 10
+    # ... but the file declares no list: its ranks are not checked against SB (T506, info)
+    assert differs.exit_code == 0 and " T505 " not in differs.stderr
+    assert " T506 3 declared rank(s) differ" in differs.stderr
+
+
+def test_explain_reports_contributions_and_exits_by_the_input() -> None:
+    result = cli_run("explain", SWISS, "--player", "2", "--tb", "BH", "--rules", "fide-2024")
+    assert result.exit_code == 0
+    assert "round 1: 1.5  (played vs #7 Rossi, Giulia, whose adjusted score is 1.5)" in (
+        result.stdout)
+    assert result.stdout.endswith("total: 13.5\n")
+    assert cli_run("explain", SWISS, "--player", "99", "--tb", "BH").exit_code == 2
+    binary = cli_run("explain", "-", "--player", "1", "--tb", "BH", stdin=bytes(range(256)))
+    assert binary.exit_code == 1 and " T001 " in binary.stderr

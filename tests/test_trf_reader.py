@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from swiss_edits import cli_run, put, round_col, swiss_lines
 from trf_helpers import codes as all_codes
 from trf_helpers import p001, read
 
@@ -441,3 +444,32 @@ def test_sniff_utf16() -> None:
     assert sniff_trf("012 Open\r\n".encode("utf-16"))
     doc = read_trf("012 Zürich\r\n".encode("utf-16"))
     assert doc.tournament.header.name == "Zürich" and doc.tournament.source.encoding == "utf-16"
+
+
+def test_reader_quirks_read_cleanly_and_losslessly() -> None:
+    lines = swiss_lines()
+    at = {int(x[4:8]): i for i, x in enumerate(lines) if x.startswith("001")}
+    lines[at[1]] = put(lines[at[1]], 70, "1990.04.12")
+    lines[at[2]] = put(lines[at[2]], 70, "1987      ")
+    lines[at[3]] = put(lines[at[3]], 70, "05.06.2001")
+    lines[at[3]] = put(lines[at[3]], round_col(5), "   9 - +")  # colourless forfeit
+    lines[at[9]] = put(lines[at[9]], round_col(5), "   3 - -")
+    lines[at[4]] = put(lines[at[4]], 10, "f")
+    lines[at[5]] = put(lines[at[5]], 58, "          0")
+    lines[5] = "062 10 (9)"
+    lines.insert(11, "112 Second, Deputy")
+    lines.append(lines.pop(at[3]))  # 001 lines out of order
+    lines.insert(3, "")
+    data = "\r".join(lines).encode()  # CR line endings
+    checked = cli_run("check", "-", stdin=data)
+    assert checked.exit_code == 0, checked.stdout
+    doc = json.loads(cli_run("convert", "-", "--to", "json", stdin=data).stdout)
+    players = {p["start"]: p for p in doc["players"]}
+    assert [players[n]["birth"]["iso"] for n in (1, 2, 3)] == ["1990-04-12", "1987", "2001-06-05"]
+    assert (players[4]["sex"], players[5]["fide_id"]) == ("w", None)
+    direct = cli_run("convert", "-", "--to", "trf", stdin=data).stdout_bytes
+    assert b"\n" not in direct
+    again = cli_run("convert", "-", "--to", "trf", stdin=direct).stdout_bytes
+    as_json = cli_run("convert", "-", "--to", "json", stdin=data).stdout_bytes
+    via_json = cli_run("convert", "-", "--to", "trf", stdin=as_json).stdout_bytes
+    assert again == direct == via_json
