@@ -4,12 +4,15 @@ about a detected encoding (text, JSON, and the JSON model's ``source``)."""
 from __future__ import annotations
 
 import json
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from swiss_edits import cli_run
 
+from trfkit.cache import FILE_NAME
 from trfkit.cli import cli
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -167,7 +170,9 @@ def test_the_check_cache_keys_on_the_fallback_encoding(runner: CliRunner, cp1251
     assert message("--fallback-encoding", "koi8-r") == ("the input is not UTF-8; decoded as "
                                                         "koi8-r (--fallback-encoding)")
     assert message() == detected
-    assert len(list((tmp_path / "cache").rglob("*"))) > 0
+    # the cache holds two reports, one per reading: the third run was answered by the first
+    with closing(sqlite3.connect(tmp_path / "cache" / FILE_NAME)) as db:
+        assert db.execute("SELECT COUNT(*) FROM results").fetchone() == (2,)
 
 
 def test_info_names_the_code_page_of_a_mixed_files_other_lines(runner: CliRunner,

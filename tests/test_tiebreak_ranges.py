@@ -46,9 +46,13 @@ def test_unrated_rating_outside_0_to_4000_is_a_usage_error(value: str) -> None:
 
 
 def test_the_limits_themselves_are_accepted() -> None:
-    players = json_out(str(SWISS), "--tb", "APPO", "--tb", "PTP", "--unrated-rating", "4000")
-    values = players["players"][0]["values"]  # type: ignore[index]
-    assert values["APPO"] is not None and values["PTP"] is not None
+    doc = json_out(str(SWISS), "--tb", "APPO", "--tb", "PTP", "--tb", "RTNG", "--tb", "ARO",
+                   "--unrated-rating", "4000")
+    values = {p["start"]: p["values"] for p in doc["players"]}  # type: ignore[index]
+    assert values[2]["APPO"] is not None and values[2]["PTP"] is not None
+    # Silva (10) is unrated and counts 4000; Okafor (5) met 10, 2, 4, 8, 1:
+    # ARO (4000 + 2295 + 2150 + 1890 + 2310) / 5 = 2529
+    assert (values[10]["RTNG"], values[5]["ARO"]) == (4000, 2529)
 
 
 @pytest.mark.parametrize(("code", "message"), [
