@@ -65,10 +65,13 @@ def test_inputs_are_lazy_ordered_and_carry_their_relative_path(tmp_path: Path) -
     found = iter_inputs([str(tmp_path / "in"), str(single),
                          str(tmp_path / "in" / "club0" / "*.trf"), str(tmp_path / "nope.trf")],
                         ("*.trf",))
-    assert isinstance(found, Iterator)
-    items = list(found)
+    first = next(found)
+    # lazy: a folder is read when the walk reaches it, so a file written now is found
+    (tmp_path / "in" / "club2" / "late.trf").write_text("x")
+    items = [first, *found]
     assert [i.rel for i in items] == ["club0/event000.trf", "club0/2025/event003.trf",
                                       "club1/2025/event001.trf", "club2/event002.trf",
+                                      "club2/late.trf",
                                       "nope.trf"]  # the repeated file and glob hit come once
     assert items[-1].missing == f"{tmp_path / 'nope.trf'}: no such file or directory"
     pattern = str(tmp_path / "in" / "**" / "event00[12].trf")

@@ -81,13 +81,13 @@ def test_the_header_lists_trf_codes_without_the_rating() -> None:
     assert "202 ARO" in write_trf(t)
 
 
-@pytest.mark.parametrize(("text", "unrated"), [
-    ("Average [Tournament] Performance Rating Of Opponents (APRO) (1400)", "/U1400"),
-    ("Average Rating of Opponents (ARO) (1400, Cut1, Forfeits And Byes are ignored)", "/U1400"),
-    ("Average Rating of Opponents (ARO)", ""),
-    ("Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1)", ""),  # a year, not a rating
+@pytest.mark.parametrize(("text", "code", "unrated"), [
+    ("Average [Tournament] Performance Rating Of Opponents (APRO) (1400)", "APRO", "/U1400"),
+    ("Average Rating of Opponents (ARO) (1400, Cut1, Forfeits And Byes are ignored)", "ARO/C1",
+     "/U1400"),
+    ("Average Rating of Opponents (ARO)", "ARO", ""),
+    ("Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1)", "BH/C1", ""),  # a year, not a rating
 ])
-def test_legend_unrated(text: str, unrated: str) -> None:
-    code = legend_code(text)
-    assert code is not None
+def test_legend_unrated(text: str, code: str, unrated: str) -> None:
+    assert legend_code(text) == code
     assert legend_unrated(code, text) == unrated

@@ -29,6 +29,20 @@ COMMANDS = [("tiebreaks",), ("tiebreaks", "--to", "json"), ("tiebreaks", "--to",
             ("info", "--to", "json"), ("convert", "--to", "json")]
 
 
+#: The first line each command writes for the event.
+FIRST_LINE = {
+    ("tiebreaks",): "Standings after round 5 of 5 - rules fide-2009: FIDE tie-break rules before "
+                    "2023 (virtual opponent, 2009 SPP decision)",
+    ("tiebreaks", "--to", "json"): "{{",
+    ("tiebreaks", "--to", "csv"): "rank,start,name,federation,rating,points,BH/C1,BH,SB,DE",
+    ("explain", "--player", "4", "--tb", "BH"): "BH of #4 Lindqvist, Astrid under fide-2009",
+    ("playoff",): "PLAY-OFF FOR FIRST PLACE",
+    ("info",): "file:     {path}",
+    ("info", "--to", "json"): "{{",
+    ("convert", "--to", "json"): "{{",
+}
+
+
 @pytest.mark.parametrize("args", COMMANDS)
 def test_every_command_exits_1_on_a_file_check_rejects(tmp_path: Path,
                                                        args: tuple[str, ...]) -> None:
@@ -40,7 +54,12 @@ def test_every_command_exits_1_on_a_file_check_rejects(tmp_path: Path,
     result = runner.invoke(cli, [args[0], str(path), *args[1:]])
     assert result.exit_code == 1, result.stderr
     assert "T302" in result.stderr  # the reason is printed, at the line check names
-    assert result.stdout  # the output is still written
+    # the output is still written, whole
+    first = result.stdout.splitlines()[0]
+    assert first == FIRST_LINE[args].format(path=path), result.stdout[:300]
+    if "json" in args:  # all ten players (info gives their number)
+        players = json.loads(result.stdout)["players"]
+        assert (players if isinstance(players, int) else len(players)) == 10
 
 
 @pytest.mark.parametrize("args", COMMANDS)

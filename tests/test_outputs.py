@@ -411,7 +411,9 @@ def test_a_json_output_trfkit_would_refuse_is_not_written(tmp_path: Path) -> Non
     assert "20000 start numbers" in refused.value.diagnostic.message
     assert "not written" in refused.value.diagnostic.message
     found, text = render_document(Document(many, (), None), "trf", {})
-    assert text is not None  # (TRF gets its own T603 for the five-digit start numbers)
+    # TRF is written, with a T603 for each of the five-digit start numbers 10000..20000
+    assert [d.code for d in found] == ["T603"] * 10_001
+    assert isinstance(text, str) and len(text.splitlines()) == 20_000
 
 
 @pytest.mark.skipif(not os.environ.get("TRFKIT_SLOW_TESTS"),
