@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import trfkit
 from trfkit import formats, model
+from trfkit.codes import CODES
 from trfkit.diagnostics import TrfError
 from trfkit.formats.json_io import read_json, sniff_json, to_data, write_json
 from trfkit.model import (
@@ -249,7 +250,11 @@ json_values = st.recursive(
 @given(st.binary(max_size=200))
 def test_random_bytes_never_raise(data: bytes) -> None:
     doc = read_json(data)
-    assert doc.diagnostics or doc.tournament is not None
+    # random bytes are never a tournament: one error, a known code, located in the input
+    assert doc.has_errors and doc.tournament.players == ()
+    lines = data.count(b"\n") + 1
+    assert all(d.code in CODES and 1 <= (d.line or 1) <= lines for d in doc.diagnostics), \
+        [(d.code, d.line) for d in doc.diagnostics]
 
 
 @settings(max_examples=60, deadline=None)

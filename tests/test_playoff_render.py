@@ -43,7 +43,12 @@ def test_json_contract(tied: int) -> None:
         assert STAGE_KEYS <= stage.keys()
         assert stage["format"] in FORMATS
         assert stage["time_control"] in (RAPID_JSON, ARMAGEDDON_JSON)
-        assert isinstance(stage["games"], int) and stage["games"] >= 1
+        # 32.5.6.1 and .3: matches and knock-out matches are two rapid games; every
+        # round-robin, group and Armageddon pairing is one game, an Armageddon at 5'/4'
+        two = stage["format"] in ("match", "knockout") and stage["time_control"] == RAPID_JSON
+        assert stage["games"] == (2 if two else 1), stage
+        if stage["format"] == "armageddon":
+            assert stage["time_control"] == ARMAGEDDON_JSON
         for pair in stage["pairings"] or []:
             assert len(pair) == 2
         if stage["if_tied"] is not None:
