@@ -92,7 +92,7 @@ def test_convert_batch_skips_links_without_writing(tmp_path: Path) -> None:
     top = hostile_tree(tmp_path)
     out = tmp_path / "out"
     result = CliRunner().invoke(cli, ["convert", str(top), "-o", str(out), "--to", "json", "-q"])
-    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.exit_code == 0, result.output  # the links skipped are warnings (T020, T021)
     written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.json"))
     assert written == ["alias.json", "good.json", "sub/inner.json"]
     assert "secret-marker" not in "".join(p.read_text() for p in out.rglob("*.json"))
