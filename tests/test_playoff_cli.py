@@ -36,18 +36,22 @@ def test_tied_text_default(runner: CliRunner) -> None:
     assert code == 0 and "item 32.5.6.2" in out
 
 
-@pytest.mark.parametrize("args", [
-    (), ("--tied", "1"), ("--tied", "x"),
-    ("--tied", "3", "--agreed-tc", "900+10"),
-    ("--tied", "2", "--agreed-tc", "900+10", "--late"),
-    ("--tied", "2", "--agreed-tc", "900+10", "--time-limited"),
-    ("--tied", "2", "--agreed-tc", "ten minutes"),
-    ("--tied", "2", "--agreed-tc", "120+5"),
-    ("--tied", "2", "--agreed-tc", "180+5"),
+@pytest.mark.parametrize(("args", "why"), [
+    ((), "give either --tied N or an INPUT file"),
+    (("--tied", "1"), "1 is not in the range 2<=x<=9999"),
+    (("--tied", "x"), "'x' is not a valid integer"),
+    (("--tied", "3", "--agreed-tc", "900+10"), "32.5.7 applies only to a play-off of two players"),
+    (("--tied", "2", "--agreed-tc", "900+10", "--late"), "contradicts --time-limited and --late"),
+    (("--tied", "2", "--agreed-tc", "900+10", "--time-limited"),
+     "contradicts --time-limited and --late"),
+    (("--tied", "2", "--agreed-tc", "ten minutes"), "expected BASE+INC in seconds"),
+    (("--tied", "2", "--agreed-tc", "120+5"), "only a longer time control than 3 min + 5 s"),
+    (("--tied", "2", "--agreed-tc", "180+5"), "only a longer time control than 3 min + 5 s"),
 ])
-def test_usage_errors_exit_2(runner: CliRunner, args: tuple[str, ...]) -> None:
+def test_usage_errors_exit_2(runner: CliRunner, args: tuple[str, ...], why: str) -> None:
     code, out, err = run(runner, *args)
-    assert code == 2 and out == "" and "Error" in err and "Traceback" not in err
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert err.strip().splitlines()[-1].startswith("Error: ") and why in err, err
 
 
 def test_both_tied_and_input_is_a_usage_error(runner: CliRunner) -> None:
