@@ -24,7 +24,7 @@ from trfkit.cli.batchrun import Batch
 from trfkit.cli.convert_batch import Plan, Task
 from trfkit.inputs import Input, iter_inputs, roots
 from trfkit.reporters import FileReport
-from trfkit.wire import Outcome
+from trfkit.batch import Outcome
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "swiss.trf"
 

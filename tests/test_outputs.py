@@ -20,7 +20,7 @@ from trfkit.cli.batchrun import Batch, Progress, Tally, run_batch, terminal_colu
 from trfkit.cli.common import atomic_write
 from trfkit.diagnostics import make
 from trfkit.reporters import FileReport
-from trfkit.wire import Outcome
+from trfkit.batch import Outcome
 
 
 @pytest.fixture

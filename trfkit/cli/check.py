@@ -14,10 +14,9 @@ from itertools import chain
 
 import click
 
-from ..batch import DEFAULT_GLOBS, Job, Settings, collect, outcome, run, work
+from ..batch import DEFAULT_GLOBS, Job, Outcome, Settings, collect, outcome, run, work
 from ..inputs import NOT_A_REPORT
 from ..reporters import FORMATS, FileReport, render
-from ..wire import Outcome
 from .batchrun import (
     Batch,
     Tally,

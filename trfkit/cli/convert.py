@@ -15,7 +15,7 @@ import click
 
 from ..batch import DEFAULT_GLOBS
 from ..diagnostics import Diagnostic
-from ..document import Document
+from ..document import Document, nothing_read
 from ..formats import WRITERS
 from ..limits import field_overflows
 from ..model import Tournament
@@ -60,20 +60,6 @@ def writer_options(to: str, newline: str | None, raw_csv: bool) -> dict[str, Any
     if to == "csv":
         options["raw"] = raw_csv
     return options
-
-
-def nothing_read(doc: Document) -> bool:
-    """True when there is no tournament to write: the input failed early, or the reader
-    found it unusable (empty, undecodable, too large, not a tournament file: the codes
-    for which the validator skips its rules too). A text file that is not a TRF would
-    otherwise "convert" to a document holding its lines as unknown records."""
-    from ..validation import FATAL_CODES
-
-    t = doc.tournament
-    if not doc.has_reader_errors:
-        return False
-    return (not (t.players or t.header.records or t.teams or t.extra)
-            or any(d.code in FATAL_CODES for d in doc.diagnostics))
 
 
 def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | None, to: str,

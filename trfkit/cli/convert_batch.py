@@ -27,7 +27,7 @@ from typing import Any
 
 import click
 
-from ..batch import DEFAULT_GLOBS, NOT_REPORTS, passed_over, unreadable
+from ..batch import DEFAULT_GLOBS, NOT_REPORTS, Outcome, passed_over, unreadable
 from ..diagnostics import make
 from ..inputs import (
     ANY_FILE,
@@ -42,7 +42,6 @@ from ..inputs import (
 from ..limits import DEFAULT_MAX_BYTES, read_stream
 from ..reporters import FileReport
 from ..terminal import escape_controls
-from ..wire import Outcome
 from .batchrun import Batch, Tally, print_summary, run_batch, write_report
 from .common import (
     InputError,
