@@ -18,13 +18,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from trfkit.batch import Outcome
 from trfkit.cli import cli
 from trfkit.cli.batchrun import Progress, Tally, report_format
 from trfkit.diagnostics import Location, make
 from trfkit.inputs import iter_inputs
 from trfkit.parallel import ordered_map
 from trfkit.reporters import FileReport
-from trfkit.batch import Outcome
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from robust_helpers import TWO, invoke
 
+from trfkit.batch import Outcome
 from trfkit.cli import batchrun
 from trfkit.cli.batchrun import Batch, Progress, Tally, run_batch, terminal_columns
 from trfkit.cli.common import atomic_write
 from trfkit.diagnostics import make
 from trfkit.reporters import FileReport
-from trfkit.batch import Outcome
 
 
 @pytest.fixture

@@ -84,6 +84,6 @@ def _number(slot: str) -> int | None:
 
 
 def _matches(computed: float | None, declared: float | None, raw: str) -> bool:
-    from ..checks.declared import agrees
+    from ..declared_tiebreaks import agrees
 
     return computed is not None and declared is not None and agrees(declared, computed, raw)
