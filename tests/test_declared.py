@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from trfkit.declared_tiebreaks import agrees, declared_tiebreak_differs
+from trfkit.declared_tiebreaks import declared_tiebreak_differs
 from trfkit.model import DeclaredValue, Player, RoundEntry, Team, Tournament
+from trfkit.precision import agrees
 
 
 def four(declared: dict[int, tuple[DeclaredValue, ...]]) -> Tournament:

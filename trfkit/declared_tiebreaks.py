@@ -32,6 +32,7 @@ from operator import attrgetter
 from .checks import locate
 from .diagnostics import Diagnostic, make
 from .model import DeclaredValue, Tournament
+from .precision import agrees
 
 __all__ = ["CHECKS", "agrees"]
 
@@ -39,20 +40,6 @@ _DECLARED = attrgetter("declared")
 
 #: A computed table: code -> {row key (start or team number) -> value}.
 Table = dict[str, dict[int, float | None]]
-
-
-def _decimals(raw: str) -> int:
-    text = raw.strip().replace(",", ".")
-    return len(text.split(".", 1)[1]) if "." in text else 0
-
-
-def agrees(declared: float, computed: float, raw: str = "") -> bool:
-    """Equal within the precision the declared value was written with (``7,50``
-    matches 7.5; ``26,5`` matches 26.45..26.55 would be too lax, so half a unit of
-    the last written decimal); integers must match exactly."""
-    places = _decimals(raw) if raw else 6
-    tolerance = 0.5 * 10 ** -places + 1e-9 if places else 1e-9
-    return abs(declared - computed) <= tolerance
 
 
 def _fmt(value: float | None) -> str:

@@ -39,7 +39,8 @@ from ..inputs import (
     iter_inputs,
     roots,
 )
-from ..limits import DEFAULT_MAX_BYTES, read_stream
+from ..limits import DEFAULT_MAX_BYTES
+from ..reading import read_stream
 from ..reporters import FileReport
 from ..terminal import escape_controls
 from .batchrun import Batch, Tally, print_summary, run_batch, write_report
