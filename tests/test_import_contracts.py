@@ -65,3 +65,20 @@ def test_a_wall_broken_in_a_copy_fails(tmp_path: Path, module: str, line: str,
     for i, name in enumerate(CONTRACTS):
         assert f"{name} {'BROKEN' if i in broken else 'KEPT'}" in out, (name, out)
     assert f"Contracts: {len(CONTRACTS) - len(broken)} kept, {len(broken)} broken." in out
+
+
+def test_every_library_module_is_inside_the_walls() -> None:
+    """A new top-level module must be placed in the contracts: below the CLI, without click,
+    out of the model's reach (else a wall would silently not cover it)."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = {c["id"]: c for c in config["tool"]["importlinter"]["contracts"]}
+    library = {f"trfkit.{p.stem}" for p in (ROOT / "trfkit").iterdir()
+               if (p.suffix == ".py" and p.stem != "__init__") or (p / "__init__.py").is_file()}
+    library -= {"trfkit.cli", "trfkit.__main__"}
+    assert set(contracts["no-click"]["source_modules"]) == library
+    layered = {m.strip() for m in contracts["cli-on-top"]["layers"][2].split(":")}
+    assert layered == library
+    assert set(contracts["model"]["forbidden_modules"]) == (
+        library | {"trfkit.cli", "trfkit.__main__"}) - {"trfkit.model", "trfkit.results"}
