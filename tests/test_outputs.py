@@ -398,7 +398,7 @@ def test_commas_inside_strings_are_not_values() -> None:
 
 
 def test_a_json_output_trfkit_would_refuse_is_not_written(tmp_path: Path) -> None:
-    from trfkit.cli.convert import UnreadableOutput, render_document
+    from trfkit.conversion import UnreadableOutput, render_document
     from trfkit.document import Document
     from trfkit.model import Player, Tournament
 

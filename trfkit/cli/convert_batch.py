@@ -201,9 +201,9 @@ def _clear_stale(target: Path) -> None:
 
 def convert_task(task: Task) -> Outcome:
     """Worker: read one input, write its target atomically. Never raises."""
+    from ..conversion import UnreadableOutput, at_input, render_document
     from ..formats.sniff import looks_like_report
     from .common import read_bytes, read_document
-    from .convert import UnreadableOutput, at_input, render_document
     from .outrecord import is_current, record_path, write_record
 
     item, plan = task.input, task.plan
