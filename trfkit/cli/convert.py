@@ -12,10 +12,11 @@ from typing import Any
 
 import click
 
-from ..batch import DEFAULT_GLOBS
+from ..batch import DEFAULT_GLOBS, unreadable
 from ..conversion import UnreadableOutput, at_input, render_document
 from ..diagnostics import Diagnostic
 from ..formats import WRITERS
+from ..inputs import roots
 from ..reporters import FileReport
 from ..terminal import escape_controls
 from .batchrun import Batch, batch_options, refuse_report_dir, to_count, write_report
@@ -29,6 +30,7 @@ from .common import (
     internal_errors,
     names_directory,
     print_diagnostics,
+    read_bytes,
     read_document,
     rule_errors,
     write_output,
@@ -42,6 +44,7 @@ from .options import (
     selection_options,
 )
 from .outguard import refuse_overwrite
+from .outnames import output_name
 
 #: File extension of each output format (see :func:`.outnames.output_name` for how a
 #: directory conversion names its outputs with it).
@@ -75,8 +78,6 @@ def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | No
         doc = read_document(source, fmt=fmt, encoding=encoding)
     except InputError as exc:
         if report is not None:
-            from ..batch import unreadable
-
             write_report(*report, [unreadable(display_name(source), exc.format_message())])
         raise
     read = [*doc.diagnostics, *rule_errors(doc, input_problems(doc, source))]
@@ -114,8 +115,6 @@ def _on_stream(found: Diagnostic, target: str | None) -> Diagnostic:
 
 def _needs_directory(paths: tuple[str, ...]) -> str:
     """Why a batch run needs ``-o DIR``, naming what made it a batch."""
-    from ..inputs import roots
-
     found = roots(paths)
     if len(found) > 1:
         return (f"{len(found)} inputs need -o DIR (one output each, converted into DIR); "
@@ -128,8 +127,6 @@ def _needs_directory(paths: tuple[str, ...]) -> str:
 
 def _is_batch(paths: tuple[str, ...], output: str | None) -> bool:
     """Several inputs, a directory or a glob pattern: converted into ``-o DIR``."""
-    from ..inputs import roots
-
     if len(paths) > 1:
         return True
     return any(root.kind in ("dir", "glob") for root in roots(paths))
@@ -204,8 +201,6 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
 
         target = Path(output)
         if target.is_dir() or names_directory(output):  # 'out/': a directory, made if need be
-            from .outnames import output_name
-
             target = target / output_name(os.path.basename(input_path), EXTENSIONS[to])
         output = str(target)
     refuse_overwrite(paths, [output, report_path])
@@ -213,7 +208,6 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
     if output is not None and output != "-" and input_path != "-" and skip_existing:
         from pathlib import Path
 
-        from .common import read_bytes
         from .outrecord import fingerprint, is_current
 
         data = read_bytes(input_path)
