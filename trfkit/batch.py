@@ -22,7 +22,6 @@ from .limits import DEFAULT_MAX_BYTES, MAX_LINE_CHARS
 from .parallel import ordered_map
 from .reading import ReadError, read_bytes, read_document
 from .reporters import FileReport
-from .reporters.machine import from_dict, to_dict
 from .selection import Selector
 from .terminal import escape_controls
 from .validation import attributed, rules, validate
@@ -197,6 +196,8 @@ def _preload(settings: Settings) -> None:
 
 def _stored(report: FileReport) -> dict[str, Any]:
     """A report as the cache keeps it: without file names (the same bytes may have several)."""
+    from .reporters.machine import to_dict  # (and the rule docs): for a cache only
+
     diagnostics = []
     for d in report.diagnostics:
         data = to_dict(d)
@@ -208,6 +209,8 @@ def _stored(report: FileReport) -> dict[str, Any]:
 
 
 def _restored(display: str, stored: dict[str, Any]) -> FileReport:
+    from .reporters.machine import from_dict
+
     found = tuple(from_dict(d).with_file(display) for d in stored["diagnostics"])
     return FileReport(display, found, {int(k): v for k, v in stored["lines"].items()})
 

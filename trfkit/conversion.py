@@ -15,8 +15,6 @@ from typing import Any
 from . import formats, limits
 from .diagnostics import Diagnostic, make
 from .document import Document, nothing_read
-from .filled_ranks import fill_ranks
-from .formats.trf_writer import conversion_losses, edition_of
 from .limits import field_overflows, json_values
 from .model import Tournament
 
@@ -42,6 +40,8 @@ def render_document(doc: Document, to: str, options: dict[str, Any], *,
     origin = doc.tournament.source.path
     tournament, overflows = doc.tournament, []
     if to.startswith("trf"):
+        from .filled_ranks import fill_ranks  # (the TRF writer's helpers: for TRF only)
+
         tournament, notes = fill_ranks(doc.tournament)
         overflows = [*trf_losses(tournament, to), *notes]
     text: str | Iterable[str] | None
@@ -67,6 +67,8 @@ def at_input(found: list[Diagnostic], origin: str, display: str) -> list[Diagnos
 def trf_losses(t: Tournament, to: str) -> list[Diagnostic]:
     """T603: numbers TRF's fixed-width fields cannot hold, and what the edition written
     (``trf`` keeps the input's) has no place for, one line per kind."""
+    from .formats.trf_writer import conversion_losses, edition_of
+
     edition = edition_of(t) if to == "trf" else to
     return [*field_overflows(t), *conversion_losses(t, edition, converted=to != "trf"
                                                     or edition != t.source.edition)]

@@ -31,7 +31,6 @@ from ..ranking import (
     team_context,
     team_standings,
 )
-from ..render.codes import FORMATS, render_codes
 from ..render.standings import (
     render_csv,
     render_json,
@@ -40,13 +39,9 @@ from ..render.standings import (
     render_text,
     render_trf,
 )
-from ..teams.explain import explain_team
-from ..teams.standings import player_rows
 from ..tiebreaks import CodeError, Standings, TieBreakCode, UnknownTieBreak, parse
 from ..tiebreaks.codes import MAX_RATING
 from ..tiebreaks.editions import EDITIONS, resolve
-from ..tiebreaks.explain import explain as explain_one
-from ..tiebreaks.explain import explanation_context, place
 from .common import (
     InputError,
     exit_status,
@@ -134,6 +129,10 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
       trfkit tiebreaks --list
     """
     if list_codes:
+        # Each branch imports what it alone needs (the code catalogue, the team engine,
+        # the explanations): a command loads only what its run uses.
+        from ..render.codes import FORMATS, render_codes
+
         if to not in FORMATS:
             raise click.UsageError(f"--list prints text or json, not --to {to}")
         write_output(render_codes(to), output)
@@ -162,6 +161,8 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
         except (CodeError, UnknownTieBreak) as exc:  # the user's own --tb: exit 2
             raise InputError(f"T501 {exc}") from None
         if to == "json":
+            from ..teams.standings import player_rows
+
             rows = player_rows(doc.tournament, rules=rules, after_round=after_round)
             text = render_team_json(team, rows)
         else:
@@ -227,6 +228,9 @@ def explain(input_path: str, player: int | None, team: int | None, tb: str,
       trfkit explain event.trf --player 4 --tb DE --order BH/C1,BH,SB,DE
       trfkit explain team.trf --team 2 --tb BH:MP/C1
     """
+    from ..tiebreaks.explain import explain as explain_one
+    from ..tiebreaks.explain import explanation_context, place
+
     if (player is None) == (team is None):
         raise click.UsageError("give one of --player N (a player's tie-break) or --team N "
                                "(a team's)")
@@ -280,6 +284,8 @@ def _explain_team(t: Tournament, number: int, code: TieBreakCode, rules: str,
                   after_round: int | None, team_bye: tuple[float, float] | None,
                   pab_as_draw: bool, diagnostics: list[Diagnostic]) -> None:
     """``explain --team``: the team's rounds (see :mod:`trfkit.teams.explain`); exits."""
+    from ..teams.explain import explain_team
+
     if not t.is_team_event:
         if exit_status(diagnostics):
             print_diagnostics(diagnostics)

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from .. import formats
 from ..finite import dumps, finite_or_none
-from ..formats.csv_writer import format_row, safe_cell
 from ..model import Tournament
 from ..terminal import escape_controls
 from ..tiebreaks import Standings
@@ -62,6 +61,8 @@ def _csv(head: Sequence[str], rows: Iterable[Sequence[Any]], text: Sequence[int]
     (:func:`~trfkit.formats.csv_writer.safe_cell`, :func:`~trfkit.formats.csv_writer.format_row`):
     the cells at ``text`` (names, federations: the file's text) made safe, the numbers
     trfkit computed written as they are."""
+    from ..formats.csv_writer import format_row, safe_cell  # for CSV output only
+
     out = [format_row(head, "\n")]
     for row in rows:
         cells = list(row)
