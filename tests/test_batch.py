@@ -19,13 +19,13 @@ import pytest
 from click.testing import CliRunner
 from swiss_edits import SWISS, cli_run
 
+from trfkit.batch import Outcome
 from trfkit.cli import cli
 from trfkit.cli.batchrun import Progress, Tally, report_format
 from trfkit.diagnostics import Location, make
 from trfkit.inputs import iter_inputs
 from trfkit.parallel import ordered_map
 from trfkit.reporters import FileReport
-from trfkit.wire import Outcome, from_wire, pack
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
@@ -136,8 +136,9 @@ def test_reports_cross_processes_whole() -> None:
     full = dataclasses.replace(plain, related=Location("a.trf", 9, 92, 95), hint="fix one side",
                                model_path="players[2].rounds[1]")
     report = FileReport("a.trf", (plain, full), {7: "001    3 ...", 9: "001    5 ..."})
-    back = from_wire(pickle.loads(pickle.dumps(pack(Outcome(report, "written")))))
+    back = pickle.loads(pickle.dumps(Outcome(report, "written")))
     assert back == Outcome(report, "written")
+    assert back.report.diagnostics[1].related == Location("a.trf", 9, 92, 95)
 
 
 # ------------------------------------------------------------------------------ summary, progress

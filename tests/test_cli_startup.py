@@ -19,12 +19,11 @@ import click
 import pytest
 
 import trfkit
-from trfkit.batch import Job, Settings
+from trfkit.batch import Job, Outcome, Settings
 from trfkit.cli.batchrun import Batch
 from trfkit.cli.convert_batch import Plan, Task
 from trfkit.inputs import Input, iter_inputs, roots
 from trfkit.reporters import FileReport
-from trfkit.wire import Outcome
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "swiss.trf"
 

@@ -1,9 +1,10 @@
-"""T503 (trfkit.checks.declared) on tournaments built in code."""
+"""T503 (trfkit.declared_tiebreaks) on tournaments built in code."""
 
 from __future__ import annotations
 
-from trfkit.checks.declared import agrees, declared_tiebreak_differs
+from trfkit.declared_tiebreaks import declared_tiebreak_differs
 from trfkit.model import DeclaredValue, Player, RoundEntry, Team, Tournament
+from trfkit.precision import agrees
 
 
 def four(declared: dict[int, tuple[DeclaredValue, ...]]) -> Tournament:
@@ -47,3 +48,18 @@ def test_precision_follows_the_written_value() -> None:
     assert agrees(7.5, 7.5, "7,50") and agrees(26.5, 26.5, "26,5")
     assert not agrees(26.5, 26.0, "26,5") and not agrees(3.0, 3.5, "3")
     assert agrees(2324.0, 2324.0, "2324")
+
+
+def test_the_validator_composes_t503_after_its_rules_with_the_selection() -> None:
+    """T503 is no rule of the validator (it computes standings); validate still reports it,
+    located as before, and --select/--ignore treat it as any code."""
+    from trfkit import validate
+    from trfkit.validation import iter_diagnostics, rules
+
+    t = four({2: (DeclaredValue("BH", 3.0, "3,0", "tb1"),)})
+    assert "T503" not in rules() and "T501" not in rules() and "T024" not in rules()
+    assert [(d.code, d.line, d.message) for d in validate(t, select="T503")] == [
+        ("T503", 2, "player 2 (P2): declared BH (tb1) 3,0, computed 3.5")]
+    assert [d.code for d in validate(t, ignore="T503") if d.code == "T503"] == []
+    assert [d.code for d in iter_diagnostics(t, select="T5")] == ["T503"]
+    assert [d.code for d in validate(t)].count("T503") == 1

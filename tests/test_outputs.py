@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from robust_helpers import TWO, invoke
 
+from trfkit.batch import Outcome
 from trfkit.cli import batchrun
 from trfkit.cli.batchrun import Batch, Progress, Tally, run_batch, terminal_columns
 from trfkit.cli.common import atomic_write
 from trfkit.diagnostics import make
 from trfkit.reporters import FileReport
-from trfkit.wire import Outcome
 
 
 @pytest.fixture
@@ -398,7 +398,7 @@ def test_commas_inside_strings_are_not_values() -> None:
 
 
 def test_a_json_output_trfkit_would_refuse_is_not_written(tmp_path: Path) -> None:
-    from trfkit.cli.convert import UnreadableOutput, render_document
+    from trfkit.conversion import UnreadableOutput, render_document
     from trfkit.document import Document
     from trfkit.model import Player, Tournament
 

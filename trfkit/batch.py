@@ -14,12 +14,17 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from . import formats
 from .diagnostics import Diagnostic, make
-from .inputs import NOT_A_REPORT, REPORT_EXTENSIONS, SHARED_EXTENSIONS
-from .limits import MAX_LINE_CHARS
+from .formats.sniff import looks_like_report
+from .inputs import NOT_A_REPORT, REPORT_EXTENSIONS, SHARED_EXTENSIONS, iter_inputs
+from .limits import DEFAULT_MAX_BYTES, MAX_LINE_CHARS
+from .parallel import ordered_map
+from .reading import ReadError, read_bytes, read_document
 from .reporters import FileReport
 from .selection import Selector
-from .wire import Outcome
+from .terminal import escape_controls
+from .validation import attributed, rules, validate
 
 #: File names ``trfkit check DIR`` picks up (case-insensitive): every format trfkit
 #: reads. Those with a shared extension (:data:`~trfkit.inputs.SHARED_EXTENSIONS`:
@@ -48,6 +53,19 @@ if TYPE_CHECKING:
     from .document import Document
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One input's result in a batch: its report and, for ``convert``, what became of the
+    output. Workers send it back as it is (frozen dataclasses pickle).
+
+    ``note`` is ``"written"``, ``"skipped"`` (``--skip-existing``), ``"not written"``,
+    ``"skipped (not tournament files)"`` (both commands) or ``""`` (``check``).
+    """
+
+    report: FileReport
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +105,6 @@ def collect(paths: Iterable[str], globs: Sequence[str] = DEFAULT_GLOBS, *,
     each input appears once. With the default ``globs``, files of a shared extension
     are marked to be sniffed first (:data:`DEFAULT_GLOBS`).
     """
-    from .inputs import iter_inputs
-
     sniffed = SHARED_EXTENSIONS if tuple(globs) == DEFAULT_GLOBS else ()
     for item in iter_inputs(paths, globs, stdin_name=stdin_name, stdin=stdin, sniffed=sniffed,
                             force_exclude=force_exclude):
@@ -122,10 +138,12 @@ def _selector(settings: Settings) -> Selector:
     return _selectors[key]
 
 
+def _limit(settings: Settings) -> int:
+    return DEFAULT_MAX_BYTES if settings.max_bytes is None else settings.max_bytes
+
+
 def check_job(job: Job, settings: Settings) -> FileReport:
     """Read and validate one input; never raises (unless ``settings.debug``)."""
-    from .cli.common import InputError, read_document
-    from .validation import attributed, validate
 
     if job.missing:
         return unreadable(job.display, job.missing)
@@ -136,15 +154,12 @@ def check_job(job: Job, settings: Settings) -> FileReport:
     try:
         data = job.data
         if job.sniff:
-            from .cli.common import read_bytes
-            from .formats.sniff import looks_like_report
-
-            data = read_bytes(job.path, settings.max_bytes) if data is None else data
+            data = read_bytes(job.path, _limit(settings)) if data is None else data
             if not looks_like_report(data[:8192]):
                 return FileReport(job.display, skipped=NOT_A_REPORT)
         doc = read_document(job.display if data is not None else job.path,
                             fmt=settings.fmt, encoding=settings.encoding, data=data,
-                            max_bytes=settings.max_bytes,
+                            max_bytes=_limit(settings),
                             fallback_encoding=settings.fallback_encoding)
         if job.sniff and passed_over(doc):
             return FileReport(job.display, skipped=NOT_A_REPORT)
@@ -152,8 +167,8 @@ def check_job(job: Job, settings: Settings) -> FileReport:
                  for d in validate(doc, selector=_selector(settings))]
         lines = _quoted(doc.text, found) if settings.quote_lines else {}
         return FileReport(job.display, tuple(found), lines)
-    except InputError as exc:
-        return unreadable(job.display, exc.format_message())
+    except ReadError as exc:
+        return unreadable(job.display, escape_controls(str(exc)))
     except Exception as exc:
         if settings.debug:
             raise
@@ -174,9 +189,6 @@ def work(args: tuple[Job, Settings]) -> Outcome:
 
 def _preload(settings: Settings) -> None:
     """Import the TRF reader and the rules once in the parent process (no-op if done)."""
-    from . import formats
-    from .validation import rules
-
     rules()
     if settings.fmt in ("auto", "trf"):
         formats.available_readers()
@@ -184,7 +196,7 @@ def _preload(settings: Settings) -> None:
 
 def _stored(report: FileReport) -> dict[str, Any]:
     """A report as the cache keeps it: without file names (the same bytes may have several)."""
-    from .reporters.machine import to_dict
+    from .reporters.machine import to_dict  # (and the rule docs): for a cache only
 
     diagnostics = []
     for d in report.diagnostics:
@@ -240,8 +252,6 @@ def run(jobs: Iterable[Job], settings: Settings, workers: int = 1,
 
 def _chunks(jobs: Iterable[Job], settings: Settings) -> Iterator[list[tuple[Job, Job]]]:
     """``(job, job with its bytes)`` pairs, :data:`CACHE_CHUNK` (or fewer, when large) at once."""
-    from .cli.common import InputError, read_bytes
-    from .formats.sniff import looks_like_report
 
     chunk: list[tuple[Job, Job]] = []
     held = 0
@@ -249,8 +259,8 @@ def _chunks(jobs: Iterable[Job], settings: Settings) -> Iterator[list[tuple[Job,
         data = job.data
         if data is None and job.missing is None and job.skip is None and job.skipped is None:
             try:
-                data = read_bytes(job.path, settings.max_bytes)  # bounded, like the workers
-            except InputError:
+                data = read_bytes(job.path, _limit(settings))  # bounded, like the workers
+            except ReadError:
                 data = None  # the worker reports why
         if job.sniff and data is not None and not looks_like_report(data[:8192]):
             job, data = replace(job, skip=NOT_A_REPORT), None  # not cached: never read
@@ -281,11 +291,8 @@ def _cached(chunk: list[tuple[Job, Job]], settings: Settings, workers: int,
 def stream(jobs: Iterable[Job], settings: Settings, workers: int = 1) -> Iterator[FileReport]:
     """Check every job as it comes (:func:`trfkit.parallel.ordered_map`: bounded work in
     flight, results in job order), in ``workers`` processes when more than one."""
-    from .parallel import ordered_map
-    from .wire import from_wire, pack
-
     if workers > 1:
         _preload(settings)  # forked workers inherit the imported reader and rules
     tasks = ((job, settings) for job in jobs)
-    for outcome in ordered_map(work, tasks, workers, pack=pack, unpack=from_wire):
+    for outcome in ordered_map(work, tasks, workers):
         yield outcome.report

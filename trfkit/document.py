@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .codes import FATAL_CODES
 from .diagnostics import Diagnostic, Severity
 from .model import Tournament
 
@@ -47,3 +48,15 @@ class Document:
         """True when reading met an error-level problem (in :attr:`diagnostics`); the
         rules are not run."""
         return any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+
+def nothing_read(doc: Document) -> bool:
+    """True when there is no tournament to write: the input failed early, or the reader
+    found it unusable (empty, undecodable, too large, not a tournament file: the codes
+    for which the validator skips its rules too). A text file that is not a TRF would
+    otherwise "convert" to a document holding its lines as unknown records."""
+    t = doc.tournament
+    if not doc.has_reader_errors:
+        return False
+    return (not (t.players or t.header.records or t.teams or t.extra)
+            or any(d.code in FATAL_CODES for d in doc.diagnostics))

@@ -6,8 +6,8 @@ a diagnostic within seconds, never in a machine that swaps: every input is measu
 with a located diagnostic instead of being parsed.
 
 * **Bytes** (T007): at most :data:`DEFAULT_MAX_BYTES` per input (``--max-bytes``).
-  The CLI never reads more than the limit plus one byte, so a 10 GB file costs no
-  more than a 100 MB one.
+  trfkit never reads more than the limit plus one byte (:mod:`trfkit.reading`), so a
+  10 GB file costs no more than a 100 MB one.
 * **Lines** (T007, T008): a TRF file holds at most :data:`MAX_PLAYERS` players, so
   more than :data:`MAX_LINES` lines or a line longer than :data:`MAX_LINE_CHARS`
   characters (room for :data:`MAX_ROUNDS` round blocks) is not a tournament report.
@@ -31,8 +31,7 @@ what it could not keep instead of writing a shifted or truncated number silently
 from __future__ import annotations
 
 import io
-import os
-from typing import IO, Final
+from typing import Final
 
 from .diagnostics import Diagnostic, make
 from .document import Document
@@ -58,8 +57,6 @@ __all__ = [
     "long_line",
     "oversized_model",
     "parse_size",
-    "read_regular",
-    "read_stream",
     "refuse",
     "too_many_players",
 ]
@@ -129,54 +126,6 @@ def parse_size(text: str) -> int:
         raise ValueError(f"{text!r} is more than any input can hold in memory; give a size "
                          f"from 0 to {MAX_SIZE_OPTION // 1024 ** 3}GB")
     return size
-
-
-class NotRegularFile(OSError):
-    """The path names a FIFO, socket or device: reading it could block forever or never end."""
-
-
-def read_regular(path: str, limit: int) -> bytes:
-    """At most ``limit + 1`` bytes of the regular file ``path``; :class:`NotRegularFile`
-    (an ``OSError``) for anything else.
-
-    The file is opened without blocking and its type taken from the open descriptor
-    (``fstat``), not from an earlier ``stat``: a FIFO swapped in for a checked file
-    between the walk and the read is refused too, instead of hanging the batch.
-    """
-    import stat
-
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    with os.fdopen(fd, "rb") as fh:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            from .inputs import special_kind
-
-            raise NotRegularFile(0, f"{special_kind(info.st_mode)}, not a regular file "
-                                    "(pipe its bytes to '-' instead)")
-        # read(n) allocates n bytes first: ask for the file's size, not the limit
-        # (100 MB per file, 30 µs and a transient 100 MB for each input of a batch).
-        size = info.st_size
-        data = fh.read(min(size, limit) + 1 if size else limit + 1)
-        if size and len(data) == size + 1 <= limit:  # it grew meanwhile: read on
-            data += fh.read(limit + 1 - len(data))
-        return data
-
-
-def read_stream(stream: IO[bytes], limit: int) -> bytes:
-    """At most ``limit + 1`` bytes of ``stream`` (stdin), read a megabyte at a time.
-
-    ``read(n)`` on a pipe allocates ``n`` bytes first: with ``--max-bytes 50G`` that is a
-    MemoryError before a single byte arrives.
-    """
-    blocks: list[bytes] = []
-    left = limit + 1
-    while left > 0:
-        block = stream.read(min(left, 1 << 20))
-        if not block:
-            break
-        blocks.append(block)
-        left -= len(block)
-    return b"".join(blocks)
 
 
 def _human(size: int) -> str:

@@ -75,10 +75,6 @@ def _end_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="trfkit-parent-watch", daemon=True).start()
 
 
-def _same(value: Any) -> Any:
-    return value
-
-
 def _ignore_interrupt() -> None:
     """Workers leave Ctrl-C to the parent, which stops the batch (exit 130): otherwise
     every worker would print its own KeyboardInterrupt traceback."""
@@ -101,21 +97,20 @@ def _stop(pool: Any) -> None:
         process.terminate()
 
 
-def _run_chunk(func: Callable[[T], R], chunk: list[T], pack: Callable[[R], Any]) -> list[Any]:
-    return [pack(func(item)) for item in chunk]
+def _run_chunk(func: Callable[[T], R], chunk: list[T]) -> list[R]:
+    return [func(item) for item in chunk]
 
 
 def ordered_map(func: Callable[[T], R], items: Iterable[T], workers: int = 1, *,
-                pack: Callable[[R], Any] = _same, unpack: Callable[[Any], R] = _same,
                 chunk: int = 16, window: int | None = None) -> Iterator[R]:
     """Yield ``func(item)`` for every item, in order, using ``workers`` processes.
 
     With one worker, or a single item, everything runs in this process: no pool
     start-up, no pickling, and :mod:`multiprocessing` is not even imported (a
-    one-file ``trfkit check`` starts faster). Across processes a result travels as
-    ``pack(result)`` (run in the worker; a module-level function) and is rebuilt
-    by ``unpack``. ``chunk`` items travel together to amortise the inter-process
-    cost; at most ``window`` chunks (default ``4 * workers``) are in flight.
+    one-file ``trfkit check`` starts faster). Across processes ``func`` (a module-level
+    function) and its results travel pickled. ``chunk`` items travel together to
+    amortise the inter-process cost; at most ``window`` chunks (default
+    ``4 * workers``) are in flight.
     """
     if workers <= 1:
         for item in items:
@@ -129,13 +124,13 @@ def ordered_map(func: Callable[[T], R], items: Iterable[T], workers: int = 1, *,
     from concurrent.futures import ProcessPoolExecutor
 
     limit = window or 4 * workers
-    pending: deque[Future[list[Any]]] = deque()
+    pending: deque[Future[list[R]]] = deque()
     with ProcessPoolExecutor(max_workers=min(workers, len(first)), initializer=_init_worker,
                              initargs=(os.getpid(),)) as pool:
         # a handful of inputs is shared out evenly instead of going to one worker
         size = min(chunk, -(-len(first) // workers))
         for start in range(0, len(first), size):
-            pending.append(pool.submit(_run_chunk, func, first[start:start + size], pack))
+            pending.append(pool.submit(_run_chunk, func, first[start:start + size]))
         exhausted = False
         while pending:
             while not exhausted and len(pending) < limit:
@@ -143,9 +138,9 @@ def ordered_map(func: Callable[[T], R], items: Iterable[T], workers: int = 1, *,
                 if not batch:
                     exhausted = True
                     break
-                pending.append(pool.submit(_run_chunk, func, batch, pack))
+                pending.append(pool.submit(_run_chunk, func, batch))
             try:
-                yield from (unpack(wire) for wire in pending.popleft().result())
+                yield from pending.popleft().result()
             except BaseException:  # Ctrl-C, a closed stdout, the caller stopped: no more results
                 _stop(pool)  # (the pool then fails the pending futures itself; nobody reads them)
                 raise

@@ -18,6 +18,8 @@ from __future__ import annotations
 import os
 from typing import IO, Any, Union
 
+from .reading import read_regular
+
 __all__ = ["MAX_PATH", "Loadable", "looks_like_text", "read_source"]
 
 #: Longer than this a string is no path on any system trfkit runs on (Linux PATH_MAX).
@@ -42,8 +44,6 @@ def read_source(source: Loadable, limit: int) -> tuple[bytes, str, str | None]:
         return source.encode("utf-8")[:limit + 1], "", "utf-8"
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
-        from .limits import read_regular
-
         return read_regular(path, limit), path, None  # OSError for a FIFO: never blocks
     read: Any = getattr(source, "read", None)
     if read is None:

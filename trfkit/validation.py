@@ -14,12 +14,15 @@ rule diagnostics, sorted, optionally strict) and :func:`is_valid` sit on top.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from itertools import chain
 
 from .checks.facts import forget
-from .codes import ALWAYS_REPORTED, CODES, CodeInfo
+from .checks.registry import RULES, Rule, rule
+from .codes import ALWAYS_REPORTED, CODES
 from .codes import FATAL_CODES as _FATAL_CODES
+from .declared_tiebreaks import CHECKS as STAGE_CHECKS
 from .diagnostics import Diagnostic, Severity, TrfError, make
 from .document import Document
 from .model import Tournament
@@ -28,31 +31,13 @@ from .selection import DEFAULT, Selector
 __all__ = ["RULES", "Rule", "attributed", "is_valid", "iter_diagnostics", "rule", "rules",
            "validate"]
 
-RuleFunc = Callable[[Tournament], Iterable[Diagnostic]]
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    """A registered check: the code it reports and the function that finds it."""
-
-    code: str
-    func: RuleFunc
-
-    @property
-    def info(self) -> CodeInfo:
-        return CODES[self.code]
-
-
-#: code -> rule; filled by the ``@rule`` decorators in :mod:`trfkit.checks`.
-RULES: dict[str, Rule] = {}
-
 #: Package whose modules hold rules; imported on first use so that ``import trfkit``
 #: stays cheap.
 CHECK_PACKAGE = "trfkit.checks"
 #: The modules of :data:`CHECK_PACKAGE` that hold rules, named here rather than found by
 #: scanning the package (pkgutil costs more than the scan saves); a test fails when a
 #: module of the package is missing from this list.
-CHECK_MODULES = ("declared", "header", "pairings", "scores", "teams")
+CHECK_MODULES = ("header", "pairings", "scores", "teams")
 _loaded = False
 
 #: (re-exported: :data:`trfkit.codes.FATAL_CODES`, reported whatever the selection)
@@ -81,21 +66,6 @@ LINE_BASED_FORMATS = frozenset({"trf", ""})
 
 def _unlocated(diagnostic: Diagnostic) -> Diagnostic:
     return replace(diagnostic, line=1, column=1, end_column=None, related=None)
-
-
-def rule(code: str) -> Callable[[RuleFunc], RuleFunc]:
-    """Register the decorated generator as the check for ``code`` (one function per code)."""
-    if code not in CODES:
-        raise ValueError(f"{code} is not in trfkit.codes; add it there first")
-
-    def register(func: RuleFunc) -> RuleFunc:
-        existing = RULES.get(code)
-        if existing is not None and existing.func is not func:
-            raise ValueError(f"{code} already has a rule: {existing.func.__qualname__}")
-        RULES[code] = Rule(code, func)
-        return func
-
-    return register
 
 
 def rules() -> dict[str, Rule]:
@@ -134,7 +104,9 @@ def iter_diagnostics(
     ignore: Iterable[str] | str | None = None,
     selector: Selector | None = None,
 ) -> Iterator[Diagnostic]:
-    """Yield what the rules find in ``tournament``, rule by rule (code order).
+    """Yield what the rules find in ``tournament``, rule by rule (code order), then what
+    the checks of the tie-break stage find (:data:`trfkit.declared_tiebreaks.CHECKS`:
+    T024, T319's declared ranks, T501, T503; they compute standings, the rules do not).
 
     ``select``/``ignore`` take codes or prefixes (longest prefix wins, see
     :mod:`trfkit.selection`). A rule that raises yields one T999 diagnostic; the
@@ -144,11 +116,12 @@ def iter_diagnostics(
     path = tournament.source.path
     columns = tournament.source.format in LINE_BASED_FORMATS
     try:
-        for code, registered in sorted(rules().items()):
+        stages = chain(((code, r.func) for code, r in sorted(rules().items())), STAGE_CHECKS)
+        for code, check in stages:
             if not chosen.enabled(code):
                 continue
             try:
-                for diagnostic in registered.func(tournament):
+                for diagnostic in check(tournament):
                     if not columns:
                         diagnostic = _unlocated(diagnostic)
                     yield diagnostic.with_file(path) if path and not diagnostic.file else diagnostic

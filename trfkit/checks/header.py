@@ -13,8 +13,8 @@ from typing import Final
 
 from ..diagnostics import Diagnostic, make
 from ..model import HeaderRecord, PartialDate, Tournament
-from ..validation import rule
 from . import locate
+from .registry import rule
 
 #: 192 code words both public parsers accept (TRF.md §3.3); ``CUSTOM_…`` is always allowed.
 KNOWN_TYPES: Final = frozenset({

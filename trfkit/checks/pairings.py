@@ -15,9 +15,9 @@ from operator import attrgetter
 from ..diagnostics import Diagnostic
 from ..model import Player, RoundEntry, Tournament
 from ..results import COMPLEMENT, RESULT_CODES
-from ..validation import rule
 from . import locate
 from .facts import PENDING, PLAYED, facts
+from .registry import rule
 
 
 def _who(entry: RoundEntry) -> str:

@@ -15,8 +15,8 @@ from operator import attrgetter
 from ..diagnostics import Diagnostic, make
 from ..model import Player, ScoringSystem, Tournament
 from ..results import RESULT_CODES, Kind
-from ..validation import rule
 from . import locate
+from .registry import rule
 
 TOLERANCE = 1e-6
 _RANK = attrgetter("rank")

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic
 from ..model import Tournament
-from ..validation import rule
 from . import locate
+from .registry import rule
 
 if TYPE_CHECKING:
     from ..teams.matches import TeamEvent
@@ -131,9 +131,10 @@ def declared_team_score_differs(t: Tournament) -> Iterator[Diagnostic]:
     """The one rule for a team's declared match and game points (310, chess-results).
 
     T503 (declared tie-break values) leaves these totals to this rule, so a wrong MP
-    or GP is reported once, here, against the rebuilt matches."""
+    or GP is reported once, here, against the rebuilt matches. The declared ranks need
+    standings: :mod:`trfkit.declared_tiebreaks` compares them, under this code too."""
     if not t.is_team_event or not any(team.match_points is not None or team.game_points is not None
-                                      or team.rank is not None for team in t.teams):
+                                      for team in t.teams):
         return
     ev = _event(t)
     for position, team in enumerate(t.teams):
@@ -144,25 +145,6 @@ def declared_team_score_differs(t: Tournament) -> Iterator[Diagnostic]:
                 yield locate.at("T319", f"team {team.number} declares {declared:g} {label}, the "
                                         f"matches give {computed:g}", team.line, locate.WHOLE_LINE,
                                 model_path=f"teams[{position}]")
-    yield from _declared_ranks(t)
-
-
-def _declared_ranks(t: Tournament) -> Iterator[Diagnostic]:
-    """Ranks declared in 310 against the standings under the file's own tie-break list."""
-    if not any(team.rank is not None for team in t.teams):
-        return
-    from ..teams.standings import compute_teams
-
-    try:
-        standings = compute_teams(t, None)
-    except ValueError:  # the file's 202/212 list cannot be computed: T501 elsewhere
-        return
-    ranks = {row.number: row.rank for row in standings.rows}
-    for position, team in enumerate(t.teams):
-        if team.rank is not None and ranks.get(team.number) != team.rank:
-            yield locate.at("T319", f"team {team.number} declares rank {team.rank}, the standings "
-                                    f"give {ranks.get(team.number)}", team.line, locate.WHOLE_LINE,
-                            model_path=f"teams[{position}]")
 
 
 @rule("T320")

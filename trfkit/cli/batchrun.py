@@ -12,8 +12,8 @@ the worker processes); this module does the rest, once:
 * ``--report FILE``: the whole batch's diagnostics as JSON or SARIF, written
   atomically for the federation's records.
 
-A work function returns an :class:`~trfkit.wire.Outcome` and never raises; it
-travels between processes as :func:`trfkit.wire.pack` of it (plain data).
+A work function returns an :class:`~trfkit.batch.Outcome` and never raises; it
+travels between processes as it is (a frozen dataclass pickles).
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from typing import Any, TextIO, TypeVar
 
 import click
 
+from ..batch import Outcome
 from ..diagnostics import Severity
 from ..parallel import default_workers, ordered_map
 from ..reporters import FileReport, Summary
-from ..wire import Outcome, from_wire, pack
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -259,7 +259,7 @@ def run_batch(work: Callable[[Any], Outcome], tasks: Iterable[Any], batch: Batch
     progress = Progress(batch.total, enabled=not batch.quiet)
     shared = same_terminal(progress.stream, printed_to if printed_to is not None else sys.stderr)
     try:
-        for outcome in ordered_map(work, tasks, batch.processes, pack=pack, unpack=from_wire):
+        for outcome in ordered_map(work, tasks, batch.processes):
             tally.add(outcome)
             on_screen = outcome.report.error is not None or (shared
                                                              and bool(outcome.report.diagnostics))

@@ -14,10 +14,10 @@ from itertools import chain
 
 import click
 
-from ..batch import DEFAULT_GLOBS, Job, Settings, collect, outcome, run, work
+from ..batch import DEFAULT_GLOBS, Job, Outcome, Settings, collect, outcome, run, work
 from ..inputs import NOT_A_REPORT
 from ..reporters import FORMATS, FileReport, render
-from ..wire import Outcome
+from ..terminal import escape_controls
 from .batchrun import (
     Batch,
     Tally,
@@ -140,8 +140,6 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     except Exception as exc:
         if debug:
             raise
-        from ..terminal import escape_controls
-
         click.echo(escape_controls(f"trfkit: internal error (T999): {type(exc).__name__}: "
                                    f"{exc}; please report a bug"), err=True)
         sys.exit(2)

@@ -18,25 +18,28 @@ Typical command body::
 
 from __future__ import annotations
 
-import codecs
 import functools
 import os
-import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from .. import reading
 from ..diagnostics import Diagnostic, Severity
-from ..document import Document
+from ..document import Document, nothing_read
+from ..limits import DEFAULT_MAX_BYTES
+from ..reading import STDIN_NAME as STDIN_NAME  # re-exported for the commands
+from ..reading import ReadError
+from ..reading import binary_stream as binary_stream
+from ..reading import display_name as display_name
+from ..terminal import escape_controls
+from .options import FALLBACK_KEY, MAX_BYTES_KEY
 
 if TYPE_CHECKING:  # imported where a file is written: reading one does not need pathlib
     from pathlib import Path
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-STDIN_NAME = "<stdin>"
-
 
 class InputError(click.ClickException):
     """A user-facing failure that must exit with status 2 (unreadable path, bad option value).
@@ -51,14 +54,7 @@ class InputError(click.ClickException):
     exit_code = 2
 
     def __init__(self, message: str, details: Iterable[str] = ()) -> None:
-        from ..terminal import escape_controls
-
         super().__init__("\n".join(escape_controls(line) for line in (message, *details)))
-
-
-def display_name(path: str) -> str:
-    """How an input is named in messages: ``<stdin>`` for ``-``, else the path as given."""
-    return STDIN_NAME if path == "-" else path
 
 
 DEBUG_KEY = "trfkit.debug"
@@ -66,9 +62,6 @@ DEBUG_KEY = "trfkit.debug"
 
 def current_max_bytes() -> int:
     """The input size limit: ``--max-bytes`` of the running command, else the default."""
-    from ..limits import DEFAULT_MAX_BYTES
-    from .options import MAX_BYTES_KEY
-
     ctx = click.get_current_context(silent=True)
     if ctx is None:
         return DEFAULT_MAX_BYTES
@@ -78,8 +71,6 @@ def current_max_bytes() -> int:
 
 def current_fallback() -> str | None:
     """``--fallback-encoding`` of the running command (None: detect the code page)."""
-    from .options import FALLBACK_KEY
-
     ctx = click.get_current_context(silent=True)
     return None if ctx is None else ctx.meta.get(FALLBACK_KEY)
 
@@ -90,44 +81,21 @@ def debug_enabled() -> bool:
     return bool(ctx is not None and ctx.meta.get(DEBUG_KEY))
 
 
-def binary_stream(name: str) -> BinaryIO:
-    """The byte stream under ``sys.stdin``/``sys.stdout`` (``name``), as the command sees
-    them (click's test runner swaps them too). Written here because click 8.5 deprecates
-    ``click.get_binary_stream``; a stream that is binary already is used as it is."""
-    stream = getattr(sys, name)
-    buffer: BinaryIO | None = getattr(stream, "buffer", None)
-    return buffer if buffer is not None else stream
-
-
 def read_bytes(path: str, limit: int | None = None) -> bytes:
-    """The bytes of ``path`` (``-`` = stdin), or :class:`InputError` saying why not.
-
-    At most ``limit + 1`` bytes (default :func:`current_max_bytes`) are read: enough for the
-    reader to see that the input is too large (T007) without holding all of it.
-    """
-    limit = current_max_bytes() if limit is None else limit
-    if path == "-":
-        from ..limits import read_stream
-
-        return read_stream(binary_stream("stdin"), limit)
-    if os.path.isdir(path or "."):  # (Path("") is the current directory)
-        raise InputError(f"{path}: is a directory")
-    from ..limits import read_regular
-
+    """:func:`trfkit.reading.read_bytes` of ``path`` (``-`` = stdin), with at most ``limit``
+    bytes (default :func:`current_max_bytes`); :class:`InputError` (exit 2) saying why not."""
     try:
-        return read_regular(path, limit)  # a FIFO or device is refused, never waited on
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        return reading.read_bytes(path, current_max_bytes() if limit is None else limit)
+    except ReadError as exc:
+        raise InputError(str(exc)) from None
 
 
 def check_encoding(encoding: str | None) -> None:
-    """Reject an unknown ``--encoding`` before any reading starts."""
-    if encoding is None:
-        return
+    """Reject an unknown ``--encoding`` (:class:`InputError`) before any reading starts."""
     try:
-        codecs.lookup(encoding)
-    except LookupError:
-        raise InputError(f"unknown encoding {encoding!r}") from None
+        reading.check_encoding(encoding)
+    except ReadError as exc:
+        raise InputError(str(exc)) from None
 
 
 def read_document(
@@ -140,34 +108,18 @@ def read_document(
     max_bytes: int | None = None,
     fallback_encoding: str | None = None,
 ) -> Document:
-    """Read ``path`` (``-`` = stdin) with :func:`trfkit.formats.read` into a Document.
-
-    Diagnostics without a file name get :func:`display_name` of ``path`` so that
-    they print as ``path:line:col``. ``data`` skips the read (already in memory).
-    ``max_bytes`` and ``fallback_encoding`` default to the running command's options.
-    Unreadable paths, unknown encodings and missing readers raise
-    :class:`InputError` (exit 2); bad *content* never raises, it becomes diagnostics.
-    """
-    from .. import formats
-
-    check_encoding(encoding)
-    limit = current_max_bytes() if max_bytes is None else max_bytes
-    raw = read_bytes(path, limit) if data is None else data
-    name = display_name(path)
-    fallback = current_fallback() if fallback_encoding is None else fallback_encoding
+    """:func:`trfkit.reading.read_document` with the running command's options:
+    ``max_bytes`` and ``fallback_encoding`` default to ``--max-bytes`` and
+    ``--fallback-encoding``, and :class:`~trfkit.reading.ReadError` (an unreadable path,
+    an unknown encoding, a missing reader) becomes :class:`InputError` (exit 2)."""
     try:
-        doc: Document = formats.read(raw, fmt, path=name, encoding=encoding, strict=strict,
-                                     max_bytes=limit, fallback_encoding=fallback)
-    except ValueError as exc:
-        # Only "reader X is not available" becomes exit 2; TrfError (strict mode)
-        # and anything else propagate to the caller.
-        if type(exc) is not ValueError or "is not available" not in str(exc):
-            raise
+        return reading.read_document(
+            path, fmt=fmt, encoding=encoding, strict=strict, data=data,
+            max_bytes=current_max_bytes() if max_bytes is None else max_bytes,
+            fallback_encoding=current_fallback() if fallback_encoding is None
+            else fallback_encoding)
+    except ReadError as exc:
         raise InputError(str(exc)) from None
-    if any(not d.file for d in doc.diagnostics):
-        fixed = tuple(d if d.file else d.with_file(name) for d in doc.diagnostics)
-        doc = Document(doc.tournament, fixed, doc.text)
-    return doc
 
 
 def print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
@@ -344,9 +296,6 @@ def refuse_unread(doc: Document, input_path: str, diagnostics: Sequence[Diagnost
     the note's lines with a 202 record, would look like a result."""
     if not doc.has_reader_errors:
         return
-    from ..terminal import escape_controls
-    from .convert import nothing_read
-
     if nothing_read(doc):
         print_diagnostics(diagnostics)
         click.echo(escape_controls(f"{display_name(input_path)}: {nothing}"), err=True)

@@ -8,17 +8,15 @@ input tree, is refused with exit 2).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
 from typing import Any
 
 import click
 
-from ..batch import DEFAULT_GLOBS
+from ..batch import DEFAULT_GLOBS, unreadable
+from ..conversion import UnreadableOutput, at_input, render_document
 from ..diagnostics import Diagnostic
-from ..document import Document
 from ..formats import WRITERS
-from ..limits import field_overflows
-from ..model import Tournament
+from ..inputs import roots
 from ..reporters import FileReport
 from ..terminal import escape_controls
 from .batchrun import Batch, batch_options, refuse_report_dir, to_count, write_report
@@ -32,6 +30,7 @@ from .common import (
     internal_errors,
     names_directory,
     print_diagnostics,
+    read_bytes,
     read_document,
     rule_errors,
     write_output,
@@ -45,6 +44,7 @@ from .options import (
     selection_options,
 )
 from .outguard import refuse_overwrite
+from .outnames import output_name
 
 #: File extension of each output format (see :func:`.outnames.output_name` for how a
 #: directory conversion names its outputs with it).
@@ -60,20 +60,6 @@ def writer_options(to: str, newline: str | None, raw_csv: bool) -> dict[str, Any
     if to == "csv":
         options["raw"] = raw_csv
     return options
-
-
-def nothing_read(doc: Document) -> bool:
-    """True when there is no tournament to write: the input failed early, or the reader
-    found it unusable (empty, undecodable, too large, not a tournament file: the codes
-    for which the validator skips its rules too). A text file that is not a TRF would
-    otherwise "convert" to a document holding its lines as unknown records."""
-    from ..validation import FATAL_CODES
-
-    t = doc.tournament
-    if not doc.has_reader_errors:
-        return False
-    return (not (t.players or t.header.records or t.teams or t.extra)
-            or any(d.code in FATAL_CODES for d in doc.diagnostics))
 
 
 def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | None, to: str,
@@ -92,13 +78,12 @@ def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | No
         doc = read_document(source, fmt=fmt, encoding=encoding)
     except InputError as exc:
         if report is not None:
-            from ..batch import unreadable
-
             write_report(*report, [unreadable(display_name(source), exc.format_message())])
         raise
     read = [*doc.diagnostics, *rule_errors(doc, input_problems(doc, source))]
     print_diagnostics(view.shown(read))
-    overflows, text = render_document(doc, to, options, display=display_name(source))
+    overflows, text = render_document(doc, to, options, max_bytes=current_max_bytes(),
+                                      display=display_name(source))
     if text is None:
         print_diagnostics(view.shown(overflows))
         click.echo(escape_controls(f"{display_name(source)}: nothing to convert"), err=True)
@@ -128,110 +113,8 @@ def _on_stream(found: Diagnostic, target: str | None) -> Diagnostic:
     return replace(found, message=found.message.replace("so it was not written", stopped))
 
 
-def render_document(doc: Document, to: str, options: dict[str, Any], *,
-                    max_bytes: int | None = None, display: str = ""
-                    ) -> tuple[list[Diagnostic], str | Iterable[str] | None]:
-    """The output text of ``doc`` in ``to`` (None: nothing to convert) and the T603
-    diagnostics for values TRF's fixed-width fields cannot hold (or the T604 that says
-    why a JSON output trfkit would not read back was not made); TRF of an input without
-    ranks gets the ranks of its own tie-break list (T632, or T633 when they cannot be)..
-
-    JSON comes as blocks of text made while they are written (:func:`iter_json`): the
-    document of a large event is ten times the input, and held whole, with the
-    encoder's pieces, it took a hundred times the input's size in memory. The blocks
-    are guarded (:func:`guarded_json`): an output trfkit would not read back stops the
-    write with :class:`UnreadableOutput`, so a file is never left half written.
-    """
-    from .. import formats
-
-    if nothing_read(doc):
-        return [], None
-    origin = doc.tournament.source.path
-    tournament, overflows = doc.tournament, []
-    if to.startswith("trf"):
-        from ..filled_ranks import fill_ranks
-
-        tournament, notes = fill_ranks(doc.tournament)
-        overflows = [*trf_losses(tournament, to), *notes]
-    text: str | Iterable[str] | None
-    if to == "json":
-        from ..formats.json_io import iter_json
-
-        text = guarded_json(iter_json(tournament, **options), origin, max_bytes)
-    else:
-        text = formats.write(tournament, to, **options)
-    return (at_input(overflows, origin, display) if display else overflows), text
-
-
-def at_input(found: list[Diagnostic], origin: str, display: str) -> list[Diagnostic]:
-    """Place findings about the model at the input converted (``display``). A model read
-    from JSON remembers the TRF file it came from; its line numbers belong to that file,
-    so such findings go to the top of the input, as ``check`` places them."""
-    if origin == display:
-        return found
-    from dataclasses import replace
-
-    return [replace(d, file=display, line=1, column=1, end_column=None, related=None)
-            if d.file in (origin, "") else d for d in found]
-
-
-def trf_losses(t: Tournament, to: str) -> list[Diagnostic]:
-    """T603: numbers TRF's fixed-width fields cannot hold, and what the edition written
-    (``trf`` keeps the input's) has no place for, one line per kind."""
-    from ..formats.trf_writer import conversion_losses, edition_of
-
-    edition = edition_of(t) if to == "trf" else to
-    return [*field_overflows(t), *conversion_losses(t, edition, converted=to != "trf"
-                                                    or edition != t.source.edition)]
-
-
-class UnreadableOutput(Exception):
-    """A JSON output trfkit would refuse to read back (its T007): raised while the blocks
-    are written, so the temporary file is removed and nothing is left half written."""
-
-    def __init__(self, diagnostic: Diagnostic) -> None:
-        super().__init__(diagnostic.message)
-        self.diagnostic = diagnostic
-
-
-def guarded_json(blocks: Iterable[str], path: str, max_bytes: int | None = None
-                 ) -> Iterator[str]:
-    """``blocks`` as they come, counted as trfkit's JSON reader counts its input
-    (:func:`trfkit.limits.refuse`): bytes, values and start numbers. Past a limit the
-    next block raises :class:`UnreadableOutput` (T604).
-
-    The encoder emits every string whole, so no string spans two blocks: the values
-    are counted block by block, raw (fast) and, once the raw total passes the limit,
-    with the strings blanked out as the reader does (the blocks before that count raw,
-    which can only over-count)."""
-    from ..limits import DEFAULT_MAX_BYTES, MAX_JSON_VALUES, MAX_PLAYERS, json_values
-
-    given = current_max_bytes() if max_bytes is None else max_bytes
-    limit = max(given, DEFAULT_MAX_BYTES)  # a small --max-bytes guards inputs, not outputs
-    size = values = starts = 0
-    for block in blocks:
-        data = block.encode("utf-8", errors="backslashreplace")
-        size += len(data)
-        raw = data.count(b",") + data.count(b"{") + data.count(b"[")
-        values += raw if values + raw <= MAX_JSON_VALUES else json_values(data, exact=True)
-        starts += data.count(b'"start"')
-        why = (f"the output is larger than {limit} bytes" if size > limit
-               else f"the output holds about {values} values, more than {MAX_JSON_VALUES}"
-               if values > MAX_JSON_VALUES
-               else f"the output holds {starts} start numbers" if starts > 2 * MAX_PLAYERS
-               else None)
-        if why is not None:
-            from ..diagnostics import make
-
-            raise UnreadableOutput(make("T604", f"{why}: trfkit would not read it back, so it "
-                                                "was not written", file=path, hint=""))
-        yield block
-
-
 def _needs_directory(paths: tuple[str, ...]) -> str:
     """Why a batch run needs ``-o DIR``, naming what made it a batch."""
-    from ..inputs import roots
-
     found = roots(paths)
     if len(found) > 1:
         return (f"{len(found)} inputs need -o DIR (one output each, converted into DIR); "
@@ -244,8 +127,6 @@ def _needs_directory(paths: tuple[str, ...]) -> str:
 
 def _is_batch(paths: tuple[str, ...], output: str | None) -> bool:
     """Several inputs, a directory or a glob pattern: converted into ``-o DIR``."""
-    from ..inputs import roots
-
     if len(paths) > 1:
         return True
     return any(root.kind in ("dir", "glob") for root in roots(paths))
@@ -320,8 +201,6 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
 
         target = Path(output)
         if target.is_dir() or names_directory(output):  # 'out/': a directory, made if need be
-            from .outnames import output_name
-
             target = target / output_name(os.path.basename(input_path), EXTENSIONS[to])
         output = str(target)
     refuse_overwrite(paths, [output, report_path])
@@ -329,7 +208,6 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
     if output is not None and output != "-" and input_path != "-" and skip_existing:
         from pathlib import Path
 
-        from .common import read_bytes
         from .outrecord import fingerprint, is_current
 
         data = read_bytes(input_path)

@@ -27,8 +27,10 @@ from typing import Any
 
 import click
 
-from ..batch import DEFAULT_GLOBS, NOT_REPORTS, passed_over, unreadable
+from ..batch import DEFAULT_GLOBS, NOT_REPORTS, Outcome, passed_over, unreadable
+from ..conversion import UnreadableOutput, at_input, render_document
 from ..diagnostics import make
+from ..formats.sniff import looks_like_report
 from ..inputs import (
     ANY_FILE,
     NOT_A_REPORT,
@@ -39,10 +41,10 @@ from ..inputs import (
     iter_inputs,
     roots,
 )
-from ..limits import DEFAULT_MAX_BYTES, read_stream
+from ..limits import DEFAULT_MAX_BYTES
+from ..reading import read_stream
 from ..reporters import FileReport
 from ..terminal import escape_controls
-from ..wire import Outcome
 from .batchrun import Batch, Tally, print_summary, run_batch, write_report
 from .common import (
     InputError,
@@ -53,9 +55,14 @@ from .common import (
     exit_status,
     input_problems,
     print_diagnostics,
+    read_bytes,
+    read_document,
     rule_errors,
 )
 from .display import View
+from .outguard import input_behind
+from .outnames import collisions, output_name
+from .outrecord import fingerprint, is_current, record_path, write_record
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +79,6 @@ class Plan:
     @property
     def fingerprint(self) -> str:
         """What an output's record says about the options it was written with."""
-        from .outrecord import fingerprint
-
         return fingerprint([self.fmt, self.encoding, self.to, self.options, self.max_bytes,
                             self.fallback_encoding])
 
@@ -123,8 +128,6 @@ def _linked_input(target: Path, found: list[Root], globs: tuple[str, ...]) -> st
             return None
     except OSError:
         return None
-    from .outguard import input_behind
-
     return input_behind(str(target), found, globs)
 
 
@@ -133,8 +136,6 @@ def plan_tasks(inputs: Iterable[Input], found: list[Root], out: Path, plan: Plan
                ) -> Iterator[Task]:
     """Each input with its output path below ``out`` (relative paths mirrored, named by
     :func:`~.outnames.output_name`)."""
-    from .outnames import output_name
-
     trees = [r.base.resolve() for r in found if r.kind == "dir"]
     named = _named_files(found)
     taken: set[Path] = set()
@@ -162,8 +163,6 @@ def plan_tasks(inputs: Iterable[Input], found: list[Root], out: Path, plan: Plan
 
 def refuse_collisions(inputs: Iterable[Input], out: Path, extension: str) -> None:
     """Exit 2 before anything is converted when two inputs would get one output name."""
-    from .outnames import collisions, output_name
-
     clashes = collisions((item.display, output_name(item.rel, extension))
                          for item in inputs if item.missing is None and item.skip is None)
     if clashes:
@@ -201,11 +200,6 @@ def _clear_stale(target: Path) -> None:
 
 def convert_task(task: Task) -> Outcome:
     """Worker: read one input, write its target atomically. Never raises."""
-    from ..formats.sniff import looks_like_report
-    from .common import read_bytes, read_document
-    from .convert import UnreadableOutput, at_input, render_document
-    from .outrecord import is_current, record_path, write_record
-
     item, plan = task.input, task.plan
     if item.missing:  # located, as check reports it (T014), in stderr and --report alike
         return Outcome(unreadable(item.display, item.missing))

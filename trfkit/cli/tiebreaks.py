@@ -17,27 +17,30 @@ input. ``--list`` prints ``trfkit codes`` instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import replace
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Final
 
 import click
 
-from ..diagnostics import Diagnostic, Severity, make
-from ..finite import dumps, finite_or_none
+from ..diagnostics import Diagnostic, Severity
 from ..model import Tournament
-from ..terminal import escape_controls
-from ..tiebreaks import (
-    CodeError,
-    Standings,
-    TieBreakCode,
-    UnknownTieBreak,
-    compute,
-    default_codes,
-    parse,
+from ..ranking import (
+    individual_standings,
+    is_individual_code,
+    is_team_code,
+    team_context,
+    team_standings,
 )
+from ..render.standings import (
+    render_csv,
+    render_json,
+    render_team_json,
+    render_team_table,
+    render_text,
+    render_trf,
+)
+from ..tiebreaks import CodeError, Standings, TieBreakCode, UnknownTieBreak, parse
 from ..tiebreaks.codes import MAX_RATING
-from ..tiebreaks.context import Context
 from ..tiebreaks.editions import EDITIONS, resolve
 from .common import (
     InputError,
@@ -62,194 +65,11 @@ from .tbargs import (
 RULES = ["auto", *EDITIONS]
 
 
-def _number(value: float | None) -> str:
-    """Short text for a value: ``11``, ``7.25``, ``12.6``; ``-`` when undefined."""
-    if value is None:
-        return "-"
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:.2f}".rstrip("0").rstrip(".")
-
-
-def render_json(standings: Standings) -> str:
-    doc = {
-        "rules": standings.edition.name,
-        "tiebreaks": standings.labels,
-        "players": [
-            {"start": row.start, "name": row.name, "rank": row.rank,
-             "values": _finite(row.values)}
-            for row in standings.rows
-        ],
-        "after_round": standings.rounds,
-        "rounds": standings.total_rounds,
-    }
-    return dumps(doc)
-
-
-def _finite(values: dict[str, Any]) -> dict[str, Any]:
-    """Values as JSON holds them: a value that is not a finite number is undefined (null)."""
-    return {label: finite_or_none(v) for label, v in values.items()}
-
-
-def _csv(head: Sequence[str], rows: Iterable[Sequence[Any]], text: Sequence[int],
-         raw: bool) -> str:
-    """CSV rows (LF-ended) through the writer steps every trfkit CSV takes
-    (:func:`~trfkit.formats.csv_writer.safe_cell`, :func:`~trfkit.formats.csv_writer.format_row`):
-    the cells at ``text`` (names, federations: the file's text) made safe, the numbers
-    trfkit computed written as they are. Imported here: only CSV output needs it."""
-    from ..formats.csv_writer import format_row, safe_cell
-
-    out = [format_row(head, "\n")]
-    for row in rows:
-        cells = list(row)
-        for k in text:
-            cells[k] = safe_cell(cells[k], raw)
-        out.append(format_row(cells, "\n"))
-    return "".join(out)
-
-
-def render_csv(standings: Standings, raw: bool = False) -> str:
-    head = ["rank", "start", "name", "federation", "rating", "points", *standings.labels]
-    rows = ([row.rank, row.start, row.name, row.federation, row.rating or "",
-             _number(row.points), *(_number(row.values[c]) if row.values[c] is not None else ""
-                                    for c in standings.labels)]
-            for row in standings.rows)
-    return _csv(head, rows, (2, 3), raw)
-
-
-def render_text(standings: Standings) -> str:
-    labels = standings.labels
-    head = ["Rk", "No", "Name", "Fed", "Rtg", "Pts", *labels]
-    body = [[str(r.rank), str(r.start), escape_controls(r.name), escape_controls(r.federation),
-             str(r.rating or ""),
-             _number(r.points), *(_number(r.values[c]) for c in labels)]
-            for r in standings.rows]
-    widths = [max(len(x) for x in col) for col in zip(head, *body, strict=False)]
-    left = {2, 3}  # name and federation are left-aligned, numbers right-aligned
-
-    def line(cells: Sequence[str]) -> str:
-        return "  ".join(c.ljust(w) if k in left else c.rjust(w)
-                         for k, (c, w) in enumerate(zip(cells, widths, strict=False))).rstrip()
-
-    title = (f"Standings after round {_of(standings)} - rules {standings.edition.name}: "
-             f"{standings.edition.title}")
-    return "\n".join([title, "", line(head), *(line(b) for b in body)]) + "\n"
-
-
-def _of(standings: Any) -> str:
-    """``"2 of 3"``: the round the standings are after, of the event's rounds."""
-    total = standings.total_rounds
-    return f"{standings.rounds} of {total}" if total else str(standings.rounds)
-
-
-def render_trf(tournament: Tournament, standings: Standings) -> str:
-    from .. import formats
-
-    by_start = standings.by_start()
-    players = tuple(replace(p, points=by_start[p.start].points, rank=by_start[p.start].rank)
-                    if p.start in by_start else p for p in tournament.players)
-    listed = tuple(c.trf for c in standings.codes)
-    if standings.full_order:  # the order used was the file's 212 list: keep it there
-        header = replace(tournament.header, standings_tiebreaks=listed)
-    else:  # a 212 list the standings did not follow would contradict the ranks written
-        header = replace(tournament.header, tiebreaks=listed, standings_tiebreaks=())
+def _trf(tournament: Tournament, standings: Standings) -> str:
     try:
-        return formats.write(replace(tournament, players=players, header=header), "trf")
+        return render_trf(tournament, standings)
     except ValueError as exc:
         raise InputError(f"--to trf: {exc}") from None
-
-
-def _standings(tournament: Tournament, tb: Sequence[str], rules: str, after_round: int | None,
-               unrated_rating: int | None) -> Standings:
-    try:
-        codes = [parse(c) for c in tb] if tb else None
-        if codes is None:
-            from ..tiebreaks import declared_codes
-
-            declared, _ = declared_codes(tournament)
-            if declared:
-                click.echo("tie-breaks from the file: "
-                           f"{', '.join(c.canonical for c in declared)}", err=True)
-            else:
-                ctx = Context(tournament, resolve(rules, tournament), after_round=after_round)
-                _, message = default_codes(ctx)
-                click.echo(message, err=True)
-        return compute(tournament, codes, rules=rules, after_round=after_round,
-                       unrated_rating=unrated_rating)
-    except (CodeError, UnknownTieBreak) as exc:
-        if tb:  # the user's own --tb: a usage error (exit 2)
-            raise InputError(f"T501 {exc}") from None
-        problem = _file_list_unusable(exc)  # the file's list: a content problem (exit 1)
-    ctx = Context(tournament, resolve(rules, tournament), after_round=after_round)
-    fallback, message = default_codes(ctx)
-    click.echo(message, err=True)
-    standings = compute(tournament, fallback, rules=rules, after_round=after_round,
-                        unrated_rating=unrated_rating)
-    return replace(standings, diagnostics=(problem, *standings.diagnostics))
-
-
-def _file_list_unusable(exc: Exception) -> Diagnostic:
-    """T501 for a 202/212 list (or Swiss-Manager mapping) that cannot be computed."""
-    return make("T501", f"the file's tie-break list cannot be computed ({exc}); "
-                        "the default tie-breaks were used instead (choose others with --tb)")
-
-
-def _team_standings(tournament: Tournament, tb: Sequence[str], rules: str,
-                    after_round: int | None, team_bye: tuple[float, float] | None = None,
-                    pab_as_draw: bool = False) -> Any:
-    """Team standings (trfkit.teams) for a team event, or None when that module is absent."""
-    try:
-        from ..teams.standings import compute_teams
-    except ModuleNotFoundError:
-        return None
-    options: dict[str, Any] = dict(rules=rules, after_round=after_round, unencoded_bye=team_bye,
-                                   pab_shown_as_draw=pab_as_draw)
-    try:
-        codes = [parse(c) for c in tb] if tb else None
-        return compute_teams(tournament, codes, **options)
-    except (CodeError, UnknownTieBreak) as exc:
-        if tb:
-            raise InputError(f"T501 {exc}") from None
-        problem = _file_list_unusable(exc)
-    from ..teams.standings import DEFAULT_TEAM_CODES
-
-    standings = compute_teams(tournament, list(DEFAULT_TEAM_CODES), **options)
-    return replace(standings, diagnostics=(problem, *standings.diagnostics))
-
-
-def render_team_json(standings: Any, players: list[dict[str, Any]] | None = None) -> str:
-    doc = {
-        "rules": standings.edition.name,
-        "tiebreaks": standings.labels,
-        "teams": [
-            {"number": row.number, "name": row.name, "rank": row.rank,
-             "values": _finite({"MP": row.match_points, "GP": row.game_points, **row.values})}
-            for row in standings.rows
-        ],
-        "after_round": standings.rounds,
-        "rounds": standings.total_rounds,
-    }
-    if players is not None:
-        doc["players"] = players
-    return dumps(doc)
-
-
-def render_team_table(standings: Any, to: str, raw: bool = False) -> str:
-    labels = standings.labels
-    head = ["rank", "number", "name", "MP", "GP", *labels]
-    body = [[str(r.rank), str(r.number), r.name, _number(r.match_points), _number(r.game_points),
-             *(_number(r.values[c]) for c in labels)] for r in standings.rows]
-    if to != "csv":  # a terminal's table: the file's control characters shown, not obeyed
-        body = [[escape_controls(cell) for cell in row] for row in body]
-    if to == "csv":
-        return _csv(head, (["" if c == "-" else c for c in b] for b in body), (2,), raw)
-    widths = [max(len(x) for x in col) for col in zip(head, *body, strict=False)]
-    lines = ["  ".join(c.ljust(w) if k == 2 else c.rjust(w)
-                       for k, (c, w) in enumerate(zip(row, widths, strict=False))).rstrip()
-             for row in [head, *body]]
-    title = (f"Team standings after round {_of(standings)} - rules {standings.edition.name}: "
-             f"{standings.edition.title}")
-    return "\n".join([title, "", *lines]) + "\n"
 
 
 #: Reader warnings that say the standings cannot follow the source's order (T636: the
@@ -309,7 +129,9 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
       trfkit tiebreaks --list
     """
     if list_codes:
-        from .codes import FORMATS, render_codes
+        # Each branch imports what it alone needs (the code catalogue, the team engine,
+        # the explanations): a command loads only what its run uses.
+        from ..render.codes import FORMATS, render_codes
 
         if to not in FORMATS:
             raise click.UsageError(f"--list prints text or json, not --to {to}")
@@ -333,26 +155,36 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
                          "use --to json, csv or text for them, or add --players to write the "
                          "individual standings (ranks, points and 202) into the TRF")
     if doc.tournament.is_team_event and not players:
-        team = _team_standings(doc.tournament, tb, rules, after_round, team_bye, pab_as_draw)
-        if team is not None:
-            if to == "json":
-                from ..teams.standings import player_rows
+        try:
+            team = team_standings(doc.tournament, tb, rules=rules, after_round=after_round,
+                                  team_bye=team_bye, pab_as_draw=pab_as_draw)
+        except (CodeError, UnknownTieBreak) as exc:  # the user's own --tb: exit 2
+            raise InputError(f"T501 {exc}") from None
+        if to == "json":
+            from ..teams.standings import player_rows
 
-                rows = player_rows(doc.tournament, rules=rules, after_round=after_round)
-                text = render_team_json(team, rows)
-            else:
-                text = render_team_table(team, to, raw_csv)
-            write_output(text, output)
-            diagnostics = shown + [d.with_file(d.file or input_path) for d in team.diagnostics]
-            print_diagnostics(diagnostics)
-            raise SystemExit(exit_status(diagnostics))
-    standings = _standings(doc.tournament, tb, rules, after_round, unrated_rating)
+            rows = player_rows(doc.tournament, rules=rules, after_round=after_round)
+            text = render_team_json(team, rows)
+        else:
+            text = render_team_table(team, to, raw_csv)
+        write_output(text, output)
+        diagnostics = shown + [d.with_file(d.file or input_path) for d in team.diagnostics]
+        print_diagnostics(diagnostics)
+        raise SystemExit(exit_status(diagnostics))
+    try:
+        standings, notes = individual_standings(doc.tournament, tb, rules=rules,
+                                                after_round=after_round,
+                                                unrated_rating=unrated_rating)
+    except (CodeError, UnknownTieBreak) as exc:  # the user's own --tb: exit 2
+        raise InputError(f"T501 {exc}") from None
+    for note in notes:  # which list the standings follow, when the user named none
+        click.echo(note, err=True)
     if to == "json":
         text = render_json(standings)
     elif to == "csv":
         text = render_csv(standings, raw_csv)
     elif to == "trf":
-        text = render_trf(doc.tournament, standings)
+        text = _trf(doc.tournament, standings)
     else:
         text = render_text(standings)
     first = [d for d in shown if d.code in _BEFORE_STANDINGS]
@@ -436,40 +268,22 @@ def explain(input_path: str, player: int | None, team: int | None, tb: str,
 def _explained_code(tb: str, for_team: bool) -> TieBreakCode:
     """``--tb`` parsed; a team tie-break asked for a player is a usage error naming --team
     (``BH:MP`` would otherwise be computed as the player's own Buchholz)."""
-    from ..tiebreaks.registry import lookup
-
     try:
         code = parse(tb)
     except CodeError as exc:
         raise InputError(f"T501 {exc}") from None
     if for_team:
         return code
-    try:
-        lookup(code, "individual")
-        individual = not code.score
-    except UnknownTieBreak:
-        individual = False
-    if not individual and _is_team_code(code):
+    if not is_individual_code(code) and is_team_code(code):
         raise click.UsageError(f"{code} is a team tie-break: explain it with --team N "
                                "(a team number), not --player")
     return code
-
-
-def _is_team_code(code: TieBreakCode) -> bool:
-    from ..tiebreaks.registry import lookup
-
-    try:
-        lookup(code, "team")
-    except UnknownTieBreak:
-        return False
-    return True
 
 
 def _explain_team(t: Tournament, number: int, code: TieBreakCode, rules: str,
                   after_round: int | None, team_bye: tuple[float, float] | None,
                   pab_as_draw: bool, diagnostics: list[Diagnostic]) -> None:
     """``explain --team``: the team's rounds (see :mod:`trfkit.teams.explain`); exits."""
-    from ..teams.context import TeamContext
     from ..teams.explain import explain_team
 
     if not t.is_team_event:
@@ -477,8 +291,8 @@ def _explain_team(t: Tournament, number: int, code: TieBreakCode, rules: str,
             print_diagnostics(diagnostics)
             raise SystemExit(exit_status(diagnostics))
         raise InputError("--team: this file has no teams (013/310 records); use --player N")
-    ctx = TeamContext(t, resolve(rules, t), after_round=after_round, unencoded_bye=team_bye,
-                      pab_shown_as_draw=pab_as_draw)
+    ctx = team_context(t, rules=rules, after_round=after_round, team_bye=team_bye,
+                       pab_as_draw=pab_as_draw)
     if number not in ctx.index:
         raise InputError(f"no team with number {number}{known_numbers(ctx.index)}")
     try:

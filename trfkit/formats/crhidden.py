@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..model import Tournament
+from ..precision import agrees
 from .crcommon import Findings
 
 __all__ = ["settle_hidden", "CANDIDATES"]
@@ -84,6 +85,4 @@ def _number(slot: str) -> int | None:
 
 
 def _matches(computed: float | None, declared: float | None, raw: str) -> bool:
-    from ..checks.declared import agrees
-
     return computed is not None and declared is not None and agrees(declared, computed, raw)

@@ -1,15 +1,27 @@
-"""T503: tie-break values an input declares, against the ones trfkit computes.
+"""What a file declares about its tie-breaks, checked against the tie-break engine.
 
-chess-results upload XML (``tb1``..``tb6``) and chess-results tables (``TB1``..,
-``Wtg1``..) carry the sending program's own numbers. They are kept in the model
-(:class:`~trfkit.model.DeclaredValue`) and compared here, one diagnostic per
-disagreement with both values, so an arbiter sees where Swiss-Manager (or a hand
-edit) and the FIDE rules part ways. Values whose code trfkit cannot compute
-(``SM#36``, unlabelled ``tb4``) are carried, never compared.
+These checks run after the validator's rules, in the tie-break stage: they compute
+standings, which no rule of :mod:`trfkit.checks` does. :func:`trfkit.validate` (and so
+``trfkit check`` and every command's exit status) composes them after the rules, with
+the same selection (``--select``/``--ignore``) and the same protection against a crash.
 
-A team's own match and game points (``Team.match_points``/``game_points``: the 310
-columns, chess-results' ``points``) are not compared here: T319 checks them against
-the rebuilt matches, and one wrong total must give one diagnostic, not two.
+* T024, T501: the codes of the ``202``/``212`` list the engine refuses (a modifier out of
+  its range; a code that does not parse or names no tie-break).
+* T319 (its rank part): a team's declared ``310`` rank against the standings under the
+  file's own list (its match and game points are a rule's: they need no standings).
+* T503: tie-break values an input declares against the ones trfkit computes.
+  chess-results upload XML (``tb1``..``tb6``) and chess-results tables (``TB1``..,
+  ``Wtg1``..) carry the sending program's own numbers. They are kept in the model
+  (:class:`~trfkit.model.DeclaredValue`) and compared here, one diagnostic per
+  disagreement with both values, so an arbiter sees where Swiss-Manager (or a hand
+  edit) and the FIDE rules part ways. Values whose code trfkit cannot compute
+  (``SM#36``, unlabelled ``tb4``) are carried, never compared. A team's own match and
+  game points (``Team.match_points``/``game_points``: the 310 columns, chess-results'
+  ``points``) are not compared here: T319 checks them against the rebuilt matches, and
+  one wrong total must give one diagnostic, not two.
+
+The engine is imported where a file declares something to compare: most files declare
+nothing, and ``trfkit check`` of such a file never loads it.
 """
 
 from __future__ import annotations
@@ -17,29 +29,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from operator import attrgetter
 
-from ..diagnostics import Diagnostic, make
-from ..model import DeclaredValue, Tournament
-from ..validation import rule
-from .scores import has_results
+from .checks import locate
+from .diagnostics import Diagnostic, make
+from .model import DeclaredValue, Tournament
+from .precision import agrees
+
+__all__ = ["CHECKS", "agrees"]
 
 _DECLARED = attrgetter("declared")
 
 #: A computed table: code -> {row key (start or team number) -> value}.
 Table = dict[str, dict[int, float | None]]
-
-
-def _decimals(raw: str) -> int:
-    text = raw.strip().replace(",", ".")
-    return len(text.split(".", 1)[1]) if "." in text else 0
-
-
-def agrees(declared: float, computed: float, raw: str = "") -> bool:
-    """Equal within the precision the declared value was written with (``7,50``
-    matches 7.5; ``26,5`` matches 26.45..26.55 would be too lax, so half a unit of
-    the last written decimal); integers must match exactly."""
-    places = _decimals(raw) if raw else 6
-    tolerance = 0.5 * 10 ** -places + 1e-9 if places else 1e-9
-    return abs(declared - computed) <= tolerance
 
 
 def _fmt(value: float | None) -> str:
@@ -48,7 +48,7 @@ def _fmt(value: float | None) -> str:
 
 def _computable(codes: Sequence[str], compute: Callable[[list[str]], Table]) -> Table:
     """Compute every code that the engine accepts; codes it refuses are skipped."""
-    from ..tiebreaks import CodeError, UnknownTieBreak
+    from .tiebreaks import CodeError, UnknownTieBreak
 
     wanted = list(dict.fromkeys(codes))
     try:
@@ -68,7 +68,7 @@ def _individual(t: Tournament, groups: dict[str, dict[int, tuple[object, ...]]])
     """Every declared code trfkit can compute, by start number. For a DE code,
     ``groups[code]`` also gets each tied player's group key (points and the values
     listed before DE): DE is compared as an order inside each group (:func:`_de_orders`)."""
-    from ..tiebreaks import compute, parse
+    from .tiebreaks import compute, parse
 
     codes = [d.code for p in t.players for d in p.declared if _parsable(d.code)]
     if not codes:
@@ -119,8 +119,8 @@ def _owned(d: DeclaredValue, owned: dict[str, float | None]) -> bool:
 
 
 def _teams(t: Tournament, declared: dict[int, list[DeclaredValue]]) -> Table:
-    from ..teams.standings import compute_teams
-    from ..tiebreaks import parse
+    from .teams.standings import compute_teams
+    from .tiebreaks import parse
 
     codes = [d.code for values in declared.values() for d in values]
     if not codes:
@@ -148,7 +148,7 @@ def _teams(t: Tournament, declared: dict[int, list[DeclaredValue]]) -> Table:
 
 
 def _parsable(code: str) -> bool:
-    from ..tiebreaks import CodeError, parse
+    from .tiebreaks import CodeError, parse
 
     if code.startswith(("SM#", "tb", "TB")):
         return False
@@ -163,12 +163,12 @@ def _number(value: object) -> float | None:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
-@rule("T503")
 def declared_tiebreak_differs(t: Tournament) -> Iterator[Diagnostic]:
+    """T503: each declared value trfkit computes otherwise, with both numbers."""
     undefined: dict[str, list[str]] = {}
     # most files declare nothing per player; a list without any round holds no result
     # to recompute the declared values from
-    declaring = any(map(_DECLARED, t.players)) and has_results(t)
+    declaring = any(map(_DECLARED, t.players)) and any(p.rounds for p in t.players)
     groups: dict[str, dict[int, tuple[object, ...]]] = {}
     table = _individual(t, groups) if declaring else {}
     for i, p in enumerate(t.players if declaring else ()):
@@ -263,7 +263,7 @@ def _order(tiers: list[list[int]]) -> str:
 def _unrateable(t: Tournament) -> list[str]:
     """Declared codes with a ``/U`` rating that :func:`_individual` left out because no
     player has a rating (one summary each, instead of silence)."""
-    from ..tiebreaks import parse
+    from .tiebreaks import parse
 
     if any(p.rating for p in t.players):
         return []
@@ -290,22 +290,53 @@ def _compare(d: DeclaredValue, computed: dict[int, float | None], key: int, who:
                    line or 1, model_path=path)
 
 
-@rule("T501")
 def tiebreak_list_unknown(t: Tournament) -> Iterator[Diagnostic]:
-    """A 202/212 code trfkit cannot read or does not know, at its record: ``tiebreaks``
-    falls back to its default list for such a file, so ``check`` must not call it clean."""
+    """T501: a 202/212 code trfkit cannot read or does not know, at its record:
+    ``tiebreaks`` falls back to its default list for such a file, so ``check`` must not
+    call it clean."""
     if not (t.header.tiebreaks or t.header.standings_tiebreaks):
         return
-    from ..tiebreaks import unknown_declared
+    from .tiebreaks import unknown_declared
 
     yield from unknown_declared(t)
 
 
-@rule("T024")
 def tiebreak_parameter_out_of_range(t: Tournament) -> Iterator[Diagnostic]:
-    """A 202/212 code with a modifier outside its range (``PTP/U50000000``), at its record."""
+    """T024: a 202/212 code with a modifier outside its range (``PTP/U50000000``), at
+    its record."""
     if not (t.header.tiebreaks or t.header.standings_tiebreaks):
         return
-    from ..tiebreaks import declared_out_of_range
+    from .tiebreaks import declared_out_of_range
 
     yield from declared_out_of_range(t)
+
+
+def declared_team_rank_differs(t: Tournament) -> Iterator[Diagnostic]:
+    """T319 (ranks): the ranks declared in 310 against the standings under the file's own
+    tie-break list."""
+    if not t.is_team_event or not any(team.rank is not None for team in t.teams):
+        return
+    from .teams.standings import compute_teams
+
+    try:
+        standings = compute_teams(t, None)
+    except ValueError:  # the file's 202/212 list cannot be computed: T501 elsewhere
+        return
+    ranks = {row.number: row.rank for row in standings.rows}
+    for position, team in enumerate(t.teams):
+        if team.rank is not None and ranks.get(team.number) != team.rank:
+            yield locate.at("T319", f"team {team.number} declares rank {team.rank}, the standings "
+                                    f"give {ranks.get(team.number)}", team.line, locate.WHOLE_LINE,
+                            model_path=f"teams[{position}]")
+
+
+StageCheck = Callable[[Tournament], Iterator[Diagnostic]]
+
+#: (code, check) in code order: what :func:`trfkit.validation.iter_diagnostics` runs
+#: after the rules.
+CHECKS: tuple[tuple[str, StageCheck], ...] = (
+    ("T024", tiebreak_parameter_out_of_range),
+    ("T319", declared_team_rank_differs),
+    ("T501", tiebreak_list_unknown),
+    ("T503", declared_tiebreak_differs),
+)

@@ -1,0 +1,160 @@
+"""Standings as ``trfkit tiebreaks`` prints them: a terminal table, CSV, JSON, TRF.
+
+The JSON is a contract (README, Tie-breaks): ``{"rules", "tiebreaks", "players": [{"start",
+"name", "rank", "values"}], "after_round", "rounds"}`` with ``null`` for an undefined
+value; a team event's gives ``"teams"`` rows (``number``, ``name``, ``rank``, ``values``
+with ``MP`` and ``GP``) and the players' rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from .. import formats
+from ..finite import dumps, finite_or_none
+from ..model import Tournament
+from ..terminal import escape_controls
+from ..tiebreaks import Standings
+
+if TYPE_CHECKING:  # a type only: individual standings do not load the team engine
+    from ..teams.standings import TeamStandings
+
+__all__ = ["render_csv", "render_json", "render_team_json", "render_team_table", "render_text",
+           "render_trf"]
+
+
+def _number(value: float | None) -> str:
+    """Short text for a value: ``11``, ``7.25``, ``12.6``; ``-`` when undefined."""
+    if value is None:
+        return "-"
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def render_json(standings: Standings) -> str:
+    """The JSON of ``trfkit tiebreaks --to json`` (its contract: README, Tie-breaks)."""
+    doc = {
+        "rules": standings.edition.name,
+        "tiebreaks": standings.labels,
+        "players": [
+            {"start": row.start, "name": row.name, "rank": row.rank,
+             "values": _finite(row.values)}
+            for row in standings.rows
+        ],
+        "after_round": standings.rounds,
+        "rounds": standings.total_rounds,
+    }
+    return dumps(doc)
+
+
+def _finite(values: dict[str, Any]) -> dict[str, Any]:
+    """Values as JSON holds them: a value that is not a finite number is undefined (null)."""
+    return {label: finite_or_none(v) for label, v in values.items()}
+
+
+def _csv(head: Sequence[str], rows: Iterable[Sequence[Any]], text: Sequence[int],
+         raw: bool) -> str:
+    """CSV rows (LF-ended) through the writer steps every trfkit CSV takes
+    (:func:`~trfkit.formats.csv_writer.safe_cell`, :func:`~trfkit.formats.csv_writer.format_row`):
+    the cells at ``text`` (names, federations: the file's text) made safe, the numbers
+    trfkit computed written as they are."""
+    from ..formats.csv_writer import format_row, safe_cell  # for CSV output only
+
+    out = [format_row(head, "\n")]
+    for row in rows:
+        cells = list(row)
+        for k in text:
+            cells[k] = safe_cell(cells[k], raw)
+        out.append(format_row(cells, "\n"))
+    return "".join(out)
+
+
+def render_csv(standings: Standings, raw: bool = False) -> str:
+    """One CSV row per player; ``raw`` leaves names as they are (no formula guard)."""
+    head = ["rank", "start", "name", "federation", "rating", "points", *standings.labels]
+    rows = ([row.rank, row.start, row.name, row.federation, row.rating or "",
+             _number(row.points), *(_number(row.values[c]) if row.values[c] is not None else ""
+                                    for c in standings.labels)]
+            for row in standings.rows)
+    return _csv(head, rows, (2, 3), raw)
+
+
+def render_text(standings: Standings) -> str:
+    """The aligned table for a terminal (the file's control characters shown escaped)."""
+    labels = standings.labels
+    head = ["Rk", "No", "Name", "Fed", "Rtg", "Pts", *labels]
+    body = [[str(r.rank), str(r.start), escape_controls(r.name), escape_controls(r.federation),
+             str(r.rating or ""),
+             _number(r.points), *(_number(r.values[c]) for c in labels)]
+            for r in standings.rows]
+    widths = [max(len(x) for x in col) for col in zip(head, *body, strict=False)]
+    left = {2, 3}  # name and federation are left-aligned, numbers right-aligned
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(c.ljust(w) if k in left else c.rjust(w)
+                         for k, (c, w) in enumerate(zip(cells, widths, strict=False))).rstrip()
+
+    title = (f"Standings after round {_of(standings)} - rules {standings.edition.name}: "
+             f"{standings.edition.title}")
+    return "\n".join([title, "", line(head), *(line(b) for b in body)]) + "\n"
+
+
+def _of(standings: Standings | TeamStandings) -> str:
+    """``"2 of 3"``: the round the standings are after, of the event's rounds."""
+    total = standings.total_rounds
+    return f"{standings.rounds} of {total}" if total else str(standings.rounds)
+
+
+def render_trf(tournament: Tournament, standings: Standings) -> str:
+    """``tournament`` as TRF with the standings' ranks, points and tie-break list written
+    in; :class:`ValueError` when TRF cannot hold it (see :func:`trfkit.formats.write`)."""
+    by_start = standings.by_start()
+    players = tuple(replace(p, points=by_start[p.start].points, rank=by_start[p.start].rank)
+                    if p.start in by_start else p for p in tournament.players)
+    listed = tuple(c.trf for c in standings.codes)
+    if standings.full_order:  # the order used was the file's 212 list: keep it there
+        header = replace(tournament.header, standings_tiebreaks=listed)
+    else:  # a 212 list the standings did not follow would contradict the ranks written
+        header = replace(tournament.header, tiebreaks=listed, standings_tiebreaks=())
+    return formats.write(replace(tournament, players=players, header=header), "trf")
+
+
+def render_team_json(standings: TeamStandings,
+                     players: list[dict[str, Any]] | None = None) -> str:
+    """The JSON of a team event's standings, with the players' rows unless None."""
+    doc = {
+        "rules": standings.edition.name,
+        "tiebreaks": standings.labels,
+        "teams": [
+            {"number": row.number, "name": row.name, "rank": row.rank,
+             "values": _finite({"MP": row.match_points, "GP": row.game_points, **row.values})}
+            for row in standings.rows
+        ],
+        "after_round": standings.rounds,
+        "rounds": standings.total_rounds,
+    }
+    if players is not None:
+        doc["players"] = players
+    return dumps(doc)
+
+
+def render_team_table(standings: TeamStandings, to: str, raw: bool = False) -> str:
+    """A team event's standings as CSV (``to == "csv"``) or as the terminal's table."""
+    labels = standings.labels
+    head = ["rank", "number", "name", "MP", "GP", *labels]
+    body = [[str(r.rank), str(r.number), r.name, _number(r.match_points), _number(r.game_points),
+             *(_number(r.values[c]) for c in labels)] for r in standings.rows]
+    if to != "csv":  # a terminal's table: the file's control characters shown, not obeyed
+        body = [[escape_controls(cell) for cell in row] for row in body]
+    if to == "csv":
+        return _csv(head, (["" if c == "-" else c for c in b] for b in body), (2,), raw)
+    widths = [max(len(x) for x in col) for col in zip(head, *body, strict=False)]
+    lines = ["  ".join(c.ljust(w) if k == 2 else c.rjust(w)
+                       for k, (c, w) in enumerate(zip(row, widths, strict=False))).rstrip()
+             for row in [head, *body]]
+    title = (f"Team standings after round {_of(standings)} - rules {standings.edition.name}: "
+             f"{standings.edition.title}")
+    return "\n".join([title, "", *lines]) + "\n"
