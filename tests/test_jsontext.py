@@ -1,0 +1,96 @@
+"""The indented JSON of the commands is ``json.dumps``'s text, byte for byte.
+
+:func:`trfkit.jsontext.indented` lays the document out with the C encoder; these
+tests hold it to the standard library's pure-Python encoder on documents of every
+shape the commands write (standings of a generated Swiss with non-ASCII names,
+diagnostics) and on the values where encoders differ most (halves, 1e-07, 1e+16,
+integers beyond 64 bits, escapes, empty and nested containers), and check that
+what it does not lay out itself (non-string keys, subclasses, NaN, cycles) comes out
+or fails exactly as ``json.dumps`` does.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from trfkit.finite import dumps
+from trfkit.jsontext import indented
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+from generate import generate_trf  # noqa: E402
+
+
+def stdlib(data: Any, indent: int = 2) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False)
+
+
+ODD_VALUES: list[Any] = [
+    0.5, 1e-7, 1e16, 1e22, -0.0, 0.1 + 0.2, 2 ** 64 + 1, -(10 ** 30), 1.7976931348623157e308,
+    5e-324, True, False, None, 0, "", "Müller, Jürgen", "Åsa Ødegård", "Ζαχαρίας", "李小龍",
+    "tab\there", 'quote " and \\ backslash', "line\nbreak", "\x00\x1f\x7f", "\u2028\u2029",
+    "\ud800", "emoji \U0001f600",
+]
+
+
+@pytest.mark.parametrize("data", [
+    {}, [], (), 1, "x", None,
+    {"a": {}, "b": [], "c": [[]], "d": [{}], "e": {"f": {"g": []}}},
+    {"values": dict(zip(map(str, range(len(ODD_VALUES))), ODD_VALUES, strict=True))},
+    ODD_VALUES,
+    [ODD_VALUES, {"k": ODD_VALUES}, [[[ODD_VALUES]]], (1, (2, (3,)))],
+    {"name with \"quotes\"\n": [1, {"ü": None}], "": ""},
+])
+def test_every_shape_is_laid_out_as_the_standard_library_does(data: Any) -> None:
+    for indent in (2, 0, 4):
+        assert indented(data, indent) == stdlib(data, indent)
+
+
+def test_the_standings_of_a_generated_swiss_are_byte_identical() -> None:
+    """The JSON of ``tiebreaks --to json``, built from a real computation."""
+    import trfkit
+    from trfkit.cli.tiebreaks import render_json
+    from trfkit.tiebreaks import compute
+
+    text = generate_trf(300, 9, 7)
+    names = iter(["Ødegård, Åsa", "Müller, Jürgen", "Παπαδόπουλος, Γιώργος", "王, 小明"] * 100)
+    lines = [f"{line[:14]}{next(names):<33}{line[47:]}" if line.startswith("001") else line
+             for line in text.splitlines()]
+    tournament = trfkit.loads("\n".join(lines) + "\n").tournament
+    standings = compute(tournament, ["BH/C1", "SB", "ARO", "TPR", "PTP", "APRO", "AOB", "KS"],
+                        rules="fide-2024")
+    out = render_json(standings)
+    doc = json.loads(out)
+    assert len(doc["players"]) == 300 and doc["players"][0]["name"]
+    assert any("ø" in p["name"] or "ü" in p["name"] for p in doc["players"])
+    assert out == stdlib(doc) + "\n"
+
+
+def test_what_it_does_not_lay_out_is_left_to_the_standard_library() -> None:
+    class Tagged(dict):  # type: ignore[type-arg]
+        pass
+
+    for data in ({1: "a", None: [1], 2.5: {}}, [{1: 2}], [Tagged(a=[1])], {"a": [True, 1.5]}):
+        assert indented(data) == stdlib(data)
+    for bad in ([float("nan")], {"x": [float("inf")]}, [{"x": {1, 2}}], [object()]):
+        with pytest.raises((ValueError, TypeError)) as ours:
+            indented(bad)
+        with pytest.raises((ValueError, TypeError)) as theirs:
+            stdlib(bad)
+        assert type(ours.value) is type(theirs.value) and str(ours.value) == str(theirs.value)
+    loop: list[Any] = [1]
+    loop.append([loop])
+    with pytest.raises(ValueError, match="Circular reference detected"):
+        indented(loop)
+
+
+def test_dumps_ends_with_a_newline_and_compact_stays_compact() -> None:
+    assert dumps({"a": [1, 2]}) == '{\n  "a": [\n    1,\n    2\n  ]\n}\n'
+    assert dumps({"a": [1, 2]}, indent=None) == '{"a": [1, 2]}\n'
+    with pytest.raises(ValueError):
+        dumps({"a": float("nan")})

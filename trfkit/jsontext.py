@@ -1,0 +1,112 @@
+"""Indented JSON text through the standard library's C encoder.
+
+``json.dumps(data, indent=2)`` is what every JSON output of trfkit looks like, but
+with ``indent`` the standard library leaves its C encoder for the pure-Python one,
+which pays a generator step for every value: on the standings of 2000 players that
+is most of the command's time. The C encoder takes any separators, so a container
+whose items are all plain values (a player's tie-break values, a diagnostic) is
+laid out by it exactly as the pure-Python encoder would: items separated by
+``",\\n"`` and the indentation of their depth, the brackets on lines of their own.
+:func:`indented` walks the containers above those in Python (few: one per player)
+and hands each such leaf container, and each plain value, to the C encoder.
+
+The text is the standard library's, byte for byte (``tests/test_jsontext.py`` holds
+the two side by side on generated documents and on every JSON output of the
+corpus): anything the walk was not written for (a key that is not a string, a
+subclass of ``dict`` or ``list``, an object only ``default`` could encode, a cycle,
+a value out of range) is given to ``json.dumps`` itself, which writes it or raises
+exactly as it always did.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["indented"]
+
+#: Values written as they are (exact types: a subclass is left to the standard library).
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+_KEYS = frozenset({str})
+
+
+class _Unusual(Exception):
+    """Something :func:`indented` leaves to ``json.dumps``."""
+
+
+def _encoder(item_separator: str) -> Callable[[Any], str]:
+    return json.JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=True,
+                            separators=(item_separator, ": ")).encode
+
+
+class _Layout:
+    def __init__(self, indent: str) -> None:
+        self.indent = indent
+        self.plain = _encoder(",")  # one value: the separators never show
+        self.leaf: dict[int, Callable[[Any], str]] = {}  # depth -> encoder of a leaf container
+        self.open: set[int] = set()  # ids of the containers being written (cycles)
+
+    def leaf_encoder(self, depth: int) -> Callable[[Any], str]:
+        found = self.leaf.get(depth)
+        if found is None:
+            found = self.leaf[depth] = _encoder(",\n" + self.indent * depth)
+        return found
+
+    def write(self, value: Any, depth: int, out: list[str]) -> None:
+        kind = type(value)
+        if kind in _PLAIN:
+            out.append(self.plain(value))
+            return
+        if kind is dict:
+            items: Any = value.values()
+        elif kind is list or kind is tuple:
+            items = value
+        else:
+            raise _Unusual
+        if not value:
+            out.append("{}" if kind is dict else "[]")
+            return
+        inner = "\n" + self.indent * (depth + 1)
+        if _PLAIN.issuperset(map(type, items)):  # a leaf: the C encoder lays it all out
+            if kind is dict and not _KEYS.issuperset(map(type, value)):
+                raise _Unusual
+            text = self.leaf_encoder(depth + 1)(value)
+            out.append(f"{text[0]}{inner}{text[1:-1]}\n{self.indent * depth}{text[-1]}")
+            return
+        if id(value) in self.open:
+            raise _Unusual
+        self.open.add(id(value))
+        separator = "," + inner
+        if kind is dict:
+            out.append("{")
+            first = True
+            for key, item in value.items():
+                if type(key) is not str:
+                    raise _Unusual
+                out.append(inner if first else separator)
+                first = False
+                out.append(self.plain(key))
+                out.append(": ")
+                self.write(item, depth + 1, out)
+            out.append(f"\n{self.indent * depth}}}")
+        else:
+            out.append("[")
+            first = True
+            for item in value:
+                out.append(inner if first else separator)
+                first = False
+                self.write(item, depth + 1, out)
+            out.append(f"\n{self.indent * depth}]")
+        self.open.discard(id(value))
+
+
+def indented(data: Any, indent: int = 2) -> str:
+    """``json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False)``, the same
+    text (or the same exception), written mostly by the C encoder."""
+    out: list[str] = []
+    try:
+        _Layout(" " * indent).write(data, 0, out)
+    except (_Unusual, ValueError, TypeError, OverflowError, RecursionError):
+        return json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False)
+    return "".join(out)
