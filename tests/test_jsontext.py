@@ -94,3 +94,14 @@ def test_dumps_ends_with_a_newline_and_compact_stays_compact() -> None:
     assert dumps({"a": [1, 2]}, indent=None) == '{"a": [1, 2]}\n'
     with pytest.raises(ValueError):
         dumps({"a": float("nan")})
+
+
+def test_standings_values_that_are_not_finite_numbers_are_written_as_null() -> None:
+    from trfkit.cli.tiebreaks import _finite
+
+    clean = {"PTS": 5.5, "BH": 20.0, "ARO": None, "RTNG": 2100}
+    assert _finite(clean) == clean
+    assert _finite({"PTS": 5.5, "TPR": float("inf"), "SB": float("nan"), "ARO": None}) == {
+        "PTS": 5.5, "TPR": None, "SB": None, "ARO": None}
+    assert dumps({"values": _finite({"TPR": float("-inf"), "BH": 1.5})}) == (
+        '{\n  "values": {\n    "TPR": null,\n    "BH": 1.5\n  }\n}\n')
