@@ -29,7 +29,7 @@ from trfkit.wire import Outcome
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "swiss.trf"
 
 #: Modules none of the one-file commands below needs (dataclasses is the model's own decorator).
-HEAVY = ("pathlib", "tempfile", "zipfile", "glob", "fnmatch", "csv", "json",
+HEAVY = ("pathlib", "tempfile", "zipfile", "glob", "fnmatch", "csv", "json", "difflib",
          "concurrent.futures", "multiprocessing", "sqlite3")
 
 

@@ -105,3 +105,22 @@ def test_standings_values_that_are_not_finite_numbers_are_written_as_null() -> N
         "PTS": 5.5, "TPR": None, "SB": None, "ARO": None}
     assert dumps({"values": _finite({"TPR": float("-inf"), "BH": 1.5})}) == (
         '{\n  "values": {\n    "TPR": null,\n    "BH": 1.5\n  }\n}\n')
+
+
+def test_diagnostics_are_printed_in_one_write_sorted_by_position(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import click
+
+    from trfkit.cli.common import print_diagnostics
+    from trfkit.diagnostics import make
+
+    written: list[tuple[str, bool]] = []
+    monkeypatch.setattr(click, "echo", lambda text, err=False: written.append((text, err)))
+    found = [make("T504", text, line).with_file("a.trf")
+             for text, line in (("third", 9), ("first", 2), ("second", 5))]
+    print_diagnostics(found)
+    assert len(written) == 1 and written[0][1] is True
+    assert [line.split(": ", 1)[1] for line in written[0][0].split("\n")] == [
+        "T504 first", "T504 second", "T504 third"]
+    print_diagnostics([])
+    assert len(written) == 1  # nothing to say: nothing written
