@@ -124,3 +124,25 @@ def test_diagnostics_are_printed_in_one_write_sorted_by_position(
         "T504 first", "T504 second", "T504 third"]
     print_diagnostics([])
     assert len(written) == 1  # nothing to say: nothing written
+
+
+def test_convert_to_json_streams_the_standard_librarys_text() -> None:
+    """``iter_json`` (``convert --to json``) in blocks, the players made as they are
+    written: joined, the text ``json.dumps(to_data(t), indent=2)`` writes, also with
+    CRLF line ends and with a player whose name only the standard library may write."""
+    import trfkit
+    from trfkit.formats.json_io import iter_json, to_data, write_json
+
+    tournament = trfkit.loads(generate_trf(400, 9, 3)).tournament
+    blocks = list(iter_json(tournament))
+    assert len(blocks) > 3 and max(map(len, blocks[:-1])) < 2 * 65_536
+    expected = stdlib(to_data(tournament)) + "\n"
+    assert "".join(blocks) == expected
+    assert write_json(tournament, newline="\r\n") == expected.replace("\n", "\r\n")
+    assert write_json(tournament, indent=None) == json.dumps(to_data(tournament),
+                                                             ensure_ascii=False) + "\n"
+    from dataclasses import replace
+
+    odd = replace(tournament, players=(replace(tournament.players[0], name="\ud800 lone"),
+                                       *tournament.players[1:3]))
+    assert write_json(odd) == stdlib(to_data(odd)) + "\n"

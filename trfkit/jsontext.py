@@ -21,10 +21,10 @@ exactly as it always did.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-__all__ = ["indented"]
+__all__ = ["Items", "indented", "iter_indented"]
 
 #: Values written as they are (exact types: a subclass is left to the standard library).
 _PLAIN = frozenset({str, int, float, bool, type(None)})
@@ -99,6 +99,63 @@ class _Layout:
                 self.write(item, depth + 1, out)
             out.append(f"\n{self.indent * depth}]")
         self.open.discard(id(value))
+
+    def write_any(self, value: Any, depth: int, out: list[str]) -> None:
+        """:meth:`write`, or the standard library's text for what it leaves to it (JSON
+        strings hold no raw line end, so indenting that text line by line is exact)."""
+        mine: list[str] = []
+        try:
+            self.write(value, depth, mine)
+        except (_Unusual, ValueError, TypeError, OverflowError, RecursionError):
+            text = json.dumps(value, ensure_ascii=False, indent=len(self.indent),
+                              allow_nan=False)
+            mine = [text.replace("\n", "\n" + self.indent * depth)]
+        out.extend(mine)
+
+
+class Items:
+    """A JSON array of the top-level object whose items are made one at a time, as
+    :func:`iter_indented` reaches them (the players of a 9999 x 50 tournament never
+    exist as one tree of dicts next to the text being written)."""
+
+    def __init__(self, items: Iterable[Any], empty: bool) -> None:
+        self.items = items
+        self.empty = empty
+
+
+def iter_indented(data: dict[str, Any], indent: int = 2, block: int = 1 << 16
+                  ) -> Iterator[str]:
+    """:func:`indented` of the object ``data`` in blocks of about ``block`` characters,
+    its :class:`Items` values made while they are written."""
+    layout = _Layout(" " * indent)
+    step = layout.indent
+    if not data:
+        yield "{}"
+        return
+    out: list[str] = ["{"]
+    size = 0
+    for n, (key, value) in enumerate(data.items()):
+        if type(key) is not str:
+            raise TypeError(f"keys must be str, not {type(key).__name__}")
+        out.append(f"{',' if n else ''}\n{step}{layout.plain(key)}: ")
+        if not isinstance(value, Items):
+            layout.write_any(value, 1, out)
+            continue
+        if value.empty:
+            out.append("[]")
+            continue
+        out.append("[")
+        for k, item in enumerate(value.items):
+            mark = len(out)
+            out.append(f"{',' if k else ''}\n{step * 2}")
+            layout.write_any(item, 2, out)
+            size += sum(map(len, out[mark:]))
+            if size >= block:
+                yield "".join(out)
+                out, size = [], 0
+        out.append(f"\n{step}]")
+    out.append("\n}")
+    yield "".join(out)
 
 
 def indented(data: Any, indent: int = 2) -> str:
