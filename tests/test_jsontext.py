@@ -146,3 +146,67 @@ def test_convert_to_json_streams_the_standard_librarys_text() -> None:
     odd = replace(tournament, players=(replace(tournament.players[0], name="\ud800 lone"),
                                        *tournament.players[1:3]))
     assert write_json(odd) == stdlib(to_data(odd)) + "\n"
+
+
+# --------------------------------------------------------------- with orjson (trfkit[fast])
+
+try:
+    import orjson
+except ImportError:  # pragma: no cover - the extra is not installed
+    orjson = None
+
+needs_orjson = pytest.mark.skipif(orjson is None, reason="trfkit[fast] (orjson) not installed")
+
+
+@needs_orjson
+@pytest.mark.parametrize("data", [
+    {"values": dict(zip(map(str, range(len(ODD_VALUES))), ODD_VALUES, strict=True))},
+    ODD_VALUES, [ODD_VALUES, {"k": ODD_VALUES}, [[[ODD_VALUES]]], (1, (2, (3,)))], {}, [],
+    {"a": {}, "b": [[]], "c": [{}]}, [1e-4, 1e-5, 0.00012, 1.234e-5, 9.999e15, 1e15, 2.0 ** 60,
+                                      123456789.125, -1e-7, 3e-310],
+])
+def test_the_fast_path_writes_the_standard_librarys_text_or_steps_aside(data: Any) -> None:
+    assert indented(data, finite=True) == stdlib(data)
+
+
+@needs_orjson
+def test_the_fast_path_writes_generated_standings_itself() -> None:
+    """On real standings orjson's text is taken (not handed back), and it is the same."""
+    import trfkit
+    from trfkit.cli.tiebreaks import render_json
+    from trfkit.jsontext import _orjson
+    from trfkit.tiebreaks import compute
+
+    tournament = trfkit.loads(generate_trf(200, 9, 11)).tournament
+    standings = compute(tournament, ["BH/C1", "SB", "ARO", "TPR", "APRO", "PTP"],
+                        rules="fide-2024")
+    out = render_json(standings)
+    doc = json.loads(out)
+    assert _orjson(doc, 2) is not None  # the fast path was used for this document
+    assert out == stdlib(doc) + "\n"
+
+
+@needs_orjson
+def test_the_fast_path_is_never_asked_to_write_what_the_standard_library_refuses() -> None:
+    with pytest.raises(ValueError):  # without finite=True NaN still raises
+        dumps({"a": [float("nan")]})
+    # orjson writes NaN as null: that is why only finite=True documents may go to it
+    assert indented([float("nan")], finite=True) == "[\n  null\n]"
+
+
+try:
+    from hypothesis import given
+    from hypothesis import strategies as st
+except ImportError:  # pragma: no cover
+    given = None
+
+if given is not None and orjson is not None:
+    _plain = (st.none() | st.booleans() | st.integers() | st.text()
+              | st.floats(allow_nan=False, allow_infinity=False))
+    _docs = st.recursive(_plain, lambda inner: st.lists(inner, max_size=4)
+                         | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+                         max_leaves=20)
+
+    @given(_docs)
+    def test_any_finite_document_comes_out_as_the_standard_library_writes_it(data: Any) -> None:
+        assert indented(data, finite=True) == stdlib(data)

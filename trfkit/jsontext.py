@@ -21,6 +21,7 @@ exactly as it always did.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -158,9 +159,44 @@ def iter_indented(data: dict[str, Any], indent: int = 2, block: int = 1 << 16
     yield "".join(out)
 
 
-def indented(data: Any, indent: int = 2) -> str:
+#: What orjson writes otherwise than ``json.dumps``: floats below 1e-4 or from 1e16 on
+#: (``1e-7`` and ``0.00001`` for ``1e-07`` and ``1e-05``, ``1e16`` for ``1e+16``). The
+#: search also hits such text inside a string, which only costs the fast path.
+_ORJSON_DIFFERS = re.compile(rb"[0-9]e|0\.0000")
+
+
+def _orjson(data: Any, indent: int) -> str | None:
+    """orjson's text of ``data`` when it is ``json.dumps``'s, else None (no orjson, an
+    indent it does not write, a value it refuses or may write otherwise)."""
+    if indent != 2:
+        return None
+    try:
+        import orjson
+    except ImportError:
+        return None
+    option = (orjson.OPT_INDENT_2 | orjson.OPT_PASSTHROUGH_SUBCLASS
+              | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME)
+    try:  # refused: a key that is no string, an integer beyond 64 bits, a lone surrogate
+        raw: bytes = orjson.dumps(data, option=option)
+    except TypeError:
+        return None
+    return None if _ORJSON_DIFFERS.search(raw) else raw.decode()
+
+
+def indented(data: Any, indent: int = 2, *, finite: bool = False) -> str:
     """``json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False)``, the same
-    text (or the same exception), written mostly by the C encoder."""
+    text (or the same exception), written mostly by the C encoder.
+
+    ``finite=True`` says that ``data`` is plain JSON (dicts, lists, strings, integers,
+    bools, None and finite floats: what :func:`~trfkit.finite.finite_or_none` leaves):
+    then orjson, when installed (``pip install trfkit[fast]``), may write it, since the
+    one thing it writes where ``json.dumps`` raises, NaN and infinities (as null),
+    cannot occur. Its text is used only where it is ``json.dumps``'s (see
+    ``tests/test_jsontext.py``)."""
+    if finite:
+        fast = _orjson(data, indent)
+        if fast is not None:
+            return fast
     out: list[str] = []
     try:
         _Layout(" " * indent).write(data, 0, out)

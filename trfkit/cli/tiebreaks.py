@@ -87,7 +87,7 @@ def render_json(standings: Standings) -> str:
         "after_round": standings.rounds,
         "rounds": standings.total_rounds,
     }
-    return dumps(doc)
+    return dumps(doc, finite=True)  # every value through _finite
 
 
 def _finite(values: dict[str, Any]) -> dict[str, Any]:
