@@ -70,11 +70,12 @@ def _run(command: list[str], env: dict[str, str]) -> None:
 
 
 def installed(cache: Path | None = None, python: str = sys.executable,
-              root: Path = ROOT) -> Installed:
-    """The tree at ``root`` built and installed into ``cache``/venv-DIGEST (reused if there)."""
+              root: Path = ROOT, extras: str = "") -> Installed:
+    """The tree at ``root`` built and installed into ``cache``/venv-DIGEST (reused if there),
+    with the optional dependencies ``extras`` (``"fast"``: ``pip install trfkit[fast]``)."""
     cache = default_cache() if cache is None else cache
     digest = tree_digest(root)
-    venv = cache / f"venv-{digest}"
+    venv = cache / (f"venv-{digest}-{extras}" if extras else f"venv-{digest}")
     env = {k: v for k, v in os.environ.items() if k not in FOREIGN}
     script = venv / "bin" / "trfkit"
     done = venv / "installed"  # written last: an interrupted install is done again
@@ -86,7 +87,8 @@ def installed(cache: Path | None = None, python: str = sys.executable,
             wheel = next(Path(tmp).glob("trfkit-*.whl"))
             _run([python, "-m", "venv", str(venv)], env)
             _run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q",
-                  "--disable-pip-version-check", str(wheel)], env)
+                  "--disable-pip-version-check", f"{wheel}[{extras}]" if extras else str(wheel)],
+                 env)
         done.write_text(digest + "\n", encoding="utf-8")
     real = os.path.realpath(venv / "bin" / "python")
     return Installed(venv, str(script), real, digest)
@@ -95,8 +97,9 @@ def installed(cache: Path | None = None, python: str = sys.executable,
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cache-dir", type=Path, default=None)
+    ap.add_argument("--extras", default="", help="optional dependencies, e.g. fast")
     args = ap.parse_args(argv)
-    found = installed(args.cache_dir)
+    found = installed(args.cache_dir, extras=args.extras)
     print(f"trfkit: {found.trfkit}\npython: {found.python}\ntree: {found.digest}")
     return 0
 

@@ -21,7 +21,8 @@ Rows:
 2. a generated 2000-player, 11-round Swiss: ``bare.py`` (decode + plain Buchholz)
    against ``trfkit tiebreaks FILE --tb ... --to json`` (read + every check + the 24
    individual tie-breaks of issue 8 and TPN, the JSON standings on stdout, redirected
-   to a file), and the library alone (``pipeline.py``) for comparison;
+   to a file), the same from an install of ``trfkit[fast]`` (orjson), and the library
+   alone (``pipeline.py``) for comparison;
 3. 1000 generated files (60 players, 7 rounds): ``bare.py DIR`` against
    ``trfkit check DIR -j 2`` (and ``-j 1``);
 4. growth: ``pipeline.py`` at 100, 1000 and 5000 players (11 rounds), per player x round;
@@ -270,13 +271,17 @@ def main(argv: list[str] | None = None) -> int:
             big = root / "big.trf"
             big.write_text(generate_trf(2000, 11, 1), encoding="utf-8")
             tb = [arg for code in CODES for arg in ("--tb", code)]
-            bare_big, ours_big, lib_big = side_by_side(
-                [[*bare, str(big)], [trfkit, "tiebreaks", str(big), *tb, "--to", "json"],
+            fast = installed(args.cache_dir, extras="fast").trfkit
+            command = ["tiebreaks", str(big), *tb, "--to", "json"]
+            bare_big, ours_big, fast_big, lib_big = side_by_side(
+                [[*bare, str(big)], [trfkit, *command], [fast, *command],
                  [venv_py, str(HERE / "pipeline.py"), str(big)]], env, args.runs,
                 sink=root / "stdout")
             lines += [ratio_row("2000 players x 11 rounds: `trfkit tiebreaks FILE --tb ... "
                                 "--to json` (read + check + 24 tie-breaks + TPN)",
                                 bare_big, ours_big, 2.5),
+                      ratio_row("(the same installed as `trfkit[fast]`: orjson writes the JSON)",
+                                bare_big, fast_big, 2.5),
                       ratio_row("(the library alone: `pipeline.py`, no CLI, no output)",
                                 bare_big, lib_big, None)]
         if args.only in (None, "many"):  # 3. many small files
