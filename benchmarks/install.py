@@ -94,6 +94,21 @@ def installed(cache: Path | None = None, python: str = sys.executable,
     return Installed(venv, str(script), real, digest)
 
 
+def installed_commit(rev: str, cache: Path | None = None) -> Installed:
+    """:func:`installed` of commit ``rev`` of this repository (``git archive`` of it,
+    unpacked under the cache): the "before" of a comparison, timed in the same rounds."""
+    cache = default_cache() if cache is None else cache
+    sha = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", rev],
+                         capture_output=True, text=True, check=True).stdout.strip()
+    tree = cache / f"tree-{sha}"
+    if not (tree / "pyproject.toml").is_file():
+        tree.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", sha], capture_output=True,
+                                 check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    return installed(cache, root=tree)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cache-dir", type=Path, default=None)

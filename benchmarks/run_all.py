@@ -27,6 +27,10 @@ Rows:
    ``trfkit check DIR -j 2`` (and ``-j 1``);
 4. growth: ``pipeline.py`` at 100, 1000 and 5000 players (11 rounds), per player x round;
 5. the code page detection of a 2000-player cp1251 file (``bench_decoding.py``).
+
+``--compare REV`` installs commit REV the same way (``git archive``) and times its
+``trfkit`` in the same rounds as this tree's: a before/after that one noisy period of
+the machine cannot skew. ``--only big`` or ``--only many`` reruns one workload.
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
 from generate import generate_trf  # noqa: E402 - found through the path above
-from install import Installed, installed  # noqa: E402
+from install import Installed, installed, installed_commit  # noqa: E402
 from pipeline import CODES  # noqa: E402
 
 HEAVY = ("jsonschema", "chardet", "openpyxl", "multiprocessing", "sqlite3", "html.parser",
@@ -234,12 +238,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="where the wheel's venv is kept (default ~/.cache/trfkit-bench)")
     ap.add_argument("--only", choices=["big", "many"], default=None,
                     help="only the big Swiss or the 1000 files (quicker reruns)")
+    ap.add_argument("--compare", metavar="REV", default=None,
+                    help="also time commit REV's install in the same rounds (before/after)")
     ap.add_argument("-o", "--output", default=str(HERE / "out" / "results.md"))
     args = ap.parse_args(argv)
     inst = installed(args.cache_dir)
     py, trfkit, env = inst.python, inst.trfkit, inst.env()
     venv_py = str(inst.venv / "bin" / "python")  # the same binary, with the install on its path
     bare = [py, str(HERE / "bare.py")]
+    old = installed_commit(args.compare, args.cache_dir) if args.compare else None
     lines = ["Machine:", "", *machine(inst),
              (f"- CPU-bound processes running at once out of {args.jobs} (1.0 = one core free, "
               f"{args.jobs}.0 = all): {free_cores(py, args.jobs):.1f} before the run"), ""]
@@ -273,10 +280,12 @@ def main(argv: list[str] | None = None) -> int:
             tb = [arg for code in CODES for arg in ("--tb", code)]
             fast = installed(args.cache_dir, extras="fast").trfkit
             command = ["tiebreaks", str(big), *tb, "--to", "json"]
-            bare_big, ours_big, fast_big, lib_big = side_by_side(
-                [[*bare, str(big)], [trfkit, *command], [fast, *command],
-                 [venv_py, str(HERE / "pipeline.py"), str(big)]], env, args.runs,
-                sink=root / "stdout")
+            commands = [[*bare, str(big)], [trfkit, *command], [fast, *command],
+                        [venv_py, str(HERE / "pipeline.py"), str(big)]]
+            if old is not None:
+                commands.append([old.trfkit, *command])
+            bare_big, ours_big, fast_big, lib_big, *before = side_by_side(
+                commands, env, args.runs, sink=root / "stdout")
             lines += [ratio_row("2000 players x 11 rounds: `trfkit tiebreaks FILE --tb ... "
                                 "--to json` (read + check + 24 tie-breaks + TPN)",
                                 bare_big, ours_big, 2.5),
@@ -284,19 +293,25 @@ def main(argv: list[str] | None = None) -> int:
                                 bare_big, fast_big, 2.5),
                       ratio_row("(the library alone: `pipeline.py`, no CLI, no output)",
                                 bare_big, lib_big, None)]
+            lines += [ratio_row(f"(the same command installed from commit {args.compare}, "
+                                "timed in the same rounds)", bare_big, b, 2.5) for b in before]
         if args.only in (None, "many"):  # 3. many small files
             many = root / "many"
             many.mkdir()
             for seed in range(args.files):
                 (many / f"event{seed:04d}.trf").write_text(generate_trf(60, 7, seed),
                                                            encoding="utf-8")
-            bare_many, ours_many, serial_many = side_by_side(
-                [[*bare, str(many)], [trfkit, "check", str(many), "-j", str(args.jobs)],
-                 [trfkit, "check", str(many), "-j", "1"]], env, args.runs)
+            commands = [[*bare, str(many)], [trfkit, "check", str(many), "-j", str(args.jobs)],
+                        [trfkit, "check", str(many), "-j", "1"]]
+            if old is not None:
+                commands.append([old.trfkit, "check", str(many), "-j", str(args.jobs)])
+            bare_many, ours_many, serial_many, *before = side_by_side(commands, env, args.runs)
             lines += [ratio_row(f"{args.files} files x 60 players x 7 rounds: "
                                 f"`trfkit check DIR -j {args.jobs}`", bare_many, ours_many, 1.2),
                       ratio_row("(the same with `-j 1`, for comparison)", bare_many,
                                 serial_many, None)]
+            lines += [ratio_row(f"(`-j {args.jobs}` installed from commit {args.compare}, "
+                                "timed in the same rounds)", bare_many, b, 1.2) for b in before]
         lines.append("")
 
         if args.only is None:  # 4. growth with players x rounds
