@@ -75,14 +75,6 @@ class Timing:
         return statistics.median(self.cpus)
 
 
-def _env(cache: str) -> dict[str, str]:
-    """The environment of ``bench_check.py``, which runs this checkout (``python -m trfkit``)."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPYCACHEPREFIX"] = cache
-    env["PYTHONPATH"] = str(ROOT)
-    return env
-
-
 def _once(command: list[str], env: dict[str, str], sink: Path | None) -> tuple[float, float, str]:
     """Wall and CPU seconds of one run; stdout goes to ``sink`` (a file, as a user's
     redirection) when given, else it is read through a pipe and returned."""
