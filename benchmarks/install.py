@@ -59,6 +59,18 @@ def tree_digest(root: Path = ROOT) -> str:
     return h.hexdigest()[:16]
 
 
+#: Environments kept in the cache (the newest): a tree under work makes one per change.
+KEEP = 6
+
+
+def _prune(cache: Path, keep: int) -> None:
+    """Remove all but the ``keep`` most recently built environments (and unpacked trees)."""
+    for pattern in ("venv-*", "tree-*"):
+        built = sorted(cache.glob(pattern), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in built[keep:]:
+            shutil.rmtree(old, ignore_errors=True)
+
+
 def default_cache() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "trfkit-bench"
 
@@ -90,6 +102,7 @@ def installed(cache: Path | None = None, python: str = sys.executable,
                   "--disable-pip-version-check", f"{wheel}[{extras}]" if extras else str(wheel)],
                  env)
         done.write_text(digest + "\n", encoding="utf-8")
+        _prune(cache, keep=KEEP)
     real = os.path.realpath(venv / "bin" / "python")
     return Installed(venv, str(script), real, digest)
 
