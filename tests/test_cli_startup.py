@@ -28,7 +28,7 @@ from trfkit.reporters import FileReport
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "swiss.trf"
 
 #: Modules none of the one-file commands below needs (dataclasses is the model's own decorator).
-HEAVY = ("pathlib", "tempfile", "zipfile", "glob", "fnmatch", "csv", "json",
+HEAVY = ("pathlib", "tempfile", "zipfile", "glob", "fnmatch", "csv", "json", "difflib",
          "concurrent.futures", "multiprocessing", "sqlite3")
 
 
@@ -102,3 +102,22 @@ def test_what_workers_receive_and_send_pickles_and_compares() -> None:
         assert [pickle.loads(pickle.dumps(o, protocol)) for o in objects] == objects
     assert Plan().options is not Plan().options  # a fresh dictionary each
     assert FileReport("a").lines == {} and Batch(3).processes == 3
+
+
+def test_the_output_guard_knows_every_file_as_the_input_walker_does() -> None:
+    from trfkit.cli import outguard
+    from trfkit.inputs import ANY_FILE
+
+    assert outguard.ANY_FILE == ANY_FILE
+
+
+@pytest.mark.skipif(not SAMPLE.is_file(), reason="samples/ not in this checkout")
+def test_a_command_writing_to_stdout_does_not_load_the_input_walker() -> None:
+    code = ("import sys, runpy\n"
+            f"sys.argv = ['trfkit', 'tiebreaks', {str(SAMPLE)!r}]\n"
+            "try:\n    runpy.run_module('trfkit', run_name='__main__')\n"
+            "except SystemExit:\n    pass\n"
+            "sys.stderr.write('\\nwalker loaded: ' + str('trfkit.inputs' in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stderr.strip().splitlines()[-1] == "walker loaded: False"

@@ -48,12 +48,18 @@ def finite_or_none(value: float | None) -> float | None:
     return None
 
 
-def dumps(data: Any, *, indent: int | None = 2) -> str:
+def dumps(data: Any, *, indent: int | None = 2, finite: bool = False) -> str:
     """``data`` as strict JSON text (non-ASCII kept, final newline): ``NaN`` or an
-    infinity is a ``ValueError`` here, never a document no JSON parser accepts."""
+    infinity is a ``ValueError`` here, never a document no JSON parser accepts.
+    ``finite=True``: the caller passed every computed number through
+    :func:`finite_or_none`, so a faster encoder may write it (see :mod:`trfkit.jsontext`)."""
+    if indent is not None:  # json.dumps's own text, laid out by its C encoder
+        from .jsontext import indented
+
+        return indented(data, indent, finite=finite) + "\n"
     import json  # only JSON outputs need it: reading a file does not
 
-    return json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False) + "\n"
+    return json.dumps(data, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 def _scoring_line(t: Tournament, match: bool) -> int:

@@ -18,6 +18,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from .reading import special_kind
+
 if TYPE_CHECKING:  # imported where a directory or a pattern is walked: not for one file
     from pathlib import Path
 
@@ -236,14 +238,6 @@ class _PatternMatcher(_Matcher):
 
 def _within(path: str, tree: str) -> bool:
     return path == tree or path.startswith(tree.rstrip(os.sep) + os.sep)
-
-
-def special_kind(mode: int) -> str:
-    import stat
-
-    kinds = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
-             (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
-    return next((kind for test, kind in kinds if test(mode)), "not a regular file")
 
 
 def _traverse(top: str, matcher: _Matcher) -> Iterator[Path | Skipped]:

@@ -21,7 +21,6 @@ from typing import IO, BinaryIO
 
 from . import formats
 from .document import Document
-from .inputs import special_kind
 from .limits import DEFAULT_MAX_BYTES
 
 __all__ = ["STDIN_NAME", "NotRegularFile", "ReadError", "binary_stream", "check_encoding",
@@ -34,6 +33,13 @@ class ReadError(Exception):
     """An input that cannot be read at all: the message says which and why, on one line
     (``event.trf: cannot read: Permission denied``, ``unknown encoding 'x'``)."""
 
+
+
+def special_kind(mode: int) -> str:
+    """What a path that is not a regular file is, for the message that refuses it."""
+    kinds = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
+             (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+    return next((kind for test, kind in kinds if test(mode)), "not a regular file")
 
 def display_name(path: str) -> str:
     """How an input is named in messages: ``<stdin>`` for ``-``, else the path as given."""

@@ -10,7 +10,6 @@ suggestion in its error message. An option added later anywhere gets the same.
 
 from __future__ import annotations
 
-from difflib import get_close_matches
 from typing import Any
 
 import click
@@ -20,7 +19,9 @@ __all__ = ["Choice", "harmonise", "suggestion"]
 
 def suggestion(value: str, possibilities: list[str]) -> str:
     """``" Did you mean 'json'?"`` for a close possibility (compared without case), else
-    ``""``."""
+    ``""``. (difflib is imported here: only a mistyped value needs it.)"""
+    from difflib import get_close_matches
+
     lowered = {p.lower(): p for p in possibilities}
     close = get_close_matches(value.lower(), list(lowered), n=3, cutoff=0.6)
     if not close:

@@ -22,11 +22,14 @@ import os
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from ..inputs import ANY_FILE, matches, roots
 from .common import InputError
 
 if TYPE_CHECKING:
     from ..inputs import Root
+
+#: Every file (``trfkit.inputs.ANY_FILE``, written here so that a command writing to
+#: stdout does not import the input walker to learn that it has no output to guard).
+ANY_FILE: tuple[str, ...] = ("*",)
 
 
 def _stat(path: str) -> os.stat_result | None:
@@ -62,6 +65,8 @@ def _hard_link_in(tree: str, target: os.stat_result, globs: Sequence[str]) -> st
 def input_behind(output: str, found: Sequence[Root], globs: Sequence[str] = ANY_FILE
                  ) -> str | None:
     """Which input ``output`` would overwrite or be read as (its name), or None."""
+    from ..inputs import matches
+
     target = _stat(output)
     for root in found:
         if root.kind == "file":
@@ -98,10 +103,13 @@ def refuse_overwrite(inputs: Iterable[str], outputs: Iterable[str | None], *,
     """Raise :class:`~.common.InputError` (exit 2) if an output is, or would be read as,
     one of ``inputs``. ``None`` and ``-`` (stdout) are no files; ``globs`` is the
     selection of a directory walk."""
+    files = [output for output in outputs if output is not None and output != "-"]
+    if not files:
+        return
+    from ..inputs import roots
+
     found = roots(inputs)
-    for output in outputs:
-        if output is None or output == "-":
-            continue
+    for output in files:
         hit = input_behind(output, found, globs)
         if hit is None:
             continue

@@ -119,13 +119,22 @@ def iter_json(t: Tournament, *, indent: int | None = 2, newline: str | None = No
     multiple of the input however large the tournament is."""
     data: dict[str, Any] = {"format": FORMAT_MARKER, "version": FORMAT_VERSION}
     cls: Any = type(t)
+    replace = newline if newline and newline != "\n" else None
+    if indent is not None:  # json.dumps's text, laid out by its C encoder (trfkit.jsontext)
+        from ..jsontext import Items, iter_indented
+
+        for name in _field_names(cls):
+            value = getattr(t, name)
+            data[name] = (Items(map(_encode, value), not value) if name == "players"
+                          else _encode(value))
+        for text in iter_indented(data, indent, _BLOCK):
+            yield text.replace("\n", replace) if replace else text
+        yield replace or "\n"
+        return
     for name in _field_names(cls):
         value = getattr(t, name)
         data[name] = _LazyArray(value) if name == "players" else _encode(value)
-    separators = (",", ": ") if indent is not None else (", ", ": ")
-    encoder = json.JSONEncoder(ensure_ascii=False, indent=indent, separators=separators,
-                               allow_nan=False)
-    replace = newline if newline and newline != "\n" else None
+    encoder = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "), allow_nan=False)
     block: list[str] = []
     size = 0
     for chunk in encoder.iterencode(data):

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from functools import partial
+from math import isfinite
+from operator import is_not
 from typing import TYPE_CHECKING, Any
 
 from .. import formats
@@ -23,6 +26,9 @@ if TYPE_CHECKING:  # a type only: individual standings do not load the team engi
 
 __all__ = ["render_csv", "render_json", "render_team_json", "render_team_table", "render_text",
            "render_trf"]
+
+
+_defined = partial(is_not, None)
 
 
 def _number(value: float | None) -> str:
@@ -47,11 +53,14 @@ def render_json(standings: Standings) -> str:
         "after_round": standings.rounds,
         "rounds": standings.total_rounds,
     }
-    return dumps(doc)
+    return dumps(doc, finite=True)  # every value through _finite
 
 
 def _finite(values: dict[str, Any]) -> dict[str, Any]:
-    """Values as JSON holds them: a value that is not a finite number is undefined (null)."""
+    """Values as JSON holds them: a value that is not a finite number is undefined (null).
+    The usual row, all finite, is checked in one pass and kept as it is."""
+    if all(map(isfinite, filter(_defined, values.values()))):
+        return values
     return {label: finite_or_none(v) for label, v in values.items()}
 
 
