@@ -10,7 +10,7 @@ Public entry point::
 Layout: :mod:`.codes` parses the TRF26 code grammar, :mod:`.editions` holds the
 rule editions as data, :mod:`.context` precomputes per-player arrays once,
 :mod:`.unplayed` scores unplayed rounds per edition, :mod:`.registry` maps codes to
-functions (:mod:`.individual`, :mod:`.ratings`, :mod:`.direct`, team modules) and
+functions (:mod:`.individual`, :mod:`.rating_tiebreaks`, :mod:`.direct`, team modules) and
 :mod:`.standings` sorts.
 """
 

@@ -54,7 +54,7 @@ __all__ = [
 #: Modules that register tie-breaks, imported lazily by :func:`lookup`.
 MODULES: list[str] = [
     "trfkit.tiebreaks.individual",
-    "trfkit.tiebreaks.ratings",
+    "trfkit.tiebreaks.rating_tiebreaks",
     "trfkit.tiebreaks.direct",
     "trfkit.tiebreaks.team",
     "trfkit.tiebreaks.team_direct",
@@ -65,7 +65,7 @@ MODULES: list[str] = [
 #: modules and the team model behind them). A module not listed is always loaded.
 MODULE_SCOPES: dict[str, str] = {
     "trfkit.tiebreaks.individual": "individual",
-    "trfkit.tiebreaks.ratings": "individual",
+    "trfkit.tiebreaks.rating_tiebreaks": "individual",
     "trfkit.tiebreaks.direct": "individual",
     "trfkit.tiebreaks.team": "team",
     "trfkit.tiebreaks.team_direct": "team",
@@ -73,11 +73,11 @@ MODULE_SCOPES: dict[str, str] = {
 
 #: The names a module registers, for a module that registers a few known ones: a
 #: lookup of any other name leaves it unimported (a run without DE never loads
-#: ``direct``, about 0.2 ms; one without rating tie-breaks never loads ``ratings``).
+#: ``direct``, about 0.2 ms; one without rating tie-breaks never loads ``rating_tiebreaks``).
 #: ``tests/test_tiebreaks_codes.py`` holds the lists to what the modules register.
 #: A module not listed is imported by every lookup of its scope.
 MODULE_NAMES: dict[str, frozenset[str]] = {
-    "trfkit.tiebreaks.ratings": frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}),
+    "trfkit.tiebreaks.rating_tiebreaks": frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}),
     "trfkit.tiebreaks.direct": frozenset({"DE"}),
 }
 
