@@ -100,13 +100,11 @@ def _build(ctx: Context, unrated_rating: int | None) -> RatedGames | None:
                          f"{MAX_SCALE})", beyond)
         return None
     _note_short_games(ctx)
-    opponents, ratings, halves = [], [], []
-    for opp, kind, otb in zip(ctx.opp, ctx.kind, ctx.otb, strict=True):
-        met = list(compress(opp, otb))
-        opponents.append(met)
-        ratings.append([rating[o] for o in met])
-        halves.append(sum(HALVES[k] for k in compress(kind, otb)))
-    return RatedGames(rating, opponents, ratings, halves)
+    opponents = [list(compress(opp, otb)) for opp, otb in zip(ctx.opp, ctx.otb, strict=True)]
+    of, half_points = rating.__getitem__, HALVES.__getitem__
+    halves = [sum(map(half_points, compress(kind, otb)))
+              for kind, otb in zip(ctx.kind, ctx.otb, strict=True)]
+    return RatedGames(rating, opponents, [list(map(of, met)) for met in opponents], halves)
 
 
 def _note_short_games(ctx: Context) -> None:

@@ -30,6 +30,7 @@ from .ratings import (
     average_of,
     average_rating,
     capped_ratings,
+    divide_half_up,
     dp,
     expected_total,
     percentage,
@@ -110,8 +111,11 @@ def aro(ctx: Context, code: TieBreakCode) -> list[Value]:
     if games is None:
         return [None] * ctx.n
     low, high = code.cut + code.median, code.median
+    if not (low or high) and divisor is None:
+        return [divide_half_up(total, n) if n else None
+                for total, n in zip(map(sum, games.ratings), map(len, games.ratings), strict=True)]
     out: list[Value] = []
-    for rated in games.ratings:  # only the ratings matter: no sorted record needed
+    for rated in games.ratings:
         cut_low, cut_high = opponent_cuts(ctx, low, high, len(rated))
         if cut_low > 0 or cut_high > 0:
             rated = sorted(rated)[cut_low:len(rated) - cut_high]
@@ -159,8 +163,8 @@ def _opponents_average(ctx: Context, code: TieBreakCode, measure: str) -> list[V
     games = rated_games(ctx, unrated_for(ctx, code))
     if games is None:
         return [None] * ctx.n
-    values = field_performance(ctx, unrated_for(ctx, code), measure)
-    return [average_of([values[o] for o in met]) for met in games.opponents]
+    of = field_performance(ctx, unrated_for(ctx, code), measure).__getitem__
+    return [average_of(map(of, met)) for met in games.opponents]
 
 
 @register("APRO", title="Average performance rating of opponents", article="C.07 10.4")
