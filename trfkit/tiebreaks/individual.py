@@ -11,11 +11,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from itertools import accumulate, compress, islice, repeat
-from operator import add, and_, contains, countOf, eq, getitem, indexOf, itemgetter, mul, ne, sub
+from operator import add, and_, eq, itemgetter, mul
 from typing import TYPE_CHECKING, cast
 
 from ..results import RESULT_CODES, Kind
-from .bh_cuts import bh_sorted, bh_with_cuts, plain_bh
+from .bh_cuts import bh_with_cuts, plain_bh
 from .codes import TieBreakCode, parse
 from .context import Context, Value
 from .registry import register
@@ -108,10 +108,6 @@ def progressive(ctx: Context, code: TieBreakCode) -> list[Value]:
     totals = ctx.memo("ps-total", lambda: list(map(sum, map(accumulate, rows), repeat(0.0))))
     if not first:
         return list(totals)
-    if ctx.exact_sums:  # exact sums: the total less the running scores cut is the same float
-        cut = map(itemgetter(0), rows) if first == 1 else \
-            map(sum, map(islice, map(accumulate, rows), repeat(first)), repeat(0.0))
-        return list(map(sub, totals, cut))
     return [sum(islice(accumulate(row), first, None), 0.0) for row in rows]
 
 
@@ -287,9 +283,6 @@ def sonneborn_berger(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Σ opponent's (adjusted) score × points scored against that opponent."""
     if not code.cut and not code.median:
         return list(_sb_totals(ctx, code))
-    single = _sb_single_cuts(ctx, code)
-    if single is not None:
-        return single
     return _sum_with_cuts(ctx, code, _sorted_sb_items(ctx, code))
 
 
@@ -305,82 +298,6 @@ def _sb_totals(ctx: Context, code: TieBreakCode) -> list[float]:
                 for c_row, p_row in zip(table.contrib, table.pts, strict=True)]
 
     return ctx.memo(("sb-total", code.fore, code.played_forfeits), build)
-
-
-def _sb_single_cuts(ctx: Context, code: TieBreakCode) -> list[Value] | None:
-    """SB with at most one low and one high cut (SB/C1, SB/M1), or None when this
-    shortcut does not apply.
-
-    When every score is a multiple of 1/4 (``ctx.exact_sums``) float sums are exact
-    in any order, so "the total less the least and/or most significant product" is
-    the very float the sorted, cut sum gives, and needs no sort. It is computed
-    column-wise: the extreme score of every row (``map(min, ...)``), how often it
-    occurs and where; a row with it once cuts the product there, a row with it
-    several times the extreme product among those rounds (:func:`_extreme_product`).
-    A row with a VUR (16.5: cut the lowest VUR product instead when it is not below
-    the least significant one, as :func:`.cuts.apply_cuts` decides) takes that rule
-    for a single low cut, else the general way.
-    """
-    low, high = code.cut + code.median, code.median
-    rounds = ctx.rounds
-    if not ctx.exact_sums or ctx.round_robin or low > 1 or high > 1 or not rounds:
-        return None
-    table = _table(ctx, code)
-    contrib = cast("list[Sequence[float]]", table.contrib)  # no None outside round-robins
-    pts = table.pts
-    out: list[float] = _sb_totals(ctx, code)
-    players = range(ctx.n)
-    vur_rows = list(compress(players, map(contains, table.vur, repeat(True))))
-    # BH's sorted rows (shared with BH/C1 ...) give each row's extreme scores and
-    # whether the extreme occurs more than once (the next one in order equals it)
-    ordered = bh_sorted(ctx, code, False)[0] if rounds > 1 else None
-    least: list[float] = []  # the least significant product of every row (one low cut)
-    for pick, wanted, at, then in ((min, low, 0, 1), (max, high and rounds > low, -1, -2)):
-        if not wanted:
-            continue
-        if ordered is None:
-            best = list(map(pick, contrib))
-            several = map(ne, map(countOf, contrib, best), repeat(1))
-        else:
-            best = list(map(itemgetter(at), ordered))
-            several = map(eq, best, map(itemgetter(then), ordered))
-        cut = list(map(mul, best, map(getitem, pts, map(indexOf, contrib, best))))
-        for i in compress(players, several):
-            # the extreme score occurs more than once: with a score of 0 or more the
-            # product follows the points, so it is the extreme points of those rounds
-            # (inline: a row in three has this, see _extreme_product for the rest)
-            b = best[i]
-            cut[i] = b * pick(compress(pts[i], map(eq, contrib[i], repeat(b)))) if b >= 0 \
-                else _extreme_product(contrib[i], pts[i], pick)
-        out = list(map(sub, out, cut))
-        least = least or cut
-    result: list[Value] = list(out)
-    vur_first = ctx.edition.vur_first
-    totals = _sb_totals(ctx, code)
-    for i in vur_rows:
-        if low and not high and vur_first:
-            # 16.5: the lowest VUR product instead, when it is not below the least one
-            lowest_vur = min(compress(map(mul, contrib[i], pts[i]), table.vur[i]))
-            result[i] = totals[i] - (lowest_vur if lowest_vur >= least[i] else least[i])
-        else:
-            from .cuts import cut_sum
-
-            items = sorted(sonneborn_items(ctx, table, i))
-            result[i] = cut_sum(items, low, high, vur_first, presorted=True)
-    return result
-
-
-def _extreme_product(scores: Sequence[float], pts: Sequence[float],
-                     pick: Callable[..., float]) -> float:
-    """The product of the lowest (``min``) or highest (``max``) (score, product) pair,
-    found with C-level scans: the extreme score, and among several rounds with it the
-    extreme product."""
-    best = pick(scores)
-    if scores.count(best) == 1:
-        return best * pts[scores.index(best)]
-    if best >= 0:  # the product follows the points: the extreme points of those rounds
-        return best * pick(compress(pts, map(eq, scores, repeat(best))))
-    return pick(best * p for c, p in zip(scores, pts, strict=False) if c == best)
 
 
 @register("KS", modifiers="L", title="Koya system", article="C.07 9.2; Art. 32.1.2-32.1.3")

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import compress, repeat
-from operator import add, and_, itemgetter, not_, sub
+from operator import and_, not_
 
 from ..results import Kind
 from .context import Context
@@ -137,11 +137,6 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
     bonus = {i: sum(row, 0.0) for i, row in ctx.bonus.items()}  # 299, part of the score
     if not fore:
         own = list(ctx.score)
-    elif ctx.exact_sums and rounds:
-        # exact sums: a regular row's total is the score with the last round a draw
-        own = list(map(add, map(sub, ctx.score, map(itemgetter(last), ctx.pts)), repeat(draw)))
-        for i in others:
-            own[i] = sum(pts[i], 0.0) + bonus.get(i, 0.0)
     else:
         if finish is not None:
             finish(pts)
