@@ -21,10 +21,10 @@ from pathlib import Path
 import pytest
 from team_fixtures import FOUR_TEAMS, THREE_TEAMS, event
 
-from trfkit.teams.context import TeamContext
 from trfkit.tiebreaks.codes import parse
 from trfkit.tiebreaks.editions import EDITIONS
 from trfkit.tiebreaks.registry import lookup
+from trfkit.tiebreaks.team.context import TeamContext
 
 
 def values(spec: dict, code: str, rules: str = "fide-2024",

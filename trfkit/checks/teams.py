@@ -151,7 +151,7 @@ def _declared_ranks(t: Tournament) -> Iterator[Diagnostic]:
     """Ranks declared in 310 against the standings under the file's own tie-break list."""
     if not any(team.rank is not None for team in t.teams):
         return
-    from ..teams.standings import compute_teams
+    from ..tiebreaks.team.standings import compute_teams
 
     try:
         standings = compute_teams(t, None)

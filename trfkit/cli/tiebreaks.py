@@ -199,7 +199,7 @@ def _team_standings(tournament: Tournament, tb: Sequence[str], rules: str,
                     pab_as_draw: bool = False) -> Any:
     """Team standings (trfkit.teams) for a team event, or None when that module is absent."""
     try:
-        from ..teams.standings import compute_teams
+        from ..tiebreaks.team.standings import compute_teams
     except ModuleNotFoundError:
         return None
     options: dict[str, Any] = dict(rules=rules, after_round=after_round, unencoded_bye=team_bye,
@@ -211,7 +211,7 @@ def _team_standings(tournament: Tournament, tb: Sequence[str], rules: str,
         if tb:
             raise InputError(f"T501 {exc}") from None
         problem = _file_list_unusable(exc)
-    from ..teams.standings import DEFAULT_TEAM_CODES
+    from ..tiebreaks.team.standings import DEFAULT_TEAM_CODES
 
     standings = compute_teams(tournament, list(DEFAULT_TEAM_CODES), **options)
     return replace(standings, diagnostics=(problem, *standings.diagnostics))
@@ -336,7 +336,7 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
         team = _team_standings(doc.tournament, tb, rules, after_round, team_bye, pab_as_draw)
         if team is not None:
             if to == "json":
-                from ..teams.standings import player_rows
+                from ..tiebreaks.team.standings import player_rows
 
                 rows = player_rows(doc.tournament, rules=rules, after_round=after_round)
                 text = render_team_json(team, rows)
@@ -468,9 +468,9 @@ def _is_team_code(code: TieBreakCode) -> bool:
 def _explain_team(t: Tournament, number: int, code: TieBreakCode, rules: str,
                   after_round: int | None, team_bye: tuple[float, float] | None,
                   pab_as_draw: bool, diagnostics: list[Diagnostic]) -> None:
-    """``explain --team``: the team's rounds (see :mod:`trfkit.teams.explain`); exits."""
-    from ..teams.context import TeamContext
-    from ..teams.explain import explain_team
+    """``explain --team``: the team's rounds (see :mod:`trfkit.tiebreaks.team.explain`); exits."""
+    from ..tiebreaks.team.context import TeamContext
+    from ..tiebreaks.team.explain import explain_team
 
     if not t.is_team_event:
         if exit_status(diagnostics):

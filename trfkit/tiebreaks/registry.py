@@ -56,8 +56,8 @@ MODULES: list[str] = [
     "trfkit.tiebreaks.individual",
     "trfkit.tiebreaks.rating_tiebreaks",
     "trfkit.tiebreaks.direct",
-    "trfkit.tiebreaks.team",
-    "trfkit.tiebreaks.team_direct",
+    "trfkit.tiebreaks.team.definitions",
+    "trfkit.tiebreaks.team.direct",
 ]
 
 #: The one scope a module registers for, when it registers for one only: a lookup
@@ -67,8 +67,8 @@ MODULE_SCOPES: dict[str, str] = {
     "trfkit.tiebreaks.individual": "individual",
     "trfkit.tiebreaks.rating_tiebreaks": "individual",
     "trfkit.tiebreaks.direct": "individual",
-    "trfkit.tiebreaks.team": "team",
-    "trfkit.tiebreaks.team_direct": "team",
+    "trfkit.tiebreaks.team.definitions": "team",
+    "trfkit.tiebreaks.team.direct": "team",
 }
 
 #: The names a module registers, for a module that registers a few known ones: a
