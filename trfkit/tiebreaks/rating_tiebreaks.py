@@ -117,9 +117,8 @@ def aro(ctx: Context, code: TieBreakCode) -> list[Value]:
     out: list[Value] = []
     for rated in games.ratings:
         cut_low, cut_high = opponent_cuts(ctx, low, high, len(rated))
-        if cut_low > 0 or cut_high > 0:
-            rated = sorted(rated)[cut_low:len(rated) - cut_high]
-        out.append(average_rating(rated, 0, divisor) if rated else None)
+        kept = sorted(rated)[cut_low:len(rated) - cut_high]
+        out.append(average_rating(kept, 0, divisor) if kept else None)
     return out
 
 

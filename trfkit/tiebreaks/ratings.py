@@ -140,7 +140,7 @@ def average_rating(ratings: Sequence[int], cut: int = 0, divisor: int | None = N
     of rounds); it is reduced by ``cut`` like the games are. ``None`` when no game
     is left to average or the divisor is not positive.
     """
-    kept = sorted(ratings)[cut:] if cut > 0 else list(ratings)
+    kept = sorted(ratings)[cut:] if cut > 0 else ratings
     if not kept:
         return None
     den = len(kept) if divisor is None else divisor - cut
