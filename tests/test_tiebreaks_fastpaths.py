@@ -53,9 +53,9 @@ def test_bh_family_of_a_hand_checked_crosstable() -> None:
     assert parse("SB/C1").cut == 1
 
 
-def test_fore_points_written_on_first_use_are_the_last_round_drawn() -> None:
-    # Art. 8.3: every paired game of the last round counts as a draw. The regular rows of
-    # the fore table are written only when its points are first read (FB needs none).
+def test_fore_points_are_the_last_round_drawn() -> None:
+    # Art. 8.3: every paired game of the last round counts as a draw, forfeits included;
+    # the context's own rows stay as they are.
     rows = [(1, "A", 2100, "+W2 =B3 +W4"), (2, "B", 2000, "-B1 +F4 =W3"),
             (3, "C", 1900, "+W4 =W1 =B2"), (4, "D", 1800, "-B3 -F2 -B1")]
     ctx = Context(tournament(rows, type_text="Swiss"), FIDE_2024)
