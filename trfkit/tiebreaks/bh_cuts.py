@@ -18,17 +18,21 @@ from .unplayed import adjusted
 __all__ = ["bh_sorted", "bh_with_cuts", "plain_bh"]
 
 
-def bh_sorted(ctx: Context, code: TieBreakCode,
-              fore: bool) -> tuple[list[list[float]], dict[int, tuple[list[float], list[float]]]]:
-    """Every player's counted contributions, sorted (one C-level ``map(sorted, ...)``;
-    shared by BH/C1, BH/C2, BH/M1 ...), and, for the players with a VUR or an
-    uncounted round (round-robin), (sorted ordinary contributions, sorted VURs)."""
+Sorted = tuple[list[tuple[float, ...]], dict[int, tuple[list[float], list[float]]]]
+
+
+def bh_sorted(ctx: Context, code: TieBreakCode, fore: bool) -> Sorted:
+    """Every player's counted contributions, sorted (shared by BH/C1, BH/C2, BH/M1 ...;
+    tuples, which the cyclic garbage collector stops traversing once it has seen them),
+    and, for the players with a VUR or an uncounted round (round-robin), (sorted
+    ordinary contributions, sorted VURs)."""
     fore = fore or code.fore
 
-    def build() -> tuple[list[list[float]], dict[int, tuple[list[float], list[float]]]]:
+    def build() -> Sorted:
         table = adjusted(ctx, fore=fore, played_forfeits=code.played_forfeits)
         rr = ctx.round_robin
-        rows = [] if rr else list(map(sorted, cast("list[list[float]]", table.contrib)))
+        rows = [] if rr else list(map(tuple, map(sorted, cast("list[list[float]]",
+                                                                  table.contrib))))
         split: dict[int, tuple[list[float], list[float]]] = {}
         if rr:  # uncounted (None) rounds are left out
             for i in range(ctx.n):

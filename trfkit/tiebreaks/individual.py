@@ -49,7 +49,7 @@ def won(ctx: Context, code: TieBreakCode) -> list[Value]:
             for pts, otb, regular in zip(ctx.pts, ctx.otb, ctx.regular, strict=True)]
 
 
-def _black_game_points(ctx: Context) -> list[list[float]]:
+def _black_game_points(ctx: Context) -> list[tuple[float, ...]]:
     """Per player, the points of each game played over the board with Black (BPG
     counts them, BWG counts the wins among them; built once for both).
 
@@ -57,8 +57,8 @@ def _black_game_points(ctx: Context) -> list[list[float]]:
     player's rounds are all games; for the others Black only counts where a game was
     played over the board."""
 
-    def build() -> list[list[float]]:
-        return [list(compress(pts, black if regular else map(and_, black, otb)))
+    def build() -> list[tuple[float, ...]]:
+        return [tuple(compress(pts, black if regular else map(and_, black, otb)))
                 for pts, black, otb, regular in zip(ctx.pts, ctx.black, ctx.otb, ctx.regular,
                                                     strict=True)]
 
@@ -75,7 +75,7 @@ def black_games(ctx: Context, code: TieBreakCode) -> list[Value]:
 def black_wins(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Games won over the board with Black: the points of the games with Black that
     were played over the board, counted where they equal a win."""
-    return list(map(float, map(list.count, _black_game_points(ctx), repeat(ctx.win))))
+    return list(map(float, map(tuple.count, _black_game_points(ctx), repeat(ctx.win))))
 
 
 _VALUE = itemgetter(1)
@@ -162,7 +162,8 @@ def _table(ctx: Context, code: TieBreakCode, fore: bool = False) -> Adjusted:
     return adjusted(ctx, fore=fore or code.fore, played_forfeits=code.played_forfeits)
 
 
-def _sum_with_cuts(ctx: Context, code: TieBreakCode, rows: list[list[Item]]) -> list[Value]:
+def _sum_with_cuts(ctx: Context, code: TieBreakCode,
+                   rows: list[tuple[Item, ...]]) -> list[Value]:
     """Sum each player's items after the code's Cut/Median (rows are sorted).
 
     A row of plain ``(key, value)`` pairs has no VUR, so the cuts are a slice: the
@@ -200,19 +201,20 @@ def sonneborn_items(ctx: Context, table: Adjusted, i: int) -> list[Item]:
             if c is not None]
 
 
-def _sorted_sb_items(ctx: Context, code: TieBreakCode) -> list[list[Item]]:
-    """Every player's SB items, sorted by significance; shared by SB/C1, SB/C2, SB/M1 ..."""
+def _sorted_sb_items(ctx: Context, code: TieBreakCode) -> list[tuple[Item, ...]]:
+    """Every player's SB items, sorted by significance; shared by SB/C1, SB/C2, SB/M1 ...
+    (tuples of tuples of numbers, which the cyclic garbage collector stops traversing)."""
 
-    def build() -> list[list[Item]]:
+    def build() -> list[tuple[Item, ...]]:
         table = adjusted(ctx, fore=code.fore, played_forfeits=code.played_forfeits)
         rr = ctx.round_robin
-        rows: list[list[Item]] = []
+        rows: list[tuple[Item, ...]] = []
         columns = zip(table.contrib, table.pts, table.vur, strict=True)
         for i, (c_row, p_row, v_row) in enumerate(columns):
             if rr or True in v_row:
-                rows.append(sorted(sonneborn_items(ctx, table, i)))
+                rows.append(tuple(sorted(sonneborn_items(ctx, table, i))))
             else:  # no VUR, every round counted: (key, value) pairs are enough
-                rows.append(sorted(zip(c_row, map(mul, c_row, p_row), strict=False)))  # type: ignore[arg-type]
+                rows.append(tuple(sorted(zip(c_row, map(mul, c_row, p_row), strict=False))))  # type: ignore[arg-type]
         return rows
 
     return ctx.memo(("sb-items", code.fore, code.played_forfeits), build)

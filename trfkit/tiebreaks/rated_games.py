@@ -72,11 +72,13 @@ def ratings_of(ctx: Context, unrated_rating: int | None) -> list[int] | None:
 @dataclass(frozen=True, slots=True)
 class RatedGames:
     """Per player, in round order: the OTB opponents (player indices), their ratings,
-    and the rating score in half points. ``rating`` is every player's tie-break rating."""
+    and the rating score in half points. ``rating`` is every player's tie-break rating.
+    Rows are tuples: immutable, and tuples of numbers are left alone by the cyclic
+    garbage collector once it has seen them (lists are traversed at every collection)."""
 
     rating: list[int]
-    opponents: list[list[int]]
-    ratings: list[list[int]]
+    opponents: list[tuple[int, ...]]
+    ratings: list[tuple[int, ...]]
     halves: list[int]
 
 
@@ -100,11 +102,11 @@ def _build(ctx: Context, unrated_rating: int | None) -> RatedGames | None:
                          f"{MAX_SCALE})", beyond)
         return None
     _note_short_games(ctx)
-    opponents = [list(compress(opp, otb)) for opp, otb in zip(ctx.opp, ctx.otb, strict=True)]
+    opponents = [tuple(compress(opp, otb)) for opp, otb in zip(ctx.opp, ctx.otb, strict=True)]
     of, half_points = rating.__getitem__, HALVES.__getitem__
     halves = [sum(map(half_points, compress(kind, otb)))
               for kind, otb in zip(ctx.kind, ctx.otb, strict=True)]
-    return RatedGames(rating, opponents, [list(map(of, met)) for met in opponents], halves)
+    return RatedGames(rating, opponents, [tuple(map(of, met)) for met in opponents], halves)
 
 
 def _note_short_games(ctx: Context) -> None:
