@@ -12,17 +12,15 @@ import math
 from collections.abc import Callable, Sequence
 from itertools import accumulate, compress, islice, repeat
 from operator import add, and_, eq, itemgetter, mul
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from ..results import RESULT_CODES, Kind
 from .bh_cuts import bh_with_cuts, plain_bh
 from .codes import TieBreakCode, parse
 from .context import Context, Value
+from .cuts import Item, cut_sum
 from .registry import register
 from .unplayed import Adjusted, adjusted
-
-if TYPE_CHECKING:  # imported where first needed: the general cut (a NamedTuple to define)
-    from .cuts import Item
 
 # -- Art. 7: the participant's own results ---------------------------------------------------
 
@@ -168,8 +166,6 @@ def _sum_with_cuts(ctx: Context, code: TieBreakCode,
 
     A row of plain ``(key, value)`` pairs has no VUR, so the cuts are a slice: the
     same items, summed in the same order, as :func:`.cuts.apply_cuts` keeps."""
-    from .cuts import cut_sum
-
     low = code.cut + code.median
     high = code.median
     vur_first = ctx.edition.vur_first
@@ -187,8 +183,6 @@ def _sum_with_cuts(ctx: Context, code: TieBreakCode,
 def buchholz_items(ctx: Context, table: Adjusted, i: int) -> list[Item]:
     """The counted rounds of player ``i`` as cut items (key = value = opponent score)."""
     v_row = table.vur[i]
-    from .cuts import Item
-
     return [Item(c, c, v_row[r], r) for r, c in enumerate(table.contrib[i]) if c is not None]
 
 
