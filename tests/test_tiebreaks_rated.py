@@ -19,6 +19,7 @@ from trfkit.tiebreaks.ratings import (
     perfect_performance,
     perfect_performance_hundredths,
     performance,
+    rating_performance,
 )
 
 games = st.integers(min_value=0, max_value=3000).flatmap(
@@ -57,6 +58,7 @@ def test_worked_values() -> None:
     # hundredths: at 2246, PD(246) + PD(146) = 81 + 70 = 151 (rows 246-256 and 146-153);
     # at 2245, PD(245) + PD(145) = 80 + 69 = 149. So PTP = 2246, from any start.
     assert performance([2000, 2100], Fraction(3, 2)) == 2243
+    assert rating_performance(4100, 2, 75) == 2243  # the same from the sum and p
     for start in (None, 2243, 1000, 2246, 2245, 4000):
         assert perfect_performance([2000, 2100], Fraction(3, 2), start) == 2246
     assert performance([], 0) is None

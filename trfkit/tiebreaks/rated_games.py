@@ -26,10 +26,10 @@ from ..results import RESULT_CODES, Kind
 from .codes import TieBreakCode
 from .context import Context
 from .ratings import (
-    DP_BY_PERCENT,
     MAX_SCALE,
     divide_half_up,
     perfect_performance_hundredths,
+    rating_performance,
 )
 
 __all__ = ["HALVES", "RATING_SCORES", "OtbRecord", "RatedGames", "field_performance",
@@ -177,10 +177,9 @@ def _field(ctx: Context, unrated_rating: int | None, measure: str) -> list[int |
     games = rated_games(ctx, unrated_rating)
     if games is None:
         return [None] * ctx.n
-    if measure == "tpr":
-        # performance() with the score in half points: p = halves / 2n in per cent
-        return [divide_half_up(sum(rated), n)
-                + DP_BY_PERCENT[divide_half_up(100 * halves, 2 * n)] if (n := len(rated)) else None
+    if measure == "tpr":  # p = halves / 2 games, in per cent (.5 up)
+        return [rating_performance(sum(rated), n, divide_half_up(100 * halves, 2 * n))
+                if (n := len(rated)) else None
                 for rated, halves in zip(games.ratings, games.halves, strict=True)]
     # the search starts at the player's TPR, a few points from the PTP for most players
     tprs = field_performance(ctx, unrated_rating, "tpr")

@@ -45,6 +45,7 @@ __all__ = [
     "perfect_performance",
     "perfect_performance_hundredths",
     "performance",
+    "rating_performance",
     "round_half_up",
 ]
 
@@ -171,12 +172,18 @@ def percentage(score: Fraction | int, games: int) -> int:
     return divide_half_up(100 * score.numerator, score.denominator * games)
 
 
+def rating_performance(total: int, games: int, percent: int) -> int:
+    """TPR (C.07 10.2) from the sum of the opponents' ratings, the number of games
+    and the percentage score p: ARO (.5 up) + dp(p); p = 100 gives +800, p = 0 -800."""
+    return divide_half_up(total, games) + dp(percent)
+
+
 def performance(ratings: Sequence[int], score: Fraction | int) -> int | None:
-    """TPR (C.07 10.2): ARO + dp(p); p = 1 gives +800 and p = 0 gives -800."""
-    aro = average_rating(ratings)
-    if aro is None:
+    """TPR (C.07 10.2) against opponents rated ``ratings`` for a score of ``score``;
+    ``None`` without a game."""
+    if not ratings:
         return None
-    return aro + dp(percentage(score, len(ratings)))
+    return rating_performance(sum(ratings), len(ratings), percentage(score, len(ratings)))
 
 
 # ---------------------------------------------------------------- PTP
