@@ -244,25 +244,28 @@ def perfect_performance_hundredths(ratings: Sequence[int], need: int,
     if bottom < 0 or top > MAX_SCALE:
         raise ValueError(f"ratings outside the scale 0..{MAX_SCALE}: {bottom}..{top}")
     table, gather = expected_by_rating(), _gatherer(ratings)
-    # the expected total at R is sum(gather(table[_CENTRE - R:])), written out below
+
+    def reaches(rating: int) -> bool:  # the expected total at ``rating`` reaches ``need``
+        return sum(gather(table[_CENTRE - rating:])) >= need
+
     low, high = bottom - _BEYOND, top + _BEYOND  # the total is 0 at low, 100 n at high
     if start is not None and low < start < high:
         step = 1  # bracket the answer from ``start`` outwards, in doubling steps
-        if sum(gather(table[_CENTRE - start:])) >= need:
+        if reaches(start):
             high = start
-            while high - step > low and sum(gather(table[_CENTRE - high + step:])) >= need:
+            while high - step > low and reaches(high - step):
                 high -= step
                 step *= 2
             low = max(low, high - step)
         else:
             low = start
-            while low + step < high and sum(gather(table[_CENTRE - low - step:])) < need:
+            while low + step < high and not reaches(low + step):
                 low += step
                 step *= 2
             high = min(high, low + step)
-    while high - low > 1:  # then halve: the total at low is below need, at high not
+    while high - low > 1:  # then halve: not reaching at low, reaching at high
         mid = (low + high) // 2
-        if sum(gather(table[_CENTRE - mid:])) >= need:
+        if reaches(mid):
             high = mid
         else:
             low = mid
