@@ -181,7 +181,7 @@ def test_reference_files_computed_values_equal_declared(name: str) -> None:
 
 @needs_corpus
 def test_reference_team_files_give_the_declared_match_and_game_points() -> None:
-    from trfkit.teams.standings import compute_teams
+    from trfkit.tiebreaks.team.standings import compute_teams
 
     for name, teams in (("Team_SwissSystem", 11), ("Team_RoundRobin", 2)):
         doc = read((XML_DIR / f"{name}.xml").read_bytes())
@@ -198,7 +198,7 @@ def test_reference_team_files_give_the_declared_match_and_game_points() -> None:
 
 @needs_corpus
 def test_swiss_manager_team_buchholz_is_fide_with_the_pab_shown_as_a_draw() -> None:
-    from trfkit.teams.standings import compute_teams
+    from trfkit.tiebreaks.team.standings import compute_teams
 
     t = read((XML_DIR / "Team_SwissSystem.xml").read_bytes()).tournament
     declared = {tm.number: next(d.value for d in tm.declared if d.code == "BH:MP")

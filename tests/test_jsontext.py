@@ -173,8 +173,8 @@ def test_the_fast_path_writes_the_standard_librarys_text_or_steps_aside(data: An
 def test_the_fast_path_writes_generated_standings_itself() -> None:
     """On real standings orjson's text is taken (not handed back), and it is the same."""
     import trfkit
-    from trfkit.render.standings import render_json
     from trfkit.jsontext import _orjson
+    from trfkit.render.standings import render_json
     from trfkit.tiebreaks import compute
 
     tournament = trfkit.loads(generate_trf(200, 9, 11)).tournament

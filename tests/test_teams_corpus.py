@@ -16,7 +16,7 @@ import trfkit
 from trfkit.cli import cli
 from trfkit.teams import rebuild
 from trfkit.teams.scores import team_scores
-from trfkit.teams.standings import compute_teams
+from trfkit.tiebreaks.team.standings import compute_teams
 
 TEAM_CODES = ["MPTS", "GPTS", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "PS:MP", "PS:GP", "EMMSB",
               "EMGSB", "EGMSB", "EGGSB", "BC", "AOB:MP", "WIN:MP", "KS:MP"]

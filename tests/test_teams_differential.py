@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from team_fixtures import event
 
 from trfkit.model import Tournament
-from trfkit.teams.context import TeamContext
 from trfkit.tiebreaks.codes import parse
 from trfkit.tiebreaks.editions import EDITIONS
+from trfkit.tiebreaks.team.context import TeamContext
 
 tc_team = pytest.importorskip("tiebreak_core.team")
 

@@ -18,7 +18,7 @@ from trfkit.model import (
     TeamBye,
     Tournament,
 )
-from trfkit.teams.standings import compute_teams
+from trfkit.tiebreaks.team.standings import compute_teams
 from trfkit.validation import iter_diagnostics
 
 CODES = ["MPTS", "GPTS", "MPvGP", "BH:MP/C1", "BH:GP/M1", "FB:MP", "AOB:MP/F", "EMMSB/C1",

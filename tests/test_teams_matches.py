@@ -187,3 +187,18 @@ def test_team_score_lines() -> None:
     assert [(s.won, s.drawn, s.lost, s.byes, s.absent) for s in three] == \
         [(2, 0, 0, 1, 0), (1, 0, 1, 1, 0), (0, 0, 2, 1, 0)]
     assert [s.absent for s in team_scores(rebuild(event(**THREE_TEAMS)))] == [1, 1, 1]
+
+
+def test_team_matches_import_nothing_of_the_tiebreaks() -> None:
+    """trfkit.teams rebuilds matches from board results; the team tie-breaks build on
+    it from trfkit.tiebreaks.team, never the other way round (no import cycle)."""
+    import subprocess
+    import sys
+
+    code = ("import importlib, pkgutil, sys, trfkit.teams as t; "
+            "names = sorted(m.name for m in pkgutil.iter_modules(t.__path__)); "
+            "[importlib.import_module('trfkit.teams.' + n) for n in names]; "
+            "print(names, sorted(m for m in sys.modules if m.startswith('trfkit.tiebreaks')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "['byes', 'matches', 'scores'] []"

@@ -11,19 +11,22 @@ from hypothesis import strategies as st
 
 from trfkit.model import Header, Player, RoundEntry, ScoringSystem, Tournament
 from trfkit.tiebreaks import UnknownTieBreak, compute
+from trfkit.tiebreaks.rating_tiebreaks import apply_elected_rule, elected_absences, explain_lines
 from trfkit.tiebreaks.ratings import (
-    apply_elected_rule,
+    DP_BY_PERCENT,
+    PD_HIGH,
+    PD_ROWS,
     average_of,
     average_rating,
     capped_ratings,
-    elected_absences,
+    dp,
+    expected_hundredths,
     expected_total,
     percentage,
     perfect_performance,
     performance,
     round_half_up,
 )
-from trfkit.tiebreaks.tables import DP_BY_PERCENT, PD_HIGH, PD_ROWS, dp, expected_hundredths
 
 # ------------------------------------------------------------------ tables (§D.1, §D.2)
 
@@ -316,7 +319,6 @@ def test_explain_lines_show_ratings_cut_and_arithmetic() -> None:
     from trfkit.tiebreaks.codes import parse
     from trfkit.tiebreaks.context import Context
     from trfkit.tiebreaks.editions import FIDE_2024, RU_2013
-    from trfkit.tiebreaks.ratings import explain_lines
 
     ctx = Context(tournament(TEC_SWISS), FIDE_2024)
     lines = explain_lines(ctx, 3, parse("ARO/C1"))  # #4 David, TEC exercise 18

@@ -180,7 +180,7 @@ def test_team_rank_differences_are_t505_only_under_the_files_own_list() -> None:
     from dataclasses import replace
 
     import trfkit
-    from trfkit.teams.standings import DEFAULT_TEAM_CODES, compute_teams
+    from trfkit.tiebreaks.team.standings import DEFAULT_TEAM_CODES, compute_teams
 
     t = trfkit.load(TEAM).tournament
     # the computed order is Albion, Caledonia = Eire, Cymru; every team declares rank 1 (310)

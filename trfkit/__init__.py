@@ -106,7 +106,7 @@ def compute_tiebreaks(subject: Document | Tournament,
                       rules: str = "auto", after_round: int | None = None,
                       unrated_rating: int | None = None) -> Standings:
     """Individual standings with tie-break values (see :func:`trfkit.tiebreaks.compute`;
-    a team event's team standings: :func:`trfkit.teams.standings.compute_teams`).
+    a team event's team standings: :func:`trfkit.tiebreaks.team.standings.compute_teams`).
 
     ``subject`` is a :class:`Document` (from :func:`load`) or its ``tournament``.
     ``codes``: one code (``"BH/C1"``, or a 202-style list ``"BH/C1,SB"``), several

@@ -119,8 +119,8 @@ def _owned(d: DeclaredValue, owned: dict[str, float | None]) -> bool:
 
 
 def _teams(t: Tournament, declared: dict[int, list[DeclaredValue]]) -> Table:
-    from .teams.standings import compute_teams
     from .tiebreaks import parse
+    from .tiebreaks.team.standings import compute_teams
 
     codes = [d.code for values in declared.values() for d in values]
     if not codes:
@@ -316,7 +316,7 @@ def declared_team_rank_differs(t: Tournament) -> Iterator[Diagnostic]:
     tie-break list."""
     if not t.is_team_event or not any(team.rank is not None for team in t.teams):
         return
-    from .teams.standings import compute_teams
+    from .tiebreaks.team.standings import compute_teams
 
     try:
         standings = compute_teams(t, None)

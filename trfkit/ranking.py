@@ -30,8 +30,8 @@ from .tiebreaks.context import Context
 from .tiebreaks.editions import resolve
 
 if TYPE_CHECKING:  # the team engine is loaded by the team functions: most events are not
-    from .teams.context import TeamContext
-    from .teams.standings import TeamStandings
+    from .tiebreaks.team.context import TeamContext
+    from .tiebreaks.team.standings import TeamStandings
 
 __all__ = ["file_list_unusable", "individual_standings", "is_individual_code", "is_team_code",
            "team_context", "team_standings"]
@@ -81,10 +81,10 @@ def team_standings(t: Tournament, tb: Sequence[str] = (), *, rules: str = "auto"
                    after_round: int | None = None, team_bye: tuple[float, float] | None = None,
                    pab_as_draw: bool = False) -> TeamStandings:
     """A team event's standings under ``tb``, else the file's list, else
-    :data:`~trfkit.teams.standings.DEFAULT_TEAM_CODES` (with a T501 when the file's list
+    :data:`~trfkit.tiebreaks.team.standings.DEFAULT_TEAM_CODES` (with a T501 when the file's list
     cannot be computed). ``team_bye``: (MP, GP) of a team bye the file does not encode;
     ``pab_as_draw``: a team's PAB shows to its opponents as a drawn match."""
-    from .teams.standings import DEFAULT_TEAM_CODES, compute_teams
+    from .tiebreaks.team.standings import DEFAULT_TEAM_CODES, compute_teams
 
     def run(codes: Sequence[TieBreakCode | str] | None) -> TeamStandings:
         return compute_teams(t, codes, rules=rules, after_round=after_round,
@@ -104,7 +104,7 @@ def team_context(t: Tournament, *, rules: str = "auto", after_round: int | None 
                  team_bye: tuple[float, float] | None = None,
                  pab_as_draw: bool = False) -> TeamContext:
     """The team run ``trfkit explain --team`` reads, with the options of the standings."""
-    from .teams.context import TeamContext
+    from .tiebreaks.team.context import TeamContext
 
     return TeamContext(t, resolve(rules, t), after_round=after_round, unencoded_bye=team_bye,
                        pab_shown_as_draw=pab_as_draw)

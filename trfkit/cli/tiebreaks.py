@@ -161,7 +161,7 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
         except (CodeError, UnknownTieBreak) as exc:  # the user's own --tb: exit 2
             raise InputError(f"T501 {exc}") from None
         if to == "json":
-            from ..teams.standings import player_rows
+            from ..tiebreaks.team.standings import player_rows
 
             rows = player_rows(doc.tournament, rules=rules, after_round=after_round)
             text = render_team_json(team, rows)
@@ -283,8 +283,8 @@ def _explained_code(tb: str, for_team: bool) -> TieBreakCode:
 def _explain_team(t: Tournament, number: int, code: TieBreakCode, rules: str,
                   after_round: int | None, team_bye: tuple[float, float] | None,
                   pab_as_draw: bool, diagnostics: list[Diagnostic]) -> None:
-    """``explain --team``: the team's rounds (see :mod:`trfkit.teams.explain`); exits."""
-    from ..teams.explain import explain_team
+    """``explain --team``: the team's rounds (see :mod:`trfkit.tiebreaks.team.explain`); exits."""
+    from ..tiebreaks.team.explain import explain_team
 
     if not t.is_team_event:
         if exit_status(diagnostics):

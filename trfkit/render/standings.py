@@ -22,7 +22,7 @@ from ..terminal import escape_controls
 from ..tiebreaks import Standings
 
 if TYPE_CHECKING:  # a type only: individual standings do not load the team engine
-    from ..teams.standings import TeamStandings
+    from ..tiebreaks.team.standings import TeamStandings
 
 __all__ = ["render_csv", "render_json", "render_team_json", "render_team_table", "render_text",
            "render_trf"]

@@ -1,4 +1,5 @@
-"""Team events: matches rebuilt from board results, team scores, team standings."""
+"""Team events: matches rebuilt from board results, and team scores (team tie-breaks
+and standings: :mod:`trfkit.tiebreaks.team`)."""
 
 from .matches import BoardResult, Match, TeamEvent, TeamRound, rebuild
 

@@ -10,15 +10,13 @@ Public entry point::
 Layout: :mod:`.codes` parses the TRF26 code grammar, :mod:`.editions` holds the
 rule editions as data, :mod:`.context` precomputes per-player arrays once,
 :mod:`.unplayed` scores unplayed rounds per edition, :mod:`.registry` maps codes to
-functions (:mod:`.individual`, :mod:`.ratings`, :mod:`.direct`, team modules) and
+functions (:mod:`.individual`, :mod:`.rating_tiebreaks`, :mod:`.direct`, team modules) and
 :mod:`.standings` sorts.
 """
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from .codes import CodeError, RangeError, TieBreakCode, parse, parse_list
@@ -178,28 +176,9 @@ def compute(
     :class:`CodeError` / :class:`UnknownTieBreak` for codes that cannot be computed
     and :class:`KeyError` for an unknown ``rules`` name.
     """
-    with _cyclic_gc_paused():
-        return _compute(tournament, codes, rules, after_round, unrated_rating, full_order)
-
-
-@contextmanager
-def _cyclic_gc_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for one computation, then restore it.
-
-    Why: a run allocates some 100,000 short-lived lists and tuples (per-player rows,
-    value columns, standings rows), which triggers full collections that walk the
-    whole tournament model (tens of thousands of objects): about a tenth of the run
-    on a 2000-player Swiss, for nothing, since the computation creates no reference
-    cycles (reference counting frees everything). The previous state is restored
-    even on an exception, and a caller who had disabled the collector keeps it so.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
+    edition = resolve(rules, tournament)
+    ctx = Context(tournament, edition, after_round=after_round, unrated_rating=unrated_rating)
+    return _compute(ctx, tournament, codes, full_order)
 
 
 def _version_contexts(ctx: Context, codes: Sequence[TieBreakCode]) -> list[Context]:
@@ -229,15 +208,11 @@ def _note_whole_cuts(ctx: Context, codes: Sequence[TieBreakCode]) -> None:
 
 
 def _compute(
+    ctx: Context,
     tournament: Tournament,
     codes: Sequence[TieBreakCode | str] | None,
-    rules: str | Edition,
-    after_round: int | None,
-    unrated_rating: int | None,
     full_order: bool,
 ) -> Standings:
-    edition = resolve(rules, tournament)
-    ctx = Context(tournament, edition, after_round=after_round, unrated_rating=unrated_rating)
     if codes is None:
         listed, full_order = declared_codes(tournament)
         ctx.diagnostics.extend(declared_out_of_range(tournament))
@@ -278,5 +253,5 @@ def _compute(
         seen = {(d.code, d.message) for d in diagnostics}
         diagnostics += [d for d in other.diagnostics if (d.code, d.message) not in seen]
         other.release()
-    return Standings(edition, tuple(listed), tuple(rows), ctx.rounds, tuple(diagnostics),
+    return Standings(ctx.edition, tuple(listed), tuple(rows), ctx.rounds, tuple(diagnostics),
                      full_order=order is listed, total_rounds=ctx.total_rounds)

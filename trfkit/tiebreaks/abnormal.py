@@ -94,8 +94,6 @@ def apply(ctx: Context) -> None:
     for i in ctx.rescored:
         extra = ctx.bonus.get(i, ())
         ctx.score[i] = sum(ctx.pts[i], 0.0) + sum(extra, 0.0)
-        if not all(float(4 * v).is_integer() for v in (*ctx.pts[i], *extra)):
-            ctx.exact_sums = False
 
 
 def _what(points: float) -> str:

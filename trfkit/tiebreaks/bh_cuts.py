@@ -1,16 +1,14 @@
 """Buchholz-type sums with Cut/Median (C.07 14.1-14.4, 16.5) from rows sorted once.
 
-BH/C1, BH/C2, BH/M1 ... (and FB's, and SB's single cuts, which read the extreme
-scores from the same rows) all cut the same sorted contributions: they are sorted
-once per run and mode, the uncut totals are summed once, and under exact sums a
-cut is "the total less the values cut". The players with a VUR, whose low cuts
-16.5 may take elsewhere, are kept apart (:func:`bh_sorted`).
+BH/C1, BH/C2, BH/M1 ... (and FB's) all cut the same sorted contributions: they are
+sorted once per run and mode, and the uncut totals are summed once. The players
+with a VUR, whose low cuts 16.5 may take elsewhere, are kept apart (:func:`bh_sorted`).
 """
 
 from __future__ import annotations
 
 from itertools import compress, repeat
-from operator import contains, getitem, itemgetter, not_, sub
+from operator import contains, getitem, not_
 from typing import cast
 
 from .codes import TieBreakCode
@@ -20,17 +18,21 @@ from .unplayed import adjusted
 __all__ = ["bh_sorted", "bh_with_cuts", "plain_bh"]
 
 
-def bh_sorted(ctx: Context, code: TieBreakCode,
-              fore: bool) -> tuple[list[list[float]], dict[int, tuple[list[float], list[float]]]]:
-    """Every player's counted contributions, sorted (one C-level ``map(sorted, ...)``;
-    shared by BH/C1, BH/C2, BH/M1 ...), and, for the players with a VUR or an
-    uncounted round (round-robin), (sorted ordinary contributions, sorted VURs)."""
+Sorted = tuple[list[tuple[float, ...]], dict[int, tuple[list[float], list[float]]]]
+
+
+def bh_sorted(ctx: Context, code: TieBreakCode, fore: bool) -> Sorted:
+    """Every player's counted contributions, sorted (shared by BH/C1, BH/C2, BH/M1 ...;
+    tuples, which the cyclic garbage collector stops traversing once it has seen them),
+    and, for the players with a VUR or an uncounted round (round-robin), (sorted
+    ordinary contributions, sorted VURs)."""
     fore = fore or code.fore
 
-    def build() -> tuple[list[list[float]], dict[int, tuple[list[float], list[float]]]]:
+    def build() -> Sorted:
         table = adjusted(ctx, fore=fore, played_forfeits=code.played_forfeits)
         rr = ctx.round_robin
-        rows = [] if rr else list(map(sorted, cast("list[list[float]]", table.contrib)))
+        rows = [] if rr else list(map(tuple, map(sorted, cast("list[list[float]]",
+                                                                  table.contrib))))
         split: dict[int, tuple[list[float], list[float]]] = {}
         if rr:  # uncounted (None) rounds are left out
             for i in range(ctx.n):
@@ -60,35 +62,10 @@ def bh_with_cuts(ctx: Context, code: TieBreakCode, fore: bool = False) -> list[V
     rounds = ctx.rounds
     lo = min(low, rounds)
     end = rounds - min(high, rounds - lo)
-    out: list[Value]
-    if rows and ctx.exact_sums and rounds > low + high and low + high <= 2:
-        # Exact sums: the uncut total less the values cut (the first ``low`` and the
-        # last ``high`` of each sorted row) is the very float the slice sums to, and
-        # one or two subtractions per row cost less than summing the slice.
-        out = list(plain_bh(ctx, code, fore))
-        for at in [*range(low), *range(-high, 0)]:
-            out = list(map(sub, out, map(itemgetter(at), rows)))
-    elif rows:
-        out = list(map(sum, map(getitem, rows, repeat(slice(lo, end))), repeat(0.0)))
-    else:
-        out = [None] * ctx.n
+    out: list[Value] = (list(map(sum, map(getitem, rows, repeat(slice(lo, end))), repeat(0.0)))
+                        if rows else [None] * ctx.n)
     vur_first = ctx.edition.vur_first
-    walked = split
-    if vur_first and split:
-        # Rows whose VURs the low cuts take all: what is left is the ordinary
-        # contributions, cut by one slice for every row of the same shape.
-        walked = dict(split)
-        for (n, m), members in _split_shapes(ctx, split, fore or code.fore,
-                                             code.played_forfeits).items():
-            if m > low:
-                continue
-            lo = min(low - m, n)
-            plains = [walked.pop(i)[0] for i in members]
-            cut = slice(lo, n - min(high, n - lo))
-            for i, total in zip(members, map(sum, map(getitem, plains, repeat(cut)),
-                                             repeat(0.0)), strict=True):
-                out[i] = total
-    for i, (plain, vurs) in walked.items():
+    for i, (plain, vurs) in split.items():
         low = code.cut + code.median
         if vur_first and vurs:
             k = min(low, len(vurs))
@@ -101,20 +78,6 @@ def bh_with_cuts(ctx: Context, code: TieBreakCode, fore: bool = False) -> list[V
         hi = min(high, n - lo)
         out[i] = sum(rest[lo:n - hi], 0.0)
     return out
-
-
-def _split_shapes(ctx: Context, split: dict[int, tuple[list[float], list[float]]], fore: bool,
-                  played_forfeits: bool) -> dict[tuple[int, int], list[int]]:
-    """The players of ``split`` by (number of ordinary contributions, number of VURs),
-    once per run and mode (BH/C1, BH/C2, BH/M1 ... cut the same shapes alike)."""
-
-    def build() -> dict[tuple[int, int], list[int]]:
-        shapes: dict[tuple[int, int], list[int]] = {}
-        for i, (plain, vurs) in split.items():
-            shapes.setdefault((len(plain), len(vurs)), []).append(i)
-        return shapes
-
-    return ctx.memo(("bh-shapes", fore, played_forfeits), build)
 
 
 def plain_bh(ctx: Context, code: TieBreakCode, fore: bool = False) -> list[Value]:

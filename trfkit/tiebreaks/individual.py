@@ -11,18 +11,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from itertools import accumulate, compress, islice, repeat
-from operator import add, and_, contains, countOf, eq, getitem, indexOf, itemgetter, mul, ne, sub
-from typing import TYPE_CHECKING, cast
+from operator import add, and_, eq, itemgetter, mul
+from typing import cast
 
 from ..results import RESULT_CODES, Kind
-from .bh_cuts import bh_sorted, bh_with_cuts, plain_bh
+from .bh_cuts import bh_with_cuts, plain_bh
 from .codes import TieBreakCode, parse
 from .context import Context, Value
+from .cuts import Item, cut_sum
 from .registry import register
 from .unplayed import Adjusted, adjusted
-
-if TYPE_CHECKING:  # imported where first needed: the general cut (a NamedTuple to define)
-    from .cuts import Item
 
 # -- Art. 7: the participant's own results ---------------------------------------------------
 
@@ -49,7 +47,7 @@ def won(ctx: Context, code: TieBreakCode) -> list[Value]:
             for pts, otb, regular in zip(ctx.pts, ctx.otb, ctx.regular, strict=True)]
 
 
-def _black_game_points(ctx: Context) -> list[list[float]]:
+def _black_game_points(ctx: Context) -> list[tuple[float, ...]]:
     """Per player, the points of each game played over the board with Black (BPG
     counts them, BWG counts the wins among them; built once for both).
 
@@ -57,8 +55,8 @@ def _black_game_points(ctx: Context) -> list[list[float]]:
     player's rounds are all games; for the others Black only counts where a game was
     played over the board."""
 
-    def build() -> list[list[float]]:
-        return [list(compress(pts, black if regular else map(and_, black, otb)))
+    def build() -> list[tuple[float, ...]]:
+        return [tuple(compress(pts, black if regular else map(and_, black, otb)))
                 for pts, black, otb, regular in zip(ctx.pts, ctx.black, ctx.otb, ctx.regular,
                                                     strict=True)]
 
@@ -75,7 +73,7 @@ def black_games(ctx: Context, code: TieBreakCode) -> list[Value]:
 def black_wins(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Games won over the board with Black: the points of the games with Black that
     were played over the board, counted where they equal a win."""
-    return list(map(float, map(list.count, _black_game_points(ctx), repeat(ctx.win))))
+    return list(map(float, map(tuple.count, _black_game_points(ctx), repeat(ctx.win))))
 
 
 _VALUE = itemgetter(1)
@@ -108,10 +106,6 @@ def progressive(ctx: Context, code: TieBreakCode) -> list[Value]:
     totals = ctx.memo("ps-total", lambda: list(map(sum, map(accumulate, rows), repeat(0.0))))
     if not first:
         return list(totals)
-    if ctx.exact_sums:  # exact sums: the total less the running scores cut is the same float
-        cut = map(itemgetter(0), rows) if first == 1 else \
-            map(sum, map(islice, map(accumulate, rows), repeat(first)), repeat(0.0))
-        return list(map(sub, totals, cut))
     return [sum(islice(accumulate(row), first, None), 0.0) for row in rows]
 
 
@@ -166,13 +160,12 @@ def _table(ctx: Context, code: TieBreakCode, fore: bool = False) -> Adjusted:
     return adjusted(ctx, fore=fore or code.fore, played_forfeits=code.played_forfeits)
 
 
-def _sum_with_cuts(ctx: Context, code: TieBreakCode, rows: list[list[Item]]) -> list[Value]:
+def _sum_with_cuts(ctx: Context, code: TieBreakCode,
+                   rows: list[tuple[Item, ...]]) -> list[Value]:
     """Sum each player's items after the code's Cut/Median (rows are sorted).
 
     A row of plain ``(key, value)`` pairs has no VUR, so the cuts are a slice: the
     same items, summed in the same order, as :func:`.cuts.apply_cuts` keeps."""
-    from .cuts import cut_sum
-
     low = code.cut + code.median
     high = code.median
     vur_first = ctx.edition.vur_first
@@ -190,8 +183,6 @@ def _sum_with_cuts(ctx: Context, code: TieBreakCode, rows: list[list[Item]]) -> 
 def buchholz_items(ctx: Context, table: Adjusted, i: int) -> list[Item]:
     """The counted rounds of player ``i`` as cut items (key = value = opponent score)."""
     v_row = table.vur[i]
-    from .cuts import Item
-
     return [Item(c, c, v_row[r], r) for r, c in enumerate(table.contrib[i]) if c is not None]
 
 
@@ -204,19 +195,20 @@ def sonneborn_items(ctx: Context, table: Adjusted, i: int) -> list[Item]:
             if c is not None]
 
 
-def _sorted_sb_items(ctx: Context, code: TieBreakCode) -> list[list[Item]]:
-    """Every player's SB items, sorted by significance; shared by SB/C1, SB/C2, SB/M1 ..."""
+def _sorted_sb_items(ctx: Context, code: TieBreakCode) -> list[tuple[Item, ...]]:
+    """Every player's SB items, sorted by significance; shared by SB/C1, SB/C2, SB/M1 ...
+    (tuples of tuples of numbers, which the cyclic garbage collector stops traversing)."""
 
-    def build() -> list[list[Item]]:
+    def build() -> list[tuple[Item, ...]]:
         table = adjusted(ctx, fore=code.fore, played_forfeits=code.played_forfeits)
         rr = ctx.round_robin
-        rows: list[list[Item]] = []
+        rows: list[tuple[Item, ...]] = []
         columns = zip(table.contrib, table.pts, table.vur, strict=True)
         for i, (c_row, p_row, v_row) in enumerate(columns):
             if rr or True in v_row:
-                rows.append(sorted(sonneborn_items(ctx, table, i)))
+                rows.append(tuple(sorted(sonneborn_items(ctx, table, i))))
             else:  # no VUR, every round counted: (key, value) pairs are enough
-                rows.append(sorted(zip(c_row, map(mul, c_row, p_row), strict=False)))  # type: ignore[arg-type]
+                rows.append(tuple(sorted(zip(c_row, map(mul, c_row, p_row), strict=False))))  # type: ignore[arg-type]
         return rows
 
     return ctx.memo(("sb-items", code.fore, code.played_forfeits), build)
@@ -287,9 +279,6 @@ def sonneborn_berger(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Σ opponent's (adjusted) score × points scored against that opponent."""
     if not code.cut and not code.median:
         return list(_sb_totals(ctx, code))
-    single = _sb_single_cuts(ctx, code)
-    if single is not None:
-        return single
     return _sum_with_cuts(ctx, code, _sorted_sb_items(ctx, code))
 
 
@@ -305,82 +294,6 @@ def _sb_totals(ctx: Context, code: TieBreakCode) -> list[float]:
                 for c_row, p_row in zip(table.contrib, table.pts, strict=True)]
 
     return ctx.memo(("sb-total", code.fore, code.played_forfeits), build)
-
-
-def _sb_single_cuts(ctx: Context, code: TieBreakCode) -> list[Value] | None:
-    """SB with at most one low and one high cut (SB/C1, SB/M1), or None when this
-    shortcut does not apply.
-
-    When every score is a multiple of 1/4 (``ctx.exact_sums``) float sums are exact
-    in any order, so "the total less the least and/or most significant product" is
-    the very float the sorted, cut sum gives, and needs no sort. It is computed
-    column-wise: the extreme score of every row (``map(min, ...)``), how often it
-    occurs and where; a row with it once cuts the product there, a row with it
-    several times the extreme product among those rounds (:func:`_extreme_product`).
-    A row with a VUR (16.5: cut the lowest VUR product instead when it is not below
-    the least significant one, as :func:`.cuts.apply_cuts` decides) takes that rule
-    for a single low cut, else the general way.
-    """
-    low, high = code.cut + code.median, code.median
-    rounds = ctx.rounds
-    if not ctx.exact_sums or ctx.round_robin or low > 1 or high > 1 or not rounds:
-        return None
-    table = _table(ctx, code)
-    contrib = cast("list[Sequence[float]]", table.contrib)  # no None outside round-robins
-    pts = table.pts
-    out: list[float] = _sb_totals(ctx, code)
-    players = range(ctx.n)
-    vur_rows = list(compress(players, map(contains, table.vur, repeat(True))))
-    # BH's sorted rows (shared with BH/C1 ...) give each row's extreme scores and
-    # whether the extreme occurs more than once (the next one in order equals it)
-    ordered = bh_sorted(ctx, code, False)[0] if rounds > 1 else None
-    least: list[float] = []  # the least significant product of every row (one low cut)
-    for pick, wanted, at, then in ((min, low, 0, 1), (max, high and rounds > low, -1, -2)):
-        if not wanted:
-            continue
-        if ordered is None:
-            best = list(map(pick, contrib))
-            several = map(ne, map(countOf, contrib, best), repeat(1))
-        else:
-            best = list(map(itemgetter(at), ordered))
-            several = map(eq, best, map(itemgetter(then), ordered))
-        cut = list(map(mul, best, map(getitem, pts, map(indexOf, contrib, best))))
-        for i in compress(players, several):
-            # the extreme score occurs more than once: with a score of 0 or more the
-            # product follows the points, so it is the extreme points of those rounds
-            # (inline: a row in three has this, see _extreme_product for the rest)
-            b = best[i]
-            cut[i] = b * pick(compress(pts[i], map(eq, contrib[i], repeat(b)))) if b >= 0 \
-                else _extreme_product(contrib[i], pts[i], pick)
-        out = list(map(sub, out, cut))
-        least = least or cut
-    result: list[Value] = list(out)
-    vur_first = ctx.edition.vur_first
-    totals = _sb_totals(ctx, code)
-    for i in vur_rows:
-        if low and not high and vur_first:
-            # 16.5: the lowest VUR product instead, when it is not below the least one
-            lowest_vur = min(compress(map(mul, contrib[i], pts[i]), table.vur[i]))
-            result[i] = totals[i] - (lowest_vur if lowest_vur >= least[i] else least[i])
-        else:
-            from .cuts import cut_sum
-
-            items = sorted(sonneborn_items(ctx, table, i))
-            result[i] = cut_sum(items, low, high, vur_first, presorted=True)
-    return result
-
-
-def _extreme_product(scores: Sequence[float], pts: Sequence[float],
-                     pick: Callable[..., float]) -> float:
-    """The product of the lowest (``min``) or highest (``max``) (score, product) pair,
-    found with C-level scans: the extreme score, and among several rounds with it the
-    extreme product."""
-    best = pick(scores)
-    if scores.count(best) == 1:
-        return best * pts[scores.index(best)]
-    if best >= 0:  # the product follows the points: the extreme points of those rounds
-        return best * pick(compress(pts, map(eq, scores, repeat(best))))
-    return pick(best * p for c, p in zip(scores, pts, strict=False) if c == best)
 
 
 @register("KS", modifiers="L", title="Koya system", article="C.07 9.2; Art. 32.1.2-32.1.3")

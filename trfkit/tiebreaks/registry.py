@@ -54,10 +54,10 @@ __all__ = [
 #: Modules that register tie-breaks, imported lazily by :func:`lookup`.
 MODULES: list[str] = [
     "trfkit.tiebreaks.individual",
-    "trfkit.tiebreaks.ratings",
+    "trfkit.tiebreaks.rating_tiebreaks",
     "trfkit.tiebreaks.direct",
-    "trfkit.tiebreaks.team",
-    "trfkit.tiebreaks.team_direct",
+    "trfkit.tiebreaks.team.definitions",
+    "trfkit.tiebreaks.team.direct",
 ]
 
 #: The one scope a module registers for, when it registers for one only: a lookup
@@ -65,19 +65,19 @@ MODULES: list[str] = [
 #: modules and the team model behind them). A module not listed is always loaded.
 MODULE_SCOPES: dict[str, str] = {
     "trfkit.tiebreaks.individual": "individual",
-    "trfkit.tiebreaks.ratings": "individual",
+    "trfkit.tiebreaks.rating_tiebreaks": "individual",
     "trfkit.tiebreaks.direct": "individual",
-    "trfkit.tiebreaks.team": "team",
-    "trfkit.tiebreaks.team_direct": "team",
+    "trfkit.tiebreaks.team.definitions": "team",
+    "trfkit.tiebreaks.team.direct": "team",
 }
 
 #: The names a module registers, for a module that registers a few known ones: a
 #: lookup of any other name leaves it unimported (a run without DE never loads
-#: ``direct``; one without rating tie-breaks never loads ``ratings``).
+#: ``direct``; one without rating tie-breaks never loads ``rating_tiebreaks``).
 #: ``tests/test_tiebreaks_codes.py`` holds the lists to what the modules register.
 #: A module not listed is imported by every lookup of its scope.
 MODULE_NAMES: dict[str, frozenset[str]] = {
-    "trfkit.tiebreaks.ratings": frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}),
+    "trfkit.tiebreaks.rating_tiebreaks": frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}),
     "trfkit.tiebreaks.direct": frozenset({"DE"}),
 }
 

@@ -28,9 +28,10 @@ Fore mode (Art. 8.3): every paired game of the last round counts as a draw.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import compress, repeat
-from operator import add, and_, itemgetter, not_, sub
+from operator import and_, not_
 
 from ..results import Kind
 from .context import Context
@@ -43,6 +44,7 @@ VUR_KINDS = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.NOT_PAIRED, Kind.FORFE
 _FORFEITS = frozenset({Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS})
 
 
+@dataclass(frozen=True, slots=True)
 class Adjusted:
     """Per-player, per-round data for BH/SB-type tie-breaks (see the module docstring).
 
@@ -51,32 +53,15 @@ class Adjusted:
     player's round ``r`` contributes, None when the round is not counted;
     ``pts[i][r]``: points scored in round ``r``; ``vur[i][r]``: a cut-first round;
     ``game[i][r]``: the round counts as a game against ``ctx.opp[i][r]``.
-
-    A plain slotted class, not a frozen dataclass: it lives for one run inside the
-    context's memo and is never compared or hashed, and defining a dataclass costs
-    time on the first tie-break lookup of every process.
-    Read-only by convention (rows may be shared with the context).
+    Rows may be shared with the context: read-only.
     """
 
-    __slots__ = ("own", "shown", "contrib", "_pts", "vur", "game", "_finish")
-
-    def __init__(self, own: list[float], shown: list[float],
-                 contrib: list[Sequence[float | None]], pts: list[Sequence[float]],
-                 vur: list[Sequence[bool]], game: list[Sequence[bool]],
-                 finish: Callable[[list[Sequence[float]]], None] | None = None) -> None:
-        self.own, self.shown, self.contrib = own, shown, contrib
-        self._pts, self.vur, self.game = pts, vur, game
-        self._finish = finish
-
-    @property
-    def pts(self) -> list[Sequence[float]]:
-        """``pts[i][r]``. In fore mode only the irregular players' rows are written when
-        the table is made (FB needs no points); ``finish`` writes the others here, on
-        first use (SB in fore mode)."""
-        if self._finish is not None:
-            self._finish(self._pts)
-            self._finish = None
-        return self._pts
+    own: list[float]
+    shown: list[float]
+    contrib: list[Sequence[float | None]]
+    pts: list[Sequence[float]]
+    vur: list[Sequence[bool]]
+    game: list[Sequence[bool]]
 
 
 def adjusted(ctx: Context, *, fore: bool = False, played_forfeits: bool = False) -> Adjusted:
@@ -100,15 +85,9 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
     others = list(compress(range(n), map(not_, regular)))
     game: list[Sequence[bool]] = [all_games] * n
     pts: list[Sequence[float]] = list(ctx.pts)
-    finish: Callable[[list[Sequence[float]]], None] | None = None
-    if fore and rounds:
-        # a regular row with its last round a draw is written on first use of the points
-        # (:attr:`Adjusted.pts`); the other rows are written below
-        def draw_last(rows: list[Sequence[float]]) -> None:
-            for i in compress(range(n), regular):
-                rows[i] = ctx.pts[i][:last] + (draw,)
-
-        finish = draw_last
+    if fore and rounds:  # Art. 8.3: the last round a draw (the other rows: below)
+        for i in compress(range(n), regular):
+            pts[i] = ctx.pts[i][:last] + (draw,)
         fore_player = list(regular)
     else:
         fore_player = [False] * n
@@ -137,21 +116,13 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
     bonus = {i: sum(row, 0.0) for i, row in ctx.bonus.items()}  # 299, part of the score
     if not fore:
         own = list(ctx.score)
-    elif ctx.exact_sums and rounds:
-        # exact sums: a regular row's total is the score with the last round a draw
-        own = list(map(add, map(sub, ctx.score, map(itemgetter(last), ctx.pts)), repeat(draw)))
-        for i in others:
-            own[i] = sum(pts[i], 0.0) + bonus.get(i, 0.0)
     else:
-        if finish is not None:
-            finish(pts)
-            finish = None
         own = list(map(sum, pts, repeat(0.0)))
         for i, extra in bonus.items():
             own[i] += extra
 
     if ctx.edition.virtual_opponent:
-        return _virtual(ctx, own, pts, game, others, finish, bonus)
+        return _virtual(ctx, own, pts, game, others, bonus)
 
     # -- dummy opponent (2023 / 2024-08 / 2026) -------------------------------------------
     vur: list[Sequence[bool]] = [(False,) * rounds] * n
@@ -199,7 +170,7 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
                                      "the dummy is capped at draw x rounds (16.4.2)", i)
                 c_row.append(min(mine, shown[o]) if o >= 0 else min(mine, cap_rounds))
         contrib[i] = c_row
-    return Adjusted(own, shown, contrib, pts, vur, game, finish)
+    return Adjusted(own, shown, contrib, pts, vur, game)
 
 
 def _games_contrib(ctx: Context, shown: list[float]) -> list[Sequence[float | None]]:
@@ -223,7 +194,6 @@ def _last_not_vur(v_row: Sequence[bool], k_row: Sequence[Kind]) -> int:
 
 def _virtual(ctx: Context, own: list[float], pts: list[Sequence[float]],
              game: list[Sequence[bool]], others: list[int],
-             finish: Callable[[list[Sequence[float]]], None] | None,
              bonus: dict[int, float]) -> Adjusted:
     """Pre-2023 rules: virtual opponent for own unplayed rounds, draws for opponents'.
 
@@ -264,7 +234,7 @@ def _virtual(ctx: Context, own: list[float], pts: list[Sequence[float]],
             before += p
         contrib[i] = c_row
     no_vur = (False,) * rounds  # no VUR-first cutting before 2023 (one shared, read-only row)
-    return Adjusted(own, shown, contrib, pts, [no_vur] * n, game, finish)
+    return Adjusted(own, shown, contrib, pts, [no_vur] * n, game)
 
 
 def _opposite(ctx: Context, kind: Kind, points: float) -> float:

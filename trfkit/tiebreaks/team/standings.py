@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..diagnostics import Diagnostic, make
-from ..model import Tournament
-from ..tiebreaks import declared_codes, is_declared_list
-from ..tiebreaks.codes import TieBreakCode, parse
-from ..tiebreaks.editions import Edition, resolve
-from ..tiebreaks.registry import lookup
-from ..tiebreaks.standings import outside_ties, rank, unlisted_rank_note
+from ...diagnostics import Diagnostic, make
+from ...model import Tournament
+from ...teams.matches import TeamEvent, team_of
+from .. import compute, declared_codes, is_declared_list
+from ..codes import TieBreakCode, parse
+from ..editions import Edition, resolve
+from ..registry import lookup
+from ..standings import outside_ties, rank, unlisted_rank_note
 from .context import TeamContext
-from .matches import TeamEvent
 
 __all__ = ["DEFAULT_TEAM_CODES", "TeamRow", "TeamStandings", "compute_teams"]
 
@@ -143,8 +143,6 @@ def player_rows(tournament: Tournament, *, rules: str | Edition = "auto",
     Team outputs keep the players (the board results the team scores come from); they
     are ranked on points alone, since the requested codes are team tie-breaks.
     """
-    from ..tiebreaks import compute
-    from .matches import team_of
 
     teams = team_of(tournament)
     standings = compute(tournament, [], rules=rules, after_round=after_round)

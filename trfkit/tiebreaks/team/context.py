@@ -21,12 +21,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ..diagnostics import Diagnostic, make
-from ..model import Team, Tournament
-from ..results import Kind
-from ..tiebreaks.context import RunMemo, round_notes
-from ..tiebreaks.editions import Edition
-from .matches import TeamEvent, rebuild
+from ...diagnostics import Diagnostic, make
+from ...model import Team, Tournament
+from ...results import Kind
+from ...teams.matches import TeamEvent, rebuild
+from ..context import RunMemo, round_notes
+from ..editions import Edition
 
 __all__ = ["TeamContext", "primary_score", "team_round_robin"]
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..teams.context import TeamContext
-from .codes import TieBreakCode
-from .registry import register
+from ..codes import TieBreakCode
+from ..registry import register
+from .context import TeamContext
 
 Value = float | None
 Split = Callable[[list[int]], list[list[int]]]

@@ -1,6 +1,6 @@
 """Team tie-breaks: C.07 Arts. 11-13, Arts. 7-9 on match or game points, Article 32.2/32.3.2.2.
 
-Every function takes a :class:`~trfkit.teams.context.TeamContext` (``scope="team"``)
+Every function takes a :class:`~.context.TeamContext` (``scope="team"``)
 and returns one value per team, in ``ctx.teams`` order. ``:MP``/``:GP`` on a code
 picks the score (``BH:GP``); without it the tournament's primary score is used
 (MP unless ``192`` says ``_GP_MP``).
@@ -20,7 +20,7 @@ Unplayed rounds follow Art. 16 with the team's MP or GP in place of points
 * in round-robins forfeited matches are matches against the scheduled team (15.2).
 
 The group tie-breaks (EDE and its board variants, DE, TBR, BBE) are in
-:mod:`.team_direct`.
+:mod:`.direct`.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..results import Kind
-from ..teams.context import TeamContext
-from .codes import TieBreakCode, parse
-from .registry import register
+from ...results import Kind
+from ..codes import TieBreakCode, parse
+from ..registry import register
+from .context import TeamContext
 
 Value = float | None
 

@@ -5,7 +5,7 @@ family on team scores (``BH``, ``FB`` with ``:MP``/``:GP``, the extended
 Sonneborn-Berger codes ``EMMSB`` ... ``EGGSB`` and Article 32's team ``SB``) every round
 shows the opposing team and the score it shows (or the dummy or virtual opponent of an
 unplayed round), the product for ESB, and what a cut removed; the contributions come
-from the same :func:`~trfkit.tiebreaks.team.parts` and :func:`~trfkit.tiebreaks.team.cut`
+from the same :func:`~.definitions.parts` and :func:`~.definitions.cut`
 the tie-break sums, and the total is the registry's value, so the explanation ends on
 the number ``trfkit tiebreaks`` prints for that team. Other codes show each round's
 match result, match and game points, and the total.
@@ -13,12 +13,12 @@ match result, match and game points, and the total.
 
 from __future__ import annotations
 
-from ..tiebreaks.codes import TieBreakCode, parse
-from ..tiebreaks.explain import Explanation
-from ..tiebreaks.registry import UnknownTieBreak, lookup
-from ..tiebreaks.team import cut as apply_cut
-from ..tiebreaks.team import parts
+from ..codes import TieBreakCode, parse
+from ..explain import Explanation
+from ..registry import UnknownTieBreak, lookup
 from .context import TeamContext
+from .definitions import cut as apply_cut
+from .definitions import parts
 
 __all__ = ["explain_team"]
 
