@@ -24,7 +24,7 @@ from trfkit.validation import RULES, is_valid, iter_diagnostics, rule, rules, va
 
 def player(start: int, points: float | None, rank: int | None, *blocks: tuple[int | None, str, str],
            line: int = 0, fide: int | None = None, rating: int | None = None) -> Player:
-    return Player(start=start, name=f"P{start}", points=points, rank=rank, fide_id=fide,
+    return Player.build(start=start, name=f"P{start}", points=points, rank=rank, fide_id=fide,
                   rating=rating, rounds=tuple(RoundEntry(*b) for b in blocks),
                   line=line or 10 + start)
 

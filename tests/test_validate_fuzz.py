@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from trfkit.formats.trf_reader import loads_trf
 from trfkit.model import Header, Player, RoundEntry, ScoringSystem, Team, Tournament
-from trfkit.results import RESULT_CODES
+from trfkit.model.results import RESULT_CODES
 from trfkit.validation import validate
 
 entries = st.builds(RoundEntry, st.one_of(st.none(), st.integers(-3, 12)),

@@ -19,7 +19,7 @@ from operator import attrgetter
 from typing import Final, NamedTuple
 
 from ..model import Player, RoundEntry, Tournament
-from ..results import COMPLEMENT, RESULT_CODES, Kind
+from ..model.results import COMPLEMENT, RESULT_CODES, Kind
 
 #: Explicit bye letters; with an opponent they are T309. A blank result with an
 #: opponent is a game without a result yet (ITDX files pair the next round that way).
@@ -35,7 +35,7 @@ PENDING: Final = frozenset({"", " "})
 def _clean_sides() -> frozenset[tuple[str, str, str, str]]:
     """``(colour, result, their colour, their result)`` of every clean game.
 
-    White against black, and results that :data:`~trfkit.results.COMPLEMENT` allows
+    White against black, and results that :data:`~trfkit.model.results.COMPLEMENT` allows
     (or pending on both sides). Nothing here is a bye letter, so a clean game is
     never a T309 either. Tuples, not joined strings: a tuple cannot be mistaken for
     another split of the same characters, and is also quicker to build.

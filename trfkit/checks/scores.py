@@ -14,7 +14,7 @@ from operator import attrgetter
 
 from ..diagnostics import Diagnostic, make
 from ..model import Player, ScoringSystem, Tournament
-from ..results import RESULT_CODES, Kind
+from ..model.results import RESULT_CODES, Kind
 from ..validation import rule
 from . import locate
 

@@ -11,7 +11,7 @@ import click
 from ..diagnostics import Diagnostic, Severity
 from ..document import Document
 from ..model import PartialDate, Tournament
-from ..results import Kind
+from ..model.results import Kind
 from ..terminal import escape_controls
 from .common import (
     display_name,

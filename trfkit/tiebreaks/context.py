@@ -6,7 +6,7 @@ decodes the tournament once into flat per-player, per-round rows (tuples; index 
 a loop over rows of floats and ints, never a walk over the model:
 
 * ``opp[i][r]``  scheduled opponent's index, or ``-1`` (bye, absence, unknown opponent)
-* ``kind[i][r]`` :class:`~trfkit.results.Kind` of the round (``NOT_PAIRED`` past the file)
+* ``kind[i][r]`` :class:`~trfkit.model.results.Kind` of the round (``NOT_PAIRED`` past the file)
 * ``pts[i][r]``  points scored in the round under ``tournament.header.scoring``
 * ``otb[i][r]``  a game played over the board against ``opp[i][r]``
 * ``colors[i][r]`` the colour as written; ``black[i][r]`` Black in a game with an
@@ -37,7 +37,7 @@ from operator import attrgetter, contains, eq, itemgetter, not_
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..diagnostics import Diagnostic, make
-from ..results import RESULT_CODES, Kind
+from ..model.results import RESULT_CODES, Kind
 from .editions import Edition
 
 if TYPE_CHECKING:  # the model is only named in annotations here

@@ -14,7 +14,7 @@ from itertools import accumulate, compress, islice, repeat
 from operator import add, and_, contains, countOf, eq, getitem, indexOf, itemgetter, mul, ne, sub
 from typing import TYPE_CHECKING, cast
 
-from ..results import RESULT_CODES, Kind
+from ..model.results import RESULT_CODES, Kind
 from .bh_cuts import bh_sorted, bh_with_cuts, plain_bh
 from .codes import TieBreakCode, parse
 from .context import Context, Value

@@ -28,7 +28,7 @@ from itertools import compress, groupby, repeat
 from operator import add, countOf, itemgetter, mul, not_
 from typing import cast
 
-from ..results import Kind
+from ..model.results import Kind
 from .context import Context
 from .tables import DP_BY_PERCENT, MAX_TABLE_DIFF, PD_HIGH
 
@@ -153,7 +153,7 @@ def _note_short_games(ctx: Context) -> None:
 
 
 def _short_codes() -> frozenset[str]:
-    from ..results import RESULT_CODES
+    from ..model.results import RESULT_CODES
 
     return frozenset(c for c, rc in RESULT_CODES.items() if rc.played and not rc.rated)
 

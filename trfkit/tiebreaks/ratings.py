@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, cast
 
-from ..results import Kind
+from ..model.results import Kind
 from .codes import TieBreakCode
 from .context import Context, Value
 from .rated import field_performance, rated_games, rating_sums, ratings_of

@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from itertools import compress, repeat
 from operator import add, and_, itemgetter, not_, sub
 
-from ..results import Kind
+from ..model.results import Kind
 from .context import Context
 
 __all__ = ["VUR_KINDS", "Adjusted", "adjusted", "describe"]
