@@ -286,16 +286,13 @@ def _object_decoder(cls: type) -> Decoder:
 
 def _check_round_entry(entry: dict[str, Any]) -> None:
     """A round entry uses the one result table and the model's colours (else ``.kind``
-    fails); an opponent is a start number (0 reads as none, as in TRF)."""
+    fails). An opponent 0 reads as none, as in TRF."""
     result = entry["result"]
     if result not in RESULT_CODES:
         raise _Invalid(f"unknown result code {result!r}", "result")
     color = entry["color"]
     if color not in _COLORS:
         raise _Invalid(f"unknown colour {color!r} (expected 'w', 'b' or '')", "color")
-    opponent = entry["opponent"]
-    if opponent is not None and opponent < 0:
-        raise _Invalid(f"opponent {opponent} is not a start number", "opponent")
 
 
 #: Checks of a decoded object's values before it is built.

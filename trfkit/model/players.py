@@ -122,21 +122,18 @@ def grid_columns(by_round: Mapping[int, Block]) -> tuple[tuple[int, ...], str, s
 def round_columns(rounds: Iterable[RoundEntry]) -> tuple[tuple[int, ...], str, str]:
     """``(opponents, colors, results)`` of ``rounds``, as :class:`Player` holds them.
 
-    Raises ValueError for a colour other than ``"w"``, ``"b"``, ``""``, a result that is
-    not a code of the table, or an opponent below 1 (0 and None both mean none).
+    Raises ValueError for a colour other than ``"w"``, ``"b"``, ``""`` or a result that
+    is not a code of the table. An opponent 0 is no opponent, as None (and as in TRF).
     """
     opponents: list[int] = []
     colors: list[str] = []
     results: list[str] = []
     for e in rounds:
-        opponent = e.opponent or NO_OPPONENT
-        if opponent < 0:
-            raise ValueError(f"opponent {opponent} is not a start number")
         if e.color not in ("w", "b", ""):
             raise ValueError(f"unknown colour {e.color!r} (expected 'w', 'b' or '')")
         if e.result not in RESULT_CODES:
             raise ValueError(f"unknown result code {e.result!r}")
-        opponents.append(opponent)
+        opponents.append(e.opponent or NO_OPPONENT)
         colors.append(e.color or NO_COLOR)
         results.append(e.result or EMPTY_BLOCK)
     return tuple(opponents), "".join(colors), "".join(results)
