@@ -90,34 +90,37 @@ def _odd_blocks(starts: list[int], players: tuple[Player, ...],
     results once per game, from the lower start number, which then marks both blocks.
     Read from the players' columns: no round is made an object unless it is odd.
     """
-    player_of = dict(zip(starts, players, strict=True))
+    columns = [(p.opponents, p.colors, p.results) for p in players]
+    columns_of = dict(zip(starts, columns, strict=True))
     position_of = dict(zip(starts, count(), strict=False))
     clean, lone = CLEAN, LONE_NOTEWORTHY
     odd: list[tuple[int, int]] = []
     mark = odd.append
     twice: list[int] = []
-    for position, start, player in zip(count(), starts, players, strict=False):
+    for position, start, (opponents, colors, results) in zip(count(), starts, columns,
+                                                              strict=False):
         seen: set[int] = set()
-        colors, results = player.colors, player.results
         number = -1
-        for opponent in player.opponents:
+        for opponent in opponents:
             number += 1
             if not opponent:
                 if results[number] in lone:
                     mark((position, number))
                 continue
-            other = player_of.get(opponent)
-            back = -1  # the opponent's opponent in that round; -1: no such block
-            if other is not None and number < len(other.opponents):
-                back = other.opponents[number] or -1
+            back: int | None
+            try:  # the opponent's opponent in that round (None: none, or no such block)
+                back_opponents, back_colors, back_results = columns_of[opponent]
+                back = back_opponents[number] or None
+            except (KeyError, IndexError):  # unknown opponent, or one with fewer rounds
+                back = None
             if opponent > start:
                 if opponent in seen:
                     twice.append(position)
                 seen.add(opponent)
-                if back != start or other is None:
+                if back != start:
                     mark((position, number))
-                elif (colors[number], results[number], other.colors[number],
-                      other.results[number]) not in clean:
+                elif (colors[number], results[number], back_colors[number],
+                      back_results[number]) not in clean:
                     mark((position, number))
                     mark((position_of[opponent], number))
             elif back != start or opponent == start:

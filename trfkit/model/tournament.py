@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
-from .players import EMPTY_BLOCK, DeclaredValue, PartialDate, Player, RoundEntry
+from .players import EMPTY_BLOCK, NO_OPPONENT, DeclaredValue, PartialDate, Player, RoundEntry
 from .results import COLUMN_CODES, NO_RESULT_COLUMN, Kind, ResultCode, lookup
 
 __all__ = [
@@ -332,16 +332,23 @@ class Tournament:
         crosstable saved before the last round is played shows those "0-Z" and "-½").
         A blank result without an opponent is a zero-point bye, so it is a result.
         """
-        games: set[int] = set()
+        last_game = 0
         waiting: set[int] = set()
         byes: set[int] = set()
         for p in self.players:
-            for i, (opponent, result) in enumerate(zip(p.opponents, p.results, strict=True), 1):
-                if opponent:
-                    (waiting if result in NO_RESULT_COLUMN else games).add(i)
-                elif result != EMPTY_BLOCK:
-                    byes.add(i)
-        return max(games | (byes - waiting), default=0)
+            opponents, results = p.opponents, p.results
+            if NO_OPPONENT not in opponents and " " not in results and EMPTY_BLOCK not in results:
+                last_game = max(last_game, len(results))  # every round a game with a result
+                continue
+            for i, (opponent, result) in enumerate(zip(opponents, results, strict=True), 1):
+                if not opponent:
+                    if result != EMPTY_BLOCK:
+                        byes.add(i)
+                elif result in NO_RESULT_COLUMN:
+                    waiting.add(i)
+                elif i > last_game:
+                    last_game = i
+        return max(last_game, max(byes - waiting, default=0))
 
     @property
     def is_team_event(self) -> bool:
