@@ -28,7 +28,16 @@ from typing import Any, Final, Union, get_args, get_origin, get_type_hints
 
 from ..diagnostics import Diagnostic, TrfError, make
 from ..document import Document
-from ..model import NO_COLOR, PartialDate, Player, RoundEntry, Tournament
+from ..model import (
+    EMPTY_BLOCK,
+    NO_COLOR,
+    NO_OPPONENT,
+    Block,
+    PartialDate,
+    Player,
+    RoundEntry,
+    Tournament,
+)
 from ..model.results import ENTRY_RESULT, RESULT_CODES, column_kind
 from .sniff import sniff_json
 
@@ -247,10 +256,9 @@ def _object_decoder(cls: type) -> Decoder:
     hints = get_type_hints(cls)
     fields = [f for f in dataclasses.fields(cls) if cls is not Player or f.name not in _COLUMNS]
     decoders = {f.name: _decoder(hints[f.name]) for f in fields}
-    make: Callable[..., Any] = cls
+    make: Callable[..., Any] = _MAKE.get(cls, cls)
     if cls is Player:
         decoders["rounds"] = _decoder(tuple[RoundEntry, ...])
-        make = Player.build
     check = _CHECKS.get(cls)
     required = {f.name for f in fields
                 if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
@@ -294,6 +302,20 @@ def _check_round_entry(entry: dict[str, Any]) -> None:
     if color not in _COLORS:
         raise _Invalid(f"unknown colour {color!r} (expected 'w', 'b' or '')", "color")
 
+
+def _block(opponent: int | None, color: str, result: str) -> Block:
+    """A round entry of the document as the player's columns hold it (no entry object)."""
+    return (opponent or NO_OPPONENT, color or NO_COLOR, result or EMPTY_BLOCK)
+
+
+def _player(*, rounds: tuple[Block, ...] = (), **fields: Any) -> Player:
+    """A player of the document, its ``rounds`` (already blocks) laid into the columns."""
+    return Player(opponents=tuple([b[0] for b in rounds]), colors="".join([b[1] for b in rounds]),
+                  results="".join([b[2] for b in rounds]), **fields)
+
+
+#: What builds an object of the document instead of the class itself.
+_MAKE: Final[dict[type, Callable[..., Any]]] = {RoundEntry: _block, Player: _player}
 
 #: Checks of a decoded object's values before it is built.
 _CHECKS: Final[dict[type, Callable[[dict[str, Any]], None]]] = {RoundEntry: _check_round_entry}
