@@ -13,6 +13,7 @@ blanks, and rows whose blocks are pushed off the 10-column grid (a wrong encodin
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache
 from operator import itemgetter
@@ -65,15 +66,14 @@ _SEX: Final = {" ": "", "m": "m", "w": "w", "M": "m", "W": "w"}
 _SEPARATORS: Final = (3, 8, 13, 47, 52, 56, 68, 79, 84, 89, 90)
 _BLANK_SEPARATORS: Final = (" ",) * len(_SEPARATORS)
 _separators: Final = itemgetter(*_SEPARATORS)
-#: Characters a clean round grid holds: deleting them leaves nothing.
-_NOT_DIGITS: Final = str.maketrans("", "", "0123456789 ")
-_NOT_COLORS: Final = str.maketrans("", "", "wb- ")
-_NOT_RESULTS: Final = str.maketrans("", "", "".join(c for c in RESULT_CODES if c))
+#: A clean round grid: every block ``OOOO C R`` and its two blanks, the opponent of
+#: ASCII digits and blanks, a colour (or ``-`` or blank), a result code in either case.
+_RESULT_CHARS: Final = "".join(sorted({c for c in RESULT_CODES if c} | set(RESULT_ALIASES)))
+_CLEAN_GRID: Final = re.compile(r"(?:[ 0-9]{4} [wb\- ] [" + re.escape(_RESULT_CHARS) + "]  )*")
 #: Lower-case result letters folded to the table's codes, one character each.
 _ALIASES: Final = str.maketrans(dict(RESULT_ALIASES))
 _COLOR_OF: Final = {"w": "w", "b": "b", "-": NO_COLOR, " ": NO_COLOR}
 
-_new_player: Final = Player
 
 #: (code, message, first column, last column); columns relative to the block (1-based).
 Problem = tuple[str, str, int, int]
@@ -262,7 +262,7 @@ def parse_player(line: str, lineno: int, report: Report) -> Player:
         opponents, colors, results = _round_columns(line, lineno, report)
     else:
         opponents, colors, results = (), "", ""
-    return _new_player(start or 0, name, sex, title, rating, federation, fide_id, birth,
+    return Player(start or 0, name, sex, title, rating, federation, fide_id, birth,
                        points, rank, opponents, colors, results, lineno, ())
 
 
@@ -276,42 +276,57 @@ def _round_columns(line: str, lineno: int, report: Report) -> tuple[tuple[int, .
     end = ROUND_START + 10 * count
     if length < end:
         line += " " * (end - length)
-    # Alignment (T107): the first "w" and "b" sit on colour columns; _aligned for the rest.
+    if _CLEAN_GRID.fullmatch(line, ROUND_START):
+        try:
+            opponents = tuple(map(int, _opponent_cutter(count)(line)))  # "    " raises
+        except ValueError:  # an empty block, or a blank inside an opponent field
+            pass
+        else:
+            colors = line[_COLOR_COLUMN:end:10]
+            if "-" in colors:
+                colors = colors.replace("-", NO_COLOR)
+            results = line[_RESULT_COLUMN:end:10]
+            # A clean grid has "w" and "b" in colour columns only (T107 cannot apply),
+            # unless a result is a lower-case letter (a "w" there needs a colour).
+            aligned = True
+            if results.upper() != results:
+                aligned = _check_alignment(line, length, lineno, report)
+                results = results.translate(_ALIASES)
+            if (aligned and (NO_OPPONENT in opponents or NO_COLOR in colors)
+                    and ("=" in results or "+" in results or "-" in results)):
+                _lone_rounds(opponents, colors, results, lineno, report)
+            return opponents, colors, results
+    aligned = _check_alignment(line, length, lineno, report)
+    return _block_by_block(line, count, lineno, report if aligned else None)
+
+
+def _check_alignment(line: str, length: int, lineno: int, report: Report) -> bool:
+    """Whether the blocks sit on the 10-column grid; T107 (up to column ``length``) when
+    they do not."""
+    # The first "w" and "b" sit on colour columns (the usual case); _aligned for the rest.
     w = line.find("w", ROUND_START)
     b = line.find("b", ROUND_START)
     if (w < 0 or (w - _COLOR_COLUMN) % 10 == 0) and (b < 0 or (b - _COLOR_COLUMN) % 10 == 0):
-        aligned = True
-    else:
-        aligned = _aligned(line)
-    if not aligned:
-        report(
-            "T107",
-            "round blocks are off the 10-column grid (columns shifted: wrong encoding "
-            "or a field too wide); results of this line are unreliable",
-            lineno,
-            ROUND_START + 1,
-            length,
-        )
-    texts = _opponent_cutter(count)(line)
-    colors = line[_COLOR_COLUMN:end:10]
-    results = line[_RESULT_COLUMN:end:10].translate(_ALIASES)
-    gaps = line[ROUND_START + 4:end:10] + line[ROUND_START + 6:end:10]
-    if (not "".join(texts).translate(_NOT_DIGITS) and not colors.translate(_NOT_COLORS)
-            and not results.translate(_NOT_RESULTS) and not gaps.strip()
-            and not (line[ROUND_START + 8:end:10] + line[ROUND_START + 9:end:10]).strip()):
-        try:
-            opponents = tuple(map(int, texts))  # a blank text (an empty block) raises
-        except ValueError:
-            pass
-        else:
-            if "-" in colors:
-                colors = colors.replace("-", NO_COLOR)
-            if aligned and (0 in opponents or NO_COLOR in colors):
-                for r, block in enumerate(zip(opponents, colors, results, strict=True)):
-                    for problem in _lone_problems(*block):
-                        _report_block(report, lineno, r, problem)
-            return opponents, colors, results
-    return _block_by_block(line, count, lineno, report if aligned else None)
+        return True
+    if _aligned(line):
+        return True
+    report(
+        "T107",
+        "round blocks are off the 10-column grid (columns shifted: wrong encoding "
+        "or a field too wide); results of this line are unreliable",
+        lineno,
+        ROUND_START + 1,
+        length,
+    )
+    return False
+
+def _lone_rounds(opponents: tuple[int, ...], colors: str, results: str, lineno: int,
+                 report: Report) -> None:
+    """The T110 problems of a clean grid: rounds without an opponent or a colour."""
+    for r, opponent in enumerate(opponents):
+        if not opponent or colors[r] == NO_COLOR:
+            for problem in _lone_problems(opponent, colors[r], results[r]):
+                _report_block(report, lineno, r, problem)
 
 
 def _report_block(report: Report, lineno: int, r: int, problem: Problem) -> None:
