@@ -20,12 +20,12 @@ def small() -> Tournament:
         header=Header(rounds=3),
         players=(
             Player.build(2, "Brennan, Liam", rating=None, federation="IRL", fide_id=None,
-                         points=0.5,
-                   rank=2, rounds=(RoundEntry(1, "b", "0"), RoundEntry(None, "", "H"))),
+                         points=0.5, rank=2,
+                         rounds=(RoundEntry(1, "b", "0"), RoundEntry(None, "", "H"))),
             Player.build(1, "Moreau, Claire", rating=2310, federation="FRA", fide_id=99100001,
-                   points=2.0, rank=1,
-                   rounds=(RoundEntry(2, "w", "1"), RoundEntry(None, "", "U"),
-                           RoundEntry(None, "", " "))),
+                         points=2.0, rank=1,
+                         rounds=(RoundEntry(2, "w", "1"), RoundEntry(None, "", "U"),
+                                 RoundEntry(None, "", " "))),
         ),
     )
 
