@@ -106,7 +106,7 @@ def _entry(opponent: int, color: str, result: str) -> RoundEntry:
 
 #: One round as the columns write it: (opponent or 0, colour or ``" "``, result character).
 Block = tuple[int, str, str]
-_EMPTY_BLOCK: Final[Block] = (0, " ", EMPTY_BLOCK)
+_EMPTY_BLOCK: Final[Block] = (NO_OPPONENT, NO_COLOR, EMPTY_BLOCK)
 
 
 def grid_columns(by_round: Mapping[int, Block]) -> tuple[tuple[int, ...], str, str]:
@@ -115,7 +115,7 @@ def grid_columns(by_round: Mapping[int, Block]) -> tuple[tuple[int, ...], str, s
     the rounds out of order (pairing lists, crosstables)."""
     last = max(by_round, default=0)
     blocks = [by_round.get(r, _EMPTY_BLOCK) for r in range(1, last + 1)]
-    return (tuple([b[0] for b in blocks]), "".join([b[1] for b in blocks]),
+    return (tuple([b[0] for b in blocks]), "".join([b[1] or NO_COLOR for b in blocks]),
             "".join([b[2] or EMPTY_BLOCK for b in blocks]))
 
 
