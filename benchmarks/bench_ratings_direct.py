@@ -38,7 +38,7 @@ def _all_drawn(n: int, rounds: int) -> Tournament:
         for a, b in zip(order[::2], order[1::2], strict=False):  # odd n: the last sits out
             blocks[a].append(RoundEntry(b, "w", "="))
             blocks[b].append(RoundEntry(a, "b", "="))
-    players = tuple(Player(i, f"P{i}", rating=1500, rounds=tuple(blocks[i])) for i in blocks)
+    players = tuple(Player.build(i, f"P{i}", rating=1500, rounds=tuple(blocks[i])) for i in blocks)
     return Tournament(header=Header(rounds=rounds), players=players)
 
 
@@ -48,7 +48,7 @@ def _transitive_round_robin(k: int) -> Tournament:
         for b in range(a + 1, k + 1):
             blocks[a].append(RoundEntry(b, "w", "1"))
             blocks[b].append(RoundEntry(a, "b", "0"))
-    players = tuple(Player(i, f"P{i}", rating=1500, rounds=tuple(blocks[i])) for i in blocks)
+    players = tuple(Player.build(i, f"P{i}", rating=1500, rounds=tuple(blocks[i])) for i in blocks)
     return Tournament(header=Header(rounds=k - 1, type_text="round robin"), players=players)
 
 

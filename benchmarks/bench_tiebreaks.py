@@ -48,7 +48,7 @@ def run_trfkit(data: bytes) -> object:
 def read_and_buchholz(data: bytes) -> dict[int, float]:
     """Baseline 2: the trfkit reader, then plain Buchholz on the model."""
     from trfkit import formats
-    from trfkit.results import RESULT_CODES
+    from trfkit.model.results import RESULT_CODES
 
     t = formats.read(data, "trf").tournament
     score = {p.start: sum(_POINTS.get(e.result, 0.0) for e in p.rounds) for p in t.players}

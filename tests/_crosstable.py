@@ -31,7 +31,7 @@ def tournament(rows: dict[int, tuple[int | None, str]], *, rounds: int | None = 
                type_text: str = "", scoring: ScoringSystem | None = None) -> Tournament:
     """``rows``: start number -> (rating or None, space-separated round tokens)."""
     players = tuple(
-        Player(start=start, name=f"P{start}", rating=rating,
+        Player.build(start=start, name=f"P{start}", rating=rating,
                rounds=tuple(entry(t) for t in tokens.split()))
         for start, (rating, tokens) in sorted(rows.items())
     )

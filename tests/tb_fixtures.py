@@ -32,7 +32,7 @@ def tournament(rows: list[tuple[int, str, int | None, str]], *, rounds: int | No
                scoring: ScoringSystem | None = None) -> Tournament:
     """rows: (start, name, rating or None, "cell cell cell ...")."""
     players = tuple(
-        Player(start=s, name=name, rating=rating, rounds=tuple(entry(c) for c in cells.split()),
+        Player.build(s, name, rating=rating, rounds=tuple(entry(c) for c in cells.split()),
                line=s)
         for s, name, rating, cells in rows)
     header = Header(rounds=rounds, type_text=type_text,

@@ -34,7 +34,7 @@ def event(teams: dict[int, list[int]], rows: dict[int, str], *,
           forfeited: tuple[ForfeitedMatch, ...] = (), rounds: int | None = None,
           declared: dict[int, tuple[float | None, float | None, int | None]] | None = None,
           ) -> Tournament:
-    players = tuple(Player(start=s, name=f"P{s}", rounds=tuple(_block(b) for b in row.split("|")),
+    players = tuple(Player.build(s, f"P{s}", rounds=tuple(_block(b) for b in row.split("|")),
                            line=s)
                     for s, row in sorted(rows.items()))
     declared = declared or {}

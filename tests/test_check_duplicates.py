@@ -77,7 +77,7 @@ def _model_event(declared: tuple[DeclaredValue, ...], game_points: float | None)
     team's game points also appear as a declared GPTS tie-break column."""
     games = {1: RoundEntry(3, "w", "1"), 2: RoundEntry(4, "b", "1"),
              3: RoundEntry(1, "b", "0"), 4: RoundEntry(2, "w", "0")}
-    players = tuple(Player(s, f"P{s}", rounds=(games[s],), line=s) for s in range(1, 5))
+    players = tuple(Player.build(s, f"P{s}", rounds=(games[s],), line=s) for s in range(1, 5))
     teams = (Team(1, "Rooks", (1, 2), game_points=game_points, line=7, declared=declared),
              Team(2, "Knights", (3, 4), line=8))
     return Tournament(players=players, teams=teams)

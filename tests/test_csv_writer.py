@@ -20,12 +20,13 @@ def small() -> Tournament:
     return Tournament(
         header=Header(rounds=3),
         players=(
-            Player(2, "Brennan, Liam", rating=None, federation="IRL", fide_id=None, points=0.5,
-                   rank=2, rounds=(RoundEntry(1, "b", "0"), RoundEntry(None, "", "H"))),
-            Player(1, "Moreau, Claire", rating=2310, federation="FRA", fide_id=99100001,
-                   points=2.0, rank=1,
-                   rounds=(RoundEntry(2, "w", "1"), RoundEntry(None, "", "U"),
-                           RoundEntry(None, "", " "))),
+            Player.build(2, "Brennan, Liam", rating=None, federation="IRL", fide_id=None,
+                         points=0.5, rank=2,
+                         rounds=(RoundEntry(1, "b", "0"), RoundEntry(None, "", "H"))),
+            Player.build(1, "Moreau, Claire", rating=2310, federation="FRA", fide_id=99100001,
+                         points=2.0, rank=1,
+                         rounds=(RoundEntry(2, "w", "1"), RoundEntry(None, "", "U"),
+                                 RoundEntry(None, "", " "))),
         ),
     )
 
@@ -64,7 +65,7 @@ def test_round_cells(entry: RoundEntry, cell: str) -> None:
 
 def test_extra_blocks_beyond_declared_rounds_get_columns() -> None:
     t = Tournament(header=Header(rounds=1),
-                   players=(Player(1, "A", rounds=(RoundEntry(None, "", "U"),) * 2),))
+                   players=(Player.build(1, "A", rounds=(RoundEntry(None, "", "U"),) * 2),))
     assert rows(write_csv(t))[0][-2:] == ["r1", "r2"]
 
 

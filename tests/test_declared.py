@@ -13,7 +13,7 @@ def four(declared: dict[int, tuple[DeclaredValue, ...]]) -> Tournament:
              2: [RoundEntry(1, "b", "0"), RoundEntry(4, "w", "0")],
              3: [RoundEntry(4, "w", "="), RoundEntry(1, "b", "0")],
              4: [RoundEntry(3, "b", "="), RoundEntry(2, "b", "1")]}
-    return Tournament(players=tuple(Player(s, f"P{s}", rounds=tuple(games[s]), line=s,
+    return Tournament(players=tuple(Player.build(s, f"P{s}", rounds=tuple(games[s]), line=s,
                                            declared=declared.get(s, ())) for s in range(1, 5)))
 
 
@@ -34,7 +34,7 @@ def test_each_disagreement_names_both_values() -> None:
 
 def test_declared_310_team_points_are_left_to_t319() -> None:
     """310 match and game points are T319's to compare (one message for one problem)."""
-    players = tuple(Player(s, f"P{s}", rounds=(RoundEntry(s + 2 if s < 3 else s - 2,
+    players = tuple(Player.build(s, f"P{s}", rounds=(RoundEntry(s + 2 if s < 3 else s - 2,
                                                           "w" if s < 3 else "b",
                                                           "1" if s < 3 else "0"),))
                     for s in range(1, 5))

@@ -20,7 +20,7 @@ from trfkit.formats.csv_writer import HEADER
 from trfkit.formats.json_io import write_json
 from trfkit.limits import field_overflows
 from trfkit.model import Header, Player, RoundEntry, Team, Tournament
-from trfkit.results import RESULT_CODES
+from trfkit.model.results import RESULT_CODES
 
 FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 NASTY = st.sampled_from(["\n", "\r", "\r\n", "\x00", "\t", "=", "+", "-", "@", "\u2028", "\x85",
@@ -37,7 +37,7 @@ def tournaments(draw: st.DrawFn) -> Tournament:
                       st.one_of(st.none(), st.sampled_from(starts or [1]), st.integers(-5, 10**5)),
                       st.sampled_from(["w", "b", ""]), st.sampled_from(sorted(RESULT_CODES)))
     players = tuple(
-        Player(start, draw(TEXT),
+        Player.build(start, draw(TEXT),
                title=draw(st.sampled_from(["", "GM", "WFM", "XYZW", "Du Yuxin", " IM"])),
                rating=draw(NUMBER), federation=draw(TEXT), fide_id=draw(NUMBER),
                points=draw(st.one_of(st.none(), st.floats(-100, 1000, allow_nan=False))),

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import inspect
 import io
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -102,6 +101,6 @@ def test_short_reprs_and_full_equality() -> None:
     team = trfkit.load(SWISS.parent / "team.trf")
     assert repr(team.tournament.teams[0]) == "<Team 1 'Albion' 2 members>"
     # equality is still the dataclass one: every field, rounds included
-    changed = replace(t.players[0], rounds=t.players[0].rounds[:-1])
+    changed = t.players[0].with_rounds(t.players[0].rounds[:-1])
     assert changed != t.players[0] and repr(changed) == repr(t.players[0])
     assert trfkit.load(SWISS.read_bytes()).tournament.players == t.players

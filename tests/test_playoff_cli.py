@@ -147,7 +147,7 @@ def test_empty_input_has_no_play_off(runner: CliRunner, tmp_path: Path) -> None:
 
 def test_points_only_fallback_orders_by_points_then_start() -> None:
     def p(start: int, *results: str) -> Player:
-        return Player(start=start, name=f"P{start}",
+        return Player.build(start=start, name=f"P{start}",
                       rounds=tuple(RoundEntry(9, "w", r) for r in results))
 
     t = Tournament(players=(p(1, "=", "0"), p(2, "1", "="), p(3, "=", "1"), p(4, "0", "0")))

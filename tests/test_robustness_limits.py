@@ -260,7 +260,7 @@ def test_a_zip_bomb_workbook_is_not_unpacked(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_numbers_beyond_trf_fields_are_reported_when_converting(tmp_path: Path) -> None:
-    big = Tournament(players=(Player(12345, "Wide, Start", rating=2000,
+    big = Tournament(players=(Player.build(12345, "Wide, Start", rating=2000,
                                      rounds=(RoundEntry(10001, "w", "1"),)),))
     assert [d.code for d in limits.field_overflows(big)] == ["T603", "T603"]
     path = tmp_path / "big.json"

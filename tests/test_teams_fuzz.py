@@ -28,7 +28,7 @@ CODES = ["MPTS", "GPTS", "MPvGP", "BH:MP/C1", "BH:GP/M1", "FB:MP", "AOB:MP/F", "
 starts = st.integers(0, 9)
 entries = st.builds(RoundEntry, st.one_of(st.none(), starts), st.sampled_from(["w", "b", ""]),
                     st.sampled_from(["1", "0", "=", "+", "-", "H", "F", "U", "Z", " ", ""]))
-players = st.lists(st.builds(Player, start=starts, name=st.just("x"),
+players = st.lists(st.builds(Player.build, start=starts, name=st.just("x"),
                              rounds=st.lists(entries, max_size=4).map(tuple)), max_size=9)
 teams = st.lists(st.builds(Team, number=st.integers(0, 5), name=st.just("t"),
                            members=st.lists(starts, max_size=4).map(tuple)), min_size=1, max_size=5)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from team_fixtures import FOUR_TEAMS, THREE_TEAMS, event
 
 from trfkit.model import ForfeitedMatch, LineUp, ScoringSystem, TeamBye
-from trfkit.results import Kind
+from trfkit.model.results import Kind
 from trfkit.teams import BoardResult, Match, rebuild
 
 
@@ -146,8 +146,8 @@ def test_a_paired_round_without_results_is_not_scored() -> None:
 
     t = event(**FOUR_TEAMS)
     # round 4 paired as round 1, no result yet
-    paired = tuple(replace(p, rounds=(*p.rounds,
-                                      RoundEntry(p.rounds[0].opponent, p.rounds[0].color, " ")))
+    paired = tuple(p.with_rounds((*p.rounds,
+                                   RoundEntry(p.rounds[0].opponent, p.rounds[0].color, " ")))
                    for p in t.players)
     ev = rebuild(replace(t, players=paired))
     assert ev.rounds_played == 3 and len(ev.rounds[1]) == 3

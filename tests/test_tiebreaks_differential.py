@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from trfkit.model import Header, Player, RoundEntry, Tournament
-from trfkit.results import Kind
+from trfkit.model.results import Kind
 from trfkit.tiebreaks import compute
 
 tc = pytest.importorskip("tiebreak_core")
@@ -73,7 +73,7 @@ def build(seed: int, n: int, rounds: int) -> Tournament:
                 ra, rb = rng.choice([("1", "0"), ("=", "="), ("0", "1")])
             blocks[a].append(RoundEntry(b, "w", ra))
             blocks[b].append(RoundEntry(a, "b", rb))
-    players = tuple(Player(start=p, name=f"P{p}", rounds=tuple(blocks[p])) for p in blocks)
+    players = tuple(Player.build(start=p, name=f"P{p}", rounds=tuple(blocks[p])) for p in blocks)
     return Tournament(header=Header(rounds=rounds, type_text="Swiss"), players=players)
 
 

@@ -66,8 +66,8 @@ def test_299_under_the_virtual_opponent() -> None:
     t = loads_trf((DATA / "bonus299.trf").read_text()).tournament
     # D gets a half-point bye in round 2 instead of its game with B (B: a full-point bye)
     def bye(p, code):  # type: ignore[no-untyped-def]
-        return replace(p, rounds=(p.rounds[0], replace(p.rounds[1], opponent=None, color="",
-                                                        result=code)))
+        return p.with_rounds((p.rounds[0], replace(p.rounds[1], opponent=None, color="",
+                                                             result=code)))
     players = tuple(bye(p, "H") if p.start == 4 else bye(p, "F") if p.start == 2 else p
                     for p in t.players)
     s = compute(replace(t, players=players), ["BH"], rules="fide-2009").by_start()

@@ -106,7 +106,7 @@ def test_forfeit_without_opponent_uses_the_bye_cap_and_says_so() -> None:
     from trfkit.model import RoundEntry, replace
 
     a = t.players[0]
-    t = replace(t, players=(replace(a, rounds=a.rounds[:2] + (RoundEntry(None, "", "+"),)),
+    t = replace(t, players=(a.with_rounds(a.rounds[:2] + (RoundEntry(None, "", "+"),)),
                             *t.players[1:]))
     s = compute(t, ["BH"], rules="fide-2026")
     # A: B shows 1.0, C shows 1.5, the forfeit dummy = min(3.0, 0.5 x 3) = 1.5

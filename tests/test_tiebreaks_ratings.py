@@ -255,8 +255,8 @@ def test_rating_score_ignores_the_scoring_system() -> None:
 
 def test_short_games_count_as_played() -> None:
     # TRF W/D/L (less than one move) count as played, as in TieBreakServer (§C.4)
-    players = (Player(1, "A", rating=2000, rounds=(RoundEntry(2, "w", "W"),)),
-               Player(2, "B", rating=1800, rounds=(RoundEntry(1, "b", "L"),)))
+    players = (Player.build(1, "A", rating=2000, rounds=(RoundEntry(2, "w", "W"),)),
+               Player.build(2, "B", rating=1800, rounds=(RoundEntry(1, "b", "L"),)))
     standings = compute(Tournament(header=Header(rounds=1), players=players), ["ARO", "TPR"],
                         rules="fide-2024")
     got = standings.by_start()

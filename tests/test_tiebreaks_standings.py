@@ -129,7 +129,7 @@ def test_paired_games_without_result_are_reported() -> None:
 
     t = tournament(FOUR, rounds=4, type_text="Swiss")
     extra = {1: RoundEntry(2, "w", " "), 2: RoundEntry(1, "b", " ")}
-    players = tuple(replace(p, rounds=p.rounds + ((extra[p.start],) if p.start in extra else ()))
+    players = tuple(p.with_rounds(p.rounds + ((extra[p.start],) if p.start in extra else ()))
                     for p in t.players)
     # round 4 has pairings but no result: by default the standings are after round 3
     s = compute(replace(t, players=players), ["BH"], rules="fide-2024")

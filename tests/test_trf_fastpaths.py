@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trfkit.formats.trf_dates import parse_date, parse_round_date
-from trfkit.formats.trf_players import BlockCache, _parse_block, parse_player
+from trfkit.formats.trf_players import _parse_block, parse_player
 from trfkit.model import PartialDate, RoundEntry
 
 _DIGITS = st.sampled_from("0123456789")
@@ -40,25 +42,42 @@ _BLOCK = st.tuples(
 ).map(lambda t: "".join(t))
 
 
-@settings(max_examples=400, deadline=None)
-@given(_BLOCK)
-def test_cached_block_equals_the_careful_parse(block: str) -> None:
-    cache = BlockCache()
-    entry = cache.miss(block)
-    expected, problems = _parse_block(block)
-    assert entry == expected
-    assert cache.entries[block] is entry
-    assert cache.problems.get(block, ()) == problems
+_PREFIX = ("001    3 m GM Xu, Oscar                         2721 HUN     1000111 1963/07/02"
+           "  7.5  107  ")
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(_BLOCK, min_size=1, max_size=6))
+def test_sliced_columns_equal_the_block_by_block_parse(blocks: list[str]) -> None:
+    """The columns cut from the whole line (and the problems reported) are those of
+    parsing every block on its own and locating its problems in the line."""
+    line = (_PREFIX + "".join(blocks)).rstrip()
+    found: list[tuple[object, ...]] = []
+    p = parse_player(line, 7, lambda *a: found.append(a))
+    parsed = [_parse_block(block.ljust(10)) for block in blocks]
+    while parsed and parsed[-1][0] == (0, " ", "."):
+        parsed.pop()
+    assert p.opponents == tuple(b[0] for b, _ in parsed)
+    assert p.colors == "".join(b[1] for b, _ in parsed)
+    assert p.results == "".join(b[2] for b, _ in parsed)
+    rounds = [f for f in found if re.match(r"round \d+: ", str(f[1]))]
+    if any(f[0] == "T107" for f in found):
+        assert rounds == []
+        return
+    expected = [(code, f"round {r + 1}: {message}", 7, 91 + 10 * r + col, 91 + 10 * r + last)
+                for r, (_, problems) in enumerate(parsed) for code, message, col, last in problems]
+    assert rounds == expected
 
 
 def test_clean_player_line_reports_nothing() -> None:
     line = ("001    3 m GM Xu, Oscar                         2721 HUN     1000111 1963/07/02"
             "  7.5  107     4 w 1     2 b =  0000 - U")
     found: list[tuple[object, ...]] = []
-    p = parse_player(line, 7, BlockCache(), lambda *a: found.append(a))
+    p = parse_player(line, 7, lambda *a: found.append(a))
     assert found == []
     assert (p.start, p.name, p.sex, p.title, p.rating, p.federation, p.fide_id) == (
         3, "Xu, Oscar", "m", "GM", 2721, "HUN", 1000111)
     assert p.birth == PartialDate("1963/07/02", 1963, 7, 2)
     assert (p.points, p.rank, p.line) == (7.5, 107, 7)
     assert p.rounds == (RoundEntry(4, "w", "1"), RoundEntry(2, "b", "="), RoundEntry(None, "", "U"))
+    assert (p.opponents, p.colors, p.results) == ((4, 2, 0), "wb ", "1=U")

@@ -10,7 +10,7 @@ import pytest
 
 from trfkit.formats.trf_reader import read_trf
 from trfkit.formats.trf_writer import write_trf
-from trfkit.results import COMPLEMENT
+from trfkit.model.results import COMPLEMENT
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 

@@ -6,7 +6,7 @@ import pytest
 from trf_helpers import codes, p001, read
 
 from trfkit.model import EMPTY_ROUND, PartialDate, RoundEntry
-from trfkit.results import RESULT_CODES, Kind
+from trfkit.model.results import RESULT_CODES, Kind
 
 
 def test_every_fixed_field() -> None:
@@ -67,7 +67,8 @@ def test_blank_result_and_empty_block() -> None:
     doc = read(p001(rounds=("0000 -  ", "        ", "   3 w 1")))
     r1, r2, r3 = doc.tournament.players[0].rounds
     assert r1 == RoundEntry(None, "", " ") and r1.kind is Kind.ZERO_BYE
-    assert r2 is EMPTY_ROUND and r2.kind is Kind.NOT_PAIRED
+    assert r2 == EMPTY_ROUND and r2.kind is Kind.NOT_PAIRED
+    assert doc.tournament.players[0].results == " .1"  # empty block "." vs blank result " "
     assert r3 == RoundEntry(3, "w", "1")
 
 

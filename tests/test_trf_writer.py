@@ -68,7 +68,7 @@ def _player(p: Player) -> tuple[object, ...]:
 
 
 def test_player_line_columns() -> None:
-    p = Player(
+    p = Player.build(
         start=12,
         name="Polgar, Judit",
         sex="w",
@@ -341,8 +341,8 @@ def test_missing_points_are_written_from_the_results() -> None:
     t = Tournament(
         header=Header(name="x", scoring=ScoringSystem(win=3.0, draw=1.0, source="162")),
         players=(
-            Player(start=1, name="A", rounds=(win, RoundEntry(None, "", "H"))),
-            Player(start=2, name="B", rounds=(loss, RoundEntry(None, "", "U")), points=9.0),
+            Player.build(start=1, name="A", rounds=(win, RoundEntry(None, "", "H"))),
+            Player.build(start=2, name="B", rounds=(loss, RoundEntry(None, "", "U")), points=9.0),
         ),
     )
     lines = [line for line in write_trf(t).splitlines() if line.startswith("001")]

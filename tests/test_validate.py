@@ -24,7 +24,7 @@ from trfkit.validation import RULES, is_valid, iter_diagnostics, rule, rules, va
 
 def player(start: int, points: float | None, rank: int | None, *blocks: tuple[int | None, str, str],
            line: int = 0, fide: int | None = None, rating: int | None = None) -> Player:
-    return Player(start=start, name=f"P{start}", points=points, rank=rank, fide_id=fide,
+    return Player.build(start=start, name=f"P{start}", points=points, rank=rank, fide_id=fide,
                   rating=rating, rounds=tuple(RoundEntry(*b) for b in blocks),
                   line=line or 10 + start)
 
@@ -51,17 +51,13 @@ def test_a_consistent_game_is_valid() -> None:
 
 def test_diagnostics_carry_the_file_and_the_related_side() -> None:
     a, b = game()
-    t = tournament(a, Player(**{**_fields(b), "rounds": (RoundEntry(1, "w", "0"),)}))
+    t = tournament(a, b.with_rounds((RoundEntry(1, "w", "0"),)))
     [d] = validate(t)
     assert (d.code, d.file, d.line, d.column, d.end_column) == ("T303", "t.trf", 12, 97, 97)
     assert d.related is not None and (d.related.file, d.related.line, d.related.column) == \
         ("t.trf", 11, 97)
     assert d.model_path == "players[1].rounds[0]"
     assert d.severity is Severity.ERROR and d.name == "color-conflict"
-
-
-def _fields(p: Player) -> dict[str, object]:
-    return {name: getattr(p, name) for name in p.__dataclass_fields__}
 
 
 def test_asymmetric_pairing_is_reported_on_each_inconsistent_side() -> None:
@@ -133,7 +129,7 @@ def test_a_rule_that_raises_becomes_t999_and_the_others_still_run() -> None:
             raise RuntimeError("boom")
 
         a, b = game()
-        t = tournament(a, Player(**{**_fields(b), "rounds": (RoundEntry(1, "w", "0"),)}))
+        t = tournament(a, b.with_rounds((RoundEntry(1, "w", "0"),)))
         found = validate(t)
     finally:
         RULES["T206"] = saved
@@ -220,7 +216,7 @@ def test_every_rule_reports_its_own_code() -> None:
 
 def test_non_trf_sources_are_located_by_model_path_only() -> None:
     a, b = game()
-    bad = Player(**{**_fields(b), "rounds": (RoundEntry(1, "w", "0"),)})
+    bad = b.with_rounds((RoundEntry(1, "w", "0"),))
     t = Tournament(header=Header(name="x", scoring=ScoringSystem(source="162")), players=(a, bad),
                    source=Source(format="swissmanager", path="e.TUNX"))
     [d] = validate(t)

@@ -7,13 +7,13 @@ from hypothesis import strategies as st
 
 from trfkit.formats.trf_reader import loads_trf
 from trfkit.model import Header, Player, RoundEntry, ScoringSystem, Team, Tournament
-from trfkit.results import RESULT_CODES
+from trfkit.model.results import RESULT_CODES
 from trfkit.validation import validate
 
 entries = st.builds(RoundEntry, st.one_of(st.none(), st.integers(-3, 12)),
                     st.sampled_from(["w", "b", ""]), st.sampled_from(sorted(RESULT_CODES)))
 players = st.builds(
-    Player, start=st.integers(-1, 12), name=st.just("x"),
+    Player.build, start=st.integers(-1, 12), name=st.just("x"),
     points=st.one_of(st.none(), st.floats(-5, 20, allow_nan=False)),
     rank=st.one_of(st.none(), st.integers(0, 12)), fide_id=st.one_of(st.none(), st.integers(0, 3)),
     rating=st.one_of(st.none(), st.integers(0, 2800)),

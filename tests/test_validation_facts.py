@@ -20,7 +20,7 @@ Block = tuple[int | None, str, str]
 
 
 def player(start: int, line: int, *blocks: Block) -> Player:
-    return Player(start=start, name=f"P{start}", rounds=tuple(RoundEntry(*b) for b in blocks),
+    return Player.build(start=start, name=f"P{start}", rounds=tuple(RoundEntry(*b) for b in blocks),
                   line=line)
 
 

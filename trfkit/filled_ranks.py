@@ -30,7 +30,7 @@ def fill_ranks(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
     """
     if (t.source.format not in _NO_RANKS or not t.players or t.is_team_event
             or any(p.rank for p in t.players)
-            or not any(e.result.strip() for p in t.players for e in p.rounds)):
+            or not any(p.results.strip(" .") for p in t.players)):  # "." an empty block
         return t, []
     from .tiebreaks import CodeError, UnknownTieBreak, compute
 

@@ -225,7 +225,7 @@ def oversized_model(doc: Document) -> Document | None:
     :data:`MAX_ROUNDS` (XXR, JSON, XML, Swiss-Manager) is dropped with T205.
     """
     t = doc.tournament
-    entries = sum(len(p.rounds) for p in t.players)
+    entries = sum(len(p.results) for p in t.players)
     if entries > MAX_ROUND_ENTRIES:
         found = make("T007", f"the input holds {entries} round results ({len(t.players)} players), "
                              f"more than {MAX_ROUND_ENTRIES}; it was not processed "
@@ -334,11 +334,10 @@ def field_overflows(t: Tournament) -> list[Diagnostic]:
         if p.points is not None and float(points_field(p.points, 4)) != p.points:
             lost(f"player {p.start}: points {p.points:g} do not fit TRF's four-column field; "
                  f"written as {points_field(p.points, 4).strip()}", p.line)
-        if len(p.rounds) > MAX_ROUNDS:
-            lost(f"player {p.start}: {len(p.rounds)} rounds, more than a TRF line holds "
+        if len(p.results) > MAX_ROUNDS:
+            lost(f"player {p.start}: {len(p.results)} rounds, more than a TRF line holds "
                  f"({MAX_ROUNDS})", p.line)
-        opponents = {e.opponent for e in p.rounds if e.opponent is not None}
-        bad = sorted(o for o in opponents if not 0 <= o <= MAX_PLAYERS)
+        bad = sorted(o for o in set(p.opponents) if not 0 <= o <= MAX_PLAYERS)
         if bad:
             lost(f"player {p.start}: opponent {bad[0]} does not fit TRF's four-digit field; "
                  f"{written(bad[0], 4)}", p.line)

@@ -19,7 +19,7 @@ from operator import attrgetter
 from typing import Final, NamedTuple
 
 from ..model import Player, RoundEntry, Tournament
-from ..results import COMPLEMENT, RESULT_CODES, Kind
+from ..model.results import COMPLEMENT, NO_RESULT_COLUMN, RESULT_CODES, Kind
 
 #: Explicit bye letters; with an opponent they are T309. A blank result with an
 #: opponent is a game without a result yet (ITDX files pair the next round that way).
@@ -33,18 +33,20 @@ PENDING: Final = frozenset({"", " "})
 
 
 def _clean_sides() -> frozenset[tuple[str, str, str, str]]:
-    """``(colour, result, their colour, their result)`` of every clean game.
+    """``(colour, result, their colour, their result)`` of every clean game, as the
+    players' columns hold them.
 
-    White against black, and results that :data:`~trfkit.results.COMPLEMENT` allows
+    White against black, and results that :data:`~trfkit.model.results.COMPLEMENT` allows
     (or pending on both sides). Nothing here is a bye letter, so a clean game is
     never a T309 either. Tuples, not joined strings: a tuple cannot be mistaken for
     another split of the same characters, and is also quicker to build.
     """
     keys: set[tuple[str, str, str, str]] = set()
+    pending = NO_RESULT_COLUMN  # PENDING as the results columns write it
     for mine, theirs in (("w", "b"), ("b", "w")):
         for result, allowed in COMPLEMENT.items():
             keys.update((mine, result, theirs, back) for back in allowed)
-        keys.update((mine, a, theirs, b) for a in PENDING for b in PENDING)
+        keys.update((mine, a, theirs, b) for a in pending for b in pending)
     assert not any(letter in key for key in keys for letter in BYE_LETTERS)
     return frozenset(keys)
 
@@ -77,47 +79,51 @@ class Facts(NamedTuple):
 
 
 _START = attrgetter("start")
-_ROUNDS = attrgetter("rounds")
 
 
-def _odd_blocks(starts: list[int], rounds: list[tuple[RoundEntry, ...]],
+def _odd_blocks(starts: list[int], players: tuple[Player, ...],
                 ) -> tuple[list[tuple[int, int]], list[int]]:
     """(position, round index) of every block outside a clean game, sorted; and the
     positions of players who name some higher start number twice (T308 candidates).
 
     Start numbers must be unique. Symmetry is checked from both sides, colours and
     results once per game, from the lower start number, which then marks both blocks.
+    Read from the players' columns: no round is made an object unless it is odd.
     """
-    rounds_of = dict(zip(starts, rounds, strict=True))
+    columns = [(p.opponents, p.colors, p.results) for p in players]
+    columns_of = dict(zip(starts, columns, strict=True))
     position_of = dict(zip(starts, count(), strict=False))
     clean, lone = CLEAN, LONE_NOTEWORTHY
     odd: list[tuple[int, int]] = []
     mark = odd.append
     twice: list[int] = []
-    for position, start, own in zip(count(), starts, rounds, strict=False):
+    for position, start, (opponents, colors, results) in zip(count(), starts, columns,
+                                                              strict=False):
         seen: set[int] = set()
         number = -1
-        for entry in own:
+        for opponent in opponents:
             number += 1
-            opponent = entry.opponent
-            if opponent is None:
-                if entry.result in lone:
+            if not opponent:
+                if results[number] in lone:
                     mark((position, number))
                 continue
-            try:
-                back: RoundEntry | None = rounds_of[opponent][number]
+            back: int | None
+            try:  # the opponent's opponent in that round (None: none, or no such block)
+                back_opponents, back_colors, back_results = columns_of[opponent]
+                back = back_opponents[number] or None
             except (KeyError, IndexError):  # unknown opponent, or one with fewer rounds
                 back = None
             if opponent > start:
                 if opponent in seen:
                     twice.append(position)
                 seen.add(opponent)
-                if back is None or back.opponent != start:
+                if back != start:
                     mark((position, number))
-                elif (entry.color, entry.result, back.color, back.result) not in clean:
+                elif (colors[number], results[number], back_colors[number],
+                      back_results[number]) not in clean:
                     mark((position, number))
                     mark((position_of[opponent], number))
-            elif back is None or back.opponent != start or opponent == start:
+            elif back != start or opponent == start:
                 mark((position, number))
     return sorted(set(odd)), list(dict.fromkeys(twice))
 
@@ -128,13 +134,13 @@ def _repeats(players: tuple[Player, ...], positions: Iterable[int]) -> list[Repe
     for position in positions:
         player = players[position]
         met: dict[int, int] = {}
-        for number, entry in enumerate(player.rounds, 1):
-            opponent = entry.opponent
-            if opponent is None or opponent <= player.start or entry.result in BYE_LETTERS:
-                continue
+        results = player.results
+        for number, opponent in enumerate(player.opponents, 1):
+            if opponent <= player.start or results[number - 1] in BYE_LETTERS:
+                continue  # (no opponent is 0, below every start number)
             earlier = met.setdefault(opponent, number)
             if earlier != number:
-                found.append((position, player, number, entry, earlier))
+                found.append((position, player, number, player.round(number), earlier))
     return found
 
 
@@ -142,15 +148,14 @@ def _compute(t: Tournament) -> Facts:
     """Sort the blocks the rules care about: the few odd ones, walked one by one."""
     players = t.players
     starts = list(map(_START, players))
-    rounds = list(map(_ROUNDS, players))
     # First record per start number: the reversed dict keeps the earliest.
     positions = range(len(players) - 1, -1, -1)
     index = dict(zip(reversed(starts), zip(positions, reversed(players), strict=True), strict=True))
     if len(index) == len(players):
-        odd, candidates = _odd_blocks(starts, rounds)
+        odd, candidates = _odd_blocks(starts, players)
     else:  # duplicate start numbers (T305): the two sides of a game are ambiguous
-        odd = [(position, number) for position, own in enumerate(rounds)
-               for number in range(len(own))]
+        odd = [(position, number) for position, player in enumerate(players)
+               for number in range(len(player.results))]
         candidates = list(range(len(players)))
     games: list[Block] = []
     pairs: list[Pair] = []
@@ -159,11 +164,10 @@ def _compute(t: Tournament) -> Facts:
     byes: list[Block] = []
     pabs: list[Block] = []
     lonely: list[Block] = []
-    empty = RoundEntry(None, "", "")
     for position, index_in_rounds in odd:
         player = players[position]
         start, line, number = player.start, player.line, index_in_rounds + 1
-        entry = player.rounds[index_in_rounds]
+        entry = player.round(number)
         opponent, result = entry.opponent, entry.result
         block = (position, player, number, entry)
         if opponent is None:
@@ -184,7 +188,7 @@ def _compute(t: Tournament) -> Facts:
         if found is None or opponent == start:
             continue  # T301 / T307
         other = found[1]
-        back = other.rounds[index_in_rounds] if number <= len(other.rounds) else empty
+        back = other.round(number)  # an empty entry beyond its blocks
         if back.opponent != start:
             one_sided.append((block, other, back))
         elif back.result not in BYE_LETTERS and (

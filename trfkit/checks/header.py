@@ -25,7 +25,7 @@ KNOWN_TYPES: Final = frozenset({
     "FIDE_TEAM_GP_MP", "FIDE_TEAM_MP_GP", "FIDE_TEAM_BAKU",
 })
 
-_ROUNDS = attrgetter("rounds")
+_RESULTS = attrgetter("results")
 _RATING = attrgetter("rating")
 
 
@@ -101,11 +101,11 @@ def dates_out_of_order(t: Tournament) -> Iterator[Diagnostic]:
 
 def _first_block_after(t: Tournament, declared: int) -> tuple[int, int, int] | None:
     """(player index, line, round) of the first non-empty block beyond round ``declared``."""
-    if max(map(len, map(_ROUNDS, t.players)), default=0) <= declared:
+    if max(map(len, map(_RESULTS, t.players)), default=0) <= declared:
         return None  # no player has a block beyond it (the usual case)
     for index, player in enumerate(t.players):
-        for number in range(declared + 1, len(player.rounds) + 1):
-            if not player.rounds[number - 1].is_empty:
+        for number in range(declared + 1, len(player.results) + 1):
+            if not player.is_empty_round(number - 1):
                 return index, player.line, number
     return None
 

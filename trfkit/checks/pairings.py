@@ -14,7 +14,7 @@ from operator import attrgetter
 
 from ..diagnostics import Diagnostic
 from ..model import Player, RoundEntry, Tournament
-from ..results import COMPLEMENT, RESULT_CODES
+from ..model.results import COMPLEMENT, RESULT_CODES
 from . import locate
 from .facts import PENDING, PLAYED, facts
 from .registry import rule

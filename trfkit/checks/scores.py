@@ -14,7 +14,6 @@ from operator import attrgetter
 
 from ..diagnostics import Diagnostic, make
 from ..model import Player, ScoringSystem, Tournament
-from ..results import RESULT_CODES, Kind
 from . import locate
 from .registry import rule
 
@@ -49,9 +48,8 @@ def _bonuses(t: Tournament) -> tuple[dict[int, float], set[int]]:
 
 
 def points_table(scoring: ScoringSystem) -> dict[str, float]:
-    """Result code -> points under ``scoring`` (built once per tournament, not per block)."""
-    by_kind = {kind: scoring.points_for_kind(kind) for kind in Kind}
-    return {code: by_kind[rc.kind] for code, rc in RESULT_CODES.items()}
+    """Results-column character -> points under ``scoring`` (built once per tournament)."""
+    return scoring.column_points()
 
 
 def computed_points(player: Player, scoring: ScoringSystem,
@@ -64,13 +62,13 @@ def _scores(players: Sequence[Player], table: dict[str, float]) -> list[float]:
     """:func:`computed_points` of every player, in one call (no call per player)."""
     get = table.get
     # lists, not generators: faster to sum
-    return [sum([get(entry.result, 0.0) for entry in player.rounds]) for player in players]
+    return [sum([get(result, 0.0) for result in player.results]) for player in players]
 
 
 def has_results(t: Tournament) -> bool:
     """Whether any round block is written: a list without them (a chess-results ranking
     list, a registration list) declares points and tie-breaks that no result can check."""
-    return any(p.rounds for p in t.players)
+    return any(p.results for p in t.players)
 
 
 @rule("T401")
@@ -131,9 +129,14 @@ def scoring_system_assumed(t: Tournament) -> Iterator[Diagnostic]:
     """Only when scores matter: some player has a result and a declared total."""
     if t.header.scoring.source != "default":
         return
-    if any(p.points is not None and any(not e.is_empty for e in p.rounds) for p in t.players):
+    if any(p.points is not None and _any_block(p) for p in t.players):
         yield make("T403", "no scoring system is declared (162, XXS or BB?); points were checked "
                            "against 1 for a win, 1/2 for a draw, 0 for a loss", 1, 1)
+
+
+def _any_block(p: Player) -> bool:
+    """Some round of ``p`` is not an empty block."""
+    return any(not p.is_empty_round(i) for i in range(len(p.results)))
 
 
 @rule("T404")

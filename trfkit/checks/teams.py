@@ -102,11 +102,11 @@ def board_within_team(t: Tournament) -> Iterator[Diagnostic]:
     teams = _team_of(t)
     for i, p in enumerate(t.players):
         mine = teams.get(p.start)
-        for rnd, entry in enumerate(p.rounds, 1):
-            if (mine is not None and entry.opponent is not None and entry.opponent != p.start
-                    and teams.get(entry.opponent) == mine and p.start < entry.opponent):
+        for rnd, opponent in enumerate(p.opponents, 1):
+            if (mine is not None and opponent and opponent != p.start
+                    and teams.get(opponent) == mine and p.start < opponent):
                 yield locate.player_at("T322", f"round {rnd}: players {p.start} and "
-                                               f"{entry.opponent} are both in team {mine}",
+                                               f"{opponent} are both in team {mine}",
                                        i, p, locate.opponent(rnd),
                                        round_number=rnd)
 

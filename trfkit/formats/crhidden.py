@@ -41,7 +41,7 @@ def settle_hidden(t: Tournament, codes: dict[int, str], hidden: set[int],
                     if d.code == code and _number(d.slot) == number}
         variants = [_with(code, m) for m in CANDIDATES]
         chosen = None
-        results = any(p.rounds for p in t.players)
+        results = any(p.results for p in t.players)
         if declared and results:
             values = _values(t, variants)
             chosen = next((v for v in variants if v in values and all(

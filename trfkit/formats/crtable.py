@@ -20,13 +20,15 @@ from typing import Final
 from ..diagnostics import Diagnostic
 from ..limits import MAX_ROUNDS
 from ..model import (
-    EMPTY_ROUND,
+    NO_COLOR,
+    NO_OPPONENT,
+    Block,
     DeclaredValue,
     Header,
     Player,
-    RoundEntry,
     Source,
     Tournament,
+    grid_columns,
 )
 from ..model import replace as renew
 from .crcommon import Findings, parse_int, parse_number, public_text, sex_code
@@ -295,7 +297,7 @@ def _trf_spelling(code: str) -> str:
 
 
 def _player(start: int, cells: list[str], line: int, cols: _Columns, codes: dict[int, str],
-            rounds: dict[int, RoundEntry]) -> Player:
+            rounds: dict[int, Block]) -> Player:
     declared = []
     points = parse_number(_cell(cells, cols.points)) if cols.points is not None else None
     for index, j, label in cols.tiebreaks:
@@ -307,7 +309,7 @@ def _player(start: int, cells: list[str], line: int, cols: _Columns, codes: dict
             points = parse_number(raw)
             continue
         declared.append(DeclaredValue(code, parse_number(raw), raw, label.upper()))
-    last = max(rounds, default=0)
+    opponents, colors, results = grid_columns(rounds)
     return Player(
         start=start,
         name=_name(_cell(cells, cols.name)),
@@ -318,7 +320,9 @@ def _player(start: int, cells: list[str], line: int, cols: _Columns, codes: dict
         fide_id=parse_int(_cell(cells, cols.fide_id)) or None,
         points=points,
         rank=parse_int(_cell(cells, cols.rank)) if cols.rank is not None else None,
-        rounds=tuple(rounds.get(r, EMPTY_ROUND) for r in range(1, last + 1)),
+        opponents=opponents,
+        colors=colors,
+        results=results,
         line=line,
         declared=tuple(declared),
     )
@@ -334,8 +338,8 @@ def _name(text: str) -> str:
 
 
 def _swiss_entries(keys: dict[int, tuple[list[str], int]], cols: _Columns,
-                   b: Findings) -> dict[int, dict[int, RoundEntry]]:
-    out: dict[int, dict[int, RoundEntry]] = {}
+                   b: Findings) -> dict[int, dict[int, Block]]:
+    out: dict[int, dict[int, Block]] = {}
     full_byes: dict[int, list[int]] = {}
     for key, (cells, line) in keys.items():
         slot = out.setdefault(key, {})
@@ -345,10 +349,10 @@ def _swiss_entries(keys: dict[int, tuple[list[str], int]], cols: _Columns,
                 continue
             if text in ("-1", "-+"):
                 full_byes.setdefault(rnd, []).append(key)
-                slot[rnd] = RoundEntry(None, "", "F")
+                slot[rnd] = (NO_OPPONENT, NO_COLOR, "F")
                 continue
             if text in _LONE:
-                slot[rnd] = RoundEntry(None, "", _LONE[text])
+                slot[rnd] = (NO_OPPONENT, NO_COLOR, _LONE[text])
                 continue
             m = _CELL.match(text)
             if m is None:
@@ -358,17 +362,17 @@ def _swiss_entries(keys: dict[int, tuple[list[str], int]], cols: _Columns,
             if opponent not in keys:
                 b.add("T630", f"round {rnd}: player {key} meets {opponent}, who has no row", line)
                 continue
-            color = {"w": "w", "b": "b", "s": "b"}.get(m.group("col") or "", "")
+            color = {"w": "w", "b": "b", "s": "b"}.get(m.group("col") or "", NO_COLOR)
             if m.group("res") is None:  # paired, not played yet: kept as the pairing
                 if key < opponent:
                     b.add("T623", f"round {rnd}: the game {key}-{opponent} has no result; kept "
                           "as a pairing", line)
-                slot[rnd] = RoundEntry(opponent, color, " ")
+                slot[rnd] = (opponent, color, " ")
                 continue
-            slot[rnd] = RoundEntry(opponent, color, _RESULT[m.group("res")])
+            slot[rnd] = (opponent, color, _RESULT[m.group("res")])
     for rnd, players in full_byes.items():
         if len(players) == 1:  # one "-1" in a round: the pairing-allocated bye
-            out[players[0]][rnd] = RoundEntry(None, "", "U")
+            out[players[0]][rnd] = (NO_OPPONENT, NO_COLOR, "U")
     return out
 
 
@@ -402,13 +406,13 @@ def _rotate(x: int, size: int, half: int) -> int:
 
 
 def _grid_entries(keys: dict[int, tuple[list[str], int]], cols: _Columns, b: Findings,
-                  header_line: int) -> dict[int, dict[int, RoundEntry]]:
+                  header_line: int) -> dict[int, dict[int, Block]]:
     """Round-robin grid cells placed in the rounds of the FIDE Berger tables."""
     n = len(cols.grid)
     schedule = berger(n)
     b.add("T111", "a round-robin grid has no round numbers: games were placed in the rounds and "
           "colours of the FIDE Berger tables", header_line)
-    out: dict[int, dict[int, RoundEntry]] = {k: {} for k in keys}
+    out: dict[int, dict[int, Block]] = {k: {} for k in keys}
     for key, (cells, line) in keys.items():
         for opponent, j in cols.grid:
             text = _cell(cells, j).replace(" ", "")
@@ -420,5 +424,5 @@ def _grid_entries(keys: dict[int, tuple[list[str], int]], cols: _Columns, b: Fin
                       f"grid cell {text!r} of player {key} against {opponent} cannot be read", line)
                 continue
             rnd, white = schedule[frozenset((key, opponent))]
-            out[key][rnd] = RoundEntry(opponent, "w" if white == key else "b", _RESULT[text])
+            out[key][rnd] = (opponent, "w" if white == key else "b", _RESULT[text])
     return out

@@ -28,15 +28,17 @@ from xml.parsers import expat
 from ..document import Document
 from ..limits import MAX_ATTRIBUTE_CHARS, MAX_ROUNDS
 from ..model import (
-    EMPTY_ROUND,
+    NO_COLOR,
+    NO_OPPONENT,
+    Block,
     DeclaredValue,
     Header,
     Player,
-    RoundEntry,
     Source,
     Team,
     TeamBye,
     Tournament,
+    grid_columns,
 )
 from . import smtb
 from .crcommon import (
@@ -283,8 +285,8 @@ def _name(e: Element) -> str:
     return f"{last}, {first}" if last and first else (last or first)
 
 
-def _player(e: Element, rounds: dict[int, RoundEntry], slots: list[_Slot]) -> Player:
-    last_round = max(rounds, default=0)
+def _player(e: Element, rounds: dict[int, Block], slots: list[_Slot]) -> Player:
+    opponents, colors, results = grid_columns(rounds)
     return Player(
         start=parse_int(e.get("no")) or 0,
         name=_name(e),
@@ -296,7 +298,9 @@ def _player(e: Element, rounds: dict[int, RoundEntry], slots: list[_Slot]) -> Pl
         birth=parse_date(e.get("dob")),
         points=parse_number(e.get("pts")),
         rank=parse_int(e.get("rank")),
-        rounds=tuple(rounds.get(r, EMPTY_ROUND) for r in range(1, last_round + 1)),
+        opponents=opponents,
+        colors=colors,
+        results=results,
         line=e.line,
         declared=_declared(e, slots),
     )
@@ -338,7 +342,7 @@ def _team_byes(root: Element) -> tuple[TeamBye, ...]:
     return (TeamBye(None, game_points, tuple(by_round.get(r) for r in range(1, last + 1))),)
 
 
-def _board_byes(root: Element, pairings: dict[int, dict[int, RoundEntry]], boards: int) -> None:
+def _board_byes(root: Element, pairings: dict[int, dict[int, Block]], boards: int) -> None:
     """Give the team PAB to the bye team's first ``boards`` members, as Swiss-Manager
     scores it (one point per board: its declared player points include it), so that
     the board results add up to the team's game points."""
@@ -355,7 +359,7 @@ def _board_byes(root: Element, pairings: dict[int, dict[int, RoundEntry]], board
             continue
         lineup = sorted(members.get(team, []))
         for _board, start in lineup[:boards or len(lineup)]:
-            pairings.setdefault(start, {}).setdefault(rnd, RoundEntry(None, "", "U"))
+            pairings.setdefault(start, {}).setdefault(rnd, (NO_OPPONENT, NO_COLOR, "U"))
 
 
 def _score(text: str) -> str:
@@ -368,11 +372,11 @@ _FORFEIT: Final = {"1": "+", "0": "-", "=": "="}
 _UNRATED: Final = {"1": "W", "0": "L", "=": "D"}
 
 
-def _pairings(root: Element, b: Findings) -> dict[int, dict[int, RoundEntry]]:
+def _pairings(root: Element, b: Findings) -> dict[int, dict[int, Block]]:
     """start number -> round -> entry."""
-    out: dict[int, dict[int, RoundEntry]] = {}
+    out: dict[int, dict[int, Block]] = {}
 
-    def put(start: int, rnd: int, entry: RoundEntry, line: int) -> None:
+    def put(start: int, rnd: int, entry: Block, line: int) -> None:
         slot = out.setdefault(start, {})
         if rnd in slot:
             b.add("T901", f"round {rnd}: player {start} is paired "
@@ -389,19 +393,19 @@ def _pairings(root: Element, b: Findings) -> dict[int, dict[int, RoundEntry]]:
             b.add("T103", f"a playerpairing has no round number from 1 to {MAX_ROUNDS}", e.line)
             continue
         if white > 0 and black in (PAB, NOT_PAIRED):
-            put(white, rnd, RoundEntry(None, "", _lone(black, rw)), e.line)
+            put(white, rnd, (NO_OPPONENT, NO_COLOR, _lone(black, rw)), e.line)
         elif white > 0 and black > 0:
             pair = _game(rw, rb, forfeit)
             if pair is None:  # paired, not played yet: kept as the pairing (blank result)
                 b.add("T623", f"round {rnd}: the game {white}-{black} has no result; kept as a "
                       "pairing", e.line)
                 pair = (" ", " ")
-            put(white, rnd, RoundEntry(black, "w", pair[0]), e.line)
-            put(black, rnd, RoundEntry(white, "b", pair[1]), e.line)
+            put(white, rnd, (black, "w", pair[0]), e.line)
+            put(black, rnd, (white, "b", pair[1]), e.line)
         elif (white > 0) != (black > 0) and min(white, black) == 0:
             start, result = (white, rw) if white > 0 else (black, rb)
             lone = {"1": "+", "0": "-", "=": "H"}.get(result, "Z")
-            put(start, rnd, RoundEntry(None, "", lone), e.line)
+            put(start, rnd, (NO_OPPONENT, NO_COLOR, lone), e.line)
         elif white or black:
             b.add("T621", f"round {rnd}: a pairing of {white} and {black} cannot be read", e.line)
     return out

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..model import Player, RoundEntry, ScoringSystem, Tournament
+from ..model import EMPTY_BLOCK, NO_COLOR, Player, RoundEntry, ScoringSystem, Tournament
 
 __all__ = ["HEADER", "format_row", "neutralise", "printable", "round_cell", "safe_cell",
            "write_csv"]
@@ -82,10 +82,14 @@ def format_row(cells: Iterable[Any], newline: str) -> str:
 
 def round_cell(entry: RoundEntry) -> str:
     """The cell of one round block (see the module docstring for the forms)."""
-    if entry.is_empty:
+    return _cell(entry.opponent or 0, entry.color or NO_COLOR, entry.result or EMPTY_BLOCK)
+
+
+def _cell(opponent: int, color: str, result: str) -> str:
+    """:func:`round_cell` of one round of the columns."""
+    if not opponent and color == NO_COLOR and result == EMPTY_BLOCK:
         return ""
-    opponent = str(entry.opponent) if entry.opponent is not None else "0"
-    return f"{opponent}{entry.color or '-'}{entry.result.strip()}"
+    return f"{opponent}{'-' if color == NO_COLOR else color}{result.strip(' ' + EMPTY_BLOCK)}"
 
 
 def _text(value: Any) -> str:
@@ -97,12 +101,15 @@ def _row(player: Player, rounds: int, scoring: ScoringSystem) -> list[str]:
     # the results is written instead (as the TRF writer does), so the column is never
     # blank for a player with results.
     score = player.points
-    if score is None and player.rounds:
-        score = sum(scoring.points(e.result) for e in player.rounds)
+    if score is None and player.results:
+        score = player.score(scoring.column_points())
     points = "" if score is None else f"{score:.1f}"
     fixed = [str(player.start), player.name, player.federation, _text(player.rating),
              _text(player.fide_id), points, _text(player.rank)]
-    return fixed + [round_cell(player.round(r)) for r in range(1, rounds + 1)]
+    written = len(player.results)
+    cells = list(map(_cell, player.opponents[:rounds], player.colors[:rounds],
+                     player.results[:rounds]))
+    return fixed + cells + [""] * (rounds - written)
 
 
 def write_csv(t: Tournament, *, raw: bool = False, newline: str | None = None,

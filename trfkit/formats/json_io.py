@@ -7,7 +7,7 @@ That is what lets ``convert x.trf --to json`` then ``--to trf`` give the bytes o
 ``convert x.trf --to trf``. Tuples become arrays, ``None`` becomes ``null``.
 
 Two derived keys are written for consumers and ignored on reading: ``iso`` on
-dates and ``kind`` on round entries (from :mod:`trfkit.results`).
+dates and ``kind`` on round entries (from :mod:`trfkit.model.results`).
 
 The document starts with ``{"format": "trfkit-tournament", "version": 1, ...}``;
 ``schemas/tournament.schema.json`` describes it. Reading is driven by the model's
@@ -28,7 +28,17 @@ from typing import Any, Final, Union, get_args, get_origin, get_type_hints
 
 from ..diagnostics import Diagnostic, TrfError, make
 from ..document import Document
-from ..model import PartialDate, RoundEntry, Tournament
+from ..model import (
+    EMPTY_BLOCK,
+    NO_COLOR,
+    NO_OPPONENT,
+    Block,
+    PartialDate,
+    Player,
+    RoundEntry,
+    Tournament,
+)
+from ..model.results import ENTRY_RESULT, RESULT_CODES, column_kind
 from .sniff import sniff_json
 
 __all__ = [
@@ -69,6 +79,9 @@ def _encode(value: Any) -> Any:
 
 def _encode_object(obj: Any) -> dict[str, Any]:
     cls: Any = type(obj)
+    if cls is Player:
+        return {name: _player_rounds(obj) if name == "rounds" else _encode(getattr(obj, name))
+                for name in _field_names(cls)}
     out = {name: _encode(getattr(obj, name)) for name in _field_names(cls)}
     derived = _DERIVED.get(type(obj))
     if derived is not None:
@@ -76,9 +89,25 @@ def _encode_object(obj: Any) -> dict[str, Any]:
     return out
 
 
+def _player_rounds(p: Player) -> list[dict[str, Any]]:
+    """A player's round columns as the ``rounds`` array of RoundEntry objects (and kind)."""
+    return [{"opponent": o or None, "color": "" if c == NO_COLOR else c,
+             "result": ENTRY_RESULT[r], "kind": column_kind(r, o).value}
+            for o, c, r in zip(p.opponents, p.colors, p.results, strict=True)]
+
+
+#: The model's round columns, which the document writes as one ``rounds`` array of entries.
+_COLUMNS: Final = ("opponents", "colors", "results")
+
+
 @functools.cache
 def _field_names(cls: type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(cls))
+    """Keys of ``cls`` in the document: its fields in order, a player's columns as ``rounds``."""
+    names = [f.name for f in dataclasses.fields(cls)]
+    if cls is Player:
+        at = names.index(_COLUMNS[0])
+        names[at:at + len(_COLUMNS)] = ["rounds"]
+    return tuple(names)
 
 
 def to_data(t: Tournament) -> dict[str, Any]:
@@ -234,8 +263,12 @@ def _decoder(tp: Any) -> Decoder:
 
 def _object_decoder(cls: type) -> Decoder:
     hints = get_type_hints(cls)
-    fields = dataclasses.fields(cls)
+    fields = [f for f in dataclasses.fields(cls) if cls is not Player or f.name not in _COLUMNS]
     decoders = {f.name: _decoder(hints[f.name]) for f in fields}
+    make: Callable[..., Any] = _MAKE.get(cls, cls)
+    if cls is Player:
+        decoders["rounds"] = _decoder(tuple[RoundEntry, ...])
+    check = _CHECKS.get(cls)
     required = {f.name for f in fields
                 if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
     allowed = set(decoders) | set(_derived_keys(cls))
@@ -258,31 +291,48 @@ def _object_decoder(cls: type) -> Decoder:
                 kwargs[name] = decode(v)
             except _Invalid as exc:
                 raise exc.inside(name) from None
+        if check is not None:
+            check(kwargs)
         try:
-            return cls(**kwargs)
+            return make(**kwargs)
         except (ValueError, KeyError) as exc:  # pragma: no cover - model validation hook
             raise _Invalid(str(exc)) from None
 
     return build
 
 
+def _check_round_entry(entry: dict[str, Any]) -> None:
+    """A round entry uses the one result table and the model's colours (else ``.kind``
+    fails). An opponent 0 reads as none, as in TRF."""
+    result = entry["result"]
+    if result not in RESULT_CODES:
+        raise _Invalid(f"unknown result code {result!r}", "result")
+    color = entry["color"]
+    if color not in _COLORS:
+        raise _Invalid(f"unknown colour {color!r} (expected 'w', 'b' or '')", "color")
+
+
+def _block(opponent: int | None, color: str, result: str) -> Block:
+    """A round entry of the document as the player's columns hold it (no entry object)."""
+    return (opponent or NO_OPPONENT, color or NO_COLOR, result or EMPTY_BLOCK)
+
+
+def _player(*, rounds: tuple[Block, ...] = (), **fields: Any) -> Player:
+    """A player of the document, its ``rounds`` (already blocks) laid into the columns."""
+    return Player(opponents=tuple([b[0] for b in rounds]), colors="".join([b[1] for b in rounds]),
+                  results="".join([b[2] for b in rounds]), **fields)
+
+
+#: What builds an object of the document instead of the class itself.
+_MAKE: Final[dict[type, Callable[..., Any]]] = {RoundEntry: _block, Player: _player}
+
+#: Checks of a decoded object's values before it is built.
+_CHECKS: Final[dict[type, Callable[[dict[str, Any]], None]]] = {RoundEntry: _check_round_entry}
+
+
 def _derived_keys(cls: type) -> tuple[str, ...]:
     sample = {PartialDate: PartialDate(""), RoundEntry: RoundEntry(None, "", "")}.get(cls)
     return tuple(_DERIVED[cls](sample)) if sample is not None else ()
-
-
-def _check_round_entries(t: Tournament) -> None:
-    """Round entries use the one result table and the model's colours (else ``.kind`` fails)."""
-    from ..results import RESULT_CODES
-
-    for pi, p in enumerate(t.players):
-        for ri, e in enumerate(p.rounds):
-            if e.result not in RESULT_CODES:
-                raise _Invalid(f"unknown result code {e.result!r}",
-                               f"players[{pi}].rounds[{ri}].result")
-            if e.color not in _COLORS:
-                raise _Invalid(f"unknown colour {e.color!r} (expected 'w', 'b' or '')",
-                               f"players[{pi}].rounds[{ri}].color")
 
 
 def from_data(data: Any) -> Tournament:
@@ -302,7 +352,6 @@ def _from_data(data: Any) -> Tournament:
         raise _Invalid(f"unsupported version {version!r} (this trfkit reads {FORMAT_VERSION})",
                        "version")
     t: Tournament = _decoder(Tournament)(body)
-    _check_round_entries(t)
     return t
 
 

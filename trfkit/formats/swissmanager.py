@@ -26,15 +26,17 @@ from typing import Final, TypeVar
 from ..document import Document
 from ..limits import MAX_ROUND_ENTRIES
 from ..model import (
-    EMPTY_ROUND,
+    NO_COLOR,
+    NO_OPPONENT,
+    Block,
     Header,
     NationalRating,
     Player,
-    RoundEntry,
     Source,
     Team,
     TeamBye,
     Tournament,
+    grid_columns,
 )
 from . import smbinary as sm
 from . import smtb
@@ -218,9 +220,9 @@ def _split_rounds(pairings: tuple[sm.Pairing, ...], schedule: tuple[sm.Scheduled
 
 
 def _round_entries(rounds: list[tuple[sm.Pairing, ...]], n: int,
-                   b: _Build) -> dict[int, dict[int, RoundEntry]]:
+                   b: _Build) -> dict[int, dict[int, Block]]:
     """start number -> round -> entry, from the pairing records."""
-    out: dict[int, dict[int, RoundEntry]] = {}
+    out: dict[int, dict[int, Block]] = {}
     for rnd, records in enumerate(rounds, 1):
         for p in records:
             for start, entry in _entries(p, rnd, n, b):
@@ -233,7 +235,7 @@ def _round_entries(rounds: list[tuple[sm.Pairing, ...]], n: int,
     return out
 
 
-def _entries(p: sm.Pairing, rnd: int, n: int, b: _Build) -> list[tuple[int, RoundEntry]]:
+def _entries(p: sm.Pairing, rnd: int, n: int, b: _Build) -> list[tuple[int, Block]]:
     white, black, code = p.white, p.black, p.result
 
     def real(x: int) -> bool:
@@ -243,13 +245,13 @@ def _entries(p: sm.Pairing, rnd: int, n: int, b: _Build) -> list[tuple[int, Roun
         if code == 0:  # paired, not played yet: kept as the pairing (TRF: blank result)
             b.at_byte("T623", f"round {rnd}: the game {white}-{black} has no result yet; kept as "
                       "a pairing", p.offset)
-            return [(white, RoundEntry(black, "w", " ")), (black, RoundEntry(white, "b", " "))]
+            return [(white, (black, "w", " ")), (black, (white, "b", " "))]
         pair = _GAME.get(code)
         if pair is None:
             b.at_byte("T622", f"round {rnd}: the game {white}-{black} has result code {code}, "
                       "which trfkit does not know; the game was left out", p.offset)
             return []
-        return [(white, RoundEntry(black, "w", pair[0])), (black, RoundEntry(white, "b", pair[1]))]
+        return [(white, (black, "w", pair[0])), (black, (white, "b", pair[1]))]
     if real(white) and black in (sm.BYE, sm.NOT_PAIRED, 0):
         table = {sm.BYE: _BYE, sm.NOT_PAIRED: _NOT_PAIRED, 0: _EMPTY_SEAT_WHITE}[black]
         return _lone(white, code, table, rnd, p, b)
@@ -263,20 +265,20 @@ def _entries(p: sm.Pairing, rnd: int, n: int, b: _Build) -> list[tuple[int, Roun
 
 
 def _lone(start: int, code: int, table: dict[int, str], rnd: int, p: sm.Pairing,
-          b: _Build) -> list[tuple[int, RoundEntry]]:
+          b: _Build) -> list[tuple[int, Block]]:
     result = table.get(code)
     if result is None:
         b.at_byte("T622", f"round {rnd}: player {start} has no opponent and result code {code}, "
                   "which trfkit does not know; the round was left empty", p.offset)
         return []
-    return [(start, RoundEntry(None, "", result))]
+    return [(start, (NO_OPPONENT, NO_COLOR, result))]
 
 
-def _player(start: int, rec: sm.PlayerRecord, rounds: dict[int, RoundEntry],
+def _player(start: int, rec: sm.PlayerRecord, rounds: dict[int, Block],
             n_rounds: int) -> Player:
     last, first = rec.last_name.strip(), rec.first_name.strip()
     name = f"{last}, {first}" if last and first else (last or first)
-    last_round = max(rounds, default=0)
+    opponents, colors, results = grid_columns(rounds)
     return Player(
         start=start,
         name=name,
@@ -286,7 +288,9 @@ def _player(start: int, rec: sm.PlayerRecord, rounds: dict[int, RoundEntry],
         federation=rec.federation.strip(),
         fide_id=rec.fide_id or None,
         birth=date_from_number(rec.birth),
-        rounds=tuple(rounds.get(r, EMPTY_ROUND) for r in range(1, last_round + 1)),
+        opponents=opponents,
+        colors=colors,
+        results=results,
     )
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Final
 
 from ..model import (
+    EMPTY_BLOCK,
+    NO_COLOR,
     AbnormalPoints,
     Acceleration,
     ByeRecord,
@@ -95,12 +97,23 @@ def _date(value: PartialDate | None) -> str:
     return "" if value is None else value.trf[:10]
 
 
+#: A colours-column character as a round block writes it.
+_COLOR_CHAR: Final = {"w": "w", "b": "b", NO_COLOR: "-"}
+
+
 def round_block(entry: RoundEntry) -> str:
     """``OOOO C R``: opponent (``0000`` for none), colour (``-`` for none), result."""
-    if entry.is_empty:
-        return " " * 8
-    opponent = "0000" if not entry.opponent else _int(entry.opponent, 4)  # 0 reads back as none
-    return f"{opponent} {entry.color or '-'} {entry.result or ' '}"
+    return _block(entry.opponent or 0, entry.color or NO_COLOR, entry.result or EMPTY_BLOCK)
+
+
+def _block(opponent: int, color: str, result: str) -> str:
+    """:func:`round_block` of one round of the columns."""
+    if result == EMPTY_BLOCK:
+        if not opponent and color == NO_COLOR:
+            return " " * 8
+        result = " "
+    # 0 reads back as none
+    return f"{'0000' if not opponent else _int(opponent, 4)} {_COLOR_CHAR[color]} {result}"
 
 
 def _fixed(
@@ -144,8 +157,8 @@ def player_line(p: Player, computed_points: float | None = None) -> str:
     )
     points = p.points if p.points is not None else computed_points
     line = f"{head} {_num(points, 4)} {_int(p.rank or None, 4)}"  # rank 0 reads back as none
-    if p.rounds:
-        line += "".join("  " + round_block(e) for e in p.rounds)
+    if p.results:
+        line += "".join(["  " + block for block in map(_block, p.opponents, p.colors, p.results)])
     return line.rstrip()
 
 

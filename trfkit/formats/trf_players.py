@@ -1,9 +1,9 @@
 """The ``001`` player record and its round blocks: the reader's hot path (TRF.md §4).
 
-A 2000-player, 11-round file has 22 000 round blocks, so blocks are parsed by plain
-slicing and each distinct 8-character block is parsed once: :class:`BlockCache` maps
-the block text to its :class:`RoundEntry` and the problems found in it (with columns
-relative to the block), which are re-located for every line that repeats the block.
+The blocks sit on a 10-column grid, so a line's colours are one slice of it, its
+results another and its opponents one ``itemgetter`` call: they become the player's
+round columns (:mod:`trfkit.model.players`) without an object per block. A line whose
+grid holds anything unusual is read block by block, to say where.
 
 Real-file quirks handled here (TRF.md §11.3, §11.5): sex ``f`` and upper case, title
 short forms, FIDE id / rating ``0``, colourless forfeits with an opponent, the legacy
@@ -13,21 +13,17 @@ blanks, and rows whose blocks are pushed off the 10-column grid (a wrong encodin
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from dataclasses import fields
 from functools import cache
 from operator import itemgetter
 from typing import Final
 
-from ..model import EMPTY_ROUND, NationalRating, PartialDate, Player, RoundEntry
-from ..results import RESULT_ALIASES, RESULT_CODES
+from ..model import EMPTY_BLOCK, NO_COLOR, NO_OPPONENT, NationalRating, PartialDate, Player
+from ..model.results import RESULT_ALIASES, RESULT_CODES
 from .trf_dates import parse_date
 
 __all__ = [
-    "BlockCache",
-    "shared_cache",
-    "reset_shared_cache",
-    "settle_shared_cache",
     "parse_player",
     "parse_national",
     "TITLES",
@@ -36,8 +32,9 @@ __all__ = [
 
 #: 0-based index of round 1's block; round r starts at ``ROUND_START + 10 * (r - 1)``.
 ROUND_START: Final = 91
-#: 0-based index of round 1's colour column (column 97).
+#: 0-based index of round 1's colour column (column 97) and result column (99).
 _COLOR_COLUMN: Final = ROUND_START + 5
+_RESULT_COLUMN: Final = ROUND_START + 7
 
 #: Title spellings seen in files -> canonical FIDE title (TRF.md §4.1; ``gf``/``mf`` are Papi's).
 TITLES: Final[dict[str, str]] = {
@@ -69,136 +66,44 @@ _SEX: Final = {" ": "", "m": "m", "w": "w", "M": "m", "W": "w"}
 _SEPARATORS: Final = (3, 8, 13, 47, 52, 56, 68, 79, 84, 89, 90)
 _BLANK_SEPARATORS: Final = (" ",) * len(_SEPARATORS)
 _separators: Final = itemgetter(*_SEPARATORS)
-#: Block tails (columns 5-10 of a block) of a game with an opponent: " w 1  " -> ("w", "1").
-_TAILS: Final = {f" {c} {r}  ": (c, r) for c in "wb" for r in "10=+-WDL"}
+#: A clean round grid: every block ``OOOO C R`` and its two blanks, the opponent of
+#: ASCII digits and blanks, a colour (or ``-`` or blank), a result code in either case.
+_RESULT_CHARS: Final = "".join(sorted({c for c in RESULT_CODES if c} | set(RESULT_ALIASES)))
+_CLEAN_GRID: Final = re.compile(r"(?:[ 0-9]{4} [wb\- ] [" + re.escape(_RESULT_CHARS) + "]  )*")
+#: Lower-case result letters folded to the table's codes, one character each.
+_ALIASES: Final = str.maketrans(dict(RESULT_ALIASES))
+_COLOR_OF: Final = {"w": "w", "b": "b", "-": NO_COLOR, " ": NO_COLOR}
 
-#: RoundEntry is built slot by slot in the hot path, faster than the frozen
-#: dataclass ``__init__``; only while it has exactly these fields and no ``__post_init__``
-#: (an additive model change turns the shortcut off instead of leaving a slot unset).
-_ENTRY_SLOTS: Final = ("opponent", "color", "result")
-_FAST_NEW: Final = tuple(f.name for f in fields(RoundEntry)) == _ENTRY_SLOTS and not hasattr(
-    RoundEntry, "__post_init__"
-)
-
-_new_player: Final = Player
 
 #: (code, message, first column, last column); columns relative to the block (1-based).
 Problem = tuple[str, str, int, int]
 #: ``report(code, message, line, column, end_column)``
 Report = Callable[[str, str, int, int, int], None]
+#: One round as the columns hold it: opponent (0 = none), colour, result character.
+Block = tuple[int, str, str]
+
+_EMPTY_BLOCK: Final[Block] = (NO_OPPONENT, NO_COLOR, EMPTY_BLOCK)
 
 
-class BlockCache:
-    """Parsed round blocks keyed by their 10 characters (block plus the two separator blanks).
-
-    ``entries`` maps every block seen to its entry; ``problems`` holds only the blocks
-    that have something to report, so the common clean line costs one set test.
-    ``miss(block)`` parses a block not seen yet (a closure over local dictionaries:
-    it runs ten thousand times for a large file).
-    """
-
-    __slots__ = ("entries", "problems", "miss")
-
-    def __init__(self) -> None:
-        self.entries: dict[str, RoundEntry] = {}
-        self.problems: dict[str, tuple[Problem, ...]] = {}
-        self.miss = _block_parser(self.entries, self.problems)
-
-
-#: Entries the shared cache may keep once a read is over. A folder of ordinary files
-#: (a few hundred players each) stays well below it and shares every parse; a read
-#: that leaves more (one large file) drops the cache, so that one big file does not
-#: keep ten thousand entries alive for the rest of the process (memory, and objects
-#: the interpreter walks again at exit).
-SHARED_LIMIT: Final = 8_192
-_shared: BlockCache | None = None
-
-
-def shared_cache() -> BlockCache:
-    """The block cache every read shares: checking a folder of files parses a block once.
-
-    Entries are frozen and problems are relative to the block, so a parse is valid in
-    any file. A read keeps the instance it started with and calls
-    :func:`settle_shared_cache` when done, so a swap never races a reader.
-    """
-    global _shared
-    if _shared is None:
-        _shared = BlockCache()
-    return _shared
-
-
-def settle_shared_cache(used: BlockCache) -> None:
-    """After a read: drop the shared cache if it now holds more than :data:`SHARED_LIMIT`."""
-    global _shared
-    if _shared is used and len(used.entries) > SHARED_LIMIT:
-        _shared = None
-
-
-def reset_shared_cache() -> None:
-    """Forget every parsed block (benchmarks measure a cold read this way)."""
-    global _shared
-    _shared = None
-
-
-def _block_parser(
-    entries: dict[str, RoundEntry], problems: dict[str, tuple[Problem, ...]]
-) -> Callable[[str], RoundEntry]:
-    opponents: dict[str, int] = {}
-    tails = _TAILS.get
-    known_opponent = opponents.get
-    new = object.__new__
-    set_opponent, set_color, set_result = (
-        getattr(RoundEntry, name).__set__ for name in _ENTRY_SLOTS
-    )
-    fast_new = _FAST_NEW
-
-    def miss(block: str) -> RoundEntry:
-        # Fast path for the clean, common shape "  12 w 1  ": the tail " w 1  " and the
-        # opponent text are looked up, not parsed.
-        tail = tails(block[4:])
-        if tail is not None:
-            text = block[:4]
-            opponent = known_opponent(text)
-            if opponent is None and text.lstrip().isdecimal() and text.strip("0 "):
-                opponent = opponents[text] = int(text)
-            if opponent is not None:
-                if fast_new:
-                    entry = new(RoundEntry)
-                    set_opponent(entry, opponent)
-                    set_color(entry, tail[0])
-                    set_result(entry, tail[1])
-                else:
-                    entry = RoundEntry(opponent, tail[0], tail[1])
-                entries[block] = entry
-                return entry
-        entry, found = _parse_block(block)
-        entries[block] = entry
-        if found:
-            problems[block] = found
-        return entry
-
-    return miss
-
-
-def _parse_block(block: str) -> tuple[RoundEntry, tuple[Problem, ...]]:
+def _parse_block(block: str) -> tuple[Block, tuple[Problem, ...]]:
     """One round block ``OOOO C R`` plus its two separator columns (10 characters, padded)."""
     if not block.strip():
-        return EMPTY_ROUND, ()
+        return _EMPTY_BLOCK, ()
     problems: list[Problem] = []
     opp_text = block[0:4].strip()
-    opponent: int | None = None
+    opponent = NO_OPPONENT
     if opp_text and opp_text.strip("0"):
         if opp_text.isdecimal():
             opponent = int(opp_text)
         else:
             problems.append(("T103", f"opponent {opp_text!r} is not a start number", 1, 4))
     raw_color = block[5]
-    color = {"w": "w", "b": "b", "-": "", " ": ""}.get(raw_color)
+    color = _COLOR_OF.get(raw_color)
     if color is None:
         color = {"W": "w", "B": "b"}.get(raw_color)
         if color is None:
             problems.append(("T105", f"colour {raw_color!r} is not w, b or -", 6, 6))
-            color = ""
+            color = NO_COLOR
         else:
             problems.append(("T111", f"colour {raw_color!r} written in upper case", 6, 6))
     raw = block[7]
@@ -212,21 +117,26 @@ def _parse_block(block: str) -> tuple[RoundEntry, tuple[Problem, ...]]:
         )
     if block[8:10].strip():
         problems.append(("T108", "the two columns after the block should be blank", 9, 10))
-    if opponent is None:
-        if result == "=" and not color:
+    problems += _lone_problems(opponent, color, result)
+    return (opponent, color, result), tuple(problems)
+
+
+def _lone_problems(opponent: int, color: str, result: str) -> list[Problem]:
+    """T110: a bye or forfeit written in a shape the FIDE tools read their own way."""
+    if not opponent:
+        if result == "=" and color == NO_COLOR:
             # Kept as written: a half point without an opponent that the file does not call a
             # requested bye (H). The FIDE checker scores it as a draw that is not a voluntary
             # unplayed round (not cut first, counted by REP); trfkit does the same.
-            problems.append(("T110", "legacy half-point bye '0000 - =' "
-                                     "(not marked as a requested bye H)", 1, 8))
-        elif result == "+":
+            return [("T110", "legacy half-point bye '0000 - =' "
+                             "(not marked as a requested bye H)", 1, 8)]
+        if result == "+":
             # ``0000 - -`` (not paired / absent) is too common to report; bbpPairings accepts both.
-            problems.append(("T110", "forfeit win '+' without an opponent", 1, 8))
-    elif not color and result in ("+", "-"):
-        problems.append(
-            ("T110", f"forfeit {result!r} against {opponent} written without a colour", 1, 8)
-        )
-    return RoundEntry(opponent, color, result), tuple(problems)
+            return [("T110", "forfeit win '+' without an opponent", 1, 8)]
+    elif color == NO_COLOR and result in ("+", "-"):
+        return [("T110", f"forfeit {result!r} against {opponent} written without a colour",
+                 1, 8)]
+    return []
 
 
 def _number(text: str, what: str, col: int, end: int, lineno: int, report: Report) -> int | None:
@@ -296,7 +206,7 @@ def _unplaced_birth(line: str, lineno: int, report: Report, neighbour: str) -> P
     return PartialDate(raw=text)
 
 
-def parse_player(line: str, lineno: int, cache: BlockCache, report: Report) -> Player:
+def parse_player(line: str, lineno: int, report: Report) -> Player:
     """Read one ``001`` line (tabs already expanded, trailing blanks stripped).
 
     Written flat, without helper calls on the clean path: it runs once per player.
@@ -348,55 +258,103 @@ def parse_player(line: str, lineno: int, cache: BlockCache, report: Report) -> P
         report(
             "T108", f"column {i + 1} should be blank but holds {line[i]!r}", lineno, i + 1, i + 1
         )
-    rounds = _round_blocks(line, lineno, cache, report) if len(line) > ROUND_START else ()
-    return _new_player(start or 0, name, sex, title, rating, federation, fide_id, birth,
-                       points, rank, rounds, lineno, ())
+    if len(line) > ROUND_START:
+        opponents, colors, results = _round_columns(line, lineno, report)
+    else:
+        opponents, colors, results = (), "", ""
+    return Player(start or 0, name, sex, title, rating, federation, fide_id, birth,
+                       points, rank, opponents, colors, results, lineno, ())
 
 
-def _round_blocks(
-    line: str, lineno: int, cache: BlockCache, report: Report
-) -> tuple[RoundEntry, ...]:
-    """The entries of a line longer than column 91: blocks cut in one call, each looked up
-    in the cache (a miss parses it once for every later line and file)."""
+def _round_columns(line: str, lineno: int, report: Report) -> tuple[tuple[int, ...], str, str]:
+    """The round columns of a line longer than column 91, read from its fixed-width slices:
+    every colour is one slice of the line, every result another, the opponents one C call.
+    A grid with anything unusual (a blank or odd field, a character off its column) is
+    read block by block instead, which locates each problem."""
     length = len(line)
     count = (length - ROUND_START + 9) // 10
     end = ROUND_START + 10 * count
     if length < end:
         line += " " * (end - length)
-    blocks = _cutter(count)(line)
-    known = cache.entries.get
-    miss = cache.miss
-    entries = [known(block) or miss(block) for block in blocks]  # entries are never false
-    # Alignment (T107): the first "w" and "b" sit on colour columns; _aligned for the rest.
+    if _CLEAN_GRID.fullmatch(line, ROUND_START):
+        try:
+            opponents = tuple(map(int, _opponent_cutter(count)(line)))  # "    " raises
+        except ValueError:  # an empty block, or a blank inside an opponent field
+            pass
+        else:
+            colors = line[_COLOR_COLUMN:end:10]
+            if "-" in colors:
+                colors = colors.replace("-", NO_COLOR)
+            results = line[_RESULT_COLUMN:end:10]
+            # A clean grid has "w" and "b" in colour columns only (T107 cannot apply),
+            # unless a result is a lower-case letter (a "w" there needs a colour).
+            aligned = True
+            if results.upper() != results:
+                aligned = _check_alignment(line, length, lineno, report)
+                results = results.translate(_ALIASES)
+            if (aligned and (NO_OPPONENT in opponents or NO_COLOR in colors)
+                    and ("=" in results or "+" in results or "-" in results)):
+                _lone_rounds(opponents, colors, results, lineno, report)
+            return opponents, colors, results
+    aligned = _check_alignment(line, length, lineno, report)
+    return _block_by_block(line, count, lineno, report if aligned else None)
+
+
+def _check_alignment(line: str, length: int, lineno: int, report: Report) -> bool:
+    """Whether the blocks sit on the 10-column grid; T107 (up to column ``length``) when
+    they do not."""
+    # The first "w" and "b" sit on colour columns (the usual case); _aligned for the rest.
     w = line.find("w", ROUND_START)
     b = line.find("b", ROUND_START)
     if (w < 0 or (w - _COLOR_COLUMN) % 10 == 0) and (b < 0 or (b - _COLOR_COLUMN) % 10 == 0):
-        aligned = True
-    else:
-        aligned = _aligned(line)
-    if not aligned:
-        report(
-            "T107",
-            "round blocks are off the 10-column grid (columns shifted: wrong encoding "
-            "or a field too wide); results of this line are unreliable",
-            lineno,
-            ROUND_START + 1,
-            length,
-        )
-    elif cache.problems and not cache.problems.keys().isdisjoint(blocks):
-        for r, block in enumerate(blocks):
-            for code, message, col, last in cache.problems.get(block, ()):
-                c = ROUND_START + 10 * r
-                report(code, f"round {r + 1}: {message}", lineno, c + col, c + last)
-    while entries and entries[-1] is EMPTY_ROUND:
-        entries.pop()
-    return tuple(entries)
+        return True
+    if _aligned(line):
+        return True
+    report(
+        "T107",
+        "round blocks are off the 10-column grid (columns shifted: wrong encoding "
+        "or a field too wide); results of this line are unreliable",
+        lineno,
+        ROUND_START + 1,
+        length,
+    )
+    return False
+
+def _lone_rounds(opponents: tuple[int, ...], colors: str, results: str, lineno: int,
+                 report: Report) -> None:
+    """The T110 problems of a clean grid: rounds without an opponent or a colour."""
+    for r, opponent in enumerate(opponents):
+        if not opponent or colors[r] == NO_COLOR:
+            for problem in _lone_problems(opponent, colors[r], results[r]):
+                _report_block(report, lineno, r, problem)
+
+
+def _report_block(report: Report, lineno: int, r: int, problem: Problem) -> None:
+    code, message, col, last = problem
+    c = ROUND_START + 10 * r
+    report(code, f"round {r + 1}: {message}", lineno, c + col, c + last)
+
+
+def _block_by_block(line: str, count: int, lineno: int,
+                    report: Report | None) -> tuple[tuple[int, ...], str, str]:
+    """The columns of a grid that is not clean: each block parsed and its problems
+    reported (not when ``report`` is None: the line is off the grid, T107 says so)."""
+    blocks = [_parse_block(line[c:c + 10])
+              for c in range(ROUND_START, ROUND_START + 10 * count, 10)]
+    while blocks and blocks[-1][0] == _EMPTY_BLOCK:
+        blocks.pop()
+    if report is not None:
+        for r, (_, problems) in enumerate(blocks):
+            for problem in problems:
+                _report_block(report, lineno, r, problem)
+    return (tuple(b[0] for b, _ in blocks), "".join(b[1] for b, _ in blocks),
+            "".join(b[2] for b, _ in blocks))
 
 
 @cache  # one per number of blocks: bounded by MAX_LINE_CHARS
-def _cutter(count: int) -> Callable[[str], tuple[str, ...]]:
-    """Cut ``count`` 10-character blocks from a line in one C call (no per-block slicing)."""
-    slices = [slice(c, c + 10) for c in range(ROUND_START, ROUND_START + 10 * count, 10)]
+def _opponent_cutter(count: int) -> Callable[[str], tuple[str, ...]]:
+    """Cut the ``count`` 4-character opponent fields from a line in one C call."""
+    slices = [slice(c, c + 4) for c in range(ROUND_START, ROUND_START + 10 * count, 10)]
     if count == 1:
         one = slices[0]
         return lambda line: (line[one],)

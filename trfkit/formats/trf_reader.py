@@ -11,7 +11,6 @@ put them back where they were. See TRF.md for the format and its real-world quir
 
 from __future__ import annotations
 
-import gc
 import re
 from typing import Any, Final
 
@@ -51,13 +50,7 @@ from .trf_header import (
     scoring_from_records,
 )
 from .trf_lines import team_013_line
-from .trf_players import (
-    ROUND_START,
-    parse_national,
-    parse_player,
-    settle_shared_cache,
-    shared_cache,
-)
+from .trf_players import ROUND_START, parse_national, parse_player
 
 __all__ = ["read_trf", "loads_trf", "sniff_trf", "TRF26_RECORD_CODES"]
 
@@ -132,7 +125,6 @@ class _Reader:
         self.national: list[NationalRating] = []
         self.extra: list[RawLine] = []
         self.layout_lines = 0
-        self.cache = shared_cache()
         self.cap = DiagnosticCap()
 
     # -- reporting -----------------------------------------------------------------
@@ -153,15 +145,7 @@ class _Reader:
         lines = text.split("\n")
         if lines and lines[-1] == "":
             lines.pop()
-        # Tens of thousands of small frozen objects: pausing the cyclic GC saves ~10 %.
-        gc_was_enabled = gc.isenabled()
-        gc.disable()
-        try:
-            self.loop(lines)
-        finally:
-            if gc_was_enabled:
-                gc.enable()
-            settle_shared_cache(self.cache)
+        self.loop(lines)
         tournament = self.finish(decoded)
         diags = tuple(sorted(self.diags, key=lambda d: (d.line, d.column)))  # stable: decode first
         if self.strict:
@@ -172,7 +156,6 @@ class _Reader:
 
     def loop(self, lines: list[str]) -> None:
         report = self.report
-        cache = self.cache
         players = self.players
         for lineno, line in enumerate(lines, 1):
             try:
@@ -194,7 +177,7 @@ class _Reader:
                     if len(players) >= MAX_PLAYERS:
                         self.diags.append(too_many_players(lineno).with_file(self.path))
                         break
-                    players.append(parse_player(line.rstrip(), lineno, cache, report))
+                    players.append(parse_player(line.rstrip(), lineno, report))
                 else:
                     self.dispatch(line, lineno)
             except Exception as exc:  # a parser bug must not lose the file: keep the line
@@ -430,18 +413,19 @@ class _Reader:
             return players
         out = list(players)
         for i, p in enumerate(players):
-            if len(p.rounds) <= rounds:
+            written = len(p.results)
+            if written <= rounds:
                 continue
-            tail = p.rounds[rounds:]
-            if all(e.opponent is None and e.result in ("", " ") for e in tail):
+            if not any(p.opponents[rounds:]) and not p.results[rounds:].strip(" ."):
                 self.report(
                     "T112",
-                    f"{len(tail)} empty round block(s) after round {rounds} dropped",
+                    f"{written - rounds} empty round block(s) after round {rounds} dropped",
                     p.line,
                     ROUND_START + 1 + 10 * rounds,
-                    ROUND_START + 10 * len(p.rounds) - 2,
+                    ROUND_START + 10 * written - 2,
                 )
-                out[i] = replace(p, rounds=p.rounds[:rounds])
+                out[i] = replace(p, opponents=p.opponents[:rounds], colors=p.colors[:rounds],
+                                 results=p.results[:rounds])
         return tuple(out)
 
     def teams(self) -> tuple[Team, ...]:

@@ -115,10 +115,10 @@ def _write(t: Tournament, edition: str, newline: str | None, *, asked: bool) -> 
     items: list[tuple[int, int, str]] = []  # (source line, section, text)
     for rec in _header_records(t, edition, convert):
         items.append((rec.line, _HEADER, _header_text(rec)))
-    scoring = t.header.scoring
+    points = t.header.scoring.column_points()
     items.extend(
         (p.line, _PLAYERS, L.player_line(
-            p, None if p.points is not None else sum(scoring.points(e.result) for e in p.rounds)))
+            p, None if p.points is not None else p.score(points)))
         for p in t.players
     )
     items.extend((n.line, _NATIONAL, L.national_line(n)) for n in t.national)

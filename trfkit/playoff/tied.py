@@ -46,8 +46,8 @@ def _points_only(tournament: Tournament) -> list[tuple[int, str, float, int]]:
     scoring = tournament.scoring
     rows = []
     for p in tournament.players:
-        if any(not r.is_empty for r in p.rounds):
-            pts = sum(scoring.points(r.result) for r in p.rounds)
+        if any(not p.is_empty_round(i) for i in range(p.round_count)):
+            pts = p.score(scoring.column_points())
         else:
             pts = p.points or 0.0
         rows.append((p.start, p.name, pts))

@@ -14,7 +14,7 @@ from typing import Any
 from ..diagnostics import Diagnostic, Severity
 from ..document import Document
 from ..model import PartialDate, Tournament
-from ..results import Kind
+from ..model.results import Kind, column_kind
 from ..terminal import escape_controls
 
 __all__ = ["private_fields", "render_text", "summary"]
@@ -75,9 +75,10 @@ def _pending_games(t: Tournament) -> dict[str, int]:
     """Games paired without a result yet, counted per round (``{"4": 7}``): a game is
     one pair of players, whether one or both of their blocks show it."""
     games: set[tuple[int, int, int]] = set()
-    for p, rnd, e in t.iter_rounds():
-        if e.kind is Kind.PENDING and e.opponent is not None:
-            games.add((rnd, min(p.start, e.opponent), max(p.start, e.opponent)))
+    for p in t.players:
+        for rnd, (opponent, result) in enumerate(zip(p.opponents, p.results, strict=True), 1):
+            if opponent and column_kind(result, opponent) is Kind.PENDING:
+                games.add((rnd, min(p.start, opponent), max(p.start, opponent)))
     counts = Counter(rnd for rnd, _, _ in games)
     return {str(rnd): counts[rnd] for rnd in sorted(counts)}
 

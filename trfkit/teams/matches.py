@@ -46,7 +46,7 @@ from dataclasses import dataclass, field, replace
 
 from ..diagnostics import Diagnostic, make
 from ..model import ForfeitedMatch, LineUp, Player, ScoringSystem, Team, Tournament
-from ..results import RESULT_CODES, Kind
+from ..model.results import RESULT_CODES, Kind
 
 __all__ = [
     "DEFAULT_MATCH_SCORING",
@@ -90,7 +90,7 @@ class BoardResult:
 class TeamRound:
     """What one team did in one round.
 
-    ``kind`` uses the individual :class:`~trfkit.results.Kind` vocabulary at team
+    ``kind`` uses the individual :class:`~trfkit.model.results.Kind` vocabulary at team
     level: WIN/DRAW/LOSS for a match with at least one board played over the board,
     FORFEIT_WIN/FORFEIT_LOSS for a match decided without play (``330`` or every board
     forfeited), PAB for the team bye, ZERO_BYE for an absence. ``source`` says where

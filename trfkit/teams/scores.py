@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..results import Kind
+from ..model.results import Kind
 from .matches import TeamEvent
 
 __all__ = ["TeamScore", "team_scores"]

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..results import Kind
+from ..model.results import Kind
 
 if TYPE_CHECKING:
     from .context import Context

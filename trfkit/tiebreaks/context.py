@@ -6,7 +6,7 @@ decodes the tournament once into flat per-player, per-round rows (tuples; index 
 a loop over rows of floats and ints, never a walk over the model:
 
 * ``opp[i][r]``  scheduled opponent's index, or ``-1`` (bye, absence, unknown opponent)
-* ``kind[i][r]`` :class:`~trfkit.results.Kind` of the round (``NOT_PAIRED`` past the file)
+* ``kind[i][r]`` :class:`~trfkit.model.results.Kind` of the round (``NOT_PAIRED`` past the file)
 * ``pts[i][r]``  points scored in the round under ``tournament.header.scoring``
 * ``otb[i][r]``  a game played over the board against ``opp[i][r]``
 * ``colors[i][r]`` the colour as written; ``black[i][r]`` Black in a game with an
@@ -34,13 +34,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain, repeat
 from operator import attrgetter, contains, eq, itemgetter, not_
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..diagnostics import Diagnostic, make
-from ..results import RESULT_CODES, Kind
+from ..model import EMPTY_BLOCK, NO_COLOR, NO_OPPONENT
+from ..model.results import COLUMN_CODES, NO_RESULT_COLUMN, Kind
 from .editions import Edition
 
-if TYPE_CHECKING:  # the model is only named in annotations here
+if TYPE_CHECKING:  # the model's classes are only named in annotations here
     from ..model import Player, ScoringSystem, Tournament
 
 __all__ = ["Context", "RunMemo", "Value", "is_round_robin"]
@@ -215,32 +216,37 @@ class Context(RunMemo):
         apply(self)
 
     def _decode(self, decode: _Decoder, unfinished: set[int]) -> None:
-        """Fill the per-player rows (tuples, one per player).
+        """Fill the per-player rows (tuples, one per player) from the players' columns.
 
-        Why this shape: a 2000 x 11 field has 22,000 round blocks, and decoding them
-        is a fixed cost of every run. All blocks of the field are laid end to end and
-        each column (opponent index, kind, points, played) is one C-level ``map`` over
-        them through a per-result-code table, then cut into rows of ``rounds`` by one
-        ``zip``. The unusual blocks (a round without a valid opponent, a self-pairing,
-        a paired game without a result) are found with C-level searches and patched
-        in the flat columns before they are cut.
+        Why this shape: a 2000 x 11 field has 22,000 rounds, and decoding them is a
+        fixed cost of every run. The columns of the field are laid end to end (the
+        opponents one list, the results one string) and each row table (opponent index,
+        kind, points, played) is one C-level ``map`` over them through a per-result
+        table, then cut into rows of ``rounds`` by one ``zip``. The unusual rounds (no
+        valid opponent, a self-pairing, a paired game without a result) are found with
+        C-level searches and patched in the flat columns before they are cut.
         """
         rounds, n = self.rounds, self.n
-        rows = list(map(_ROUNDS, self.players))
-        if list(map(len, rows)).count(rounds) != n:  # pad or cut to the rounds scored
-            from ..model import EMPTY_ROUND  # an empty block decodes as "not paired"
-
-            empty = (EMPTY_ROUND,) * rounds
-            rows = [row if len(row) == rounds else (row + empty)[:rounds] for row in rows]
-        blocks = list(chain.from_iterable(rows))
-        self._blocks = blocks  # the colours are decoded on demand (see ``colors``)
+        players = self.players
+        opponents = list(map(_OPPONENTS, players))
+        results = list(map(_RESULTS, players))
+        colors = list(map(_COLORS, players))
+        if list(map(len, results)).count(rounds) != n:  # pad or cut to the rounds scored
+            # a round past the written blocks reads as an empty block ("not paired")
+            opponents = [(row + (NO_OPPONENT,) * rounds)[:rounds] for row in opponents]
+            results = [row.ljust(rounds, EMPTY_BLOCK)[:rounds] for row in results]
+            colors = [row.ljust(rounds, NO_COLOR)[:rounds] for row in colors]
+        index = self.index
+        if NO_OPPONENT in index:  # a player without a start number is nobody's opponent
+            index = {start: i for start, i in index.items() if start != NO_OPPONENT}
+        self._colors = "".join(colors)  # decoded on demand (see ``colors``)
         self._no_opponent: list[int] = []
-        opp = list(map(self.index.get, map(_OPPONENT, blocks), repeat(-1)))
-        results = list(map(_RESULT, blocks))
-        self._codes = codes = set(results)  # the result codes the field uses
+        opp = list(map(index.get, chain.from_iterable(opponents), repeat(-1)))
+        flat = "".join(results)
+        self._codes = codes = set(flat)  # the result characters the field uses
         # kind and points are cut straight from their maps (no flat list of 22,000 to
         # allocate and free); played too unless a round is patched below
-        played: Iterable[bool] = map(decode.played.__getitem__, results)
+        played: Iterable[bool] = map(decode.played.__getitem__, flat)
         self.opp = _cut(opp, rounds, n)
         if rounds:
             owner = list(map(contains, self.opp, range(n)))
@@ -258,14 +264,14 @@ class Context(RunMemo):
                     # point): scored as written, unplayed, and not a VUR; no colour either.
                     patched[at] = False
                 played = patched
-            for code in codes.intersection(_NO_RESULT):  # paired, no result yet (T504)
-                for at in _positions(results, code):
+            for code in codes.intersection(NO_RESULT_COLUMN):  # paired, no result yet (T504)
+                for at in _positions(flat, code):
                     if opp[at] >= 0:
                         unfinished.add(at % rounds + 1)
                         i = at // rounds
                         self.pending[i] = self.pending.get(i, frozenset()) | {at % rounds}
-        self.kind = _cut(map(decode.kind.__getitem__, results), rounds, n)
-        self.pts = _cut(map(decode.points.__getitem__, results), rounds, n)
+        self.kind = _cut(map(decode.kind.__getitem__, flat), rounds, n)
+        self.pts = _cut(map(decode.points.__getitem__, flat), rounds, n)
         self.otb = _cut(played, rounds, n)
         self.score = list(map(sum, self.pts, repeat(0.0)))
         self.regular = list(map(not_, map(contains, self.otb, repeat(False))))
@@ -297,24 +303,24 @@ class Context(RunMemo):
             unrated_rating=self.unrated_rating))
 
     def any_result(self, codes: frozenset[str]) -> bool:
-        """Whether some round scored has one of the result ``codes`` (the set of codes
-        the field uses is kept from the decoding)."""
+        """Whether some round scored has one of the result ``codes`` (results-column
+        characters; the set the field uses is kept from the decoding)."""
         return not codes.isdisjoint(self._codes)
 
     @property
     def colors(self) -> list[tuple[str, ...]]:
         """``colors[i][r]``: the colour as written (``"w"``, ``"b"`` or ``""``), decoded on
         first use (only BPG and BWG read colours)."""
-        return self.memo("colors", lambda: _cut(list(map(_COLOR, self._blocks)), self.rounds,
-                                                self.n))
+        return self.memo("colors", lambda: _cut(list(map(_ENTRY_COLOR.__getitem__, self._colors)),
+                                                self.rounds, self.n))
 
     @property
     def black(self) -> list[tuple[bool, ...]]:
         """``black[i][r]``: the player had Black in a game with an opponent."""
 
         def build() -> list[tuple[bool, ...]]:
-            # straight from the blocks (one C-level pass), not through ``colors``
-            black = list(map(eq, map(_COLOR, self._blocks), repeat("b")))
+            # straight from the colours column (one C-level pass), not through ``colors``
+            black = list(map(eq, self._colors, repeat("b")))
             for at in self._no_opponent:
                 black[at] = False
             return _cut(black, self.rounds, self.n)
@@ -388,13 +394,12 @@ class Context(RunMemo):
         return rows[i][: self.rounds]
 
 
-_ROUNDS = attrgetter("rounds")
 _START = attrgetter("start")
-_OPPONENT = attrgetter("opponent")
-_RESULT = attrgetter("result")
-_COLOR = attrgetter("color")
-#: Result codes of a block paired without a result.
-_NO_RESULT = ("", " ")
+_OPPONENTS = attrgetter("opponents")
+_RESULTS = attrgetter("results")
+_COLORS = attrgetter("colors")
+#: A colours-column character -> the colour as ``colors`` gives it.
+_ENTRY_COLOR: Final = {"w": "w", "b": "b", NO_COLOR: ""}
 
 
 def _cut(flat: Iterable[T], rounds: int, n: int | None = None) -> list[tuple[T, ...]]:
@@ -405,7 +410,7 @@ def _cut(flat: Iterable[T], rounds: int, n: int | None = None) -> list[tuple[T, 
     return list(zip(*[iter(flat)] * rounds, strict=True))
 
 
-def _positions(values: list[T], value: T) -> Iterator[int]:
+def _positions(values: Sequence[T], value: T) -> Iterator[int]:
     """Every index of ``value`` in ``values`` (C-level searches between them)."""
     find = values.index
     at = -1
@@ -418,16 +423,14 @@ def _positions(values: list[T], value: T) -> Iterator[int]:
 
 
 class _Decoder:
-    """Result code -> kind, points, played over the board: one table per column (an
-    unknown code reads as not paired)."""
+    """Results-column character -> kind, points, played over the board: one table per
+    row table (an unknown character reads as not paired)."""
 
     def __init__(self, scoring: ScoringSystem) -> None:
         unpaired = Kind.NOT_PAIRED
-        self.kind = _Table({c: rc.kind for c, rc in RESULT_CODES.items()}, unpaired)
-        self.points = _Table({c: scoring.points_for_kind(rc.kind)
-                              for c, rc in RESULT_CODES.items()},
-                             scoring.points_for_kind(unpaired))
-        self.played = _Table({c: rc.played for c, rc in RESULT_CODES.items()}, False)
+        self.kind = _Table({c: rc.kind for c, rc in COLUMN_CODES.items()}, unpaired)
+        self.points = _Table(scoring.column_points(), scoring.points_for_kind(unpaired))
+        self.played = _Table({c: rc.played for c, rc in COLUMN_CODES.items()}, False)
 
 
 class _Table(dict):  # type: ignore[type-arg]

@@ -14,7 +14,7 @@ from itertools import accumulate, compress, islice, repeat
 from operator import add, and_, eq, itemgetter, mul
 from typing import cast
 
-from ..results import RESULT_CODES, Kind
+from ..model.results import RESULT_CODES, Kind
 from .bh_cuts import bh_with_cuts, plain_bh
 from .codes import TieBreakCode, parse
 from .context import Context, Value

@@ -22,7 +22,7 @@ from fractions import Fraction
 from itertools import compress
 from typing import Final
 
-from ..results import RESULT_CODES, Kind
+from ..model.results import RESULT_CODES, Kind
 from .codes import TieBreakCode
 from .context import Context
 from .ratings import (

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import and_, not_
 
-from ..results import Kind
+from ..model.results import Kind
 from .context import Context
 
 __all__ = ["VUR_KINDS", "Adjusted", "adjusted", "describe"]

@@ -7,7 +7,7 @@ or game points (TIEBREAKS.md §E). Index ``i`` is the position in ``tournament.t
 (team numbers are ``ctx.starts[i]``), round ``r`` is 0-based:
 
 * ``opp[i][r]``   opposing team's index, or ``-1`` (bye, absence)
-* ``kind[i][r]``  team-level :class:`~trfkit.results.Kind` of the round
+* ``kind[i][r]``  team-level :class:`~trfkit.model.results.Kind` of the round
 * ``pts["MP"][i][r]``, ``pts["GP"][i][r]``  match and game points of the round
 * ``otb[i][r]``   a match with at least one board played over the board
 * ``vur[i][r]``   a voluntary unplayed round (absence, forfeited match lost)
@@ -23,7 +23,7 @@ from typing import Any
 
 from ...diagnostics import Diagnostic, make
 from ...model import Team, Tournament
-from ...results import Kind
+from ...model.results import Kind
 from ...teams.matches import TeamEvent, rebuild
 from ..context import RunMemo, round_notes
 from ..editions import Edition

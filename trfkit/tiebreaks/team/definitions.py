@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ...results import Kind
+from ...model.results import Kind
 from ..codes import TieBreakCode, parse
 from ..registry import register
 from .context import TeamContext

@@ -103,6 +103,20 @@ COLORS: Final[Mapping[str, str]] = {"w": "white", "b": "black", "-": "none", "":
 #: Result codes that, next to a real opponent, mean a game paired without a result yet.
 NO_RESULT: Final = frozenset({"", " "})
 
+#: How :attr:`trfkit.model.Player.results` (one character per round) writes the empty
+#: round block, whose code is ``""``; every other code is its own character, so a blank
+#: result stays ``" "``. Not a TRF character, so no reader can confuse the two.
+EMPTY_BLOCK: Final = "."
+
+#: A character of a results column -> its code's meaning (RESULT_CODES plus EMPTY_BLOCK).
+COLUMN_CODES: Final[Mapping[str, ResultCode]] = {**RESULT_CODES, EMPTY_BLOCK: RESULT_CODES[""]}
+
+#: A character of a results column -> the code a RoundEntry holds (EMPTY_BLOCK -> "").
+ENTRY_RESULT: Final[Mapping[str, str]] = {c: ("" if c == EMPTY_BLOCK else c) for c in COLUMN_CODES}
+
+#: Results-column characters that, next to a real opponent, mean no result yet.
+NO_RESULT_COLUMN: Final = frozenset({EMPTY_BLOCK, " "})
+
 
 def kind_of(code: str, opponent: int | None) -> Kind:
     """What a round block means: its code's kind, except that a blank or empty result
@@ -110,6 +124,14 @@ def kind_of(code: str, opponent: int | None) -> Kind:
     if opponent is not None and code in NO_RESULT:
         return Kind.PENDING
     return RESULT_CODES[code].kind
+
+
+def column_kind(result: str, opponent: int) -> Kind:
+    """:func:`kind_of` for one round of the columns: ``result`` a results-column character,
+    ``opponent`` 0 for none."""
+    if opponent and result in NO_RESULT_COLUMN:
+        return Kind.PENDING
+    return COLUMN_CODES[result].kind
 
 
 def lookup(code: str) -> ResultCode | None:

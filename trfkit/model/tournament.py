@@ -1,141 +1,18 @@
-"""The canonical tournament model: frozen, plain data, no I/O.
-
-Every reader (TRF16/TRF26, Swiss-Manager files, chess-results exports) produces a
-:class:`Tournament`; every writer, check and tie-break consumes one. The model keeps
-what the file said (declared points, ranks, header values as written) next to what
-can be parsed from it, so that writers lose nothing and checks can compare the two.
-
-Line numbers (``line``) point back at the source record so that diagnostics can be
-located; they are 0 for objects built in code.
-"""
+"""The tournament, its header and every record beside the players (see :mod:`trfkit.model`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
-from .results import RESULT_CODES, Kind, ResultCode, kind_of, lookup
+from .players import EMPTY_BLOCK, NO_OPPONENT, DeclaredValue, PartialDate, Player, RoundEntry
+from .results import COLUMN_CODES, NO_RESULT_COLUMN, Kind, ResultCode, lookup
 
 __all__ = [
-    "PartialDate", "RoundEntry", "Player", "Team", "ScoringSystem", "HeaderRecord", "Header",
-    "ByeRecord", "Acceleration", "ProhibitedPairing", "AbnormalPoints", "LineUp", "TeamBye",
-    "ForfeitedMatch", "NationalRating", "RawLine", "Source", "Tournament", "replace",
-    "DeclaredValue",
+    "Team", "ScoringSystem", "HeaderRecord", "Header", "ByeRecord", "Acceleration",
+    "ProhibitedPairing", "AbnormalPoints", "LineUp", "TeamBye", "ForfeitedMatch",
+    "NationalRating", "RawLine", "Source", "Tournament", "replace", "result_of",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class PartialDate:
-    """A date as written, with whatever parts could be read (0/None = unknown)."""
-
-    raw: str
-    year: int | None = None
-    month: int | None = None
-    day: int | None = None
-
-    @property
-    def iso(self) -> str | None:
-        """``YYYY-MM-DD`` when complete, ``YYYY-MM`` or ``YYYY`` when partial, else None."""
-        if self.year is None:
-            return None
-        if not self.month:
-            return f"{self.year:04d}"
-        if not self.day:
-            return f"{self.year:04d}-{self.month:02d}"
-        return f"{self.year:04d}-{self.month:02d}-{self.day:02d}"
-
-    @property
-    def trf(self) -> str:
-        """The TRF26 form ``YYYY/MM/DD`` (unknown parts as 00), or the raw text."""
-        if self.year is None:
-            return self.raw
-        return f"{self.year:04d}/{self.month or 0:02d}/{self.day or 0:02d}"
-
-
-@dataclass(frozen=True, slots=True)
-class RoundEntry:
-    """One round of one player: opponent (start number) or None, colour, result code.
-
-    ``color`` is ``"w"``, ``"b"`` or ``""`` (no colour). ``result`` is a key of
-    :data:`trfkit.results.RESULT_CODES` (``""`` is an empty block, ``" "`` a blank
-    result, which both mean absent without an opponent; with one they are a game
-    paired without a result yet, :attr:`kind` ``paired-no-result``).
-    """
-
-    opponent: int | None
-    color: str
-    result: str
-
-    @property
-    def code(self) -> ResultCode:
-        return RESULT_CODES[self.result]
-
-    @property
-    def kind(self) -> Kind:
-        """The code's kind; a blank result next to an opponent is ``PENDING``."""
-        return kind_of(self.result, self.opponent)
-
-    @property
-    def played(self) -> bool:
-        """Played over the board against a real opponent."""
-        return self.opponent is not None and RESULT_CODES[self.result].played
-
-    @property
-    def is_empty(self) -> bool:
-        return self.opponent is None and not self.color and self.result == ""
-
-
-EMPTY_ROUND = RoundEntry(None, "", "")
-
-
-@dataclass(frozen=True, slots=True)
-class DeclaredValue:
-    """A tie-break value an input declares (CR XML ``tbN``, a CR table column, TRF26 310).
-
-    Kept next to the results so that checks can compare it with the computed value.
-    ``code`` is the trfkit/FIDE code (``"BH/C1"``, ``"SB"``, ``"WIN"``) or, when the
-    source names a tie-break trfkit cannot map, the source's own label (``"SM#36"``,
-    ``"tb4"``). ``value`` is None when ``raw`` is not a number.
-    """
-
-    code: str
-    value: float | None
-    raw: str = ""
-    slot: str = ""  # where it was written: "tb1", "TB2", "Wtg1", ...
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    """A ``001`` record. Declared ``points`` and ``rank`` are what the file says."""
-
-    start: int
-    name: str
-    sex: str = ""  # "m", "w" or "" (unknown)
-    title: str = ""  # GM IM WGM FM WIM CM WFM WCM, or as written when unknown
-    rating: int | None = None  # None = unrated
-    federation: str = ""
-    fide_id: int | None = None  # None = no FIDE id (blank or 0)
-    birth: PartialDate | None = None
-    points: float | None = None
-    rank: int | None = None
-    rounds: tuple[RoundEntry, ...] = ()
-    line: int = 0
-    declared: tuple[DeclaredValue, ...] = ()  # tie-break values as the input states them
-
-    def __repr__(self) -> str:
-        """Short (``<Player 4 'Lindqvist, Astrid' 2150 SWE 3 pts>``): a player holds every
-        round, which the default repr would print in full; equality still compares all."""
-        parts = [str(self.start), repr(self.name)]
-        parts += [str(self.rating)] if self.rating else []
-        parts += [self.federation] if self.federation else []
-        parts += [f"{self.points:g} pts"] if self.points is not None else []
-        return f"<Player {' '.join(parts)}>"
-
-    def round(self, number: int) -> RoundEntry:
-        """Round ``number`` (1-based); an empty entry beyond the written blocks."""
-        if 1 <= number <= len(self.rounds):
-            return self.rounds[number - 1]
-        return EMPTY_ROUND
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,9 +56,15 @@ class ScoringSystem:
     source: str = "default"
 
     def points(self, result: str) -> float:
-        """Points scored by result code ``result`` under this system."""
-        kind = RESULT_CODES[result].kind
+        """Points scored by result code ``result`` (or results-column character) here."""
+        kind = COLUMN_CODES[result].kind
         return self.points_for_kind(kind)
+
+    def column_points(self) -> dict[str, float]:
+        """Points of every results-column character (:attr:`Player.results`) at once."""
+        by_kind: dict[Kind, float] = {}
+        return {c: by_kind.setdefault(code.kind, self.points_for_kind(code.kind))
+                for c, code in COLUMN_CODES.items()}
 
     def points_for_kind(self, kind: Kind) -> float:
         return {
@@ -431,8 +314,8 @@ class Tournament:
         """The last round in which any player has a non-empty block."""
         last = 0
         for p in self.players:
-            for i in range(len(p.rounds), last, -1):
-                if not p.rounds[i - 1].is_empty:
+            for i in range(len(p.results), last, -1):
+                if not p.is_empty_round(i - 1):
                     last = i
                     break
         return last
@@ -449,16 +332,23 @@ class Tournament:
         crosstable saved before the last round is played shows those "0-Z" and "-½").
         A blank result without an opponent is a zero-point bye, so it is a result.
         """
-        games: set[int] = set()
+        last_game = 0
         waiting: set[int] = set()
         byes: set[int] = set()
         for p in self.players:
-            for i, e in enumerate(p.rounds, 1):
-                if e.opponent is not None:
-                    (games if e.result.strip() else waiting).add(i)
-                elif e.result:
-                    byes.add(i)
-        return max(games | (byes - waiting), default=0)
+            opponents, results = p.opponents, p.results
+            if NO_OPPONENT not in opponents and " " not in results and EMPTY_BLOCK not in results:
+                last_game = max(last_game, len(results))  # every round a game with a result
+                continue
+            for i, (opponent, result) in enumerate(zip(opponents, results, strict=True), 1):
+                if not opponent:
+                    if result != EMPTY_BLOCK:
+                        byes.add(i)
+                elif result in NO_RESULT_COLUMN:
+                    waiting.add(i)
+                elif i > last_game:
+                    last_game = i
+        return max(last_game, max(byes - waiting, default=0))
 
     @property
     def is_team_event(self) -> bool:
@@ -469,7 +359,8 @@ class Tournament:
         return {p.start: p for p in self.players}
 
     def iter_rounds(self) -> Iterator[tuple[Player, int, RoundEntry]]:
-        """Every (player, round number, entry) written in the file."""
+        """Every (player, round number, entry) written in the file (entries built on
+        demand: code that walks every round reads the players' columns instead)."""
         for p in self.players:
             for i, entry in enumerate(p.rounds, 1):
                 yield p, i, entry
