@@ -17,9 +17,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from generate import generate_trf  # noqa: E402
 
-from trfkit.formats.trf_dates import _parse_date_cached, parse_grid_date  # noqa: E402
-from trfkit.formats.trf_reader import read_trf  # noqa: E402
-from trfkit.formats.trf_writer import write_trf  # noqa: E402
+from trfkit.formats.trf.dates import _parse_date_cached, parse_grid_date  # noqa: E402
+from trfkit.formats.trf.reader import read_trf  # noqa: E402
+from trfkit.formats.trf.writer import write_trf  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

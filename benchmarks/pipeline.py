@@ -3,7 +3,7 @@
     python benchmarks/pipeline.py FILE [--breakdown]
 
 One process does what a tournament office asks of one file: read it (decoding,
-diagnostics), run every check (``trfkit.validation``) and compute the tie-breaks of
+diagnostics), run every check (``trfkit.validation.driver``) and compute the tie-breaks of
 the conformance set under fide-2024. ``--breakdown`` prints the CPU time of each
 stage (used by ``run_all.py`` for the linearity rows).
 """
@@ -24,7 +24,7 @@ def run(data: bytes, path: str = "") -> dict[str, float]:
     """Do the three stages; CPU seconds of each."""
     from trfkit import formats
     from trfkit.tiebreaks import compute
-    from trfkit.validation import validate
+    from trfkit.validation.driver import validate
 
     times = {}
     t0 = time.process_time()

@@ -57,7 +57,7 @@ from install import Installed, installed, installed_commit  # noqa: E402
 from pipeline import CODES  # noqa: E402
 
 HEAVY = ("jsonschema", "chardet", "openpyxl", "multiprocessing", "sqlite3", "html.parser",
-         "xml.parsers.expat", "trfkit.formats.swissmanager", "trfkit.tiebreaks")
+         "xml.parsers.expat", "trfkit.formats.swissmanager.reader", "trfkit.tiebreaks")
 
 
 @dataclass(frozen=True)

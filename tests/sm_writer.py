@@ -1,6 +1,6 @@
 """A tiny writer of Swiss-Manager native files, for building test fixtures in code.
 
-It writes the layout that :mod:`trfkit.formats.smbinary` reads (SWISS_MANAGER.md §3):
+It writes the layout that :mod:`trfkit.formats.swissmanager.layout` reads (SWISS_MANAGER.md §3):
 header marker + 104 bytes + 132 strings, a 5887-byte configuration, schedule,
 players (33 strings + 104 bytes), 21-byte pairings, optional teams / team pairings /
 extra sections, and the 36-byte directory. Only the fields trfkit reads get values;

@@ -19,13 +19,13 @@ import pytest
 from click.testing import CliRunner
 from swiss_edits import SWISS, cli_run
 
-from trfkit.batch import Outcome
+from trfkit.check_many import Outcome
 from trfkit.cli import cli
-from trfkit.cli.batchrun import Progress, Tally, report_format
+from trfkit.cli.many_files import Progress, Tally, report_format
 from trfkit.diagnostics import Location, make
-from trfkit.inputs import iter_inputs
+from trfkit.input_paths import iter_inputs
 from trfkit.parallel import ordered_map
-from trfkit.reporters import FileReport
+from trfkit.render.diagnostics import FileReport
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from trfkit import batch
-from trfkit.batch import Job, Settings
+from trfkit import check_many as batch
+from trfkit.check_many import Job, Settings
 from trfkit.cli import cli
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))

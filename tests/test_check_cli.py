@@ -12,7 +12,7 @@ from swiss_edits import cli_run, player_line_no, round_col, swiss_fault, swiss_l
 from swiss_edits import put as put_text
 
 from trfkit.cli import cli
-from trfkit.codes import CODES
+from trfkit.diagnostic_codes import CODES
 from trfkit.schema import iter_schema_errors
 
 RULES_DIR = Path(__file__).resolve().parent / "data" / "rules"
@@ -204,7 +204,7 @@ def test_workers_give_the_same_output_in_the_same_order(runner: CliRunner, tmp_p
 
 def test_a_crashing_rule_exits_2_with_t999_and_no_traceback(
         runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
-    from trfkit import validation as validate_module
+    from trfkit.validation import driver as validate_module
 
     validate_module.rules()
     original = validate_module.RULES["T303"]
@@ -222,7 +222,7 @@ def test_a_crashing_rule_exits_2_with_t999_and_no_traceback(
 
 def test_a_crashing_reader_is_one_t999_and_the_other_files_go_on(
         runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from trfkit.formats import trf_reader
+    from trfkit.formats.trf import reader as trf_reader
 
     real = trf_reader.read_trf
 
@@ -297,16 +297,16 @@ def test_rule_explains_one_code(runner: CliRunner) -> None:
 
 
 def test_docs_rules_md_is_up_to_date() -> None:
-    from trfkit.rule_docs import markdown
+    from trfkit.diagnostic_docs import markdown
 
     committed = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-    assert committed == markdown(), "run: python -m trfkit.rule_docs > docs/rules.md"
+    assert committed == markdown(), "run: python -m trfkit.diagnostic_docs > docs/rules.md"
 
 
 def test_rule_doc_examples_behave_as_documented() -> None:
-    from trfkit.formats.trf_reader import loads_trf
-    from trfkit.rule_docs import DOCS
-    from trfkit.validation import validate
+    from trfkit.diagnostic_docs import DOCS
+    from trfkit.formats.trf.reader import loads_trf
+    from trfkit.validation.driver import validate
 
     for code, doc in DOCS.items():
         if not doc.is_trf:
@@ -347,7 +347,7 @@ def test_readme_check_section_python_example_runs(monkeypatch: pytest.MonkeyPatc
 
 def test_cache_answers_unchanged_inputs_without_reading_them_again(
         runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from trfkit.formats import trf_reader
+    from trfkit.formats.trf import reader as trf_reader
 
     event = tmp_path / "event.trf"
     event.write_bytes(BAD.read_bytes())
@@ -382,7 +382,7 @@ def test_cache_misses_on_changed_bytes_or_options(runner: CliRunner, tmp_path: P
 
 def test_internal_errors_are_not_cached_and_a_broken_cache_is_ignored(
         runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from trfkit.formats import trf_reader
+    from trfkit.formats.trf import reader as trf_reader
 
     real = trf_reader.read_trf
     cache = str(tmp_path / "cache")
@@ -408,7 +408,7 @@ def test_a_json_model_is_reported_at_the_json_file(runner: CliRunner, tmp_path: 
 
 
 def test_every_code_has_an_explanation_with_examples(runner: CliRunner) -> None:
-    from trfkit.rule_docs import DOCS
+    from trfkit.diagnostic_docs import DOCS
 
     assert sorted(DOCS) == sorted(CODES)
     for code, doc in DOCS.items():

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from trfkit import loads
 from trfkit.model import DeclaredValue, Player, RoundEntry, Team, Tournament
-from trfkit.validation import iter_diagnostics, validate
+from trfkit.validation.driver import iter_diagnostics, validate
 
 
 def _player(start: int, points: str, rank: int, opponent: int, colour: str, result: str) -> str:

@@ -20,12 +20,12 @@ from click.testing import CliRunner
 from cr_fixtures import page
 from swiss_edits import cli_run, swiss_fault
 
-from trfkit.batch import DEFAULT_GLOBS, Settings, collect, run
+from trfkit.check_many import DEFAULT_GLOBS, Settings, collect, run
 from trfkit.cli import cli
 from trfkit.diagnostics import Diagnostic
 from trfkit.formats.json_io import write_json
 from trfkit.formats.sniff import looks_like_report
-from trfkit.formats.trf_reader import read_trf
+from trfkit.formats.trf.reader import read_trf
 
 ROOT = Path(__file__).resolve().parents[1]
 SWISS = ROOT / "samples" / "swiss.trf"

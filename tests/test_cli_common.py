@@ -1,4 +1,4 @@
-"""The shared CLI helpers other commands build on (trfkit.cli.common / options)."""
+"""The shared CLI helpers other commands build on (trfkit.cli.io / options)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from trfkit.cli.common import (
+from trfkit.cli.io import (
     InputError,
     atomic_write,
     display_name,

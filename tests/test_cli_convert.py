@@ -213,7 +213,7 @@ def test_internal_error_is_one_line_exit_2(runner: CliRunner,
 
 
 def test_json_then_trf_gives_the_bytes_of_trf(runner: CliRunner, tmp_path: Path) -> None:
-    pytest.importorskip("trfkit.formats.trf_writer")
+    pytest.importorskip("trfkit.formats.trf.writer")
     for sample in sorted(SAMPLES.glob("*.trf")):
         direct = runner.invoke(cli, ["convert", str(sample), "--to", "trf"])
         assert direct.exit_code == 0, (sample, direct.stderr)
@@ -225,7 +225,7 @@ def test_json_then_trf_gives_the_bytes_of_trf(runner: CliRunner, tmp_path: Path)
 
 
 def test_broken_pipe_is_not_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    from trfkit.cli import common
+    from trfkit.cli import io as common
 
     def closed(text: str, output: str | None) -> None:
         raise BrokenPipeError(32, "Broken pipe")

@@ -19,11 +19,11 @@ import click
 import pytest
 
 import trfkit
-from trfkit.batch import Job, Outcome, Settings
-from trfkit.cli.batchrun import Batch
-from trfkit.cli.convert_batch import Plan, Task
-from trfkit.inputs import Input, iter_inputs, roots
-from trfkit.reporters import FileReport
+from trfkit.check_many import Job, Outcome, Settings
+from trfkit.cli.convert_many import Plan, Task
+from trfkit.cli.many_files import Batch
+from trfkit.input_paths import Input, iter_inputs, roots
+from trfkit.render.diagnostics import FileReport
 
 SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "swiss.trf"
 
@@ -105,8 +105,8 @@ def test_what_workers_receive_and_send_pickles_and_compares() -> None:
 
 
 def test_the_output_guard_knows_every_file_as_the_input_walker_does() -> None:
-    from trfkit.cli import outguard
-    from trfkit.inputs import ANY_FILE
+    from trfkit.cli import output_guard as outguard
+    from trfkit.input_paths import ANY_FILE
 
     assert outguard.ANY_FILE == ANY_FILE
 
@@ -117,7 +117,7 @@ def test_a_command_writing_to_stdout_does_not_load_the_input_walker() -> None:
             f"sys.argv = ['trfkit', 'tiebreaks', {str(SAMPLE)!r}]\n"
             "try:\n    runpy.run_module('trfkit', run_name='__main__')\n"
             "except SystemExit:\n    pass\n"
-            "sys.stderr.write('\\nwalker loaded: ' + str('trfkit.inputs' in sys.modules))\n")
+            "sys.stderr.write('\\nwalker loaded: ' + str('trfkit.input_paths' in sys.modules))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stderr.strip().splitlines()[-1] == "walker loaded: False"

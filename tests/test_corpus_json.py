@@ -78,7 +78,7 @@ def test_empty_file_gives_a_diagnostic_not_a_crash(corpus: Path) -> None:
 
 @pytest.mark.parametrize("name", FILES or ["<no corpus>"])
 def test_trf_via_json_is_byte_identical(corpus: Path, name: str, tmp_path: Path) -> None:
-    pytest.importorskip("trfkit.formats.trf_writer")
+    pytest.importorskip("trfkit.formats.trf.writer")
     runner = CliRunner()
     src = str(corpus / name)
     direct = runner.invoke(cli, ["convert", src, "--to", "trf"])

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from trfkit.formats.trf_reader import read_trf
-from trfkit.formats.trf_writer import write_trf, write_trf16, write_trf26
+from trfkit.formats.trf.reader import read_trf
+from trfkit.formats.trf.writer import write_trf, write_trf16, write_trf26
 from trfkit.model import RoundEntry, Tournament
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from cr_fixtures import page
 
-from trfkit.formats.crhtml import read_crhtml
+from trfkit.formats.chessresults.html_page import read_crhtml
 from trfkit.tiebreaks import compute
 from trfkit.tiebreaks.editions import resolve
-from trfkit.validation import validate
+from trfkit.validation.driver import validate
 
 # Round 1: 1-3 1-0, 4-2 draw; round 2: 2-1 0-1, 3-4 0-1. Points 2, 0.5, 0, 1.5;
 # Buchholz (no unplayed rounds): 1: 0.5 + 0 = 0.5, 2: 1.5 + 2 = 3.5, 3: 3.5, 4: 0.5.
@@ -219,8 +219,8 @@ def test_corpus_first_tiebreak_without_ratings(shared_dir: Path) -> None:
 
 def test_excel_export_rows_give_the_date_and_read_in_spanish() -> None:
     """The Excel export is rows of cells (no openpyxl needed to build its sheet)."""
-    from trfkit.formats.crtable import build
-    from trfkit.formats.crxlsx import sheet_from_rows
+    from trfkit.formats.chessresults.excel import sheet_from_rows
+    from trfkit.formats.chessresults.table import build
 
     header, annotation, label, buchholz, *_ = LANGUAGES["es"]
     rows = [["Chess-Results"], ["Otoño 2021"], ["Fecha", "01.10.2021 al 03.10.2021"], header]

@@ -15,10 +15,10 @@ from __future__ import annotations
 import pytest
 from cr_fixtures import page as crosstable_page
 
-from trfkit.formats.crhtml import read_crhtml
-from trfkit.formats.crtable import legend_code, legend_unrated
-from trfkit.formats.trf_writer import write_trf
-from trfkit.validation import validate
+from trfkit.formats.chessresults.html_page import read_crhtml
+from trfkit.formats.chessresults.table import legend_code, legend_unrated
+from trfkit.formats.trf.writer import write_trf
+from trfkit.validation.driver import validate
 
 ROWS = [
     ["No.", "", "Name", "Rtg", "FED", "1.Rd", "2.Rd", "3.Rd", "Pts.", "Rk.", "TB1"],

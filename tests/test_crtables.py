@@ -10,10 +10,10 @@ import pytest
 from cr_fixtures import page
 
 from trfkit.formats import detect, read
-from trfkit.formats.crhtml import read_crhtml
-from trfkit.formats.crtable import berger, legend_code
-from trfkit.formats.crxlsx import read_xlsx
-from trfkit.validation import validate
+from trfkit.formats.chessresults.excel import read_xlsx
+from trfkit.formats.chessresults.html_page import read_crhtml
+from trfkit.formats.chessresults.table import berger, legend_code
+from trfkit.validation.driver import validate
 
 HTML_DIR = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "chess-results" / "html"
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from trfkit.formats import detect, read
-from trfkit.formats.crxml import read_crxml
+from trfkit.formats.chessresults.upload_xml import read_crxml
 from trfkit.formats.json_io import write_json
-from trfkit.validation import validate
+from trfkit.validation.driver import validate
 
 XML_DIR = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "chess-results" / "xml"
 

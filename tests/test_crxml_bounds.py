@@ -10,7 +10,7 @@ from swiss_edits import cli_run
 from test_crxml import FOUR, FOUR_GAMES, document
 
 from trfkit.cli import cli
-from trfkit.formats.crxml import read_crxml
+from trfkit.formats.chessresults.upload_xml import read_crxml
 from trfkit.limits import MAX_ATTRIBUTE_CHARS, MAX_MARKUP_REFERENCES
 
 

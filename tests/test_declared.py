@@ -1,10 +1,10 @@
-"""T503 (trfkit.declared_tiebreaks) on tournaments built in code."""
+"""T503 (trfkit.validation.declared) on tournaments built in code."""
 
 from __future__ import annotations
 
-from trfkit.declared_tiebreaks import declared_tiebreak_differs
 from trfkit.model import DeclaredValue, Player, RoundEntry, Team, Tournament
 from trfkit.precision import agrees
+from trfkit.validation.declared import declared_tiebreak_differs
 
 
 def four(declared: dict[int, tuple[DeclaredValue, ...]]) -> Tournament:
@@ -54,7 +54,7 @@ def test_the_validator_composes_t503_after_its_rules_with_the_selection() -> Non
     """T503 is no rule of the validator (it computes standings); validate still reports it,
     located as before, and --select/--ignore treat it as any code."""
     from trfkit import validate
-    from trfkit.validation import iter_diagnostics, rules
+    from trfkit.validation.driver import iter_diagnostics, rules
 
     t = four({2: (DeclaredValue("BH", 3.0, "3,0", "tb1"),)})
     assert "T503" not in rules() and "T501" not in rules() and "T024" not in rules()

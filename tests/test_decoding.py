@@ -118,7 +118,7 @@ def test_chardet_is_imported_lazily() -> None:
     import subprocess
 
     code = (
-        "import sys; from trfkit.formats.trf_reader import read_trf; "
+        "import sys; from trfkit.formats.trf.reader import read_trf; "
         "read_trf('012 Zürich\\n'.encode()); print('chardet' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from swiss_edits import cli_run
 
-from trfkit.cache import FILE_NAME
+from trfkit.check_cache import FILE_NAME
 from trfkit.cli import cli
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"

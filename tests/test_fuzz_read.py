@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 from sm_writer import BYE, SmFile, SmPlayer
 
 from trfkit import formats
-from trfkit.codes import CODES
 from trfkit.decoding import decode
+from trfkit.diagnostic_codes import CODES
 from trfkit.document import Document
 from trfkit.formats.json_io import write_json
 from trfkit.tiebreaks import CodeError, UnknownTieBreak, compute
-from trfkit.validation import validate
+from trfkit.validation.driver import validate
 
 ROOT = Path(__file__).resolve().parents[1]
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import trfkit
 from trfkit import formats, model
-from trfkit.codes import CODES
+from trfkit.diagnostic_codes import CODES
 from trfkit.diagnostics import TrfError
 from trfkit.formats.json_io import read_json, sniff_json, to_data, write_json
 from trfkit.model import (

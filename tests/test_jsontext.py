@@ -111,7 +111,7 @@ def test_diagnostics_are_printed_in_one_write_sorted_by_position(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import click
 
-    from trfkit.cli.common import print_diagnostics
+    from trfkit.cli.io import print_diagnostics
     from trfkit.diagnostics import make
 
     written: list[tuple[str, bool]] = []

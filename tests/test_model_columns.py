@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from trfkit.formats.json_io import read_json, to_data, write_json
-from trfkit.formats.trf_lines import player_line
-from trfkit.formats.trf_reader import loads_trf
+from trfkit.formats.trf.lines import player_line
+from trfkit.formats.trf.reader import loads_trf
 from trfkit.model import EMPTY_ROUND, Player, RoundEntry, Tournament
 from trfkit.model.results import Kind
 

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from robust_helpers import TWO, invoke
 
-from trfkit.batch import Outcome
-from trfkit.cli import batchrun
-from trfkit.cli.batchrun import Batch, Progress, Tally, run_batch, terminal_columns
-from trfkit.cli.common import atomic_write
+from trfkit.check_many import Outcome
+from trfkit.cli import many_files as batchrun
+from trfkit.cli.io import atomic_write
+from trfkit.cli.many_files import Batch, Progress, Tally, run_batch, terminal_columns
 from trfkit.diagnostics import make
-from trfkit.reporters import FileReport
+from trfkit.render.diagnostics import FileReport
 
 
 @pytest.fixture
@@ -247,7 +247,7 @@ def test_the_cache_database_may_not_be_an_input(tmp_path: Path) -> None:
     a.write_bytes(TWO)
     cache = tmp_path / "cache"
     cache.mkdir()
-    from trfkit.cache import FILE_NAME
+    from trfkit.check_cache import FILE_NAME
 
     (cache / FILE_NAME).symlink_to(a)  # the database's name is a link to the input
     result = invoke("check", str(a), "--cache-dir", str(cache))
@@ -272,7 +272,7 @@ def test_outputs_beside_the_inputs_are_still_allowed(tmp_path: Path) -> None:
 
 
 def test_output_names_depend_on_the_input_name_alone() -> None:
-    from trfkit.cli.outnames import output_name
+    from trfkit.cli.output_names import output_name
 
     assert output_name("a.trf", ".json") == "a.json"
     assert output_name("club/2024/a.TRF", ".json") == "club/2024/a.json"

@@ -17,7 +17,7 @@ import trfkit
 from trfkit.cli import cli
 from trfkit.formats import read
 from trfkit.formats.json_io import write_json
-from trfkit.validation import validate
+from trfkit.validation.driver import validate
 
 NOTE = "### Release notes\n\nThe pairing bug is fixed.\nSee the changelog.\n"
 LICENSE = ("MIT License\n\nCopyright (c) 2026 Someone\n\nPermission is hereby granted, free of "

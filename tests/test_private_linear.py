@@ -8,8 +8,8 @@ import time
 from sm_writer import SmFile
 from test_swissmanager import five_players
 
-from trfkit.formats.crcommon import has_email, is_private, public_text
-from trfkit.formats.swissmanager import read_swissmanager
+from trfkit.formats.export_fields import has_email, is_private, public_text
+from trfkit.formats.swissmanager.reader import read_swissmanager
 
 #: The rule as it was written first (quadratic: it restarts at every character).
 REFERENCE = re.compile(r"[^\s@<>\"']+@[^\s@<>\"']+\.[A-Za-z]{2,}")

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from trfkit.formats.trf_reader import loads_trf
+from trfkit.formats.trf.reader import loads_trf
 from trfkit.ranking import individual_standings, is_individual_code, is_team_code
 from trfkit.render.standings import render_csv, render_json, render_text
 from trfkit.tiebreaks import CodeError, UnknownTieBreak, parse

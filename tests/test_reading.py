@@ -53,7 +53,7 @@ def test_the_library_reads_and_checks_without_click_or_the_cli(tmp_path: Path) -
     path = tmp_path / "tiny.trf"
     path.write_text(TRF)
     code = ("import sys\n"
-            "from trfkit.batch import Job, Settings, check_job\n"
+            "from trfkit.check_many import Job, Settings, check_job\n"
             f"report = check_job(Job({str(path)!r}, 'tiny.trf'), Settings())\n"
             "gone = check_job(Job('/nonexistent/x.trf', 'x.trf'), Settings())\n"
             "print(sorted(m for m in sys.modules if m == 'click' or m.startswith('trfkit.cli')))\n"

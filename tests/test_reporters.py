@@ -8,12 +8,12 @@ import json
 import pytest
 from swiss_edits import cli_run, swiss_fault
 
-from trfkit.batch import unreadable
-from trfkit.codes import CODES
+from trfkit.check_many import unreadable
+from trfkit.diagnostic_codes import CODES
 from trfkit.diagnostics import Location, make
-from trfkit.reporters import FileReport, render, summarize
-from trfkit.reporters.ci import escape_data, escape_property
-from trfkit.reporters.machine import from_dict, to_dict
+from trfkit.render.diagnostics import FileReport, render, summarize
+from trfkit.render.diagnostics.ci import escape_data, escape_property
+from trfkit.render.diagnostics.machine import from_dict, to_dict
 from trfkit.schema import iter_schema_errors
 
 LINE_3 = "001    3      Player 3" + " " * 59 + "1.5    3     6 b =     4 b 1"

@@ -14,7 +14,7 @@ from swiss_edits import SWISS, cli_run
 from trf_helpers import p001
 
 from trfkit import formats, limits
-from trfkit.cli.common import read_bytes
+from trfkit.cli.io import read_bytes
 from trfkit.diagnostics import make
 from trfkit.formats.json_io import write_json
 from trfkit.model import Header, Player, RoundEntry, Tournament
@@ -148,7 +148,7 @@ def test_one_problem_repeated_is_reported_a_thousand_times_then_summarised() -> 
 
 def test_swiss_manager_pairings_beyond_the_limit_are_not_read(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from trfkit.formats import swissmanager
+    from trfkit.formats.swissmanager import reader as swissmanager
 
     monkeypatch.setattr(swissmanager, "MAX_ROUND_ENTRIES", 20)
     f = SmFile(header={0: "Many"}, kind=0, rounds=1, tiebreaks=(84,), start_date=20260401,

@@ -20,7 +20,7 @@ from sm_writer import BYE, SmFile, SmPlayer
 from trf_helpers import p001
 
 from trfkit import formats
-from trfkit.cli.common import InputError, atomic_write, contained, write_output
+from trfkit.cli.io import InputError, atomic_write, contained, write_output
 from trfkit.formats import json_io
 from trfkit.model import Player, Tournament
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from trfkit.formats.smtb import TABLE, fide_code, label
+from trfkit.formats.swissmanager.tiebreak_numbers import TABLE, fide_code, label
 
 
 @pytest.mark.parametrize(("number", "detail", "team", "code"), [

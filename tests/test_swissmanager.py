@@ -8,7 +8,11 @@ from sm_writer import BYE, NOT_PAIRED, SmFile, SmPlayer
 from trfkit.diagnostics import TrfError
 from trfkit.formats import detect, read
 from trfkit.formats.json_io import write_json
-from trfkit.formats.swissmanager import private_strings, read_swissmanager, sniff_swissmanager
+from trfkit.formats.swissmanager.reader import (
+    private_strings,
+    read_swissmanager,
+    sniff_swissmanager,
+)
 
 
 def five_players(**kw: object) -> SmFile:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from trfkit import formats
-from trfkit.formats.swissmanager import read_swissmanager
+from trfkit.formats.swissmanager.reader import read_swissmanager
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 TUNX = SHARED / "corpus" / "swiss-manager" / "tunx"
@@ -117,7 +117,7 @@ def test_private_strings_never_reach_the_model() -> None:
 
 
 def test_validator_finds_no_pairing_errors_in_any_file() -> None:
-    from trfkit.validation import validate
+    from trfkit.validation.driver import validate
 
     bad = []
     for path in FILES:

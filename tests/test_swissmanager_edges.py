@@ -14,8 +14,8 @@ from trfkit.cli import cli
 from trfkit.formats import read
 from trfkit.formats.csv_writer import write_csv
 from trfkit.formats.json_io import write_json
-from trfkit.formats.swissmanager import read_swissmanager
-from trfkit.formats.trf_writer import write_trf
+from trfkit.formats.swissmanager.reader import read_swissmanager
+from trfkit.formats.trf.writer import write_trf
 
 
 def four(**kw: object) -> SmFile:

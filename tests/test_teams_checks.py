@@ -1,11 +1,11 @@
-"""Team checks T317-T325 (trfkit.checks.teams), one small event per rule."""
+"""Team checks T317-T325 (trfkit.validation.rules.teams), one small event per rule."""
 
 from __future__ import annotations
 
 from team_fixtures import FOUR_TEAMS, THREE_TEAMS, event
 
 from trfkit.model import LineUp
-from trfkit.validation import iter_diagnostics
+from trfkit.validation.driver import iter_diagnostics
 
 TEAM_CODES = ["T317", "T318", "T319", "T320", "T321", "T322", "T323", "T324", "T325"]
 

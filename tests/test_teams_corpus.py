@@ -14,8 +14,8 @@ from click.testing import CliRunner
 
 import trfkit
 from trfkit.cli import cli
-from trfkit.teams import rebuild
-from trfkit.teams.scores import team_scores
+from trfkit.team_matches import rebuild
+from trfkit.team_matches.scores import team_scores
 from trfkit.tiebreaks.team.standings import compute_teams
 
 TEAM_CODES = ["MPTS", "GPTS", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "PS:MP", "PS:GP", "EMMSB",

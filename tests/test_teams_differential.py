@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from team_fixtures import event
 
 from trfkit.model import Tournament
-from trfkit.tiebreaks.codes import parse
+from trfkit.tiebreak_codes import parse
 from trfkit.tiebreaks.editions import EDITIONS
 from trfkit.tiebreaks.team.context import TeamContext
 

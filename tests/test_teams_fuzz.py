@@ -19,7 +19,7 @@ from trfkit.model import (
     Tournament,
 )
 from trfkit.tiebreaks.team.standings import compute_teams
-from trfkit.validation import iter_diagnostics
+from trfkit.validation.driver import iter_diagnostics
 
 CODES = ["MPTS", "GPTS", "MPvGP", "BH:MP/C1", "BH:GP/M1", "FB:MP", "AOB:MP/F", "EMMSB/C1",
          "EGGSB/P", "PS:GP", "WIN:GP", "WON:MP", "KS:MP/L-1", "BC", "SSSC", "OTHER_RU_MPGP", "SB",

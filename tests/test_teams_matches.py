@@ -1,4 +1,4 @@
-"""Matches rebuilt from board results (trfkit.teams.matches) on hand-made events."""
+"""Matches rebuilt from board results (trfkit.team_matches.rebuild) on hand-made events."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from team_fixtures import FOUR_TEAMS, THREE_TEAMS, event
 
 from trfkit.model import ForfeitedMatch, LineUp, ScoringSystem, TeamBye
 from trfkit.model.results import Kind
-from trfkit.teams import BoardResult, Match, rebuild
+from trfkit.team_matches import BoardResult, Match, rebuild
 
 
 def test_four_teams_every_match() -> None:
@@ -178,7 +178,7 @@ def test_the_other_team_follows_a_300_line_up() -> None:
 
 
 def test_team_score_lines() -> None:
-    from trfkit.teams.scores import TeamScore, team_scores
+    from trfkit.team_matches.scores import TeamScore, team_scores
 
     lines = team_scores(rebuild(event(**FOUR_TEAMS)))
     assert lines[0] == TeamScore(1, "Team 1", 5.0, 4.0, 2, 1, 0, 0, 0)
@@ -190,15 +190,15 @@ def test_team_score_lines() -> None:
 
 
 def test_team_matches_import_nothing_of_the_tiebreaks() -> None:
-    """trfkit.teams rebuilds matches from board results; the team tie-breaks build on
+    """trfkit.team_matches rebuilds matches from board results; the team tie-breaks build on
     it from trfkit.tiebreaks.team, never the other way round (no import cycle)."""
     import subprocess
     import sys
 
-    code = ("import importlib, pkgutil, sys, trfkit.teams as t; "
+    code = ("import importlib, pkgutil, sys, trfkit.team_matches as t; "
             "names = sorted(m.name for m in pkgutil.iter_modules(t.__path__)); "
-            "[importlib.import_module('trfkit.teams.' + n) for n in names]; "
+            "[importlib.import_module('trfkit.team_matches.' + n) for n in names]; "
             "print(names, sorted(m for m in sys.modules if m.startswith('trfkit.tiebreaks')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
-    assert out.strip() == "['byes', 'matches', 'scores'] []"
+    assert out.strip() == "['byes', 'rebuild', 'scores'] []"

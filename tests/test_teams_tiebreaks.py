@@ -23,7 +23,7 @@ import pytest
 from swiss_edits import SAMPLES, cli_run
 from team_fixtures import FOUR_TEAMS, THREE_TEAMS, event
 
-from trfkit.tiebreaks.codes import parse
+from trfkit.tiebreak_codes import parse
 from trfkit.tiebreaks.editions import EDITIONS
 from trfkit.tiebreaks.registry import lookup
 from trfkit.tiebreaks.team.context import TeamContext

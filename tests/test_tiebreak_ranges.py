@@ -13,7 +13,7 @@ from conftest import SAMPLES
 from trfkit import load
 from trfkit.cli import cli
 from trfkit.tiebreaks import RangeError, compute, parse
-from trfkit.validation import validate
+from trfkit.validation.driver import validate
 
 SWISS = SAMPLES / "swiss.trf"  # 10 players, 5 rounds, no 202 record
 

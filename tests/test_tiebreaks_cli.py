@@ -79,7 +79,7 @@ def test_null_for_undefined(tiny: Path) -> None:
     by_start = {p["start"]: p["values"] for p in json.loads(out)["players"]}
     assert by_start[1]["ARO"] == 1800  # (1800 + 1900 + 1700) / 3
     assert by_start[2]["ARO"] == 1833  # (1700 + 2000 + 1800) / 3 = 1833.3
-    from trfkit.formats.trf_reader import loads_trf
+    from trfkit.formats.trf.reader import loads_trf
     from trfkit.render.standings import render_json
     from trfkit.tiebreaks import compute
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from trfkit.model import PartialDate
-from trfkit.tiebreaks.codes import CodeError, parse, parse_list
+from trfkit.tiebreak_codes import CodeError, parse, parse_list
 from trfkit.tiebreaks.editions import EDITIONS, by_date, resolve
 
 
@@ -106,7 +106,7 @@ def test_a_lookup_imports_a_listed_module_only_for_its_names() -> None:
     import sys
 
     code = ("import sys; from trfkit.tiebreaks import lookup, parse; lookup(parse('BH/C1')); "
-            "a = 'trfkit.tiebreaks.direct' in sys.modules; lookup(parse('DE')); "
-            "print(a, 'trfkit.tiebreaks.direct' in sys.modules)")
+            "a = 'trfkit.tiebreaks.direct_encounter' in sys.modules; lookup(parse('DE')); "
+            "print(a, 'trfkit.tiebreaks.direct_encounter' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "True"]

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trfkit.tiebreaks import compute
-from trfkit.tiebreaks.direct import _placed_first, direct_tiers, subtable, tier_ranks
+from trfkit.tiebreaks.direct_encounter import _placed_first, direct_tiers, subtable, tier_ranks
 
 #: TEC round-robin (§G.2): Franck's round-4 forfeit loss to Helene counts as a game (15.2).
 TEC_RR = {

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from trfkit.cli import cli
-from trfkit.formats.trf_reader import loads_trf
+from trfkit.formats.trf.reader import loads_trf
 from trfkit.model import AbnormalPoints, replace
 from trfkit.tiebreaks import compute
 
@@ -180,8 +180,8 @@ def test_pairing_engine_input_is_scored_after_its_last_round(shared_dir: Path) -
 
 
 def _de_t503(html: bytes) -> list[str]:
-    from trfkit.formats.crhtml import read_crhtml
-    from trfkit.validation import validate
+    from trfkit.formats.chessresults.html_page import read_crhtml
+    from trfkit.validation.driver import validate
 
     return [d.message for d in validate(read_crhtml(html)) if d.code == "T503"]
 

@@ -316,7 +316,7 @@ def test_ptp_equals_a_linear_scan(ratings: list[int], halves: int) -> None:
 
 
 def test_explain_lines_show_ratings_cut_and_arithmetic() -> None:
-    from trfkit.tiebreaks.codes import parse
+    from trfkit.tiebreak_codes import parse
     from trfkit.tiebreaks.context import Context
     from trfkit.tiebreaks.editions import FIDE_2024, RU_2013
 

@@ -9,8 +9,8 @@ from tb_fixtures import tec_swiss, tournament
 
 from trfkit.diagnostics import make
 from trfkit.model import ScoringSystem, replace
+from trfkit.tiebreak_codes import TieBreakCode
 from trfkit.tiebreaks import UnknownTieBreak, compute, register
-from trfkit.tiebreaks.codes import TieBreakCode
 from trfkit.tiebreaks.context import Context
 
 FOUR = [  # a 4-player Swiss: 1 and 2 finish on 2, 3 and 4 on 1
@@ -165,7 +165,7 @@ def test_public_api_wrapper() -> None:
 
 def test_an_individual_run_imports_no_team_module() -> None:
     """The registry imports only the modules of the scope looked up (import time of a
-    run), so individual tie-breaks never load the team tie-breaks or trfkit.teams."""
+    run), so individual tie-breaks never load the team tie-breaks or trfkit.team_matches."""
     import subprocess
     import sys
     from pathlib import Path

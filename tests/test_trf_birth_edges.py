@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.trf_helpers import codes, p001, read
-from trfkit.formats.trf_writer import write_trf
+from trfkit.formats.trf.writer import write_trf
 from trfkit.model import PartialDate
 
 

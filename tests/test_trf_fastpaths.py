@@ -7,8 +7,8 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trfkit.formats.trf_dates import parse_date, parse_round_date
-from trfkit.formats.trf_players import _parse_block, parse_player
+from trfkit.formats.trf.dates import parse_date, parse_round_date
+from trfkit.formats.trf.players import _parse_block, parse_player
 from trfkit.model import PartialDate, RoundEntry
 
 _DIGITS = st.sampled_from("0123456789")

@@ -12,8 +12,8 @@ from sm_writer import SmFile, SmPlayer
 from trf_helpers import p001
 
 from trfkit import formats
-from trfkit.formats.trf_lines import team_310_line
-from trfkit.formats.trf_losses import conversion_losses
+from trfkit.formats.trf.lines import team_310_line
+from trfkit.formats.trf.losses import conversion_losses
 from trfkit.model import Team
 
 DATA = Path(__file__).resolve().parent / "data" / "trf"

@@ -11,7 +11,7 @@ from trf_helpers import p001, read
 
 from trfkit.diagnostics import TrfError
 from trfkit.document import Document
-from trfkit.formats.trf_reader import read_trf, sniff_trf
+from trfkit.formats.trf.reader import read_trf, sniff_trf
 from trfkit.model import (
     AbnormalPoints,
     Acceleration,

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from trfkit.formats.trf_reader import read_trf
-from trfkit.formats.trf_writer import write_trf
+from trfkit.formats.trf.reader import read_trf
+from trfkit.formats.trf.writer import write_trf
 from trfkit.model.results import COMPLEMENT
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))

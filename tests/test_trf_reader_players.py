@@ -252,7 +252,7 @@ def test_non_blank_separator() -> None:
 def test_misaligned_round_blocks_t107() -> None:
     # A UTF-8 name decoded as cp1252 is one character longer: every block shifts right.
     line = p001(name="Müller, Jörg", rounds=("   2 w 1", "   3 b 0"))
-    from trfkit.formats.trf_reader import read_trf
+    from trfkit.formats.trf.reader import read_trf
 
     doc = read_trf((line + "\n").encode("utf-8"), encoding="cp1252", path="x.trf")
     assert "T107" in codes(doc)
@@ -269,7 +269,7 @@ def test_missing_start_number_is_reported() -> None:
 
 
 def test_columns_count_characters_not_bytes() -> None:
-    from trfkit.formats.trf_reader import read_trf
+    from trfkit.formats.trf.reader import read_trf
 
     line = p001(name="Ålström, Øyvind Ärlig", rounds=("   2 w 1", "   3 b ?"))
     doc = read_trf((line + "\n").encode("utf-8"), path="u.trf")

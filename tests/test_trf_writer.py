@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from trf_helpers import p001, read
 
-from trfkit.formats.trf_reader import loads_trf, read_trf
-from trfkit.formats.trf_writer import conversion_losses, write_trf, write_trf16, write_trf26
+from trfkit.formats.trf.reader import loads_trf, read_trf
+from trfkit.formats.trf.writer import conversion_losses, write_trf, write_trf16, write_trf26
 from trfkit.model import (
     Header,
     PartialDate,

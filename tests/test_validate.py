@@ -19,7 +19,7 @@ from trfkit.model import (
     Tournament,
 )
 from trfkit.selection import Selector, SelectorError
-from trfkit.validation import RULES, is_valid, iter_diagnostics, rule, rules, validate
+from trfkit.validation.driver import RULES, is_valid, iter_diagnostics, rule, rules, validate
 
 
 def player(start: int, points: float | None, rank: int | None, *blocks: tuple[int | None, str, str],
@@ -142,7 +142,7 @@ def test_registering_a_second_function_for_a_code_is_refused() -> None:
     rules()
     with pytest.raises(ValueError, match="already has a rule"):
         rule("T302")(lambda t: iter(()))
-    with pytest.raises(ValueError, match="not in trfkit.codes"):
+    with pytest.raises(ValueError, match="not in trfkit.diagnostic_codes"):
         rule("T998")
 
 
@@ -197,7 +197,7 @@ def test_unknown_selector_is_an_error() -> None:
 def test_code_table_is_well_formed() -> None:
     import re
 
-    from trfkit.codes import CODES
+    from trfkit.diagnostic_codes import CODES
 
     names = [info.name for info in CODES.values()]
     assert len(names) == len(set(names)), "every name is used once"

@@ -14,7 +14,7 @@ import pytest
 
 from trfkit.diagnostics import Severity
 from trfkit.formats import read
-from trfkit.validation import validate
+from trfkit.validation.driver import validate
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 TRF = SHARED / "corpus" / "trf"

@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trfkit.formats.trf_reader import loads_trf
+from trfkit.formats.trf.reader import loads_trf
 from trfkit.model import Header, Player, RoundEntry, ScoringSystem, Team, Tournament
 from trfkit.model.results import RESULT_CODES
-from trfkit.validation import validate
+from trfkit.validation.driver import validate
 
 entries = st.builds(RoundEntry, st.one_of(st.none(), st.integers(-3, 12)),
                     st.sampled_from(["w", "b", ""]), st.sampled_from(sorted(RESULT_CODES)))

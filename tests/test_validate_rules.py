@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from trfkit.codes import CODES
+from trfkit.diagnostic_codes import CODES
 from trfkit.formats import read
-from trfkit.validation import rules, validate
+from trfkit.validation.driver import rules, validate
 
 DATA = Path(__file__).resolve().parent / "data" / "rules"
 FIXTURES = sorted(DATA.glob("*.trf"))
 TEAM_RULES = tuple(code for code in CODES if "T317" <= code <= "T329")
-MY_MODULES = ("trfkit.checks.header", "trfkit.checks.pairings", "trfkit.checks.scores")
+MY_MODULES = ("trfkit.validation.rules.header", "trfkit.validation.rules.pairings", "trfkit.validation.rules.scores")
 
 
 def _expected(path: Path) -> list[str]:

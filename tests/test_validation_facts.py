@@ -1,4 +1,4 @@
-"""The shared facts pass (trfkit.checks.facts) and the rule registry's module list.
+"""The shared facts pass (trfkit.validation.facts) and the rule registry's module list.
 
 The facts pass checks colours and results of a game once, from the lower start
 number, and walks only the blocks outside clean games; these cases put the problem
@@ -11,10 +11,10 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-import trfkit.checks
-from trfkit.checks.facts import CLEAN, facts
+import trfkit.validation.rules
 from trfkit.model import Header, Player, RoundEntry, ScoringSystem, Source, Tournament
-from trfkit.validation import CHECK_MODULES, CHECK_PACKAGE, RULES, rules, validate
+from trfkit.validation.driver import CHECK_MODULES, CHECK_PACKAGE, RULES, rules, validate
+from trfkit.validation.facts import CLEAN, facts
 
 Block = tuple[int | None, str, str]
 
@@ -89,6 +89,6 @@ def test_duplicate_start_number_keeps_checking_every_record() -> None:
 def test_every_rule_module_of_the_package_is_in_the_registry_list() -> None:
     listed = {f"{CHECK_PACKAGE}.{name}" for name in CHECK_MODULES}
     rules()
-    for module in pkgutil.iter_modules(trfkit.checks.__path__):
+    for module in pkgutil.iter_modules(trfkit.validation.rules.__path__):
         importlib.import_module(f"{CHECK_PACKAGE}.{module.name}")
     assert {r.func.__module__ for r in RULES.values()} == listed

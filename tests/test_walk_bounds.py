@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from trfkit.cli import cli
-from trfkit.inputs import MAX_DEPTH, iter_inputs
+from trfkit.input_paths import MAX_DEPTH, iter_inputs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
@@ -157,7 +157,7 @@ def test_a_named_fifo_is_refused_at_once(tmp_path: Path) -> None:
 
 def test_a_fifo_swapped_in_after_the_walk_does_not_block(tmp_path: Path) -> None:
     """The walk saw a regular file; the read meets a FIFO (the batch's view of a race)."""
-    code = ("import os, sys; from trfkit.batch import Job, Settings, check_job; "
+    code = ("import os, sys; from trfkit.check_many import Job, Settings, check_job; "
             f"p = {str(tmp_path / 'x.trf')!r}; os.mkfifo(p); "
             "r = check_job(Job(p, p), Settings()); print(r.error)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from trfkit.document import Document
-from trfkit.formats.trf_reader import loads_trf
+from trfkit.formats.trf.reader import loads_trf
 
 
 def p001(

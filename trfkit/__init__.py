@@ -24,13 +24,13 @@ if TYPE_CHECKING:
     from .model import Tournament
     from .sources import Loadable
     from .tiebreaks import Standings, TieBreakCode
-    from .validation import is_valid, iter_diagnostics, validate
+    from .validation.driver import is_valid, iter_diagnostics, validate
 
 #: Public classes, imported on first use (PEP 562): building the model's dataclasses
 #: is most of trfkit's import time, and `trfkit --version` must stay fast.
 _LAZY = {"Diagnostic": "diagnostics", "Severity": "diagnostics", "TrfError": "diagnostics",
          "Document": "document", "Tournament": "model",
-         "validate": "validation", "iter_diagnostics": "validation", "is_valid": "validation"}
+         "validate": "validation.driver", "iter_diagnostics": "validation.driver", "is_valid": "validation.driver"}
 
 
 def __getattr__(name: str) -> Any:

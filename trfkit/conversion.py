@@ -67,7 +67,7 @@ def at_input(found: list[Diagnostic], origin: str, display: str) -> list[Diagnos
 def trf_losses(t: Tournament, to: str) -> list[Diagnostic]:
     """T603: numbers TRF's fixed-width fields cannot hold, and what the edition written
     (``trf`` keeps the input's) has no place for, one line per kind."""
-    from .formats.trf_writer import conversion_losses, edition_of
+    from .formats.trf.writer import conversion_losses, edition_of
 
     edition = edition_of(t) if to == "trf" else to
     return [*field_overflows(t), *conversion_losses(t, edition, converted=to != "trf"

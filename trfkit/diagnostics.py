@@ -2,7 +2,7 @@
 
 Readers, validators and tie-breaks never raise on bad input: they yield
 :class:`Diagnostic` values. Codes and their fixed severity come from
-:mod:`trfkit.codes`, so a message cannot drift from its code.
+:mod:`trfkit.diagnostic_codes`, so a message cannot drift from its code.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from .codes import CODES
+from .diagnostic_codes import CODES
 from .terminal import escape_controls
 
 __all__ = ["Severity", "Location", "Diagnostic", "make", "TrfError"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .codes import FATAL_CODES
+from .diagnostic_codes import FATAL_CODES
 from .diagnostics import Diagnostic, Severity
 from .model import Tournament
 
@@ -39,7 +39,7 @@ class Document:
         """
         if self.has_reader_errors:
             return True
-        from .validation import is_valid
+        from .validation.driver import is_valid
 
         return not is_valid(self)
 

@@ -128,7 +128,7 @@ def unusable_numbers(t: Tournament) -> tuple[Tournament, list[Diagnostic]] | Non
                      ScoringSystem(), found)
     match = header.match_scoring
     if match is not None:
-        from .formats.trf_header import parse_362
+        from .formats.trf.header import parse_362
 
         match = _fixed(match, "match scoring value ", _scoring_line(t, True), parse_362(""),
                        found)

@@ -309,7 +309,7 @@ def field_overflows(t: Tournament) -> list[Diagnostic]:
 
     Start numbers, opponents, ranks and ratings have four columns; more rounds than
     :data:`MAX_ROUNDS` make a line no reader accepts. Names cut to their 33 columns are
-    counted with the other losses of a conversion (:mod:`trfkit.formats.trf_losses`).
+    counted with the other losses of a conversion (:mod:`trfkit.formats.trf.losses`).
     """
     found: list[Diagnostic] = []
     path = t.source.path
@@ -317,7 +317,7 @@ def field_overflows(t: Tournament) -> list[Diagnostic]:
     def lost(message: str, line: int) -> None:
         found.append(make("T603", message, line, file=path))
 
-    from .formats.trf_lines import int_field, points_field
+    from .formats.trf.lines import int_field, points_field
 
     def written(value: int, width: int) -> str:
         shown = int_field(value, width).strip()

@@ -10,7 +10,7 @@ item delays its own chunk's results only.
 
 ``func`` must be a module-level function (it is pickled by reference) and must
 not raise for bad items: a batch reports a failing file and goes on, so turning
-exceptions into results is the caller's job (see :func:`trfkit.cli.batchrun`).
+exceptions into results is the caller's job (see :func:`trfkit.cli.many_files`).
 """
 
 from __future__ import annotations

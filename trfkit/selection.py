@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .codes import CODES
+from .diagnostic_codes import CODES
 
 __all__ = ["DEFAULT", "Selector", "SelectorError", "parse_selectors"]
 

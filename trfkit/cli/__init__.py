@@ -105,7 +105,7 @@ class LazyGroup(click.Group):
 
 def _debug(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     if value:
-        ctx.meta["trfkit.debug"] = True  # read by trfkit.cli.common.debug_enabled
+        ctx.meta["trfkit.debug"] = True  # read by trfkit.cli.io.debug_enabled
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

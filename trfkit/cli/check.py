@@ -14,11 +14,21 @@ from itertools import chain
 
 import click
 
-from ..batch import DEFAULT_GLOBS, Job, Outcome, Settings, collect, outcome, run, work
-from ..inputs import NOT_A_REPORT
-from ..reporters import FORMATS, FileReport, render
+from ..check_many import DEFAULT_GLOBS, Job, Outcome, Settings, collect, outcome, run, work
+from ..input_paths import NOT_A_REPORT
+from ..render.diagnostics import FORMATS, FileReport, render
 from ..terminal import escape_controls
-from .batchrun import (
+from .display import selector, threshold
+from .io import (
+    STDIN_NAME,
+    InputError,
+    check_encoding,
+    current_fallback,
+    current_max_bytes,
+    debug_enabled,
+    read_bytes,
+)
+from .many_files import (
     Batch,
     Tally,
     batch_options,
@@ -28,18 +38,8 @@ from .batchrun import (
     to_count,
     write_report,
 )
-from .common import (
-    STDIN_NAME,
-    InputError,
-    check_encoding,
-    current_fallback,
-    current_max_bytes,
-    debug_enabled,
-    read_bytes,
-)
-from .display import selector, threshold
 from .options import display_options, input_options, selection_options
-from .outguard import cache_files, refuse_overwrite
+from .output_guard import cache_files, refuse_overwrite
 
 
 @click.command()

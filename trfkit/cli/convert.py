@@ -12,15 +12,15 @@ from typing import Any
 
 import click
 
-from ..batch import DEFAULT_GLOBS, unreadable
+from ..check_many import DEFAULT_GLOBS, unreadable
 from ..conversion import UnreadableOutput, at_input, render_document
 from ..diagnostics import Diagnostic
 from ..formats import WRITERS
-from ..inputs import roots
-from ..reporters import FileReport
+from ..input_paths import roots
+from ..render.diagnostics import FileReport
 from ..terminal import escape_controls
-from .batchrun import Batch, batch_options, refuse_report_dir, to_count, write_report
-from .common import (
+from .display import View
+from .io import (
     InputError,
     current_fallback,
     current_max_bytes,
@@ -35,7 +35,7 @@ from .common import (
     rule_errors,
     write_output,
 )
-from .display import View
+from .many_files import Batch, batch_options, refuse_report_dir, to_count, write_report
 from .options import (
     display_options,
     input_options,
@@ -43,8 +43,8 @@ from .options import (
     output_options,
     selection_options,
 )
-from .outguard import refuse_overwrite
-from .outnames import output_name
+from .output_guard import refuse_overwrite
+from .output_names import output_name
 
 #: File extension of each output format (see :func:`.outnames.output_name` for how a
 #: directory conversion names its outputs with it).
@@ -183,7 +183,7 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
             raise click.UsageError(_needs_directory(paths))
         from pathlib import Path
 
-        from .convert_batch import Plan, convert_many
+        from .convert_many import Plan, convert_many
 
         refuse_overwrite(paths, [report_path], globs=globs or DEFAULT_GLOBS)
 
@@ -208,7 +208,7 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
     if output is not None and output != "-" and input_path != "-" and skip_existing:
         from pathlib import Path
 
-        from .outrecord import fingerprint, is_current
+        from .output_records import fingerprint, is_current
 
         data = read_bytes(input_path)
         record = (Path(output), os.path.basename(input_path), data,
@@ -222,7 +222,7 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
                                          report=(report_path, report_format) if report_path
                                          else None)
     if written and record is not None:
-        from .outrecord import write_record
+        from .output_records import write_record
 
         try:
             write_record(*record)

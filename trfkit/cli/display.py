@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import click
 
-from ..codes import ALWAYS_REPORTED
+from ..diagnostic_codes import ALWAYS_REPORTED
 from ..diagnostics import Diagnostic, Severity
 from ..selection import Selector, SelectorError
 
@@ -23,7 +23,7 @@ from ..selection import Selector, SelectorError
 MACHINE_FORMATS = frozenset({"json", "jsonl", "sarif"})
 #: Codes reported whatever the selection: trfkit's own failures and the inputs with nothing
 #: to check (unreadable, binary, empty, no report, no players): see
-#: :data:`trfkit.codes.ALWAYS_REPORTED`.
+#: :data:`trfkit.diagnostic_codes.ALWAYS_REPORTED`.
 ALWAYS = ALWAYS_REPORTED
 
 

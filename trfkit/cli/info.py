@@ -7,7 +7,7 @@ import click
 from ..finite import dumps
 from ..formats import detect
 from ..render.summary import private_fields, render_text, summary
-from .common import (
+from .io import (
     display_name,
     exit_status,
     input_problems,
@@ -19,7 +19,7 @@ from .common import (
     write_output,
 )
 from .options import input_options, output_options
-from .outguard import refuse_overwrite
+from .output_guard import refuse_overwrite
 
 
 @click.command()

@@ -9,7 +9,7 @@ Usage::
     def convert(input_path, fmt, encoding, output, to): ...
 
 ``input_options`` adds ``--from`` (parameter ``fmt``), ``--encoding`` and
-``--fallback-encoding`` (not a parameter: :func:`trfkit.cli.common.current_fallback`);
+``--fallback-encoding`` (not a parameter: :func:`trfkit.cli.io.current_fallback`);
 ``output_options`` adds ``-o/--output`` (parameter ``output``, ``None`` = stdout)
 and ``--to`` (parameter ``to``) with the formats the command can produce.
 ``newline_option`` adds ``--newline`` (parameter ``newline``: ``"\\n"``, ``"\\r\\n"``,
@@ -32,9 +32,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 NEWLINES: dict[str, str] = {"cr": "\r", "lf": "\n", "crlf": "\r\n"}
 
 
-#: ``ctx.meta`` key under which ``--max-bytes`` is kept (read by :mod:`trfkit.cli.common`).
+#: ``ctx.meta`` key under which ``--max-bytes`` is kept (read by :mod:`trfkit.cli.io`).
 MAX_BYTES_KEY = "trfkit.max_bytes"
-#: ``ctx.meta`` key under which ``--fallback-encoding`` is kept (read by :mod:`trfkit.cli.common`).
+#: ``ctx.meta`` key under which ``--fallback-encoding`` is kept (read by :mod:`trfkit.cli.io`).
 FALLBACK_KEY = "trfkit.fallback_encoding"
 
 

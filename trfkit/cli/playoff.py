@@ -14,7 +14,7 @@ import click
 
 from ..limits import MAX_PLAYERS
 from ..playoff.plan import Clock, Options, Plan
-from .common import (
+from .io import (
     InputError,
     display_name,
     exit_status,
@@ -26,7 +26,7 @@ from .common import (
     write_output,
 )
 from .options import input_options, output_options
-from .outguard import refuse_overwrite
+from .output_guard import refuse_overwrite
 
 _CLOCK = re.compile(r"^\s*(\d+)\s*\+\s*(\d+)\s*$")
 
@@ -113,8 +113,8 @@ def _plan_from_file(path: str, fmt: str, encoding: str | None, rules: str,
                     after_round: int | None = None) -> tuple[Plan, int]:
     """Read ``path``, find the leaders and plan; diagnostics go to stderr."""
     from ..playoff.tied import plan_for_tournament
-    from .common import refuse_unread
-    from .tbargs import check_after_round
+    from .io import refuse_unread
+    from .tiebreak_options import check_after_round
 
     doc = read_document(path, fmt=fmt, encoding=encoding)
     check_after_round(doc.tournament, after_round)

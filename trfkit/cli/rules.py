@@ -1,7 +1,7 @@
 """``trfkit rules`` lists every diagnostic code; ``trfkit rule CODE`` explains one.
 
 Modelled on ``ruff rule``: names, severities and summaries come from the registry in
-:mod:`trfkit.codes`, the longer explanations and examples from :mod:`trfkit.rule_docs`.
+:mod:`trfkit.diagnostic_codes`, the longer explanations and examples from :mod:`trfkit.diagnostic_docs`.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import json
 
 import click
 
-from ..codes import CODES
-from ..rule_docs import DOCS, explain, rule_url
-from .common import InputError
+from ..diagnostic_codes import CODES
+from ..diagnostic_docs import DOCS, explain, rule_url
+from .io import InputError
 
 
 def _as_dict(code: str) -> dict[str, object]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import InputError, internal_errors, write_output
+from .io import InputError, internal_errors, write_output
 
 
 @click.command()

@@ -39,10 +39,10 @@ from ..render.standings import (
     render_text,
     render_trf,
 )
+from ..tiebreak_codes import MAX_RATING
 from ..tiebreaks import CodeError, Standings, TieBreakCode, UnknownTieBreak, parse
-from ..tiebreaks.codes import MAX_RATING
 from ..tiebreaks.editions import EDITIONS, resolve
-from .common import (
+from .io import (
     InputError,
     exit_status,
     input_problems,
@@ -54,8 +54,8 @@ from .common import (
     write_output,
 )
 from .options import input_options
-from .outguard import refuse_overwrite
-from .tbargs import (
+from .output_guard import refuse_overwrite
+from .tiebreak_options import (
     check_after_round,
     known_numbers,
     team_bye_option,

@@ -19,14 +19,14 @@ from typing import Any
 #: a sniffer is ``g(head: bytes) -> bool`` looking at the first few KB, named in the reader's
 #: module or as "module:function" (:mod:`trfkit.formats.sniff`: no reader imported to say no).
 READERS: dict[str, tuple[str, str, str | None]] = {
-    "trf": ("trfkit.formats.trf_reader", "read_trf", "sniff_trf"),
+    "trf": ("trfkit.formats.trf.reader", "read_trf", "sniff_trf"),
     "json": ("trfkit.formats.json_io", "read_json", "trfkit.formats.sniff:sniff_json"),
-    "swissmanager": ("trfkit.formats.swissmanager", "read_swissmanager",
+    "swissmanager": ("trfkit.formats.swissmanager.reader", "read_swissmanager",
                      "trfkit.formats.sniff:sniff_swissmanager"),
-    "chess-results-xml": ("trfkit.formats.crxml", "read_crxml", "trfkit.formats.sniff:sniff_crxml"),
-    "chess-results-html": ("trfkit.formats.crhtml", "read_crhtml",
+    "chess-results-xml": ("trfkit.formats.chessresults.upload_xml", "read_crxml", "trfkit.formats.sniff:sniff_crxml"),
+    "chess-results-html": ("trfkit.formats.chessresults.html_page", "read_crhtml",
                            "trfkit.formats.sniff:sniff_crhtml"),
-    "xlsx": ("trfkit.formats.crxlsx", "read_xlsx", "trfkit.formats.sniff:sniff_xlsx"),
+    "xlsx": ("trfkit.formats.chessresults.excel", "read_xlsx", "trfkit.formats.sniff:sniff_xlsx"),
 }
 
 #: Sniffing order: the most specific formats first, TRF last (it is the fallback).
@@ -34,9 +34,9 @@ SNIFF_ORDER = ("swissmanager", "xlsx", "chess-results-xml", "chess-results-html"
 
 #: name -> (module, writer function). A writer is ``f(tournament, **options) -> str``.
 WRITERS: dict[str, tuple[str, str]] = {
-    "trf": ("trfkit.formats.trf_writer", "write_trf"),
-    "trf16": ("trfkit.formats.trf_writer", "write_trf16"),
-    "trf26": ("trfkit.formats.trf_writer", "write_trf26"),
+    "trf": ("trfkit.formats.trf.writer", "write_trf"),
+    "trf16": ("trfkit.formats.trf.writer", "write_trf16"),
+    "trf26": ("trfkit.formats.trf.writer", "write_trf26"),
     "json": ("trfkit.formats.json_io", "write_json"),
     "csv": ("trfkit.formats.csv_writer", "write_csv"),
 }

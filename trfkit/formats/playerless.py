@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..codes import CODES
+from ..diagnostic_codes import CODES
 from ..diagnostics import Diagnostic, Severity, make
 from ..document import Document
 

@@ -131,6 +131,6 @@ def private_fields(raw: bytes, read_as: str) -> list[list[str]]:
     """Header strings a reader withheld for privacy (Swiss-Manager native files only)."""
     if read_as != "swissmanager":
         return []
-    from ..formats.swissmanager import private_strings  # that reader is loaded for its files
+    from ..formats.swissmanager.reader import private_strings  # that reader is loaded for its files
 
     return [[label, text] for label, text in private_strings(raw)]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from .codes import CodeError, RangeError, TieBreakCode, parse, parse_list
+from ..tiebreak_codes import CodeError, RangeError, TieBreakCode, parse, parse_list
 from .context import Context, Value
 from .editions import EDITIONS, Edition, resolve
 from .registry import UnknownTieBreak, lookup, register

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass
 from difflib import get_close_matches
 
-from .codes import ALIASES, CodeError, parse
+from ..tiebreak_codes import ALIASES, CodeError, parse
 from .editions import FIDE_2009, FIDE_2024, FIDE_2026, RU_2013
 from .registry import TieBreak, UnknownTieBreak, all_tiebreaks, lookup
 

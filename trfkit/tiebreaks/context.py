@@ -211,7 +211,7 @@ class Context(RunMemo):
         self.bonus: dict[int, tuple[float, ...]] = {}
         #: the players whose score is not the plain sum of their results' points (299)
         self.rescored: frozenset[int] = frozenset()
-        from .abnormal import apply
+        from .abnormal_points import apply
 
         apply(self)
 
@@ -289,7 +289,7 @@ class Context(RunMemo):
         version = getattr(code, "version", "")
         if not version:
             return self
-        from .codes import CodeError
+        from ..tiebreak_codes import CodeError
         from .editions import by_version
 
         try:

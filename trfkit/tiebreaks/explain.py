@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..terminal import escape_controls
-from .codes import CodeError, TieBreakCode, parse
+from ..tiebreak_codes import CodeError, TieBreakCode, parse
 from .context import Context, Value
 from .cuts import Item, apply_cuts
 from .individual import buchholz_items, sonneborn_items
@@ -219,7 +219,7 @@ def _direct(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tuple[lis
     DE made, i.e. what :func:`~.direct.direct_encounter` returns to the standings
     (None when the player is not tied when DE is applied, as the standings print it).
     """
-    from .direct import group_tiers, tier_ranks
+    from .direct_encounter import group_tiers, tier_ranks
     from .standings import rank
 
     if code not in order.codes:
@@ -320,7 +320,7 @@ def _pass_lines(ctx: Context, number: int, g: Sequence[int], totals: Mapping[int
                 size: int) -> list[str]:
     """One pass of DE over ``g`` as :func:`~.direct.direct_tiers` made it: the
     sub-table and what it decided (``decided``: tiers best first)."""
-    from .direct import potentials
+    from .direct_encounter import potentials
 
     label = ctx.player_label
     who = "the group" if len(g) == size else "the players still tied (" + ", ".join(

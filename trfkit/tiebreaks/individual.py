@@ -15,8 +15,8 @@ from operator import add, and_, eq, itemgetter, mul
 from typing import cast
 
 from ..model.results import RESULT_CODES, Kind
-from .bh_cuts import bh_with_cuts, plain_bh
-from .codes import TieBreakCode, parse
+from ..tiebreak_codes import TieBreakCode, parse
+from .buchholz_cuts import bh_with_cuts, plain_bh
 from .context import Context, Value
 from .cuts import Item, cut_sum
 from .registry import register

@@ -23,7 +23,7 @@ from itertools import compress
 from typing import Final
 
 from ..model.results import RESULT_CODES, Kind
-from .codes import TieBreakCode
+from ..tiebreak_codes import TieBreakCode
 from .context import Context
 from .ratings import (
     MAX_SCALE,

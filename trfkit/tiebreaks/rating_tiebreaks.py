@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from .codes import TieBreakCode
+from ..tiebreak_codes import TieBreakCode
 from .context import Context, Value
 from .rated_games import (
     RATING_SCORES,

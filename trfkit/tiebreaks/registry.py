@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .codes import TieBreakCode
+from ..tiebreak_codes import TieBreakCode
 
 __all__ = [
     "MODULES",
@@ -55,7 +55,7 @@ __all__ = [
 MODULES: list[str] = [
     "trfkit.tiebreaks.individual",
     "trfkit.tiebreaks.rating_tiebreaks",
-    "trfkit.tiebreaks.direct",
+    "trfkit.tiebreaks.direct_encounter",
     "trfkit.tiebreaks.team.definitions",
     "trfkit.tiebreaks.team.direct",
 ]
@@ -66,7 +66,7 @@ MODULES: list[str] = [
 MODULE_SCOPES: dict[str, str] = {
     "trfkit.tiebreaks.individual": "individual",
     "trfkit.tiebreaks.rating_tiebreaks": "individual",
-    "trfkit.tiebreaks.direct": "individual",
+    "trfkit.tiebreaks.direct_encounter": "individual",
     "trfkit.tiebreaks.team.definitions": "team",
     "trfkit.tiebreaks.team.direct": "team",
 }
@@ -78,7 +78,7 @@ MODULE_SCOPES: dict[str, str] = {
 #: A module not listed is imported by every lookup of its scope.
 MODULE_NAMES: dict[str, frozenset[str]] = {
     "trfkit.tiebreaks.rating_tiebreaks": frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"}),
-    "trfkit.tiebreaks.direct": frozenset({"DE"}),
+    "trfkit.tiebreaks.direct_encounter": frozenset({"DE"}),
 }
 
 #: Modifier letters every tie-break accepts (TieBreakServer extensions; see codes.py).

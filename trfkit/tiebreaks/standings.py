@@ -16,7 +16,7 @@ from operator import attrgetter, ne
 from typing import TypeVar, cast
 
 from ..diagnostics import Diagnostic, make
-from .codes import TieBreakCode, parse
+from ..tiebreak_codes import TieBreakCode, parse
 from .context import Context, Value
 from .editions import Edition
 from .registry import lookup

@@ -1,7 +1,7 @@
 """The team counterpart of :class:`trfkit.tiebreaks.context.Context`.
 
 Team tie-breaks receive a :class:`TeamContext`: the rebuilt matches
-(:func:`trfkit.teams.matches.rebuild`) flattened into per-team, per-round lists, so a
+(:func:`trfkit.team_matches.rebuild.rebuild`) flattened into per-team, per-round lists, so a
 team tie-break is the same loop over lists as an individual one, run on match points
 or game points (TIEBREAKS.md §E). Index ``i`` is the position in ``tournament.teams``
 (team numbers are ``ctx.starts[i]``), round ``r`` is 0-based:
@@ -24,7 +24,7 @@ from typing import Any
 from ...diagnostics import Diagnostic, make
 from ...model import Team, Tournament
 from ...model.results import Kind
-from ...teams.matches import TeamEvent, rebuild
+from ...team_matches.rebuild import TeamEvent, rebuild
 from ..context import RunMemo, round_notes
 from ..editions import Edition
 

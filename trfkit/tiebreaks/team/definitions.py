@@ -29,7 +29,7 @@ import math
 from dataclasses import dataclass
 
 from ...model.results import Kind
-from ..codes import TieBreakCode, parse
+from ...tiebreak_codes import TieBreakCode, parse
 from ..registry import register
 from .context import TeamContext
 

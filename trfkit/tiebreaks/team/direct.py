@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..codes import TieBreakCode
+from ...tiebreak_codes import TieBreakCode
 from ..registry import register
 from .context import TeamContext
 

@@ -13,7 +13,7 @@ match result, match and game points, and the total.
 
 from __future__ import annotations
 
-from ..codes import TieBreakCode, parse
+from ...tiebreak_codes import TieBreakCode, parse
 from ..explain import Explanation
 from ..registry import UnknownTieBreak, lookup
 from .context import TeamContext

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 
 from ...diagnostics import Diagnostic, make
 from ...model import Tournament
-from ...teams.matches import TeamEvent, team_of
+from ...team_matches.rebuild import TeamEvent, team_of
+from ...tiebreak_codes import TieBreakCode, parse
 from .. import compute, declared_codes, is_declared_list
-from ..codes import TieBreakCode, parse
 from ..editions import Edition, resolve
 from ..registry import lookup
 from ..standings import outside_ties, rank, unlisted_rank_note
@@ -96,7 +96,7 @@ def compute_teams(
     ``codes`` follow ``202`` semantics (after the primary score) or, with
     ``full_order=True``, ``212`` semantics. ``None`` takes the file's list, else
     :data:`DEFAULT_TEAM_CODES`. ``unencoded_bye=(mp, gp)`` counts a team bye the file
-    does not encode as a PAB worth that much (see :mod:`trfkit.teams.matches`).
+    does not encode as a PAB worth that much (see :mod:`trfkit.team_matches.rebuild`).
     ``pab_shown_as_draw=True`` applies the competition rule (C.07 16.6) under which a
     team's PAB shows to its opponents as a drawn match, as Swiss-Manager's team
     Buchholz does; the team's own score is unchanged.

@@ -1,0 +1,7 @@
+"""chess-results.com exports: the upload XML, saved HTML pages and the Excel export.
+
+:mod:`.upload_xml` reads what Swiss-Manager uploads; :mod:`.html_page` and :mod:`.excel`
+read the public tables, which :mod:`.table` turns into the model in any of the page
+languages of :mod:`.words`; :mod:`.event_facts` and :mod:`.hidden_settings` recover what a
+page prints around its table or leaves out.
+"""
