@@ -17,7 +17,7 @@ seeded :class:`random.Random`, so a failing case is replayed from (source, kinds
 * the standings list each start number once;
 * no text output carries a raw control character.
 
-``tests/test_mutation.py`` runs a small sample of it; ``benchmarks/mutation_harness.py``
+``tests/cli/test_mutation.py`` runs a small sample of it; ``benchmarks/mutation_harness.py``
 runs many seeds over the samples (and the corpus, when present).
 """
 

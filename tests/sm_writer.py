@@ -129,3 +129,29 @@ class SmFile:
             slots = (offsets + [0] * 7)[:7]
             out += marker(0xD3) + struct.pack("<7I", *slots) + marker(0xE3)
         return bytes(out)
+
+
+def five_players(**kw: object) -> SmFile:
+    """Five players, two rounds: games, a PAB, a forfeit, a not-paired half point."""
+    f = SmFile(
+        header={0: "Spring Open", 10: "Graz", 20: "AUT", 21: "IA Arbiter, Anna", 14: "90+30"},
+        kind=0, rounds=3, tiebreaks=(84, 85, 68), start_date=20260401, end_date=20260403,
+        round_dates=[20260401, 20260402, 20260403],
+        players=[
+            SmPlayer("Alpha", "Anna", title="WGM", federation="AUT", sex=1, rating=2301,
+                     birth=19900512, fide_id=1600001),
+            SmPlayer("Beta", "Bert", federation="GER", rating=2100, birth=19850000,
+                     fide_id=4600002),
+            SmPlayer("Gamma", "Gus", federation="AUT", rating=0),
+            SmPlayer("Delta", "Dora", federation="SLO", sex=1, rating=1800),
+            SmPlayer("Epsilon", "Eve", federation="AUT", sex=1, rating=1700),
+        ],
+        pairings=[
+            [(1, 3, 1), (4, 2, 2), (5, BYE, 9)],
+            [(2, 1, 4), (3, 5, 3), (4, NOT_PAIRED, 2)],
+        ],
+    )
+    for key, value in kw.items():
+        setattr(f, key, value)
+    return f
+

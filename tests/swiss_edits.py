@@ -76,3 +76,13 @@ def swiss_fault(kind: str) -> bytes:
     else:
         raise ValueError(f"no such fault: {kind}")
     return "\n".join(lines).encode()
+
+
+def russian_swiss() -> str:
+    """samples/swiss.trf with two players renamed to Russian names (federation RUS)."""
+    text = (SAMPLES / "swiss.trf").read_text(encoding="utf-8")
+    text = text.replace("Brennan, Liam      ", "Иванов, Сергей     ").replace(
+        "IRL    99100002", "RUS    99100002")
+    return text.replace("Kowalski, Piotr ", "Петров, Алексей ").replace(
+        "POL    99100003", "RUS    99100003")
+

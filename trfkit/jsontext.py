@@ -10,7 +10,7 @@ laid out by it exactly as the pure-Python encoder would: items separated by
 :func:`indented` walks the containers above those in Python (few: one per player)
 and hands each such leaf container, and each plain value, to the C encoder.
 
-The text is the standard library's, byte for byte (``tests/test_jsontext.py`` holds
+The text is the standard library's, byte for byte (``tests/formats/test_jsontext.py`` holds
 the two side by side on generated documents and on every JSON output of the
 corpus): anything the walk was not written for (a key that is not a string, a
 subclass of ``dict`` or ``list``, an object only ``default`` could encode, a cycle,
@@ -192,7 +192,7 @@ def indented(data: Any, indent: int = 2, *, finite: bool = False) -> str:
     then orjson, when installed (``pip install trfkit[fast]``), may write it, since the
     one thing it writes where ``json.dumps`` raises, NaN and infinities (as null),
     cannot occur. Its text is used only where it is ``json.dumps``'s (see
-    ``tests/test_jsontext.py``)."""
+    ``tests/formats/test_jsontext.py``)."""
     if finite:
         fast = _orjson(data, indent)
         if fast is not None:

@@ -21,7 +21,7 @@ Rows are read-only and may be shared (tie-breaks that need a changed row copy it
 Why the fast paths: a 2000-player, 11-round Swiss has 22,000 rounds, and most
 players are regular; for them a tie-break is one or two C-level calls per player
 (``row.count``, a gather, ``sum``) instead of a Python loop over rounds, while the
-other players keep the round-by-round rules. ``tests/test_tiebreaks_golden.py``
+other players keep the round-by-round rules. ``tests/tiebreaks/test_tiebreaks_golden.py``
 holds every value to what the straightforward code computed.
 
 Derived data shared by several tie-breaks (adjusted scores, Buchholz values, ...)

@@ -1,0 +1,80 @@
+"""Every output trfkit writes for every corpus file stays byte-identical across refactors.
+
+The recorded SHA-256 digests (``tests/data/corpus_outputs.json``) were taken before issue 17
+rebuilt the model and the readers; a change of any byte of any output (TRF, JSON, CSV,
+standings, diagnostics) or of an exit status shows up here. The corpus path is replaced
+by ``<corpus>`` before hashing, so the digests do not depend on where the checkout is.
+
+When an output is meant to change, record again and say why in the commit:
+``python3 tests/cli/test_corpus_outputs.py --record``. Skipped without ``../shared``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from trfkit.cli import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT.parent / "shared" / "corpus"
+RECORD = ROOT / "tests" / "data" / "corpus_outputs.json"
+SUFFIXES = {".trf", ".tab", ".input", ".tunx", ".xml", ".html", ".xlsx", ".txt"}
+
+#: The commands whose output is recorded, by name.
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "convert-json": ("convert", "{}", "--to", "json"),
+    "convert-trf": ("convert", "{}", "--to", "trf"),
+    "convert-trf16": ("convert", "{}", "--to", "trf16"),
+    "convert-trf26": ("convert", "{}", "--to", "trf26"),
+    "convert-csv": ("convert", "{}", "--to", "csv"),
+    "tiebreaks": ("tiebreaks", "{}"),
+    "tiebreaks-json": ("tiebreaks", "{}", "--to", "json"),
+    "check-json": ("check", "{}", "--format", "json"),
+    "info-json": ("info", "{}", "--to", "json"),
+}
+
+
+def corpus_files() -> list[Path]:
+    if not CORPUS.is_dir():
+        return []
+    return sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.suffix.lower() in SUFFIXES)
+
+
+def digest(path: Path, command: str) -> str:
+    """``exit status:sha256`` of what the command writes (stdout and stderr) for ``path``."""
+    args = [a.format(path) for a in COMMANDS[command]]
+    result = CliRunner().invoke(cli, args, catch_exceptions=False)
+    text = (result.stdout + "\0" + result.stderr).replace(str(CORPUS), "<corpus>")
+    return f"{result.exit_code}:{hashlib.sha256(text.encode()).hexdigest()}"
+
+
+def record() -> dict[str, str]:
+    return {f"{p.relative_to(CORPUS)}|{c}": digest(p, c) for p in corpus_files() for c in COMMANDS}
+
+
+FILES = corpus_files()
+
+
+@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(CORPUS)) for p in FILES])
+def test_outputs_unchanged(path: Path, shared_dir: Path) -> None:
+    recorded = json.loads(RECORD.read_text(encoding="utf-8"))
+    name = str(path.relative_to(CORPUS))
+    changed = {c: (recorded.get(f"{name}|{c}"), digest(path, c)) for c in COMMANDS}
+    changed = {c: pair for c, pair in changed.items() if pair[0] != pair[1]}
+    assert not changed, f"outputs changed for {name}: {sorted(changed)}"
+
+
+def test_record_covers_the_corpus(shared_dir: Path) -> None:
+    recorded = json.loads(RECORD.read_text(encoding="utf-8"))
+    assert len(FILES) >= 100
+    assert {k.split("|")[0] for k in recorded} == {str(p.relative_to(CORPUS)) for p in FILES}
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--record"]:
+    RECORD.write_text(json.dumps(record(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
