@@ -14,8 +14,21 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "W": 1.0, "D": 0.5, "L": 0.0,
-          "H": 0.5, "F": 1.0, "U": 1.0, "Z": 0.0, " ": 0.0}
+POINTS = {
+    "1": 1.0,
+    "=": 0.5,
+    "0": 0.0,
+    "+": 1.0,
+    "-": 0.0,
+    "W": 1.0,
+    "D": 0.5,
+    "L": 0.0,
+    "H": 0.5,
+    "F": 1.0,
+    "U": 1.0,
+    "Z": 0.0,
+    " ": 0.0,
+}
 
 
 def plain_buchholz(text: str) -> dict[int, float]:
@@ -29,7 +42,7 @@ def plain_buchholz(text: str) -> dict[int, float]:
         met = []
         total = 0.0
         for col in range(91, len(line), 10):
-            block = line[col:col + 8]
+            block = line[col : col + 8]
             if len(block) < 8:
                 break
             opponent, result = block[0:4].strip(), block[7]

@@ -32,8 +32,9 @@ from install import installed
 BARE = str(Path(__file__).resolve().parent / "bare.py")
 
 
-def _best(command: list[str], runs: int, env: dict[str, str], *, warm_up: bool = True
-          ) -> tuple[float, subprocess.CompletedProcess[str]]:
+def _best(
+    command: list[str], runs: int, env: dict[str, str], *, warm_up: bool = True
+) -> tuple[float, subprocess.CompletedProcess[str]]:
     best = float("inf")
     result = None
     if warm_up:  # the file cache warm for both
@@ -72,15 +73,23 @@ def main(argv: list[str] | None = None) -> int:
         fill_s, _ = _best([*command, "--cache-dir", cache], 1, env, warm_up=False)
         warm_s, warm = _best([*command, "--cache-dir", cache], args.runs, env)
         assert warm.stdout == checked.stdout, "cached results differ"
-        print(f"input: {args.files} files x {args.players} players x {args.rounds} rounds "
-              f"(plain Buchholz total {base.stdout.strip()})")
+        print(
+            f"input: {args.files} files x {args.players} players x {args.rounds} rounds "
+            f"(plain Buchholz total {base.stdout.strip()})"
+        )
         print(f"baseline (bare.py: decode + Buchholz):  {base_s * 1000:6.0f} ms")
-        print(f"trfkit check -j {args.jobs} (no cache):          {check_s * 1000:6.0f} ms  "
-              f"ratio {check_s / base_s:5.2f}   (issue 17 target: <= 1.2)")
-        print(f"trfkit check -j {args.jobs} --cache-dir (cold):  {fill_s * 1000:6.0f} ms  "
-              f"ratio {fill_s / base_s:5.2f}")
-        print(f"trfkit check -j {args.jobs} --cache-dir (warm):  {warm_s * 1000:6.0f} ms  "
-              f"ratio {warm_s / base_s:5.2f}")
+        print(
+            f"trfkit check -j {args.jobs} (no cache):          {check_s * 1000:6.0f} ms  "
+            f"ratio {check_s / base_s:5.2f}   (issue 17 target: <= 1.2)"
+        )
+        print(
+            f"trfkit check -j {args.jobs} --cache-dir (cold):  {fill_s * 1000:6.0f} ms  "
+            f"ratio {fill_s / base_s:5.2f}"
+        )
+        print(
+            f"trfkit check -j {args.jobs} --cache-dir (warm):  {warm_s * 1000:6.0f} ms  "
+            f"ratio {warm_s / base_s:5.2f}"
+        )
         print("diagnostics:")
         print("  " + checked.stdout.strip().replace("\n", "\n  "))
     return 0

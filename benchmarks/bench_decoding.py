@@ -24,11 +24,15 @@ sys.path[:0] = [str(HERE), str(HERE.parent)]  # generate.py, and this checkout's
 
 from generate import generate_trf  # noqa: E402
 
-SURNAMES = ("Петров Иванов Смирнов Кузнецов Попов Васильев Соколов Михайлов Новиков Фёдоров "
-            "Морозов Волков Алексеев Лебедев Семёнов Егоров Павлов Козлов Степанов Николаев "
-            "Орлов Андреев Макаров Никитин Захаров Зайцев Соловьёв Борисов Яковлев Щербаков")
-GIVEN = ("Алексей Сергей Дмитрий Андрей Михаил Иван Николай Владимир Евгений Павел Артём "
-         "Максим Юрий Олег Виктор Игорь Роман Константин Денис Григорий Фёдор Ярослав")
+SURNAMES = (
+    "Петров Иванов Смирнов Кузнецов Попов Васильев Соколов Михайлов Новиков Фёдоров "
+    "Морозов Волков Алексеев Лебедев Семёнов Егоров Павлов Козлов Степанов Николаев "
+    "Орлов Андреев Макаров Никитин Захаров Зайцев Соловьёв Борисов Яковлев Щербаков"
+)
+GIVEN = (
+    "Алексей Сергей Дмитрий Андрей Михаил Иван Николай Владимир Евгений Павел Артём "
+    "Максим Юрий Олег Виктор Игорь Роман Константин Денис Григорий Фёдор Ярослав"
+)
 
 
 def russian_trf(players: int, rounds: int, seed: int) -> bytes:
@@ -58,15 +62,18 @@ def best_ms(func: object, runs: int) -> float:
 def cold_ms(players: int, rounds: int, seed: int, cache: str) -> float:
     """The first detection in a fresh process (modules imported, tables built), in
     milliseconds; bytecode comes from ``cache``, as an installed package has it."""
-    code = (f"import sys, time; sys.path.insert(0, {str(HERE)!r}); "
-            "from bench_decoding import russian_trf; from trfkit.decoding import decode; "
-            f"data = russian_trf({players}, {rounds}, {seed}); t = time.perf_counter(); "
-            "decode(data); print((time.perf_counter() - t) * 1000)")
+    code = (
+        f"import sys, time; sys.path.insert(0, {str(HERE)!r}); "
+        "from bench_decoding import russian_trf; from trfkit.decoding import decode; "
+        f"data = russian_trf({players}, {rounds}, {seed}); t = time.perf_counter(); "
+        "decode(data); print((time.perf_counter() - t) * 1000)"
+    )
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = cache
     env["PYTHONPATH"] = str(HERE.parent)
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, env=env)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
     return float(out.stdout)
 
 
@@ -94,14 +101,20 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as cache:
         cold = min(cold_ms(args.players, args.rounds, args.seed, cache) for _ in range(4))
     if args.table:
-        print(f"| {args.players} players x {args.rounds} rounds, cp1251 ({len(data) // 1024} KB, "
-              f"confidence {decoded.confidence:.2f}) | {detect:.1f} ms | {whole:.1f} ms | "
-              f"{plain:.1f} ms | {cold:.1f} ms |")
+        print(
+            f"| {args.players} players x {args.rounds} rounds, cp1251 ({len(data) // 1024} KB, "
+            f"confidence {decoded.confidence:.2f}) | {detect:.1f} ms | {whole:.1f} ms | "
+            f"{plain:.1f} ms | {cold:.1f} ms |"
+        )
     else:
-        print(f"{args.players} players, {len(data):,} bytes, {len(sample)} non-ASCII lines "
-              f"sampled: {decoded.encoding} (confidence {decoded.confidence:.2f})")
-        print(f"detection {detect:.2f} ms, decode {whole:.2f} ms (as UTF-8: {plain:.2f} ms), "
-              f"first detection in a fresh process {cold:.2f} ms")
+        print(
+            f"{args.players} players, {len(data):,} bytes, {len(sample)} non-ASCII lines "
+            f"sampled: {decoded.encoding} (confidence {decoded.confidence:.2f})"
+        )
+        print(
+            f"detection {detect:.2f} ms, decode {whole:.2f} ms (as UTF-8: {plain:.2f} ms), "
+            f"first detection in a fresh process {cold:.2f} ms"
+        )
     return 0
 
 

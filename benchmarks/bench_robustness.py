@@ -44,9 +44,11 @@ def _random_text(size: int) -> bytes:
 
 def _player_line(i: int) -> bytes:
     name = f"Player, Number {i % 10000}"
-    return (f"001 {i % 10000:>4} m    {name:<33} 2000 GER {1000000 + i:>11} "
-            f"1990/01/01  5.5 {i % 10000:>4}"
-            f"  {(i + 1) % 10000:>4} w 1  {(i + 2) % 10000:>4} b 0  0000 - U\n").encode()
+    return (
+        f"001 {i % 10000:>4} m    {name:<33} 2000 GER {1000000 + i:>11} "
+        f"1990/01/01  5.5 {i % 10000:>4}"
+        f"  {(i + 1) % 10000:>4} w 1  {(i + 2) % 10000:>4} b 0  0000 - U\n"
+    ).encode()
 
 
 def _players(size: int) -> bytes:
@@ -64,20 +66,31 @@ def _json_string(size: int) -> bytes:
 
 def _xml(size: int) -> bytes:
     unit = b'<playerpairing round="1" whiteno="1" blackno="2" reswhite="1.0" resblack="0.0"/>\n'
-    return _fill(unit, size, b'<?xml version="1.0"?><chessresults><playerpairings>',
-                 b"</playerpairings></chessresults>")
+    return _fill(
+        unit,
+        size,
+        b'<?xml version="1.0"?><chessresults><playerpairings>',
+        b"</playerpairings></chessresults>",
+    )
 
 
 def _html(size: int) -> bytes:
     unit = b"<tr><td>1</td><td></td><td>Player</td><td>GER</td><td>2000</td><td>1</td></tr>\n"
-    return _fill(unit, size, b'<html><body><table class="CRs1"><tr><th>Rk.</th><th>Name</th></tr>',
-                 b"</table></body></html>")
+    return _fill(
+        unit,
+        size,
+        b'<html><body><table class="CRs1"><tr><th>Rk.</th><th>Name</th></tr>',
+        b"</table></body></html>",
+    )
 
 
 def _laughs(size: int) -> bytes:
     entities = b"".join(b'<!ENTITY l%d "%s">' % (i, b"&l%d;" % (i - 1) * 10) for i in range(1, 12))
-    return (b'<?xml version="1.0"?><!DOCTYPE c [<!ENTITY l0 "lol">' + entities +
-            b']><chessresults><players><player no="1" lastname="&l11;"/></players></chessresults>')
+    return (
+        b'<?xml version="1.0"?><!DOCTYPE c [<!ENTITY l0 "lol">'
+        + entities
+        + b']><chessresults><players><player no="1" lastname="&l11;"/></players></chessresults>'
+    )
 
 
 def _swissmanager(size: int) -> bytes:
@@ -89,10 +102,17 @@ def _sm_file(players: int, pairings: list[list[tuple[int, int, int]]]) -> bytes:
     from sm_writer import SmFile, SmPlayer
 
     rounds = len(pairings)
-    return SmFile(header={0: "Big"}, kind=0, rounds=rounds, tiebreaks=(84,), start_date=20260401,
-                  end_date=20260403, round_dates=[20260401] * rounds,
-                  players=[SmPlayer(f"P{i}", "F", rating=2000) for i in range(players)],
-                  pairings=pairings).encode()
+    return SmFile(
+        header={0: "Big"},
+        kind=0,
+        rounds=rounds,
+        tiebreaks=(84,),
+        start_date=20260401,
+        end_date=20260403,
+        round_dates=[20260401] * rounds,
+        players=[SmPlayer(f"P{i}", "F", rating=2000) for i in range(players)],
+        pairings=pairings,
+    ).encode()
 
 
 def _sm_players(size: int) -> bytes:
@@ -109,10 +129,12 @@ def _sm_pairings(size: int) -> bytes:
 def _trf_wide(size: int) -> bytes:
     """Players x 999 rounds: few bytes per entry, millions of round results."""
     rng = random.Random(3)
-    blocks = "".join(f"  {rng.randrange(1, 5000):>4} {rng.choice('wb')} {rng.choice('10=')}"
-                     for _ in range(999))
-    line = (f"001 {{:>4}} m    {'Wide, Player':<33} 2000 GER     1000000 "
-            f"1990/01/01  5.5    1{blocks}\n")
+    blocks = "".join(
+        f"  {rng.randrange(1, 5000):>4} {rng.choice('wb')} {rng.choice('10=')}" for _ in range(999)
+    )
+    line = (
+        f"001 {{:>4}} m    {'Wide, Player':<33} 2000 GER     1000000 1990/01/01  5.5    1{blocks}\n"
+    )
     count = min(9999, size // len(line))
     return b"012 Wide\n" + "".join(line.format(i) for i in range(1, count + 1)).encode()
 
@@ -127,13 +149,19 @@ def _json_players(size: int) -> bytes:
 
 def _xml_largest_accepted(size: int) -> bytes:
     """9999 players and 90 000 games: just under the XML tag limit."""
-    players = "".join(f'<player no="{i}" lastname="P{i}" firstname="F" rtgfide="2000"/>'
-                      for i in range(1, 10000))
-    games = "".join(f'<playerpairing round="{r}" whiteno="{w}" blackno="{w + 1}" '
-                    f'reswhite="1.0" resblack="0.0"/>'
-                    for r in range(1, 19) for w in range(1, 9999, 2))
-    return (f'<?xml version="1.0"?><chessresults><players>{players}</players>'
-            f"<playerpairings>{games}</playerpairings></chessresults>").encode()
+    players = "".join(
+        f'<player no="{i}" lastname="P{i}" firstname="F" rtgfide="2000"/>' for i in range(1, 10000)
+    )
+    games = "".join(
+        f'<playerpairing round="{r}" whiteno="{w}" blackno="{w + 1}" '
+        f'reswhite="1.0" resblack="0.0"/>'
+        for r in range(1, 19)
+        for w in range(1, 9999, 2)
+    )
+    return (
+        f'<?xml version="1.0"?><chessresults><players>{players}</players>'
+        f"<playerpairings>{games}</playerpairings></chessresults>"
+    ).encode()
 
 
 #: name -> (builder, extra CLI options)
@@ -172,8 +200,9 @@ def measure(args: list[str]) -> tuple[float, float, int, bool]:
     process."""
     cmd = ["/usr/bin/time", "-v", sys.executable, "-m", "trfkit", *args]
     start = time.perf_counter()
-    proc = subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                          timeout=600)
+    proc = subprocess.run(
+        cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=600
+    )
     seconds = time.perf_counter() - start
     err = proc.stderr.decode("utf-8", "replace")
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
@@ -184,8 +213,9 @@ def measure(args: list[str]) -> tuple[float, float, int, bool]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size-mb", type=int, default=60)
-    parser.add_argument("--keep", type=Path, default=None,
-                        help="Write the inputs here and keep them.")
+    parser.add_argument(
+        "--keep", type=Path, default=None, help="Write the inputs here and keep them."
+    )
     parser.add_argument("--only", action="append", default=[], help="Run only these shapes.")
     args = parser.parse_args(argv)
     size = args.size_mb * 1024 * 1024
@@ -209,8 +239,11 @@ def main(argv: list[str] | None = None) -> int:
             if seconds > BUDGET_SECONDS or not rss < BUDGET_RSS_MB:
                 notes.append("OVER BUDGET")
             failures += bool(notes)
-            print(f"{name:<22}{path.stat().st_size / 2**20:>7.1f}  {' '.join(command):<20}"
-                  f"{seconds:>8.2f}{rss:>9.0f}{status:>5}  {' '.join(notes) or 'ok'}", flush=True)
+            print(
+                f"{name:<22}{path.stat().st_size / 2**20:>7.1f}  {' '.join(command):<20}"
+                f"{seconds:>8.2f}{rss:>9.0f}{status:>5}  {' '.join(notes) or 'ok'}",
+                flush=True,
+            )
         if _digest(path) != before:
             print(f"{name}: INPUT MODIFIED")
             failures += 1
@@ -218,8 +251,9 @@ def main(argv: list[str] | None = None) -> int:
             path.unlink()
     if args.keep is None:
         folder.rmdir()
-    print(f"\n{failures} failure(s); budget {BUDGET_SECONDS:.0f} s and {BUDGET_RSS_MB:.0f} MB "
-          "per run")
+    print(
+        f"\n{failures} failure(s); budget {BUDGET_SECONDS:.0f} s and {BUDGET_RSS_MB:.0f} MB per run"
+    )
     return 1 if failures else 0
 
 

@@ -29,8 +29,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-CODES = ("BH BH/C1 BH/C2 BH/M1 BH/M2 FB SB SB/C1 PS PS/C1 WIN WON BPG BWG REP "
-         "ARO ARO/C1 TPR PTP APRO APPO AOB KS STD TPN").split()
+CODES = (
+    "BH BH/C1 BH/C2 BH/M1 BH/M2 FB SB SB/C1 PS PS/C1 WIN WON BPG BWG REP "
+    "ARO ARO/C1 TPR PTP APRO APPO AOB KS STD TPN"
+).split()
 
 # the baseline of every benchmark (benchmarks/bare.py)
 from bare import POINTS as _POINTS  # noqa: E402 - found through the path above
@@ -52,9 +54,14 @@ def read_and_buchholz(data: bytes) -> dict[int, float]:
 
     t = formats.read(data, "trf").tournament
     score = {p.start: sum(_POINTS.get(e.result, 0.0) for e in p.rounds) for p in t.players}
-    return {p.start: sum(score.get(e.opponent, 0.0) for e in p.rounds
-                         if e.opponent is not None and RESULT_CODES[e.result].played)
-            for p in t.players}
+    return {
+        p.start: sum(
+            score.get(e.opponent, 0.0)
+            for e in p.rounds
+            if e.opponent is not None and RESULT_CODES[e.result].played
+        )
+        for p in t.players
+    }
 
 
 def compute_only(codes: list[str]):  # type: ignore[no-untyped-def]
@@ -94,19 +101,24 @@ def main() -> int:
     tournament = formats.read(data, "trf").tournament
     rating_codes = [c for c in CODES if c in ("ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO")]
     result_codes = [c for c in CODES if c not in rating_codes]
-    t = best_of({
-        "bare": (lambda d: bare_buchholz(d.decode("utf-8")), data),
-        "reader+bh": (read_and_buchholz, data),
-        "trfkit": (run_trfkit, data),
-        "read": (lambda d: formats.read(d, "trf"), data),
-        "tiebreaks": (compute_only(list(CODES)), tournament),
-        "results": (compute_only(result_codes), tournament),
-        "ratings": (compute_only(rating_codes), tournament),
-    }, args.repeat)
+    t = best_of(
+        {
+            "bare": (lambda d: bare_buchholz(d.decode("utf-8")), data),
+            "reader+bh": (read_and_buchholz, data),
+            "trfkit": (run_trfkit, data),
+            "read": (lambda d: formats.read(d, "trf"), data),
+            "tiebreaks": (compute_only(list(CODES)), tournament),
+            "results": (compute_only(result_codes), tournament),
+            "ratings": (compute_only(rating_codes), tournament),
+        },
+        args.repeat,
+    )
     base, ours, tb = t["bare"], t["trfkit"], t["tiebreaks"]
     ms = {k: f"{v * 1000:8.1f} ms" for k, v in t.items()}
-    print(f"{args.players} players, {args.rounds} rounds, PTS + {len(CODES)} tie-breaks, fide-2024 "
-          f"(CPU time, best of {args.repeat}, taking turns)")
+    print(
+        f"{args.players} players, {args.rounds} rounds, PTS + {len(CODES)} tie-breaks, fide-2024 "
+        f"(CPU time, best of {args.repeat}, taking turns)"
+    )
     print(f"baseline: decode + plain Buchholz:        {ms['bare']}")
     print(f"baseline: trfkit read + plain Buchholz:   {ms['reader+bh']}")
     print(f"trfkit: read + all tie-breaks:            {ms['trfkit']}")

@@ -108,8 +108,10 @@ def main(argv: list[str] | None = None) -> int:
     failures.extend(f"{p}: CORPUS FILE MODIFIED" for p in changed)
     elapsed = time.perf_counter() - start
     runs = sum(exits.values())
-    print(f"{len(files)} corpus files x (intact + {len(KINDS)} kinds x {args.seeds} seeds) x "
-          f"{len(COMMANDS)} commands = {runs} runs in {elapsed:.0f} s with {args.jobs} workers")
+    print(
+        f"{len(files)} corpus files x (intact + {len(KINDS)} kinds x {args.seeds} seeds) x "
+        f"{len(COMMANDS)} commands = {runs} runs in {elapsed:.0f} s with {args.jobs} workers"
+    )
     print("exit statuses: " + ", ".join(f"{code}: {n}" for code, n in sorted(exits.items())))
     print(f"slowest run: {slowest:.2f} s ({slowest_run})")
     print(f"peak memory of a worker: {peak_kb / 1024:.0f} MB")

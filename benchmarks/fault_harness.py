@@ -69,8 +69,9 @@ def trfkit(args: list[str], timeout: float = 3 * BUDGET_SECONDS) -> Outcome:
     cmd = ["/usr/bin/time", "-v", sys.executable, "-m", "trfkit", *args]
     start = time.perf_counter()
     # a session of its own: a hung run is ended with everything it started (workers too)
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
     try:
         out, raw_err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -85,6 +86,7 @@ def trfkit(args: list[str], timeout: float = 3 * BUDGET_SECONDS) -> Outcome:
 
 
 # ------------------------------------------------------------------------------ fixtures
+
 
 def _event(path: Path, players: int = 8, rounds: int = 3, seed: int = 1) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -106,10 +108,16 @@ def link_tree(root: Path) -> list[Run]:
     os.symlink(outside, top / "away")
     os.mkfifo(top / "fifo.trf")
     return [
-        Run("links: check full", ["check", str(top), "--output-format", "full", "-q"],
-            must_print=("T020", "T021")),
-        Run("links: convert", ["convert", str(top), "-o", str(root / "out"), "--to", "json",
-                               "-q"], must_print=("T020",)),
+        Run(
+            "links: check full",
+            ["check", str(top), "--output-format", "full", "-q"],
+            must_print=("T020", "T021"),
+        ),
+        Run(
+            "links: convert",
+            ["convert", str(top), "-o", str(root / "out"), "--to", "json", "-q"],
+            must_print=("T020",),
+        ),
         Run("links: glob **", ["check", f"{top}/**/*.trf", "-q"], must_print=("T020",)),
         Run("links: -j 2", ["check", str(top), "-j", "2", "-q"], must_print=("T020", "T021")),
     ]
@@ -133,18 +141,31 @@ def deep_tree(root: Path) -> list[Run]:
 def fifo(root: Path) -> list[Run]:
     path = root / "named.trf"
     os.mkfifo(path)
-    return [Run("named FIFO: check", ["check", str(path)], exits=(2,),
-                must_print=("a FIFO, not a regular file",)),
-            Run("named FIFO: convert", ["convert", str(path), "--to", "json"], exits=(2,))]
+    return [
+        Run(
+            "named FIFO: check",
+            ["check", str(path)],
+            exits=(2,),
+            must_print=("a FIFO, not a regular file",),
+        ),
+        Run("named FIFO: convert", ["convert", str(path), "--to", "json"], exits=(2,)),
+    ]
 
 
 def long_strings(root: Path) -> list[Run]:
     from sm_writer import SmFile, SmPlayer
 
-    sm = SmFile(header={i: "x" * 65_535 for i in range(1, 30)}, kind=0, rounds=1,
-                tiebreaks=(84,), start_date=20260401, end_date=20260401,
-                round_dates=[20260401], players=[SmPlayer("A"), SmPlayer("B")],
-                pairings=[[(1, 2, 1)]])
+    sm = SmFile(
+        header={i: "x" * 65_535 for i in range(1, 30)},
+        kind=0,
+        rounds=1,
+        tiebreaks=(84,),
+        start_date=20260401,
+        end_date=20260401,
+        round_dates=[20260401],
+        players=[SmPlayer("A"), SmPlayer("B")],
+        pairings=[[(1, 2, 1)]],
+    )
     tunx = root / "long.tunx"
     tunx.write_bytes(sm.encode())
     xml = root / "long.xml"
@@ -159,29 +180,65 @@ def long_strings(root: Path) -> list[Run]:
 
 
 def _xml(name: bytes) -> bytes:
-    players = b"".join(b'<player no="%d" lastname="P%d" firstname="" rtgfide="2000"/>' % (i, i)
-                       for i in (1, 2))
-    return (b'<?xml version="1.0"?>\n<chessresults><tournamentdata><tournament name="' + name +
-            b'" rounds="1"/></tournamentdata><players>' + players + b'</players><playerpairings>'
-            b'<playerpairing round="1" whiteno="1" blackno="2" reswhite="1.0" resblack="0.0"/>'
-            b"</playerpairings></chessresults>\n")
+    players = b"".join(
+        b'<player no="%d" lastname="P%d" firstname="" rtgfide="2000"/>' % (i, i) for i in (1, 2)
+    )
+    return (
+        b'<?xml version="1.0"?>\n<chessresults><tournamentdata><tournament name="'
+        + name
+        + b'" rounds="1"/></tournamentdata><players>'
+        + players
+        + b"</players><playerpairings>"
+        b'<playerpairing round="1" whiteno="1" blackno="2" reswhite="1.0" resblack="0.0"/>'
+        b"</playerpairings></chessresults>\n"
+    )
 
 
 def ratings(root: Path) -> list[Run]:
     event = _event(root / "rated.trf", 10, 5)
     lines = event.read_text(encoding="utf-8").splitlines()
     declared = root / "declared.trf"
-    declared.write_text("\n".join([lines[0], "202 PTP/U50000000, BH", *lines[1:]]) + "\n",
-                        encoding="utf-8")
+    declared.write_text(
+        "\n".join([lines[0], "202 PTP/U50000000, BH", *lines[1:]]) + "\n", encoding="utf-8"
+    )
     return [
-        Run("--unrated-rating 5e7", ["tiebreaks", str(event), "--tb", "APPO", "--tb", "PTP",
-                                     "--unrated-rating", "50000000"], exits=(2,),
-            must_print=("0<=x<=4000",)),
-        Run("/U5e7 on --tb", ["tiebreaks", str(event), "--tb", "PTP/U50000000"], exits=(2,),
-            must_print=("from 0 to 4000",)),
-        Run("KS/L+0 PS/C99 APPO -1e5", ["tiebreaks", str(event), "--tb", "KS/L+0", "--tb",
-                                        "PS/C99", "--tb", "APPO", "--unrated-rating", "-100000"],
-            exits=(2,)),
+        Run(
+            "--unrated-rating 5e7",
+            [
+                "tiebreaks",
+                str(event),
+                "--tb",
+                "APPO",
+                "--tb",
+                "PTP",
+                "--unrated-rating",
+                "50000000",
+            ],
+            exits=(2,),
+            must_print=("0<=x<=4000",),
+        ),
+        Run(
+            "/U5e7 on --tb",
+            ["tiebreaks", str(event), "--tb", "PTP/U50000000"],
+            exits=(2,),
+            must_print=("from 0 to 4000",),
+        ),
+        Run(
+            "KS/L+0 PS/C99 APPO -1e5",
+            [
+                "tiebreaks",
+                str(event),
+                "--tb",
+                "KS/L+0",
+                "--tb",
+                "PS/C99",
+                "--tb",
+                "APPO",
+                "--unrated-rating",
+                "-100000",
+            ],
+            exits=(2,),
+        ),
         Run("202 PTP/U5e7: tiebreaks", ["tiebreaks", str(declared)], must_print=("T024",)),
         Run("202 PTP/U5e7: check", ["check", str(declared)], must_print=("T024",)),
         Run("playoff --tied 1e9", ["playoff", "--tied", "1000000000"], exits=(2,)),
@@ -190,17 +247,26 @@ def ratings(root: Path) -> list[Run]:
 
 def json_memory(root: Path) -> list[Run]:
     big = _event(root / "big2000.trf", 2000, 11)
-    return [Run("json 2000 x 11", ["convert", str(big), "--to", "json", "-o",
-                                   str(root / "big2000.json")])]
+    return [
+        Run(
+            "json 2000 x 11",
+            ["convert", str(big), "--to", "json", "-o", str(root / "big2000.json")],
+        )
+    ]
 
 
 FIXTURES: dict[str, Callable[[Path], list[Run]]] = {
-    "links": link_tree, "deep": deep_tree, "fifo": fifo, "strings": long_strings,
-    "ratings": ratings, "json": json_memory,
+    "links": link_tree,
+    "deep": deep_tree,
+    "fifo": fifo,
+    "strings": long_strings,
+    "ratings": ratings,
+    "json": json_memory,
 }
 
 
 # ------------------------------------------------------------------------------ kill -9
+
 
 def _children(pid: int) -> list[int]:
     found = []
@@ -222,8 +288,11 @@ def killed_parent(root: Path) -> tuple[bool, str]:
     folder.mkdir()
     for n in range(600):
         (folder / f"e{n:03d}.trf").write_text(text, encoding="utf-8")
-    parent = subprocess.Popen([sys.executable, "-m", "trfkit", "check", str(folder), "-j", "2",
-                               "-q"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    parent = subprocess.Popen(
+        [sys.executable, "-m", "trfkit", "check", str(folder), "-j", "2", "-q"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     workers: list[int] = []
     deadline = time.monotonic() + 60
     while len(workers) < 2 and time.monotonic() < deadline and parent.poll() is None:
@@ -253,6 +322,7 @@ def _alive(pid: int) -> bool:
 
 # ------------------------------------------------------------------------------ main
 
+
 def check_run(run: Run, outcome: Outcome) -> list[str]:
     problems = []
     if outcome.seconds > BUDGET_SECONDS:
@@ -270,8 +340,12 @@ def check_run(run: Run, outcome: Outcome) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--keep", type=Path, default=None, help="Build the faults here; keep them.")
-    parser.add_argument("--only", action="append", default=[],
-                        help=f"Run only these groups: {', '.join(FIXTURES)}, kill.")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        help=f"Run only these groups: {', '.join(FIXTURES)}, kill.",
+    )
     args = parser.parse_args(argv)
     root = args.keep or Path(tempfile.mkdtemp(prefix="trfkit-faults-"))
     root.mkdir(parents=True, exist_ok=True)
@@ -287,15 +361,20 @@ def main(argv: list[str] | None = None) -> int:
                 outcome = trfkit(run.args)
                 problems = check_run(run, outcome)
                 failures += bool(problems)
-                print(f"{run.name:<28}{outcome.seconds:>8.2f}{outcome.peak_mb:>9.0f}"
-                      f"{outcome.status:>5}  {'; '.join(problems) or 'ok'}", flush=True)
+                print(
+                    f"{run.name:<28}{outcome.seconds:>8.2f}{outcome.peak_mb:>9.0f}"
+                    f"{outcome.status:>5}  {'; '.join(problems) or 'ok'}",
+                    flush=True,
+                )
         if (not args.only or "kill" in args.only) and Path("/proc/self/stat").exists():
             folder = root / "kill"
             folder.mkdir()
             ok, note = killed_parent(folder)
             failures += not ok
-            print(f"{'kill -9 of check -j 2':<28}{'':>8}{'':>9}{'':>5}  "
-                  f"{'ok' if ok else 'WORKERS LEFT'} ({note})")
+            print(
+                f"{'kill -9 of check -j 2':<28}{'':>8}{'':>9}{'':>5}  "
+                f"{'ok' if ok else 'WORKERS LEFT'} ({note})"
+            )
     finally:
         if args.keep is None:
             shutil.rmtree(root, ignore_errors=True)

@@ -32,8 +32,15 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGED = ("trfkit", "schemas", "pyproject.toml", "README.md")
 #: Variables that would make the installed trfkit not the one that runs, or change how
 #: its bytecode is found (a pycache prefix hides the compiled files of the install).
-FOREIGN = ("PYTHONPATH", "PYTHONHOME", "PYTHONPYCACHEPREFIX", "PYTHONDONTWRITEBYTECODE",
-           "PYTHONSTARTUP", "PYTHONPROFILEIMPORTTIME", "VIRTUAL_ENV")
+FOREIGN = (
+    "PYTHONPATH",
+    "PYTHONHOME",
+    "PYTHONPYCACHEPREFIX",
+    "PYTHONDONTWRITEBYTECODE",
+    "PYTHONSTARTUP",
+    "PYTHONPROFILEIMPORTTIME",
+    "VIRTUAL_ENV",
+)
 
 
 @dataclass(frozen=True)
@@ -81,8 +88,9 @@ def _run(command: list[str], env: dict[str, str]) -> None:
         raise SystemExit(f"{' '.join(command)} failed:\n{done.stdout}\n{done.stderr}")
 
 
-def installed(cache: Path | None = None, python: str = sys.executable,
-              root: Path = ROOT, extras: str = "") -> Installed:
+def installed(
+    cache: Path | None = None, python: str = sys.executable, root: Path = ROOT, extras: str = ""
+) -> Installed:
     """The tree at ``root`` built and installed into ``cache``/venv-DIGEST (reused if there),
     with the optional dependencies ``extras`` (``"fast"``: ``pip install trfkit[fast]``)."""
     cache = default_cache() if cache is None else cache
@@ -98,9 +106,18 @@ def installed(cache: Path | None = None, python: str = sys.executable,
             _run([python, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp, str(root)], env)
             wheel = next(Path(tmp).glob("trfkit-*.whl"))
             _run([python, "-m", "venv", str(venv)], env)
-            _run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q",
-                  "--disable-pip-version-check", f"{wheel}[{extras}]" if extras else str(wheel)],
-                 env)
+            _run(
+                [
+                    str(venv / "bin" / "python"),
+                    "-m",
+                    "pip",
+                    "install",
+                    "-q",
+                    "--disable-pip-version-check",
+                    f"{wheel}[{extras}]" if extras else str(wheel),
+                ],
+                env,
+            )
         done.write_text(digest + "\n", encoding="utf-8")
         _prune(cache, keep=KEEP)
     real = os.path.realpath(venv / "bin" / "python")
@@ -111,13 +128,18 @@ def installed_commit(rev: str, cache: Path | None = None) -> Installed:
     """:func:`installed` of commit ``rev`` of this repository (``git archive`` of it,
     unpacked under the cache): the "before" of a comparison, timed in the same rounds."""
     cache = default_cache() if cache is None else cache
-    sha = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", rev],
-                         capture_output=True, text=True, check=True).stdout.strip()
+    sha = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short", rev],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     tree = cache / f"tree-{sha}"
     if not (tree / "pyproject.toml").is_file():
         tree.mkdir(parents=True, exist_ok=True)
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", sha], capture_output=True,
-                                 check=True).stdout
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", sha], capture_output=True, check=True
+        ).stdout
         subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
     return installed(cache, root=tree)
 

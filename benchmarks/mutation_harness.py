@@ -45,10 +45,42 @@ from mutation import (  # noqa: E402 - found through the path above
     mutate,
 )
 
-CODES = ("BH", "BH/C1", "BH/M1", "FB", "SB", "SB/C1", "AOB", "PS", "KS", "WIN", "WON", "BPG",
-         "BWG", "STD", "REP", "TPN", "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "SOBH", "BH/P",
-         "DE", "DE/P", "BH/V2009", "SB/V2026", "DE/V2009", "FB/V2", "BH/C1/V2024", "AOB/V0",
-         "KS/V2009", "TPR/V2009")
+CODES = (
+    "BH",
+    "BH/C1",
+    "BH/M1",
+    "FB",
+    "SB",
+    "SB/C1",
+    "AOB",
+    "PS",
+    "KS",
+    "WIN",
+    "WON",
+    "BPG",
+    "BWG",
+    "STD",
+    "REP",
+    "TPN",
+    "ARO",
+    "TPR",
+    "PTP",
+    "APRO",
+    "APPO",
+    "RTNG",
+    "SOBH",
+    "BH/P",
+    "DE",
+    "DE/P",
+    "BH/V2009",
+    "SB/V2026",
+    "DE/V2009",
+    "FB/V2",
+    "BH/C1/V2024",
+    "AOB/V0",
+    "KS/V2009",
+    "TPR/V2009",
+)
 RULES = ("auto", "fide-2009", "fide-2024", "fide-2026", "ru-2013")
 TRF_SUFFIXES = (".trf", ".txt", ".tab", ".input", ".trfx")
 
@@ -59,9 +91,14 @@ def sources(corpus: Path | None, limit: int) -> list[Path]:
     found += sorted((ROOT / "tests" / "data" / "trf").glob("*.trf"))
     found += sorted((ROOT / "tests" / "data" / "playoff").glob("*.trf"))
     if corpus is not None and corpus.is_dir():
-        extra = [p for p in sorted(corpus.rglob("*")) if p.suffix.lower() in TRF_SUFFIXES
-                 and p.is_file() and p.stat().st_size < 200_000
-                 and b"\n001 " in p.read_bytes()[:20_000]]
+        extra = [
+            p
+            for p in sorted(corpus.rglob("*"))
+            if p.suffix.lower() in TRF_SUFFIXES
+            and p.is_file()
+            and p.stat().st_size < 200_000
+            and b"\n001 " in p.read_bytes()[:20_000]
+        ]
         found += extra[:limit]
     return found
 
@@ -69,8 +106,9 @@ def sources(corpus: Path | None, limit: int) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=300, help="mutated files to audit")
-    parser.add_argument("--generated", type=int, default=200,
-                        help="generated events to explain code by code")
+    parser.add_argument(
+        "--generated", type=int, default=200, help="generated events to explain code by code"
+    )
     parser.add_argument("--seconds", type=float, default=120.0, help="time budget")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
@@ -111,8 +149,9 @@ def main(argv: list[str] | None = None) -> int:
         for problem in explain_disagreements(tournament, codes, rules=rules):
             key = "generated: " + problem.split(" of ")[0]
             failures[key] += 1
-            examples.setdefault(key, f"generated seed {args.seed + number} {codes} {rules}: "
-                                     f"{problem}")
+            examples.setdefault(
+                key, f"generated seed {args.seed + number} {codes} {rules}: {problem}"
+            )
         generated += 1
     print(f"{done} mutated files from {len(files)} sources, {generated} generated events")
     for key, count in failures.most_common():

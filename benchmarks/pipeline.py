@@ -15,9 +15,33 @@ import time
 from pathlib import Path
 
 #: The 24 individual tie-breaks of the conformance set (TIEBREAKS.md), plus TPN.
-CODES = ["BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "FB", "SB", "SB/C1", "PS", "PS/C1",
-         "WIN", "WON", "BPG", "BWG", "REP", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO",
-         "AOB", "KS", "STD", "TPN"]
+CODES = [
+    "BH",
+    "BH/C1",
+    "BH/C2",
+    "BH/M1",
+    "BH/M2",
+    "FB",
+    "SB",
+    "SB/C1",
+    "PS",
+    "PS/C1",
+    "WIN",
+    "WON",
+    "BPG",
+    "BWG",
+    "REP",
+    "ARO",
+    "ARO/C1",
+    "TPR",
+    "PTP",
+    "APRO",
+    "APPO",
+    "AOB",
+    "KS",
+    "STD",
+    "TPN",
+]
 
 
 def run(data: bytes, path: str = "") -> dict[str, float]:

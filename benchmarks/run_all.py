@@ -56,8 +56,17 @@ from generate import generate_trf  # noqa: E402 - found through the path above
 from install import Installed, installed, installed_commit  # noqa: E402
 from pipeline import CODES  # noqa: E402
 
-HEAVY = ("jsonschema", "chardet", "openpyxl", "multiprocessing", "sqlite3", "html.parser",
-         "xml.parsers.expat", "trfkit.formats.swissmanager.reader", "trfkit.tiebreaks")
+HEAVY = (
+    "jsonschema",
+    "chardet",
+    "openpyxl",
+    "multiprocessing",
+    "sqlite3",
+    "html.parser",
+    "xml.parsers.expat",
+    "trfkit.formats.swissmanager.reader",
+    "trfkit.tiebreaks",
+)
 
 
 @dataclass(frozen=True)
@@ -84,8 +93,9 @@ def _once(command: list[str], env: dict[str, str], sink: Path | None) -> tuple[f
         done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     else:
         with open(sink, "wb") as out:
-            done = subprocess.run(command, env=env, stdout=out, stderr=subprocess.PIPE,
-                                  text=True, check=False)
+            done = subprocess.run(
+                command, env=env, stdout=out, stderr=subprocess.PIPE, text=True, check=False
+            )
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 1):
@@ -94,8 +104,9 @@ def _once(command: list[str], env: dict[str, str], sink: Path | None) -> tuple[f
     return wall, cpu, done.stdout or ""
 
 
-def side_by_side(commands: list[list[str]], env: dict[str, str], runs: int,
-                 sink: Path | None = None) -> list[Timing]:
+def side_by_side(
+    commands: list[list[str]], env: dict[str, str], runs: int, sink: Path | None = None
+) -> list[Timing]:
     """Every run's wall and CPU time of each command: ``runs`` rounds after a warm-up.
 
     The commands take turns within each round, so that a machine whose load changes
@@ -119,15 +130,21 @@ def timed(command: list[str], env: dict[str, str], runs: int) -> Timing:
     return side_by_side([command], env, runs)[0]
 
 
-def imported(python: str, command: list[str], env: dict[str, str],
-             runs: int = 3) -> tuple[float, float, list[str]]:
+def imported(
+    python: str, command: list[str], env: dict[str, str], runs: int = 3
+) -> tuple[float, float, list[str]]:
     """Import time of trfkit's own modules and of everything (ms, best of ``runs``, sums of
     the top-level imports), and the heavy modules imported."""
     best_ours = best_all = float("inf")
     names: set[str] = set()
     for _ in range(runs):
-        err = subprocess.run([python, "-X", "importtime", *command], env=env,
-                             capture_output=True, text=True, check=False).stderr
+        err = subprocess.run(
+            [python, "-X", "importtime", *command],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stderr
         ours = everything = 0
         for line in err.splitlines():
             found = re.match(r"import time:\s+\d+ \|\s+(\d+) \|( *)(\S+)", line)
@@ -162,9 +179,11 @@ def free_cores(python: str, jobs: int) -> float:
 
 def _commit() -> str:
     """The commit measured (``+changes`` when the tree differs from it)."""
+
     def git(*args: str) -> str:
-        return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True,
-                              check=False).stdout.strip()
+        return subprocess.run(
+            ["git", "-C", str(ROOT), *args], capture_output=True, text=True, check=False
+        ).stdout.strip()
 
     head = git("rev-parse", "--short", "HEAD") or "unknown"
     return head + (" +changes" if git("status", "--porcelain", "--", "trfkit") else "")
@@ -181,12 +200,18 @@ def machine(inst: Installed) -> list[str]:
         pass
     nproc = subprocess.run(["nproc"], capture_output=True, text=True, check=False).stdout.strip()
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-    return [f"- CPU: {model}; `nproc`: {nproc or os.cpu_count()}",
-            (f"- Python {platform.python_version()} ({platform.python_implementation()}), "
-             f"{platform.system()} {platform.release()}; interpreter `{inst.python}`"),
-            (f"- trfkit: commit {_commit()}, a wheel installed into a fresh venv "
-             f"(`{inst.trfkit}`); {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}"),
-            f"- load average when the run started: {load}"]
+    return [
+        f"- CPU: {model}; `nproc`: {nproc or os.cpu_count()}",
+        (
+            f"- Python {platform.python_version()} ({platform.python_implementation()}), "
+            f"{platform.system()} {platform.release()}; interpreter `{inst.python}`"
+        ),
+        (
+            f"- trfkit: commit {_commit()}, a wheel installed into a fresh venv "
+            f"(`{inst.trfkit}`); {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}"
+        ),
+        f"- load average when the run started: {load}",
+    ]
 
 
 def ms(seconds: float) -> str:
@@ -195,8 +220,7 @@ def ms(seconds: float) -> str:
 
 def spread(values: tuple[float, ...]) -> str:
     """``218 ms (212-246)``: the median and the range of the runs."""
-    return (f"{ms(statistics.median(values))} "
-            f"({min(values) * 1000:,.0f}-{max(values) * 1000:,.0f})")
+    return f"{ms(statistics.median(values))} ({min(values) * 1000:,.0f}-{max(values) * 1000:,.0f})"
 
 
 def ratios(ours: tuple[float, ...], base: tuple[float, ...]) -> tuple[float, float, float]:
@@ -213,12 +237,17 @@ def ratio_cell(ours: tuple[float, ...], base: tuple[float, ...]) -> str:
 def ratio_row(label: str, base: Timing, ours: Timing, target: float | None) -> str:
     wall, _, _ = ratios(ours.walls, base.walls)
     cpu, _, _ = ratios(ours.cpus, base.cpus)
-    verdict = "" if target is None else (
-        f"<= {target:g}x: {'yes' if min(wall, cpu) <= target else '**no**'}")
-    return (f"| {label} | {spread(base.walls)} / {spread(base.cpus)} "
-            f"| {spread(ours.walls)} / {spread(ours.cpus)} "
-            f"| {ratio_cell(ours.walls, base.walls)} / {ratio_cell(ours.cpus, base.cpus)} "
-            f"| {verdict} |")
+    verdict = (
+        ""
+        if target is None
+        else (f"<= {target:g}x: {'yes' if min(wall, cpu) <= target else '**no**'}")
+    )
+    return (
+        f"| {label} | {spread(base.walls)} / {spread(base.cpus)} "
+        f"| {spread(ours.walls)} / {spread(ours.cpus)} "
+        f"| {ratio_cell(ours.walls, base.walls)} / {ratio_cell(ours.cpus, base.cpus)} "
+        f"| {verdict} |"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -226,12 +255,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--files", type=int, default=1000)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--cache-dir", type=Path, default=None,
-                    help="where the wheel's venv is kept (default ~/.cache/trfkit-bench)")
-    ap.add_argument("--only", choices=["big", "many"], default=None,
-                    help="only the big Swiss or the 1000 files (quicker reruns)")
-    ap.add_argument("--compare", metavar="REV", default=None,
-                    help="also time commit REV's install in the same rounds (before/after)")
+    ap.add_argument(
+        "--cache-dir",
+        type=Path,
+        default=None,
+        help="where the wheel's venv is kept (default ~/.cache/trfkit-bench)",
+    )
+    ap.add_argument(
+        "--only",
+        choices=["big", "many"],
+        default=None,
+        help="only the big Swiss or the 1000 files (quicker reruns)",
+    )
+    ap.add_argument(
+        "--compare",
+        metavar="REV",
+        default=None,
+        help="also time commit REV's install in the same rounds (before/after)",
+    )
     ap.add_argument("-o", "--output", default=str(HERE / "out" / "results.md"))
     args = ap.parse_args(argv)
     inst = installed(args.cache_dir)
@@ -239,9 +280,16 @@ def main(argv: list[str] | None = None) -> int:
     venv_py = str(inst.venv / "bin" / "python")  # the same binary, with the install on its path
     bare = [py, str(HERE / "bare.py")]
     old = installed_commit(args.compare, args.cache_dir) if args.compare else None
-    lines = ["Machine:", "", *machine(inst),
-             (f"- CPU-bound processes running at once out of {args.jobs} (1.0 = one core free, "
-              f"{args.jobs}.0 = all): {free_cores(py, args.jobs):.1f} before the run"), ""]
+    lines = [
+        "Machine:",
+        "",
+        *machine(inst),
+        (
+            f"- CPU-bound processes running at once out of {args.jobs} (1.0 = one core free, "
+            f"{args.jobs}.0 = all): {free_cores(py, args.jobs):.1f} before the run"
+        ),
+        "",
+    ]
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         sample = str(ROOT / "samples" / "swiss.trf")
@@ -249,91 +297,167 @@ def main(argv: list[str] | None = None) -> int:
         if args.only is None:  # 1. start-up
             nothing, version, one = side_by_side(
                 [[py, "-c", "pass"], [trfkit, "--version"], [trfkit, "check", sample]],
-                env, args.runs)
+                env,
+                args.runs,
+            )
             v_ours, v_all, v_heavy = imported(venv_py, [trfkit, "--version"], env)
             c_ours, c_all, c_heavy = imported(venv_py, [trfkit, "check", sample], env)
             _, p_all, _ = imported(py, ["-c", "pass"], env)
-            lines += [("| start-up (median, range) | wall | CPU | `-X importtime`: trfkit "
-                       "and click / everything | heavy modules imported |"),
-                      "|---|---|---|---|---|",
-                      (f"| `python -c pass` | {spread(nothing.walls)} | {spread(nothing.cpus)} "
-                       f"| - / {p_all:.0f} ms | |"),
-                      (f"| `trfkit --version` | {spread(version.walls)} | {spread(version.cpus)} "
-                       f"| {v_ours:.0f} ms / {v_all:.0f} ms | {', '.join(v_heavy) or 'none'} |"),
-                      (f"| `trfkit check samples/swiss.trf` | {spread(one.walls)} "
-                       f"| {spread(one.cpus)} | {c_ours:.0f} ms / {c_all:.0f} ms "
-                       f"| {', '.join(c_heavy) or 'none'} |"), ""]
+            lines += [
+                (
+                    "| start-up (median, range) | wall | CPU | `-X importtime`: trfkit "
+                    "and click / everything | heavy modules imported |"
+                ),
+                "|---|---|---|---|---|",
+                (
+                    f"| `python -c pass` | {spread(nothing.walls)} | {spread(nothing.cpus)} "
+                    f"| - / {p_all:.0f} ms | |"
+                ),
+                (
+                    f"| `trfkit --version` | {spread(version.walls)} | {spread(version.cpus)} "
+                    f"| {v_ours:.0f} ms / {v_all:.0f} ms | {', '.join(v_heavy) or 'none'} |"
+                ),
+                (
+                    f"| `trfkit check samples/swiss.trf` | {spread(one.walls)} "
+                    f"| {spread(one.cpus)} | {c_ours:.0f} ms / {c_all:.0f} ms "
+                    f"| {', '.join(c_heavy) or 'none'} |"
+                ),
+                "",
+            ]
 
-        lines += [("| workload (median, range) | bare script: wall / CPU | trfkit: wall / CPU "
-                   "| ratio wall / CPU | target |"), "|---|---|---|---|---|"]
+        lines += [
+            (
+                "| workload (median, range) | bare script: wall / CPU | trfkit: wall / CPU "
+                "| ratio wall / CPU | target |"
+            ),
+            "|---|---|---|---|---|",
+        ]
         if args.only in (None, "big"):  # 2. one big Swiss
             big = root / "big.trf"
             big.write_text(generate_trf(2000, 11, 1), encoding="utf-8")
             tb = [arg for code in CODES for arg in ("--tb", code)]
             fast = installed(args.cache_dir, extras="fast").trfkit
             command = ["tiebreaks", str(big), *tb, "--to", "json"]
-            commands = [[*bare, str(big)], [trfkit, *command], [fast, *command],
-                        [venv_py, str(HERE / "pipeline.py"), str(big)]]
+            commands = [
+                [*bare, str(big)],
+                [trfkit, *command],
+                [fast, *command],
+                [venv_py, str(HERE / "pipeline.py"), str(big)],
+            ]
             if old is not None:
                 commands.append([old.trfkit, *command])
             bare_big, ours_big, fast_big, lib_big, *before = side_by_side(
-                commands, env, args.runs, sink=root / "stdout")
-            lines += [ratio_row("2000 players x 11 rounds: `trfkit tiebreaks FILE --tb ... "
-                                "--to json` (read + check + 24 tie-breaks + TPN)",
-                                bare_big, ours_big, 2.5),
-                      ratio_row("(the same installed as `trfkit[fast]`: orjson writes the JSON)",
-                                bare_big, fast_big, 2.5),
-                      ratio_row("(the library alone: `pipeline.py`, no CLI, no output)",
-                                bare_big, lib_big, None)]
-            lines += [ratio_row(f"(the same command installed from commit {args.compare}, "
-                                "timed in the same rounds)", bare_big, b, 2.5) for b in before]
+                commands, env, args.runs, sink=root / "stdout"
+            )
+            lines += [
+                ratio_row(
+                    "2000 players x 11 rounds: `trfkit tiebreaks FILE --tb ... "
+                    "--to json` (read + check + 24 tie-breaks + TPN)",
+                    bare_big,
+                    ours_big,
+                    2.5,
+                ),
+                ratio_row(
+                    "(the same installed as `trfkit[fast]`: orjson writes the JSON)",
+                    bare_big,
+                    fast_big,
+                    2.5,
+                ),
+                ratio_row(
+                    "(the library alone: `pipeline.py`, no CLI, no output)", bare_big, lib_big, None
+                ),
+            ]
+            lines += [
+                ratio_row(
+                    f"(the same command installed from commit {args.compare}, "
+                    "timed in the same rounds)",
+                    bare_big,
+                    b,
+                    2.5,
+                )
+                for b in before
+            ]
         if args.only in (None, "many"):  # 3. many small files
             many = root / "many"
             many.mkdir()
             for seed in range(args.files):
-                (many / f"event{seed:04d}.trf").write_text(generate_trf(60, 7, seed),
-                                                           encoding="utf-8")
-            commands = [[*bare, str(many)], [trfkit, "check", str(many), "-j", str(args.jobs)],
-                        [trfkit, "check", str(many), "-j", "1"]]
+                (many / f"event{seed:04d}.trf").write_text(
+                    generate_trf(60, 7, seed), encoding="utf-8"
+                )
+            commands = [
+                [*bare, str(many)],
+                [trfkit, "check", str(many), "-j", str(args.jobs)],
+                [trfkit, "check", str(many), "-j", "1"],
+            ]
             if old is not None:
                 commands.append([old.trfkit, "check", str(many), "-j", str(args.jobs)])
             bare_many, ours_many, serial_many, *before = side_by_side(commands, env, args.runs)
-            lines += [ratio_row(f"{args.files} files x 60 players x 7 rounds: "
-                                f"`trfkit check DIR -j {args.jobs}`", bare_many, ours_many, 1.2),
-                      ratio_row("(the same with `-j 1`, for comparison)", bare_many,
-                                serial_many, None)]
-            lines += [ratio_row(f"(`-j {args.jobs}` installed from commit {args.compare}, "
-                                "timed in the same rounds)", bare_many, b, 1.2) for b in before]
+            lines += [
+                ratio_row(
+                    f"{args.files} files x 60 players x 7 rounds: "
+                    f"`trfkit check DIR -j {args.jobs}`",
+                    bare_many,
+                    ours_many,
+                    1.2,
+                ),
+                ratio_row("(the same with `-j 1`, for comparison)", bare_many, serial_many, None),
+            ]
+            lines += [
+                ratio_row(
+                    f"(`-j {args.jobs}` installed from commit {args.compare}, "
+                    "timed in the same rounds)",
+                    bare_many,
+                    b,
+                    1.2,
+                )
+                for b in before
+            ]
         lines.append("")
 
         if args.only is None:  # 4. growth with players x rounds
-            lines += [("| players x rounds | bare script CPU | trfkit CPU: read + check + "
-                       "tie-breaks | per player x round |"), "|---|---|---|---|"]
+            lines += [
+                (
+                    "| players x rounds | bare script CPU | trfkit CPU: read + check + "
+                    "tie-breaks | per player x round |"
+                ),
+                "|---|---|---|---|",
+            ]
             for players in (100, 1000, 5000):
                 path = root / f"swiss{players}.trf"
                 path.write_text(generate_trf(players, 11, 2), encoding="utf-8")
                 plain = timed([*bare, str(path)], env, max(1, args.runs // 2))
                 best: dict[str, float] = {}
                 for _ in range(max(1, args.runs // 2)):
-                    out = timed([venv_py, str(HERE / "pipeline.py"), str(path), "--breakdown"],
-                                env, 1)
-                    stages = {k: float(v) for k, v in
-                              (item.split("=") for item in out.output.split())}
+                    out = timed(
+                        [venv_py, str(HERE / "pipeline.py"), str(path), "--breakdown"], env, 1
+                    )
+                    stages = {
+                        k: float(v) for k, v in (item.split("=") for item in out.output.split())
+                    }
                     if not best or sum(stages.values()) < sum(best.values()):
                         best = stages
                 total = sum(best.values())
-                parts = " + ".join(f"{best[k] * 1000:,.0f}" for k in ("read", "check",
-                                                                       "tiebreaks"))
-                lines.append(f"| {players} x 11 | {ms(plain.cpu)} (whole process) "
-                             f"| {ms(total)} ({parts}) | {total / (players * 11) * 1e6:.1f} µs |")
+                parts = " + ".join(f"{best[k] * 1000:,.0f}" for k in ("read", "check", "tiebreaks"))
+                lines.append(
+                    f"| {players} x 11 | {ms(plain.cpu)} (whole process) "
+                    f"| {ms(total)} ({parts}) | {total / (players * 11) * 1e6:.1f} µs |"
+                )
             # 5. finding the code page of a file that is not UTF-8
             detect = timed([py, str(HERE / "bench_decoding.py"), "--table"], env, 1)
-            lines += ["", ("| code page detection, in one process (best of 20) | detection "
-                           "| decode (sample, detection, text) | the same file in UTF-8: decode "
-                           "| first detection of a fresh process |"), "|---|---|---|---|---|",
-                      detect.output.strip()]
-    lines.append(f"(CPU-bound processes running at once after the run: "
-                 f"{free_cores(py, args.jobs):.1f} of {args.jobs}.)")
+            lines += [
+                "",
+                (
+                    "| code page detection, in one process (best of 20) | detection "
+                    "| decode (sample, detection, text) | the same file in UTF-8: decode "
+                    "| first detection of a fresh process |"
+                ),
+                "|---|---|---|---|---|",
+                detect.output.strip(),
+            ]
+    lines.append(
+        f"(CPU-bound processes running at once after the run: "
+        f"{free_cores(py, args.jobs):.1f} of {args.jobs}.)"
+    )
     text = "\n".join(lines) + "\n"
     print(text)
     Path(args.output).parent.mkdir(parents=True, exist_ok=True)

@@ -27,12 +27,21 @@ def entry(token: str) -> RoundEntry:
     return RoundEntry(number, side.lower(), _OTB[sign])
 
 
-def tournament(rows: dict[int, tuple[int | None, str]], *, rounds: int | None = None,
-               type_text: str = "", scoring: ScoringSystem | None = None) -> Tournament:
+def tournament(
+    rows: dict[int, tuple[int | None, str]],
+    *,
+    rounds: int | None = None,
+    type_text: str = "",
+    scoring: ScoringSystem | None = None,
+) -> Tournament:
     """``rows``: start number -> (rating or None, space-separated round tokens)."""
     players = tuple(
-        Player.build(start=start, name=f"P{start}", rating=rating,
-               rounds=tuple(entry(t) for t in tokens.split()))
+        Player.build(
+            start=start,
+            name=f"P{start}",
+            rating=rating,
+            rounds=tuple(entry(t) for t in tokens.split()),
+        )
         for start, (rating, tokens) in sorted(rows.items())
     )
     n = rounds if rounds is not None else max(len(p.rounds) for p in players)

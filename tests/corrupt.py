@@ -16,8 +16,9 @@ __all__ = ["KINDS", "corrupt", "delete", "flip", "insert", "shuffle_lines", "tru
 
 #: Bytes worth inserting: record-code digits, separators, line ends, NUL, high bytes, BOM,
 #: and cp1252/latin-1 superscripts and fractions (``str.isdigit`` is true for "²", ``int`` fails).
-_INTERESTING: Final = (b"0123456789 .-+=WDLHFUZwb\r\n\t\x00\xff\xfe\xef\xbb\xbf<>&\"{}[]:,"
-                       b"\xb2\xb3\xb9\xbd")
+_INTERESTING: Final = (
+    b'0123456789 .-+=WDLHFUZwb\r\n\t\x00\xff\xfe\xef\xbb\xbf<>&"{}[]:,\xb2\xb3\xb9\xbd'
+)
 
 
 def flip(data: bytes, rng: random.Random, count: int = 8) -> bytes:
@@ -48,13 +49,13 @@ def delete(data: bytes, rng: random.Random, count: int = 8) -> bytes:
         if not out:
             break
         i = rng.randrange(len(out))
-        del out[i:i + rng.choice((1, 1, 2, 5, 40))]
+        del out[i : i + rng.choice((1, 1, 2, 5, 40))]
     return bytes(out)
 
 
 def truncate(data: bytes, rng: random.Random) -> bytes:
     """Cut the data at a random offset (an interrupted transfer)."""
-    return data[:rng.randrange(len(data) + 1)]
+    return data[: rng.randrange(len(data) + 1)]
 
 
 def shuffle_lines(data: bytes, rng: random.Random) -> bytes:

@@ -30,8 +30,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-__all__ = ["KINDS", "audit", "explain_disagreements", "generated_event", "json_mutant",
-           "mutate"]
+__all__ = ["KINDS", "audit", "explain_disagreements", "generated_event", "json_mutant", "mutate"]
 
 _PLAYER = "001"
 
@@ -42,7 +41,7 @@ def _players(lines: list[str]) -> list[int]:
 
 def _set(line: str, at: int, text: str) -> str:
     line = line.ljust(at + len(text))
-    return line[:at] + text + line[at + len(text):]
+    return line[:at] + text + line[at + len(text) :]
 
 
 def _blocks(line: str) -> int:
@@ -86,8 +85,28 @@ def negative_start(lines: list[str], rng: random.Random) -> None:
         lines[k] = _set(lines[k], 4, f"{-rng.randint(1, 9):4d}")
 
 
-_CODES: Final = ("BH", "BH/C1", "BH/M1", "FB", "SB", "SB/C1", "AOB", "PS", "KS", "WIN", "WON",
-                 "BPG", "STD", "ARO", "TPR", "DE", "DE/P", "SOBH", "REP", "BH/P")
+_CODES: Final = (
+    "BH",
+    "BH/C1",
+    "BH/M1",
+    "FB",
+    "SB",
+    "SB/C1",
+    "AOB",
+    "PS",
+    "KS",
+    "WIN",
+    "WON",
+    "BPG",
+    "STD",
+    "ARO",
+    "TPR",
+    "DE",
+    "DE/P",
+    "SOBH",
+    "REP",
+    "BH/P",
+)
 
 
 def versions(lines: list[str], rng: random.Random) -> None:
@@ -110,11 +129,15 @@ def _first_player(lines: list[str]) -> int:
 def absurd_scoring(lines: list[str], rng: random.Random) -> None:
     """A scoring record whose value overflows a float (400 digits) or is huge."""
     huge = "9" * rng.choice((310, 400))
-    record = rng.choice((f"162  W {huge}    D 1.0    L 0.0",
-                         f"162  W 1.0    D {huge}",
-                         f"XXS W={huge} D=0.5",
-                         f"XXS D={huge}",
-                         f"162  L -{huge}"))
+    record = rng.choice(
+        (
+            f"162  W {huge}    D 1.0    L 0.0",
+            f"162  W 1.0    D {huge}",
+            f"XXS W={huge} D=0.5",
+            f"XXS D={huge}",
+            f"162  L -{huge}",
+        )
+    )
     lines[:] = [line for line in lines if not line.startswith(("162", "XXS"))]
     lines.insert(_first_player(lines), record)
 
@@ -141,8 +164,15 @@ def withdraw(lines: list[str], rng: random.Random) -> None:
         lines[k] = _set(lines[k], 91 + 10 * r, "0000 - -")
 
 
-_CONTROLS: Final = ("\x1b[31m", "\x1b]8;;http://x.invalid\x07", "\x07", "\x08\x08", "\x9b2J",
-                    "\u202e", "\x7f")
+_CONTROLS: Final = (
+    "\x1b[31m",
+    "\x1b]8;;http://x.invalid\x07",
+    "\x07",
+    "\x08\x08",
+    "\x9b2J",
+    "\u202e",
+    "\x7f",
+)
 
 
 def control_name(lines: list[str], rng: random.Random) -> None:
@@ -199,19 +229,23 @@ def generated_event(rng: random.Random) -> bytes:
         for i in here:
             blocks[i].append("0000 - " + rng.choice("UHFZ-"))
     scores = {"1": 1.0, "=": 0.5, "+": 1.0, "U": 1.0, "H": 0.5, "F": 1.0}
-    lines = ["012 generated event", f"XXR {rounds}",
-             "092 Individual: " + rng.choice(("Swiss-System", "Round-Robin")),
-             "202 " + ",".join(rng.sample(_CODES, 4))]
+    lines = [
+        "012 generated event",
+        f"XXR {rounds}",
+        "092 Individual: " + rng.choice(("Swiss-System", "Round-Robin")),
+        "202 " + ",".join(rng.sample(_CODES, 4)),
+    ]
     for i in range(n):
         points = sum(scores.get(b[-1], 0.0) for b in blocks[i])
-        lines.append(f"001 {i + 1:4d} m    {f'Player {i + 1}':<33} {2400 - 25 * i:4d} IRL "
-                     f"{' ' * 11} {' ' * 10} {points:4.1f} {i + 1:4d}  " + "  ".join(blocks[i]))
-    kinds = rng.sample(sorted(set(KINDS) - {"control-name", "absurd-scoring"}),
-                       rng.randint(0, 3))
+        lines.append(
+            f"001 {i + 1:4d} m    {f'Player {i + 1}':<33} {2400 - 25 * i:4d} IRL "
+            f"{' ' * 11} {' ' * 10} {points:4.1f} {i + 1:4d}  " + "  ".join(blocks[i])
+        )
+    kinds = rng.sample(sorted(set(KINDS) - {"control-name", "absurd-scoring"}), rng.randint(0, 3))
     return mutate(("\n".join(lines) + "\n").encode(), kinds, rng.randrange(1 << 30))
 
 
-_ODD_NUMBERS: Final = (float("nan"), float("inf"), -float("inf"), 1e300, -5, 10 ** 400, 0.1)
+_ODD_NUMBERS: Final = (float("nan"), float("inf"), -float("inf"), 1e300, -5, 10**400, 0.1)
 _NUMBER_FIELDS: Final = ("start", "rating", "points", "rank", "fide_id")
 
 
@@ -235,6 +269,7 @@ def json_mutant(data: bytes, rng: random.Random) -> bytes:
 
 
 # -- the promises ------------------------------------------------------------------------------
+
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"not strict JSON: {name}")
@@ -271,8 +306,9 @@ def audit(path: Path, *, explain_limit: int = 400) -> list[str]:
     def run(*args: str) -> Any:
         result = runner.invoke(cli, [*args])
         if result.exit_code not in (0, 1):
-            problems.append(f"{' '.join(args)}: exit {result.exit_code}: "
-                            f"{(result.stderr or '')[-300:]}")
+            problems.append(
+                f"{' '.join(args)}: exit {result.exit_code}: {(result.stderr or '')[-300:]}"
+            )
         return result
 
     checked = run("check", name, "--output-format", "json")
@@ -294,8 +330,12 @@ def audit(path: Path, *, explain_limit: int = 400) -> list[str]:
             standings = data
         if rejected and result.exit_code != 1:
             problems.append(f"{args[0]}: exit {result.exit_code} on a file check rejects")
-    for args in (("tiebreaks", name), ("info", name), ("playoff", name),
-                 ("check", name, "--output-format", "full")):
+    for args in (
+        ("tiebreaks", name),
+        ("info", name),
+        ("playoff", name),
+        ("check", name, "--output-format", "full"),
+    ):
         result = run(*args)
         if RAW_CONTROL.search(result.stdout) or RAW_CONTROL.search(result.stderr or ""):
             problems.append(f"{' '.join(args)}: raw control character in the output")
@@ -320,8 +360,9 @@ def _explain_agrees(path: Path, limit: int) -> list[str]:
     return explain_disagreements(tournament, None, limit=limit)
 
 
-def explain_disagreements(tournament: Any, codes: Sequence[str] | None, *, rules: str = "auto",
-                          limit: int = 10_000) -> list[str]:
+def explain_disagreements(
+    tournament: Any, codes: Sequence[str] | None, *, rules: str = "auto", limit: int = 10_000
+) -> list[str]:
     """Every (code, player) for which :func:`~trfkit.tiebreaks.explain.explain` totals
     another value than :func:`~trfkit.tiebreaks.compute` puts in the standings, with
     ``codes`` (None: the file's list) in that order (at most ``limit`` pairs)."""
@@ -346,10 +387,11 @@ def explain_disagreements(tournament: Any, codes: Sequence[str] | None, *, rules
             explained = explain_one(ctx, row.index, code, order)
             got, want = explained.total, row.values[label]
             if explained.parts and got is not None and abs(sum(explained.parts) - got) > 1e-9:
-                problems.append(f"explain {label} of #{row.start}: parts {explained.parts} "
-                                f"do not add up to {got}")
-            same = got is want or (got is not None and want is not None
-                                   and abs(got - want) < 1e-9)
+                problems.append(
+                    f"explain {label} of #{row.start}: parts {explained.parts} "
+                    f"do not add up to {got}"
+                )
+            same = got is want or (got is not None and want is not None and abs(got - want) < 1e-9)
             if not same:
                 problems.append(f"explain {label} of #{row.start}: {got}, tiebreaks: {want}")
     return problems

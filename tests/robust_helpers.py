@@ -26,13 +26,16 @@ def trf(*players: str, name: str = "Robust Open") -> bytes:
 
 
 #: Two players, one game, no problem at all.
-TWO = trf(p001(1, name="Alpha, Anna", points="1.0", rank="1", rounds=("   2 w 1",)),
-          p001(2, name="Beta, Bert", fide="2345678", points="0.0", rank="2", rounds=("   1 b 0",)))
+TWO = trf(
+    p001(1, name="Alpha, Anna", points="1.0", rank="1", rounds=("   2 w 1",)),
+    p001(2, name="Beta, Bert", fide="2345678", points="0.0", rank="2", rounds=("   1 b 0",)),
+)
 
 
 @contextmanager
 def within(seconds: int) -> Iterator[None]:
     """Fail instead of hanging the suite when a loop runs over a declared huge number."""
+
     def expired(*_: object) -> None:
         raise TimeoutError(f"took more than {seconds} s")
 

@@ -115,13 +115,26 @@ class SmFile:
 
         add(0xA3, self.schedule()[4:])
         add(0xA5, b"".join(p.encode() for p in self.players))
-        add(0xB3, b"".join(struct.pack("<HHB", w, b, r) + bytes(16)
-                           for rnd in self.pairings for w, b, r in rnd))
+        add(
+            0xB3,
+            b"".join(
+                struct.pack("<HHB", w, b, r) + bytes(16) for rnd in self.pairings for w, b, r in rnd
+            ),
+        )
         if self.teams:
-            add(0xB5, b"".join(string(name) + string(short) + string("") * 24 + bytes(54)
-                               for name, short in self.teams))
-            add(0xC3, b"".join(struct.pack("<HH", h, a) + bytes(11)
-                               for rnd in self.matches for h, a in rnd))
+            add(
+                0xB5,
+                b"".join(
+                    string(name) + string(short) + string("") * 24 + bytes(54)
+                    for name, short in self.teams
+                ),
+            )
+            add(
+                0xC3,
+                b"".join(
+                    struct.pack("<HH", h, a) + bytes(11) for rnd in self.matches for h, a in rnd
+                ),
+            )
         for tag, body in self.extra_sections:
             add(tag, body)
         if self.with_directory:
@@ -135,13 +148,26 @@ def five_players(**kw: object) -> SmFile:
     """Five players, two rounds: games, a PAB, a forfeit, a not-paired half point."""
     f = SmFile(
         header={0: "Spring Open", 10: "Graz", 20: "AUT", 21: "IA Arbiter, Anna", 14: "90+30"},
-        kind=0, rounds=3, tiebreaks=(84, 85, 68), start_date=20260401, end_date=20260403,
+        kind=0,
+        rounds=3,
+        tiebreaks=(84, 85, 68),
+        start_date=20260401,
+        end_date=20260403,
         round_dates=[20260401, 20260402, 20260403],
         players=[
-            SmPlayer("Alpha", "Anna", title="WGM", federation="AUT", sex=1, rating=2301,
-                     birth=19900512, fide_id=1600001),
-            SmPlayer("Beta", "Bert", federation="GER", rating=2100, birth=19850000,
-                     fide_id=4600002),
+            SmPlayer(
+                "Alpha",
+                "Anna",
+                title="WGM",
+                federation="AUT",
+                sex=1,
+                rating=2301,
+                birth=19900512,
+                fide_id=1600001,
+            ),
+            SmPlayer(
+                "Beta", "Bert", federation="GER", rating=2100, birth=19850000, fide_id=4600002
+            ),
             SmPlayer("Gamma", "Gus", federation="AUT", rating=0),
             SmPlayer("Delta", "Dora", federation="SLO", sex=1, rating=1800),
             SmPlayer("Epsilon", "Eve", federation="AUT", sex=1, rating=1700),
@@ -154,4 +180,3 @@ def five_players(**kw: object) -> SmFile:
     for key, value in kw.items():
         setattr(f, key, value)
     return f
-

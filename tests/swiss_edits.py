@@ -33,7 +33,7 @@ def player_line_no(start: int) -> int:
 
 def put(line: str, col: int, text: str) -> str:
     """``line`` with ``text`` written at 1-based column ``col``."""
-    return line[: col - 1] + text + line[col - 1 + len(text):]
+    return line[: col - 1] + text + line[col - 1 + len(text) :]
 
 
 def round_col(r: int) -> int:
@@ -82,7 +82,8 @@ def russian_swiss() -> str:
     """samples/swiss.trf with two players renamed to Russian names (federation RUS)."""
     text = (SAMPLES / "swiss.trf").read_text(encoding="utf-8")
     text = text.replace("Brennan, Liam      ", "Иванов, Сергей     ").replace(
-        "IRL    99100002", "RUS    99100002")
+        "IRL    99100002", "RUS    99100002"
+    )
     return text.replace("Kowalski, Piotr ", "Петров, Алексей ").replace(
-        "POL    99100003", "RUS    99100003")
-
+        "POL    99100003", "RUS    99100003"
+    )

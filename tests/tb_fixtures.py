@@ -27,17 +27,25 @@ def entry(cell: str) -> RoundEntry:
     return RoundEntry(opp, colour.lower(), _RESULT[sign])
 
 
-def tournament(rows: list[tuple[int, str, int | None, str]], *, rounds: int | None = None,
-               start: str | None = None, type_text: str = "",
-               scoring: ScoringSystem | None = None) -> Tournament:
+def tournament(
+    rows: list[tuple[int, str, int | None, str]],
+    *,
+    rounds: int | None = None,
+    start: str | None = None,
+    type_text: str = "",
+    scoring: ScoringSystem | None = None,
+) -> Tournament:
     """rows: (start, name, rating or None, "cell cell cell ...")."""
     players = tuple(
-        Player.build(s, name, rating=rating, rounds=tuple(entry(c) for c in cells.split()),
-               line=s)
-        for s, name, rating, cells in rows)
-    header = Header(rounds=rounds, type_text=type_text,
-                    start_date=PartialDate(start, *map(int, start.split("-"))) if start else None,
-                    scoring=scoring or ScoringSystem())
+        Player.build(s, name, rating=rating, rounds=tuple(entry(c) for c in cells.split()), line=s)
+        for s, name, rating, cells in rows
+    )
+    header = Header(
+        rounds=rounds,
+        type_text=type_text,
+        start_date=PartialDate(start, *map(int, start.split("-"))) if start else None,
+        scoring=scoring or ScoringSystem(),
+    )
     return Tournament(header=header, players=players)
 
 

@@ -27,28 +27,54 @@ def _block(text: str) -> RoundEntry:
     return RoundEntry(number or None, "" if color == "-" else color, result)
 
 
-def event(teams: dict[int, list[int]], rows: dict[int, str], *,
-          type_text: str = "Team Swiss System", type_code: str = "", board_colors: str = "",
-          match_scoring: ScoringSystem | None = None,
-          lineups: tuple[LineUp, ...] = (), team_byes: tuple[TeamBye, ...] = (),
-          forfeited: tuple[ForfeitedMatch, ...] = (), rounds: int | None = None,
-          declared: dict[int, tuple[float | None, float | None, int | None]] | None = None,
-          ) -> Tournament:
-    players = tuple(Player.build(s, f"P{s}", rounds=tuple(_block(b) for b in row.split("|")),
-                           line=s)
-                    for s, row in sorted(rows.items()))
+def event(
+    teams: dict[int, list[int]],
+    rows: dict[int, str],
+    *,
+    type_text: str = "Team Swiss System",
+    type_code: str = "",
+    board_colors: str = "",
+    match_scoring: ScoringSystem | None = None,
+    lineups: tuple[LineUp, ...] = (),
+    team_byes: tuple[TeamBye, ...] = (),
+    forfeited: tuple[ForfeitedMatch, ...] = (),
+    rounds: int | None = None,
+    declared: dict[int, tuple[float | None, float | None, int | None]] | None = None,
+) -> Tournament:
+    players = tuple(
+        Player.build(s, f"P{s}", rounds=tuple(_block(b) for b in row.split("|")), line=s)
+        for s, row in sorted(rows.items())
+    )
     declared = declared or {}
     team_records = tuple(
-        Team(number=n, name=f"Team {n}", members=tuple(m), line=100 + n,
-             match_points=declared.get(n, (None, None, None))[0],
-             game_points=declared.get(n, (None, None, None))[1],
-             rank=declared.get(n, (None, None, None))[2])
-        for n, m in teams.items())
+        Team(
+            number=n,
+            name=f"Team {n}",
+            members=tuple(m),
+            line=100 + n,
+            match_points=declared.get(n, (None, None, None))[0],
+            game_points=declared.get(n, (None, None, None))[1],
+            rank=declared.get(n, (None, None, None))[2],
+        )
+        for n, m in teams.items()
+    )
     n_rounds = rounds if rounds is not None else max(len(p.rounds) for p in players)
-    header = Header(name="test", rounds=n_rounds, type_text=type_text, type_code=type_code,
-                    board_colors=board_colors, match_scoring=match_scoring)
-    return Tournament(header=header, players=players, teams=team_records, lineups=lineups,
-                      team_byes=team_byes, forfeited_matches=forfeited)
+    header = Header(
+        name="test",
+        rounds=n_rounds,
+        type_text=type_text,
+        type_code=type_code,
+        board_colors=board_colors,
+        match_scoring=match_scoring,
+    )
+    return Tournament(
+        header=header,
+        players=players,
+        teams=team_records,
+        lineups=lineups,
+        team_byes=team_byes,
+        forfeited_matches=forfeited,
+    )
 
 
 #: Four teams of two boards, three rounds, every match played (a complete round robin

@@ -28,9 +28,16 @@ if TYPE_CHECKING:
 
 #: Public classes, imported on first use (PEP 562): building the model's dataclasses
 #: is most of trfkit's import time, and `trfkit --version` must stay fast.
-_LAZY = {"Diagnostic": "diagnostics", "Severity": "diagnostics", "TrfError": "diagnostics",
-         "Document": "document", "Tournament": "model",
-         "validate": "validation.driver", "iter_diagnostics": "validation.driver", "is_valid": "validation.driver"}
+_LAZY = {
+    "Diagnostic": "diagnostics",
+    "Severity": "diagnostics",
+    "TrfError": "diagnostics",
+    "Document": "document",
+    "Tournament": "model",
+    "validate": "validation.driver",
+    "iter_diagnostics": "validation.driver",
+    "is_valid": "validation.driver",
+}
 
 
 def __getattr__(name: str) -> Any:
@@ -40,6 +47,7 @@ def __getattr__(name: str) -> Any:
     value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
     globals()[name] = value
     return value
+
 
 __version__ = "0.1.0"
 
@@ -63,9 +71,15 @@ __all__ = [
 PathOrFile = Union[str, "os.PathLike[str]", IO[bytes]]
 
 
-def load(source: Loadable, *, encoding: str | None = None, fmt: str = "auto",
-         strict: bool = False, max_bytes: int | None = None,
-         fallback_encoding: str | None = None) -> Document:
+def load(
+    source: Loadable,
+    *,
+    encoding: str | None = None,
+    fmt: str = "auto",
+    strict: bool = False,
+    max_bytes: int | None = None,
+    fallback_encoding: str | None = None,
+) -> Document:
     """Read a tournament from a path, its bytes, its text or a binary file object.
 
     A ``str`` is text when it holds a line break or is longer than any path can be
@@ -82,29 +96,53 @@ def load(source: Loadable, *, encoding: str | None = None, fmt: str = "auto",
 
     limit = DEFAULT_MAX_BYTES if max_bytes is None else max_bytes
     data, path, decoded = read_source(source, limit)
-    doc: Document = formats.read(data, fmt, path=path, encoding=decoded or encoding,
-                                 strict=strict, max_bytes=limit,
-                                 fallback_encoding=fallback_encoding)
+    doc: Document = formats.read(
+        data,
+        fmt,
+        path=path,
+        encoding=decoded or encoding,
+        strict=strict,
+        max_bytes=limit,
+        fallback_encoding=fallback_encoding,
+    )
     return doc
 
 
-def loads(data: str | bytes, *, encoding: str | None = None, fmt: str = "auto",
-          strict: bool = False, path: str = "", max_bytes: int | None = None,
-          fallback_encoding: str | None = None) -> Document:
+def loads(
+    data: str | bytes,
+    *,
+    encoding: str | None = None,
+    fmt: str = "auto",
+    strict: bool = False,
+    path: str = "",
+    max_bytes: int | None = None,
+    fallback_encoding: str | None = None,
+) -> Document:
     """Read a tournament from text or bytes (text is taken as already decoded)."""
     from . import formats
 
     if isinstance(data, str):
         data, encoding = data.encode("utf-8"), "utf-8"
-    doc: Document = formats.read(data, fmt, path=path, encoding=encoding, strict=strict,
-                                 max_bytes=max_bytes, fallback_encoding=fallback_encoding)
+    doc: Document = formats.read(
+        data,
+        fmt,
+        path=path,
+        encoding=encoding,
+        strict=strict,
+        max_bytes=max_bytes,
+        fallback_encoding=fallback_encoding,
+    )
     return doc
 
 
-def compute_tiebreaks(subject: Document | Tournament,
-                      codes: str | TieBreakCode | Iterable[str | TieBreakCode] | None = None, *,
-                      rules: str = "auto", after_round: int | None = None,
-                      unrated_rating: int | None = None) -> Standings:
+def compute_tiebreaks(
+    subject: Document | Tournament,
+    codes: str | TieBreakCode | Iterable[str | TieBreakCode] | None = None,
+    *,
+    rules: str = "auto",
+    after_round: int | None = None,
+    unrated_rating: int | None = None,
+) -> Standings:
     """Individual standings with tie-break values (see :func:`trfkit.tiebreaks.compute`;
     a team event's team standings: :func:`trfkit.tiebreaks.team.standings.compute_teams`).
 
@@ -122,8 +160,10 @@ def compute_tiebreaks(subject: Document | Tournament,
 
     tournament = subject.tournament if isinstance(subject, Document) else subject
     if not isinstance(tournament, Tournament):
-        raise TypeError("compute_tiebreaks() takes a Document (from trfkit.load) or a "
-                        f"Tournament, not {type(subject).__name__}")
+        raise TypeError(
+            "compute_tiebreaks() takes a Document (from trfkit.load) or a "
+            f"Tournament, not {type(subject).__name__}"
+        )
     listed: list[str | TieBreakCode] | None
     if isinstance(codes, str):
         listed = list(parse_list(codes))
@@ -137,15 +177,18 @@ def compute_tiebreaks(subject: Document | Tournament,
             raise TypeError("codes must be a code ('BH/C1'), a list of codes or None")
     total = tournament.rounds
     if after_round is not None and not 1 <= after_round <= total:  # not clamped silently
-        raise ValueError(f"after_round {after_round}: the event has {total} round(s); "
-                         f"choose 1..{total}" if total else
-                         f"after_round {after_round}: the event has no rounds")
+        raise ValueError(
+            f"after_round {after_round}: the event has {total} round(s); choose 1..{total}"
+            if total
+            else f"after_round {after_round}: the event has no rounds"
+        )
     try:
         edition = resolve(rules, tournament)
     except KeyError as exc:
         raise ValueError(exc.args[0]) from None
-    return compute(tournament, listed, rules=edition, after_round=after_round,
-                   unrated_rating=unrated_rating)
+    return compute(
+        tournament, listed, rules=edition, after_round=after_round, unrated_rating=unrated_rating
+    )
 
 
 def dumps(tournament: Tournament, to: str = "trf", **options: Any) -> str:
@@ -155,8 +198,7 @@ def dumps(tournament: Tournament, to: str = "trf", **options: Any) -> str:
     return formats.write(tournament, to, **options)
 
 
-def dump(tournament: Tournament, fp: PathOrFile | IO[str], to: str = "trf",
-         **options: Any) -> None:
+def dump(tournament: Tournament, fp: PathOrFile | IO[str], to: str = "trf", **options: Any) -> None:
     """Write ``tournament`` as ``to`` to a path (UTF-8) or an open text or binary file."""
     text = dumps(tournament, to, **options)
     if isinstance(fp, (str, os.PathLike)):

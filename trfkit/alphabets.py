@@ -29,8 +29,21 @@ FAMILIES: Final[dict[str, tuple[str, ...]]] = {
 
 #: Every candidate, in the order that breaks ties between equally good readings.
 CANDIDATES: Final[tuple[str, ...]] = (
-    "cp1252", "cp1250", "cp1251", "cp1253", "cp1254", "cp1257", "koi8-r", "koi8-u", "cp866",
-    "iso8859-1", "iso8859-15", "iso8859-2", "iso8859-5", "iso8859-7", "iso8859-9",
+    "cp1252",
+    "cp1250",
+    "cp1251",
+    "cp1253",
+    "cp1254",
+    "cp1257",
+    "koi8-r",
+    "koi8-u",
+    "cp866",
+    "iso8859-1",
+    "iso8859-15",
+    "iso8859-2",
+    "iso8859-5",
+    "iso8859-7",
+    "iso8859-9",
 )
 
 #: code page -> region.
@@ -90,33 +103,93 @@ _GREEK: Final = ("el", 1.0, _letters("αεοιτνσςυρηκπμλ άέίόύ�
 
 #: region -> the languages its code pages are used for.
 LANGUAGES: Final[dict[str, tuple[Language, ...]]] = {
-    "western": (_GERMAN, _FRENCH, _SPANISH, _PORTUGUESE, _ITALIAN, _CATALAN, _DUTCH, _DANISH,
-                _SWEDISH, _FINNISH, _ICELANDIC, _FAROESE, _ESTONIAN, _IRISH, _ALBANIAN),
-    "central": (_POLISH, _CZECH, _SLOVAK, _HUNGARIAN, _CROATIAN, _SLOVENIAN, _ROMANIAN, _GERMAN,
-                _ALBANIAN),
+    "western": (
+        _GERMAN,
+        _FRENCH,
+        _SPANISH,
+        _PORTUGUESE,
+        _ITALIAN,
+        _CATALAN,
+        _DUTCH,
+        _DANISH,
+        _SWEDISH,
+        _FINNISH,
+        _ICELANDIC,
+        _FAROESE,
+        _ESTONIAN,
+        _IRISH,
+        _ALBANIAN,
+    ),
+    "central": (
+        _POLISH,
+        _CZECH,
+        _SLOVAK,
+        _HUNGARIAN,
+        _CROATIAN,
+        _SLOVENIAN,
+        _ROMANIAN,
+        _GERMAN,
+        _ALBANIAN,
+    ),
     "cyrillic": (_RUSSIAN, _UKRAINIAN, _BELARUSIAN, _BULGARIAN, _SERBIAN, _MACEDONIAN),
     "greek": (_GREEK,),
-    "turkish": (_TURKISH, _GERMAN, _FRENCH, _SPANISH, _PORTUGUESE, _ITALIAN, _DUTCH, _DANISH,
-                _SWEDISH, _FINNISH, _ALBANIAN),
+    "turkish": (
+        _TURKISH,
+        _GERMAN,
+        _FRENCH,
+        _SPANISH,
+        _PORTUGUESE,
+        _ITALIAN,
+        _DUTCH,
+        _DANISH,
+        _SWEDISH,
+        _FINNISH,
+        _ALBANIAN,
+    ),
     "baltic": (_LATVIAN, _LITHUANIAN, _ESTONIAN, _POLISH, _GERMAN, _SWEDISH, _FINNISH, _DANISH),
 }
 
 #: Vowels of the scripts whose letters are all non-ASCII: a Greek file read as Cyrillic
 #: (or the other way round) gives words of consonants.
-VOWELS: Final = frozenset("аеёиоуыэюяіїєАЕЁИОУЫЭЮЯІЇЄ"
-                          "αεηιουωάέήίόύώϊϋΐΰΑΕΗΙΟΥΩΆΈΉΊΌΎΏΪΫ")
+VOWELS: Final = frozenset("аеёиоуыэюяіїєАЕЁИОУЫЭЮЯІЇЄαεηιουωάέήίόύώϊϋΐΰΑΕΗΙΟΥΩΆΈΉΊΌΎΏΪΫ")
 
 
 #: FIDE federation -> the language its players' names are mostly written in. Its letters
 #: fit the right reading of a name from that federation best.
 FEDERATIONS: Final[dict[str, str]] = {
-    code: language for language, codes in {
-        "ru": "RUS KAZ KGZ TJK UZB TKM MGL ARM GEO", "uk": "UKR", "be": "BLR", "bg": "BUL",
-        "mk": "MKD", "pl": "POL", "cs": "CZE", "sk": "SVK", "hu": "HUN", "sl": "SLO",
-        "hr": "CRO BIH SRB MNE", "ro": "ROU MDA", "sq": "ALB KOS", "el": "GRE CYP",
-        "tr": "TUR AZE", "lv": "LAT", "lt": "LTU", "et": "EST", "de": "GER AUT SUI LIE LUX",
-        "fr": "FRA BEL MON", "es": "ESP MEX ARG CHI COL PER VEN URU CUB", "pt": "POR BRA",
-        "it": "ITA SMR", "ca": "AND", "nl": "NED", "da": "DEN NOR", "sv": "SWE", "fi": "FIN",
-        "is": "ISL", "fo": "FAI", "ga": "IRL",
-    }.items() for code in codes.split()
+    code: language
+    for language, codes in {
+        "ru": "RUS KAZ KGZ TJK UZB TKM MGL ARM GEO",
+        "uk": "UKR",
+        "be": "BLR",
+        "bg": "BUL",
+        "mk": "MKD",
+        "pl": "POL",
+        "cs": "CZE",
+        "sk": "SVK",
+        "hu": "HUN",
+        "sl": "SLO",
+        "hr": "CRO BIH SRB MNE",
+        "ro": "ROU MDA",
+        "sq": "ALB KOS",
+        "el": "GRE CYP",
+        "tr": "TUR AZE",
+        "lv": "LAT",
+        "lt": "LTU",
+        "et": "EST",
+        "de": "GER AUT SUI LIE LUX",
+        "fr": "FRA BEL MON",
+        "es": "ESP MEX ARG CHI COL PER VEN URU CUB",
+        "pt": "POR BRA",
+        "it": "ITA SMR",
+        "ca": "AND",
+        "nl": "NED",
+        "da": "DEN NOR",
+        "sv": "SWE",
+        "fi": "FIN",
+        "is": "ISL",
+        "fo": "FAI",
+        "ga": "IRL",
+    }.items()
+    for code in codes.split()
 }

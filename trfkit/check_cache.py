@@ -41,8 +41,9 @@ class ResultCache:
         try:
             Path(directory).mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(str(Path(directory) / FILE_NAME), timeout=5)
-            self._db.execute("CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, "
-                             "value TEXT NOT NULL)")
+            self._db.execute(
+                "CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+            )
         except (OSError, sqlite3.Error):
             self._db = None
 
@@ -57,10 +58,11 @@ class ResultCache:
         wanted = list(dict.fromkeys(keys))
         try:
             for start in range(0, len(wanted), 500):
-                batch = wanted[start:start + 500]
+                batch = wanted[start : start + 500]
                 marks = ",".join("?" * len(batch))
                 rows = self._db.execute(
-                    f"SELECT key, value FROM results WHERE key IN ({marks})", batch)
+                    f"SELECT key, value FROM results WHERE key IN ({marks})", batch
+                )
                 found.update((key, json.loads(value)) for key, value in rows)
         except (sqlite3.Error, ValueError):
             self._db = None
@@ -72,8 +74,10 @@ class ResultCache:
             return
         try:
             with self._db:
-                self._db.executemany("INSERT OR REPLACE INTO results VALUES (?, ?)",
-                                     ((key, json.dumps(value)) for key, value in items))
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO results VALUES (?, ?)",
+                    ((key, json.dumps(value)) for key, value in items),
+                )
         except sqlite3.Error:
             self._db = None
 

@@ -30,8 +30,9 @@ from .validation.driver import attributed, rules, validate
 #: reads. Those with a shared extension (:data:`~trfkit.input_paths.SHARED_EXTENSIONS`:
 #: ``.txt .json .xml .html .htm .xlsx``) are checked only when their content is a
 #: tournament format; the others are passed over and counted as skipped.
-DEFAULT_GLOBS: tuple[str, ...] = tuple(f"*.{ext}" for ext in (*REPORT_EXTENSIONS,
-                                                               *SHARED_EXTENSIONS))
+DEFAULT_GLOBS: tuple[str, ...] = tuple(
+    f"*.{ext}" for ext in (*REPORT_EXTENSIONS, *SHARED_EXTENSIONS)
+)
 
 #: The batch note (and the stderr summary's words) of such a file, for check and convert.
 NOT_REPORTS = "skipped (not tournament files)"
@@ -47,6 +48,7 @@ def passed_over(doc: Document) -> bool:
     to chess-results, a budget spreadsheet. Such a file is skipped (counted), not an error."""
     t = doc.tournament
     return not (t.players or t.teams) and any(d.code in _NO_TOURNAMENT for d in doc.diagnostics)
+
 
 if TYPE_CHECKING:
     from .check_cache import ResultCache
@@ -95,9 +97,14 @@ class Settings:
     fallback_encoding: str | None = None  # --fallback-encoding
 
 
-def collect(paths: Iterable[str], globs: Sequence[str] = DEFAULT_GLOBS, *,
-            stdin_name: str = "<stdin>", stdin: bytes | None = None,
-            force_exclude: bool = False) -> Iterator[Job]:
+def collect(
+    paths: Iterable[str],
+    globs: Sequence[str] = DEFAULT_GLOBS,
+    *,
+    stdin_name: str = "<stdin>",
+    stdin: bytes | None = None,
+    force_exclude: bool = False,
+) -> Iterator[Job]:
     """Flatten command-line paths into jobs, lazily (:func:`trfkit.input_paths.iter_inputs`):
     ``-`` is stdin, directories are walked, glob patterns expanded.
 
@@ -106,15 +113,22 @@ def collect(paths: Iterable[str], globs: Sequence[str] = DEFAULT_GLOBS, *,
     are marked to be sniffed first (:data:`DEFAULT_GLOBS`).
     """
     sniffed = SHARED_EXTENSIONS if tuple(globs) == DEFAULT_GLOBS else ()
-    for item in iter_inputs(paths, globs, stdin_name=stdin_name, stdin=stdin, sniffed=sniffed,
-                            force_exclude=force_exclude):
-        yield Job(item.path, item.display, item.data, item.missing, item.sniff, item.skip,
-                  item.skipped)
+    for item in iter_inputs(
+        paths,
+        globs,
+        stdin_name=stdin_name,
+        stdin=stdin,
+        sniffed=sniffed,
+        force_exclude=force_exclude,
+    ):
+        yield Job(
+            item.path, item.display, item.data, item.missing, item.sniff, item.skip, item.skipped
+        )
 
 
 def unreadable(display: str, why: str) -> FileReport:
     """The report of an input that could not be read: one located T014, in every format."""
-    message = why[len(display) + 2:] if why.startswith(f"{display}: ") else why
+    message = why[len(display) + 2 :] if why.startswith(f"{display}: ") else why
     return FileReport(display, (make("T014", message, file=display),), error=why)
 
 
@@ -124,7 +138,7 @@ def _quoted(text: str | None, diagnostics: Sequence[Diagnostic]) -> dict[int, st
     wanted = {d.line for d in diagnostics} | {d.related.line for d in diagnostics if d.related}
     lines = _LINE_BREAK.split(text)
     # A line longer than any record (T008) is quoted only up to where the caret points.
-    return {n: lines[n - 1][:MAX_LINE_CHARS + 1] for n in sorted(wanted) if 1 <= n <= len(lines)}
+    return {n: lines[n - 1][: MAX_LINE_CHARS + 1] for n in sorted(wanted) if 1 <= n <= len(lines)}
 
 
 _selectors: dict[tuple[tuple[str, ...], tuple[str, ...]], Selector] = {}
@@ -157,14 +171,20 @@ def check_job(job: Job, settings: Settings) -> FileReport:
             data = read_bytes(job.path, _limit(settings)) if data is None else data
             if not looks_like_report(data[:8192]):
                 return FileReport(job.display, skipped=NOT_A_REPORT)
-        doc = read_document(job.display if data is not None else job.path,
-                            fmt=settings.fmt, encoding=settings.encoding, data=data,
-                            max_bytes=_limit(settings),
-                            fallback_encoding=settings.fallback_encoding)
+        doc = read_document(
+            job.display if data is not None else job.path,
+            fmt=settings.fmt,
+            encoding=settings.encoding,
+            data=data,
+            max_bytes=_limit(settings),
+            fallback_encoding=settings.fallback_encoding,
+        )
         if job.sniff and passed_over(doc):
             return FileReport(job.display, skipped=NOT_A_REPORT)
-        found = [attributed(d, doc.tournament.source.path, job.display)
-                 for d in validate(doc, selector=_selector(settings))]
+        found = [
+            attributed(d, doc.tournament.source.path, job.display)
+            for d in validate(doc, selector=_selector(settings))
+        ]
         lines = _quoted(doc.text, found) if settings.quote_lines else {}
         return FileReport(job.display, tuple(found), lines)
     except ReadError as exc:
@@ -172,8 +192,12 @@ def check_job(job: Job, settings: Settings) -> FileReport:
     except Exception as exc:
         if settings.debug:
             raise
-        crash = make("T999", f"trfkit failed on this input with {type(exc).__name__}: {exc}; "
-                             "please report a bug with the input file", file=job.display)
+        crash = make(
+            "T999",
+            f"trfkit failed on this input with {type(exc).__name__}: {exc}; "
+            "please report a bug with the input file",
+            file=job.display,
+        )
         return FileReport(job.display, (crash,))
 
 
@@ -216,8 +240,11 @@ def _restored(display: str, stored: dict[str, Any]) -> FileReport:
 
 
 def _cacheable(report: FileReport) -> bool:
-    return (report.error is None and report.skipped is None
-            and not any(d.code == "T999" for d in report.diagnostics))
+    return (
+        report.error is None
+        and report.skipped is None
+        and not any(d.code == "T999" for d in report.diagnostics)
+    )
 
 
 #: With ``--cache-dir`` the parent reads and hashes the inputs itself; it holds at most
@@ -226,8 +253,9 @@ CACHE_CHUNK: int = 1024
 CACHE_CHUNK_BYTES: int = 64 * 1024 * 1024
 
 
-def run(jobs: Iterable[Job], settings: Settings, workers: int = 1,
-        cache_dir: str | None = None) -> Iterator[FileReport]:
+def run(
+    jobs: Iterable[Job], settings: Settings, workers: int = 1, cache_dir: str | None = None
+) -> Iterator[FileReport]:
     """Check every job, in ``workers`` processes when more than one; results in job order.
 
     With ``cache_dir``, inputs whose bytes (and settings, and trfkit) were checked
@@ -240,9 +268,18 @@ def run(jobs: Iterable[Job], settings: Settings, workers: int = 1,
         return
     from .check_cache import ResultCache
 
-    cache = ResultCache(cache_dir, (settings.fmt, settings.encoding, settings.select,
-                                    settings.ignore, settings.quote_lines, settings.max_bytes,
-                                    settings.fallback_encoding))
+    cache = ResultCache(
+        cache_dir,
+        (
+            settings.fmt,
+            settings.encoding,
+            settings.select,
+            settings.ignore,
+            settings.quote_lines,
+            settings.max_bytes,
+            settings.fallback_encoding,
+        ),
+    )
     try:
         for chunk in _chunks(jobs, settings):
             yield from _cached(chunk, settings, workers, cache)
@@ -273,16 +310,24 @@ def _chunks(jobs: Iterable[Job], settings: Settings) -> Iterator[list[tuple[Job,
         yield chunk
 
 
-def _cached(chunk: list[tuple[Job, Job]], settings: Settings, workers: int,
-            cache: ResultCache) -> Iterator[FileReport]:
+def _cached(
+    chunk: list[tuple[Job, Job]], settings: Settings, workers: int, cache: ResultCache
+) -> Iterator[FileReport]:
     """One chunk: stored reports for known bytes, fresh checks (then stored) for the rest."""
-    keys = [None if loaded.data is None or job.missing or job.skipped or job.skip
-            else cache.key(loaded.data) for job, loaded in chunk]
+    keys = [
+        None
+        if loaded.data is None or job.missing or job.skipped or job.skip
+        else cache.key(loaded.data)
+        for job, loaded in chunk
+    ]
     hits = cache.get_many(k for k in keys if k is not None)
     todo = [i for i, k in enumerate(keys) if k is None or k not in hits]
     fresh = dict(zip(todo, stream([chunk[i][1] for i in todo], settings, workers), strict=True))
-    cache.put_many((k, _stored(fresh[i])) for i, k in enumerate(keys)
-                   if k is not None and i in fresh and _cacheable(fresh[i]))
+    cache.put_many(
+        (k, _stored(fresh[i]))
+        for i, k in enumerate(keys)
+        if k is not None and i in fresh and _cacheable(fresh[i])
+    )
     for i, (job, _loaded) in enumerate(chunk):
         key = keys[i]
         yield fresh[i] if i in fresh or key is None else _restored(job.display, hits[key])

@@ -90,8 +90,9 @@ def choose(lines: Sequence[bytes], head: bytes = b"") -> Choice:
     same: dict[str, list[str]] = {}  # decoded high bytes -> the code pages decoding them so
     for codepage in CANDIDATES:
         fed = _federation_fit(codepage, by_language)
-        scores[codepage] = (fed * _FEDERATION_WEIGHT * bounded
-                            - _defects(codepage, blob, by_language.values(), len(words)))
+        scores[codepage] = fed * _FEDERATION_WEIGHT * bounded - _defects(
+            codepage, blob, by_language.values(), len(words)
+        )
         same.setdefault(key_bytes.decode(codepage, errors="replace"), []).append(codepage)
     ranked = _ranked(scores, same.values())
     confidence = _confidence(ranked)
@@ -108,8 +109,7 @@ def choose(lines: Sequence[bytes], head: bytes = b"") -> Choice:
     return Choice(ranked[0][1], round(confidence, 2))
 
 
-def _ranked(scores: dict[str, float],
-            groups: Iterable[list[str]]) -> list[tuple[float, str]]:
+def _ranked(scores: dict[str, float], groups: Iterable[list[str]]) -> list[tuple[float, str]]:
     """One (score, code page) per distinct reading, the best of its code pages, best first."""
     best = [max((scores[cp], -CANDIDATES.index(cp), cp) for cp in group) for group in groups]
     return [(score, cp) for score, _, cp in sorted(best, reverse=True)]
@@ -121,16 +121,17 @@ def _file_federation(head: bytes) -> str:
     declared = re.search(rb"(?m)^032 +([A-Za-z]{3})", head)
     if declared:
         return declared.group(1).decode("ascii").upper()
-    players = Counter(m.group(1).decode("ascii").upper()
-                      for m in re.finditer(rb"(?m)^001 .{49}([A-Za-z]{3})", head))
+    players = Counter(
+        m.group(1).decode("ascii").upper()
+        for m in re.finditer(rb"(?m)^001 .{49}([A-Za-z]{3})", head)
+    )
     if not players:
         return ""
     fed, n = players.most_common(1)[0]
     return fed if 2 * n > sum(players.values()) else ""
 
 
-def _fields(lines: Iterable[bytes],
-            header_fed: str) -> tuple[list[bytes], dict[str, Counter[int]]]:
+def _fields(lines: Iterable[bytes], header_fed: str) -> tuple[list[bytes], dict[str, Counter[int]]]:
     """The text fields of TRF records (the name of a 001, the text of 012, 022, ...; any
     other line whole), and their high bytes by the language of their federation (the
     001's, else the file's: :func:`_file_federation`; ``""`` for none)."""
@@ -164,8 +165,11 @@ def _federation_fit(codepage: str, by_language: dict[str, Counter[int]]) -> floa
         total += sum(counts.values())
         i = index.get(language)
         if i is not None:
-            known += sum(n for b, n in counts.items()
-                         if (letter := letters.get(b)) is not None and letter.known[i])
+            known += sum(
+                n
+                for b, n in counts.items()
+                if (letter := letters.get(b)) is not None and letter.known[i]
+            )
     return known / total if total else 0.0
 
 
@@ -175,7 +179,8 @@ def _defects(codepage: str, blob: bytes, groups: Iterable[Counter[int]], words: 
     table, letters = _tables(codepage)
     patterns = Counter(blob.translate(table).split())
     return sum(n * _word_defects(p) for p, n in patterns.items()) + _letter_defects(
-        letters, groups, words)
+        letters, groups, words
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,14 +196,24 @@ class _Letter:
 
 # Character classes, one byte each, so that a word becomes a pattern such as b"Cccccc".
 _UPPER: Final = frozenset(b"ALCHGTD")
-_SCRIPT: Final = {ord(c): script for script, letters in enumerate(("aAlL", "cChH", "gGfTtDd"))
-                  for c in letters}
+_SCRIPT: Final = {
+    ord(c): script for script, letters in enumerate(("aAlL", "cChH", "gGfTtDd")) for c in letters
+}
 #: Cyrillic letters no word starts with (the hard and soft signs, yery).
 _NOT_INITIAL: Final = frozenset("ъьыЪЬЫ")
 #: The classes of the ASCII bytes, the same in every candidate.
 _ASCII_CLASSES: Final = bytes(
-    ord("A") if chr(b).isupper() else ord("a") if chr(b).isalpha() else
-    ord("9") if chr(b).isdigit() else ord(" ") if b == 32 else ord("p") for b in range(128))
+    ord("A")
+    if chr(b).isupper()
+    else ord("a")
+    if chr(b).isalpha()
+    else ord("9")
+    if chr(b).isdigit()
+    else ord(" ")
+    if b == 32
+    else ord("p")
+    for b in range(128)
+)
 #: Punctuation that may open or close a word in a tournament name (quotes, dashes, No.).
 _PUNCTUATION: Final = frozenset("«»‘’‚“”„‹›–—…\u00a0")
 
@@ -253,8 +268,11 @@ class _Letters:
         try:
             return self._made[b]
         except KeyError:
-            letter = (_letter(self._region, self._chars[b - 0x80])
-                      if b >= 0x80 and self._table[b] in _SCRIPT else None)
+            letter = (
+                _letter(self._region, self._chars[b - 0x80])
+                if b >= 0x80 and self._table[b] in _SCRIPT
+                else None
+            )
             self._made[b] = letter
             return letter
 
@@ -319,16 +337,14 @@ def _word_defects(pattern: bytes) -> float:
 _GOOD_CASE: Final = re.compile(r"U+|l+|(?:Ul+)+")
 
 
-def _letter_defects(letters: _Letters, groups: Iterable[Counter[int]],
-                    words: int) -> float:
+def _letter_defects(letters: _Letters, groups: Iterable[Counter[int]], words: int) -> float:
     """Defects of the file's non-ASCII letters: how well one language of the code page's
     region covers the letters of each group of lines (the players of one federation
     write one language; a file may hold several), and (Cyrillic, Greek) whether words
     have vowels."""
     misfit = total = union = vowels = script = 0.0
     for counts in groups:
-        found = [(n, letter) for b, n in counts.items()
-                 if (letter := letters.get(b)) is not None]
+        found = [(n, letter) for b, n in counts.items() if (letter := letters.get(b)) is not None]
         if not found:
             continue
         sums = [0.0] * len(found[0][1].weights)
@@ -355,12 +371,14 @@ def _letter_defects(letters: _Letters, groups: Iterable[Counter[int]],
 def _confidence(ranked: Sequence[tuple[float, str]]) -> float:
     """How much better the best reading is than all others (1 / (1 + sum of e^-margin))."""
     best = ranked[0][0]
-    return 1.0 / (1.0 + sum(math.exp(max(-50.0, (score - best) * _SHARPNESS))
-                            for score, _ in ranked[1:]))
+    return 1.0 / (
+        1.0 + sum(math.exp(max(-50.0, (score - best) * _SHARPNESS)) for score, _ in ranked[1:])
+    )
 
 
-def _with_chardet(scores: dict[str, float], sample: bytes,
-                  groups: Sequence[list[str]]) -> tuple[dict[str, float], bool]:
+def _with_chardet(
+    scores: dict[str, float], sample: bytes, groups: Sequence[list[str]]
+) -> tuple[dict[str, float], bool]:
     """Add chardet's ranking to the scores of close readings; and whether it may make a
     close call sure (chardet 7 and later, whose ranking the tests check on single names;
     earlier ones may only reorder the readings).

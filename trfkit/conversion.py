@@ -21,9 +21,14 @@ from .model import Tournament
 __all__ = ["UnreadableOutput", "at_input", "guarded_json", "render_document", "trf_losses"]
 
 
-def render_document(doc: Document, to: str, options: dict[str, Any], *,
-                    max_bytes: int | None = None, display: str = ""
-                    ) -> tuple[list[Diagnostic], str | Iterable[str] | None]:
+def render_document(
+    doc: Document,
+    to: str,
+    options: dict[str, Any],
+    *,
+    max_bytes: int | None = None,
+    display: str = "",
+) -> tuple[list[Diagnostic], str | Iterable[str] | None]:
     """The output text of ``doc`` in ``to`` (None: nothing to convert) and the T603
     diagnostics for values TRF's fixed-width fields cannot hold (or the T604 that says
     why a JSON output trfkit would not read back was not made); TRF of an input without
@@ -60,8 +65,12 @@ def at_input(found: list[Diagnostic], origin: str, display: str) -> list[Diagnos
     so such findings go to the top of the input, as ``check`` places them."""
     if origin == display:
         return found
-    return [replace(d, file=display, line=1, column=1, end_column=None, related=None)
-            if d.file in (origin, "") else d for d in found]
+    return [
+        replace(d, file=display, line=1, column=1, end_column=None, related=None)
+        if d.file in (origin, "")
+        else d
+        for d in found
+    ]
 
 
 def trf_losses(t: Tournament, to: str) -> list[Diagnostic]:
@@ -70,8 +79,10 @@ def trf_losses(t: Tournament, to: str) -> list[Diagnostic]:
     from .formats.trf.writer import conversion_losses, edition_of
 
     edition = edition_of(t) if to == "trf" else to
-    return [*field_overflows(t), *conversion_losses(t, edition, converted=to != "trf"
-                                                    or edition != t.source.edition)]
+    return [
+        *field_overflows(t),
+        *conversion_losses(t, edition, converted=to != "trf" or edition != t.source.edition),
+    ]
 
 
 class UnreadableOutput(Exception):
@@ -83,8 +94,7 @@ class UnreadableOutput(Exception):
         self.diagnostic = diagnostic
 
 
-def guarded_json(blocks: Iterable[str], path: str, max_bytes: int | None = None
-                 ) -> Iterator[str]:
+def guarded_json(blocks: Iterable[str], path: str, max_bytes: int | None = None) -> Iterator[str]:
     """``blocks`` as they come (``max_bytes``: the input limit, ``--max-bytes``; None: the
     default), counted as trfkit's JSON reader counts its input
     (:func:`trfkit.limits.refuse`): bytes, values and start numbers. Past a limit the
@@ -104,12 +114,22 @@ def guarded_json(blocks: Iterable[str], path: str, max_bytes: int | None = None
         raw = data.count(b",") + data.count(b"{") + data.count(b"[")
         values += raw if values + raw <= limits.MAX_JSON_VALUES else json_values(data, exact=True)
         starts += data.count(b'"start"')
-        why = (f"the output is larger than {limit} bytes" if size > limit
-               else f"the output holds about {values} values, more than {limits.MAX_JSON_VALUES}"
-               if values > limits.MAX_JSON_VALUES
-               else f"the output holds {starts} start numbers" if starts > 2 * limits.MAX_PLAYERS
-               else None)
+        why = (
+            f"the output is larger than {limit} bytes"
+            if size > limit
+            else f"the output holds about {values} values, more than {limits.MAX_JSON_VALUES}"
+            if values > limits.MAX_JSON_VALUES
+            else f"the output holds {starts} start numbers"
+            if starts > 2 * limits.MAX_PLAYERS
+            else None
+        )
         if why is not None:
-            raise UnreadableOutput(make("T604", f"{why}: trfkit would not read it back, so it "
-                                                "was not written", file=path, hint=""))
+            raise UnreadableOutput(
+                make(
+                    "T604",
+                    f"{why}: trfkit would not read it back, so it was not written",
+                    file=path,
+                    hint="",
+                )
+            )
         yield block

@@ -90,10 +90,15 @@ def decode(data: bytes, encoding: str | None = None, fallback: str | None = None
         bom = True
     elif b"\x00" in data or _looks_binary(data):
         utf16 = _utf16_without_bom(data)
-        diags.append(make("T001", f"every other byte of the input is NUL, as in {utf16} text "
-                                  f"without a byte-order mark: pass --encoding {utf16}"
-                          if utf16 else "the input holds NUL or control bytes: it is binary "
-                                        "data, not a text file"))
+        diags.append(
+            make(
+                "T001",
+                f"every other byte of the input is NUL, as in {utf16} text "
+                f"without a byte-order mark: pass --encoding {utf16}"
+                if utf16
+                else "the input holds NUL or control bytes: it is binary data, not a text file",
+            )
+        )
         return Decoded("", "binary", bom, "\n", False, tuple(diags))
     else:
         text, name, guess, mixed = _decode_auto(data, fallback, diags)
@@ -108,11 +113,9 @@ def decode(data: bytes, encoding: str | None = None, fallback: str | None = None
         diags.append(
             make("T001", "the decoded text holds NUL characters: binary data, not a text file")
         )
-        return Decoded("", name, bom, "\n", guessed, tuple(diags), confidence, alternative,
-                       mixed)
+        return Decoded("", name, bom, "\n", guessed, tuple(diags), confidence, alternative, mixed)
     text, newline = _normalise_newlines(text, diags)
-    return Decoded(text, name, bom, newline, guessed, tuple(diags), confidence, alternative,
-                   mixed)
+    return Decoded(text, name, bom, newline, guessed, tuple(diags), confidence, alternative, mixed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,8 +186,9 @@ def _decode_forced(data: bytes, encoding: str, diags: list[Diagnostic]) -> tuple
         return data.decode(encoding, errors="replace"), name, False
 
 
-def _decode_auto(data: bytes, fallback: str | None,
-                 diags: list[Diagnostic]) -> tuple[str, str, _Guess | None, str]:
+def _decode_auto(
+    data: bytes, fallback: str | None, diags: list[Diagnostic]
+) -> tuple[str, str, _Guess | None, str]:
     """Strict UTF-8, else UTF-8 lines with a few other ones, else one code page for all:
     ``fallback`` or the detected one (then with a :class:`_Guess`). The last item is the
     code page of the other lines of a mixed file ("" otherwise)."""
@@ -200,8 +204,9 @@ def _decode_auto(data: bytes, fallback: str | None,
     if fallback is not None:
         name = codecs.lookup(fallback).name
         text = _decode_replacing(data, name, diags)
-        diags.append(make("T002", f"the input is not UTF-8; decoded as {name} "
-                                  "(--fallback-encoding)"))
+        diags.append(
+            make("T002", f"the input is not UTF-8; decoded as {name} (--fallback-encoding)")
+        )
         return text, name, None, ""
     name, guess = _detect(_non_ascii_lines(data), data[:8192])
     diags.append(_t002(name, guess))
@@ -215,14 +220,20 @@ def _detect(lines: list[bytes], head: bytes) -> tuple[str, _Guess]:
     return choice.encoding, _Guess(choice.confidence, choice.runner_up)
 
 
-def _t002(name: str, guess: _Guess, what: str = "the input is not UTF-8", line: int = 1,
-          option: str = "--encoding") -> Diagnostic:
+def _t002(
+    name: str,
+    guess: _Guess,
+    what: str = "the input is not UTF-8",
+    line: int = 1,
+    option: str = "--encoding",
+) -> Diagnostic:
     """``T002`` for a detected code page; a warning when the runner-up is close."""
     if not guess.alternative:
-        return make("T002", f"{what}; decoded as {name} (confidence {guess.confidence:.2f})",
-                    line)
-    message = (f"{what}; decoded as {name}; {guess.alternative} also possible: pass "
-               f"{option} (confidence {guess.confidence:.2f})")
+        return make("T002", f"{what}; decoded as {name} (confidence {guess.confidence:.2f})", line)
+    message = (
+        f"{what}; decoded as {name}; {guess.alternative} also possible: pass "
+        f"{option} (confidence {guess.confidence:.2f})"
+    )
     return replace(make("T002", message, line), severity=Severity.WARNING)
 
 
@@ -232,13 +243,19 @@ def _decode_replacing(data: bytes, name: str, diags: list[Diagnostic]) -> str:
         return data.decode(name)
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        diags.append(make("T001", f"byte {exc.start} is not defined in {name}; undecodable "
-                                  "bytes were replaced", line))
+        diags.append(
+            make(
+                "T001",
+                f"byte {exc.start} is not defined in {name}; undecodable bytes were replaced",
+                line,
+            )
+        )
         return data.decode(name, errors="replace")
 
 
-def _decode_mixed(data: bytes, fallback: str | None,
-                  diags: list[Diagnostic]) -> tuple[str, _Guess | None, str] | None:
+def _decode_mixed(
+    data: bytes, fallback: str | None, diags: list[Diagnostic]
+) -> tuple[str, _Guess | None, str] | None:
     """A UTF-8 file with a few lines in another code page (a line pasted from another program).
 
     When some non-ASCII lines are valid UTF-8 and others are not, decoding the whole
@@ -270,11 +287,16 @@ def _decode_mixed(data: bytes, fallback: str | None,
     else:
         name, guess = _detect([lines[n - 1] for n in other[:2000]], data[:8192])
     wanted = set(other)
-    out = [line.decode(name, errors="replace") if n in wanted else line.decode("utf-8")
-           for n, line in enumerate(lines, 1)]
+    out = [
+        line.decode(name, errors="replace") if n in wanted else line.decode("utf-8")
+        for n, line in enumerate(lines, 1)
+    ]
     shown = ", ".join(map(str, other[:5])) + (", ..." if len(other) > 5 else "")
-    count = f"1 line is not (line {shown})" if len(other) == 1 else \
-        f"{len(other)} lines are not (lines {shown})"
+    count = (
+        f"1 line is not (line {shown})"
+        if len(other) == 1
+        else f"{len(other)} lines are not (lines {shown})"
+    )
     what = f"the input mixes encodings: the rest is UTF-8, {count}"
     if guess is None:
         diags.append(make("T002", f"{what}; decoded as {name} (--fallback-encoding)", other[0]))

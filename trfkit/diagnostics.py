@@ -67,8 +67,7 @@ class Diagnostic:
         """The ``path:line:col: CODE message`` line; control characters a file put into the
         path or the message are shown escaped (:mod:`trfkit.terminal`), so one diagnostic
         is one line and cannot drive the terminal."""
-        return escape_controls(f"{self.file}:{self.line}:{self.column}: {self.code} "
-                               f"{self.message}")
+        return escape_controls(f"{self.file}:{self.line}:{self.column}: {self.code} {self.message}")
 
 
 def make(

@@ -58,5 +58,6 @@ def nothing_read(doc: Document) -> bool:
     t = doc.tournament
     if not doc.has_reader_errors:
         return False
-    return (not (t.players or t.header.records or t.teams or t.extra)
-            or any(d.code in FATAL_CODES for d in doc.diagnostics))
+    return not (t.players or t.header.records or t.teams or t.extra) or any(
+        d.code in FATAL_CODES for d in doc.diagnostics
+    )

@@ -28,9 +28,13 @@ def fill_ranks(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
     player declares a rank, when no round has a result, and in team events (players
     are ranked with their team there).
     """
-    if (t.source.format not in _NO_RANKS or not t.players or t.is_team_event
-            or any(p.rank for p in t.players)
-            or not any(p.results.strip(" .") for p in t.players)):  # "." an empty block
+    if (
+        t.source.format not in _NO_RANKS
+        or not t.players
+        or t.is_team_event
+        or any(p.rank for p in t.players)
+        or not any(p.results.strip(" .") for p in t.players)
+    ):  # "." an empty block
         return t, []
     from .tiebreaks import CodeError, UnknownTieBreak, compute
 
@@ -38,13 +42,24 @@ def fill_ranks(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
     try:
         standings = compute(t, None, rules="auto")
     except (CodeError, UnknownTieBreak, KeyError, ValueError) as exc:
-        return t, [make("T633", f"the file declares no ranks and its tie-break list cannot be "
-                                f"computed ({exc}); the rank column was left blank", file=path)]
+        return t, [
+            make(
+                "T633",
+                f"the file declares no ranks and its tie-break list cannot be "
+                f"computed ({exc}); the rank column was left blank",
+                file=path,
+            )
+        ]
     ranks = {row.start: row.rank for row in standings.rows}
     players = tuple(replace(p, rank=ranks.get(p.start)) for p in t.players)
-    order = ", ".join(["PTS", *standings.labels]) if not standings.full_order \
+    order = (
+        ", ".join(["PTS", *standings.labels])
+        if not standings.full_order
         else ", ".join(standings.labels)
-    message = (f"the file declares no ranks: the rank column holds the standings after round "
-               f"{standings.rounds} computed with the file's tie-breaks {order} "
-               f"(rules {standings.edition.name})")
+    )
+    message = (
+        f"the file declares no ranks: the rank column holds the standings after round "
+        f"{standings.rounds} computed with the file's tie-breaks {order} "
+        f"(rules {standings.edition.name})"
+    )
     return replace(t, players=players), [make("T632", message, file=path)]

@@ -30,11 +30,22 @@ MAX_NUMBER: Final = 1_000_000.0
 
 #: The largest magnitude of a rating: every integer up to it is a float exactly, so
 #: rating tie-breaks (averages, performance) compute with it; beyond, one is unrated.
-MAX_RATING: Final = 2 ** 53
+MAX_RATING: Final = 2**53
 
 #: Model parts that hold no numbers worth checking (kept verbatim or text only).
-_SKIP: Final = frozenset({"records", "rounds", "extra", "source", "start_date", "end_date",
-                          "round_dates", "birth", "national"})
+_SKIP: Final = frozenset(
+    {
+        "records",
+        "rounds",
+        "extra",
+        "source",
+        "start_date",
+        "end_date",
+        "round_dates",
+        "birth",
+        "national",
+    }
+)
 
 
 def _usable(value: float) -> bool:
@@ -67,8 +78,7 @@ def _scoring_line(t: Tournament, match: bool) -> int:
     return next((r.line for r in t.header.records if r.code in codes), 1)
 
 
-def _fixed(obj: Any, where: str, line: int, defaults: Any,
-           found: list[Diagnostic]) -> Any:
+def _fixed(obj: Any, where: str, line: int, defaults: Any, found: list[Diagnostic]) -> Any:
     """``obj`` (a model dataclass) with every unusable float replaced: by the field of
     ``defaults`` when given (a scoring system), else None; tuples of floats get 0."""
     changes: dict[str, Any] = {}
@@ -96,21 +106,30 @@ def _fixed(obj: Any, where: str, line: int, defaults: Any,
 def _report(what: str, value: float, new: float | None, line: int) -> Diagnostic:
     shown = "none" if new is None else f"{new:g}"
     text = repr(value) if math.isfinite(value) else str(value)
-    return make("T103", f"{what.replace('_', ' ')} {text} is not a usable number (at most "
-                        f"{MAX_NUMBER:,.0f} either way); read as {shown}", line)
+    return make(
+        "T103",
+        f"{what.replace('_', ' ')} {text} is not a usable number (at most "
+        f"{MAX_NUMBER:,.0f} either way); read as {shown}",
+        line,
+    )
 
 
 def _players(t: Tournament, found: list[Diagnostic]) -> Iterator[Player]:
     for p in t.players:
         if p.start < 0:
-            found.append(make("T103", f"start number {p.start} is below 0; read as 0",
-                              p.line or 1))
+            found.append(make("T103", f"start number {p.start} is below 0; read as 0", p.line or 1))
             p = replace(p, start=0)
         if p.rating is not None and not -MAX_RATING <= p.rating <= MAX_RATING:
             # a rating no float holds (a JSON integer of 400 digits) ends rating tie-breaks
             digits = len(str(abs(p.rating)))
-            found.append(make("T103", f"player {p.start}: a rating of {digits} digits is not a "
-                                      "usable number; read as unrated", p.line or 1))
+            found.append(
+                make(
+                    "T103",
+                    f"player {p.start}: a rating of {digits} digits is not a "
+                    "usable number; read as unrated",
+                    p.line or 1,
+                )
+            )
             p = replace(p, rating=None)
         usable = p.points is None or _usable(p.points)
         if usable and all(d.value is None or _usable(d.value) for d in p.declared):
@@ -124,18 +143,17 @@ def unusable_numbers(t: Tournament) -> tuple[Tournament, list[Diagnostic]] | Non
     ``t`` has none (the usual case: one pass over the players, nothing copied)."""
     found: list[Diagnostic] = []
     header = t.header
-    scoring = _fixed(header.scoring, "scoring value ", _scoring_line(t, False),
-                     ScoringSystem(), found)
+    scoring = _fixed(
+        header.scoring, "scoring value ", _scoring_line(t, False), ScoringSystem(), found
+    )
     match = header.match_scoring
     if match is not None:
         from .formats.trf.header import parse_362
 
-        match = _fixed(match, "match scoring value ", _scoring_line(t, True), parse_362(""),
-                       found)
+        match = _fixed(match, "match scoring value ", _scoring_line(t, True), parse_362(""), found)
     players = tuple(_players(t, found))
     others = _fixed(replace(t, header=Header(), players=()), "", 1, None, found)
     if not found:
         return None
     header = replace(header, scoring=scoring, match_scoring=match)
     return replace(others, header=header, players=players, source=t.source), found
-

@@ -23,8 +23,18 @@ from .reading import special_kind
 if TYPE_CHECKING:  # imported where a directory or a pattern is walked: not for one file
     from pathlib import Path
 
-__all__ = ["ANY_FILE", "MAX_DEPTH", "REPORT_EXTENSIONS", "SHARED_EXTENSIONS", "Input", "Root",
-           "Skipped", "expand", "iter_inputs", "roots"]
+__all__ = [
+    "ANY_FILE",
+    "MAX_DEPTH",
+    "REPORT_EXTENSIONS",
+    "SHARED_EXTENSIONS",
+    "Input",
+    "Root",
+    "Skipped",
+    "expand",
+    "iter_inputs",
+    "roots",
+]
 
 #: The code of a :class:`Skipped` file the default selection leaves out (README.md, a
 #: PGN): no diagnostic, the batch summary counts it as skipped.
@@ -39,8 +49,7 @@ ANY_FILE: tuple[str, ...] = ("*",)
 #: Extensions only tournament files have (TRF and its engine dialects, ICU/Krause
 #: ``.tab``, Swiss-Manager's native files): such a file is always checked, so that a
 #: broken one is reported rather than passed over.
-REPORT_EXTENSIONS: tuple[str, ...] = ("trf", "trfx", "tab", "input", "tunx", "turx", "tumx",
-                                      "tutx")
+REPORT_EXTENSIONS: tuple[str, ...] = ("trf", "trfx", "tab", "input", "tunx", "turx", "tumx", "tutx")
 #: Extensions of formats trfkit reads that other files share (notes and licences as
 #: ``.txt``, ``package.json``, any web page or spreadsheet): in a directory such a file
 #: is checked only when its first bytes show a tournament format
@@ -143,8 +152,10 @@ def matches(relative: str, globs: Sequence[str]) -> bool:
 
     lowered = relative.lower()
     name = lowered.rsplit("/", 1)[-1]
-    return any(fnmatch.fnmatchcase(name, pattern.lower())
-               or fnmatch.fnmatchcase(lowered, pattern.lower()) for pattern in globs)
+    return any(
+        fnmatch.fnmatchcase(name, pattern.lower()) or fnmatch.fnmatchcase(lowered, pattern.lower())
+        for pattern in globs
+    )
 
 
 #: How many directory levels a walk goes below its root. Real archives are a few levels
@@ -252,8 +263,11 @@ def _traverse(top: str, matcher: _Matcher) -> Iterator[Path | Skipped]:
     while stack:
         folder, state, depth = stack.pop()
         if depth > MAX_DEPTH:
-            yield Skipped(folder, "T022", f"directory more than {MAX_DEPTH} levels below {top}; "
-                                          "it was not walked")
+            yield Skipped(
+                folder,
+                "T022",
+                f"directory more than {MAX_DEPTH} levels below {top}; it was not walked",
+            )
             continue
         try:
             with os.scandir(folder) as listing:
@@ -276,18 +290,23 @@ def _traverse(top: str, matcher: _Matcher) -> Iterator[Path | Skipped]:
                         yield Path(entry.path)
                     else:
                         kind = special_kind(entry.stat(follow_symlinks=False).st_mode)
-                        yield Skipped(entry.path, "T021", f"{kind}, not a regular file; "
-                                                          "it was not read")
-                elif (matcher.others and not entry.name.startswith(".")
-                      and entry.is_file(follow_symlinks=False)):
+                        yield Skipped(
+                            entry.path, "T021", f"{kind}, not a regular file; it was not read"
+                        )
+                elif (
+                    matcher.others
+                    and not entry.name.startswith(".")
+                    and entry.is_file(follow_symlinks=False)
+                ):
                     yield Skipped(entry.path, PASSED_OVER, "")
             except OSError:
                 continue
         stack.extend((path, sub, depth + 1) for path, sub in reversed(subdirs))
 
 
-def _link(entry: os.DirEntry[str], folder: str, tree: str, top: str, state: object,
-          matcher: _Matcher) -> Path | Skipped | None:
+def _link(
+    entry: os.DirEntry[str], folder: str, tree: str, top: str, state: object, matcher: _Matcher
+) -> Path | Skipped | None:
     """What a walk does with a symbolic link: the link (to be read) when it names a regular
     file inside the tree, a :class:`Skipped` when it leads out of the tree, into a loop
     or nowhere, None when the walk would not have taken it anyway."""
@@ -298,8 +317,12 @@ def _link(entry: os.DirEntry[str], folder: str, tree: str, top: str, state: obje
         mode = os.stat(entry.path).st_mode
     except OSError:  # ELOOP, a missing target, a target too deep to resolve
         if matcher.wants(state, entry.name):
-            return Skipped(entry.path, "T020", "symbolic link that cannot be followed "
-                                               "(a loop or a missing target); it was not read")
+            return Skipped(
+                entry.path,
+                "T020",
+                "symbolic link that cannot be followed "
+                "(a loop or a missing target); it was not read",
+            )
         return None
     target = os.path.realpath(entry.path)
     inside = _within(target, tree)
@@ -307,25 +330,36 @@ def _link(entry: os.DirEntry[str], folder: str, tree: str, top: str, state: obje
         if matcher.enter(state, entry.name) is None:
             return None
         if not inside:
-            return Skipped(entry.path, "T020", f"symbolic link to a directory outside {top}; "
-                                               "it was not followed")
+            return Skipped(
+                entry.path,
+                "T020",
+                f"symbolic link to a directory outside {top}; it was not followed",
+            )
         if _within(os.path.realpath(folder), target):
-            return Skipped(entry.path, "T020", "symbolic link to a directory that contains it "
-                                               "(a loop); it was not followed")
+            return Skipped(
+                entry.path,
+                "T020",
+                "symbolic link to a directory that contains it (a loop); it was not followed",
+            )
         return None  # inside the tree: the walk gets there without the link
     if not matcher.wants(state, entry.name):
         return None
     if not inside:
-        return Skipped(entry.path, "T020", f"symbolic link to a file outside {top}; "
-                                           "it was not read")
+        return Skipped(
+            entry.path, "T020", f"symbolic link to a file outside {top}; it was not read"
+        )
     if not stat.S_ISREG(mode):
-        return Skipped(entry.path, "T021", f"symbolic link to {special_kind(mode)}, not a regular "
-                                           "file; it was not read")
+        return Skipped(
+            entry.path,
+            "T021",
+            f"symbolic link to {special_kind(mode)}, not a regular file; it was not read",
+        )
     return Path(entry.path)
 
 
-def walk(directory: Path, globs: Sequence[str], *,
-         others: bool = False) -> Iterator[Path | Skipped]:
+def walk(
+    directory: Path, globs: Sequence[str], *, others: bool = False
+) -> Iterator[Path | Skipped]:
     """Regular files below ``directory`` matching ``globs``, sorted, hidden names skipped.
 
     A directory's files come before its sub-directories (as ``os.walk`` gives them).
@@ -367,9 +401,15 @@ def _extension(path: str) -> str:
     return path.rsplit(".", 1)[-1].lower() if "." in os.path.basename(path) else ""
 
 
-def iter_inputs(paths: Iterable[str], globs: Sequence[str] = ANY_FILE, *,
-                stdin_name: str = "<stdin>", stdin: bytes | None = None,
-                sniffed: Iterable[str] = (), force_exclude: bool = False) -> Iterator[Input]:
+def iter_inputs(
+    paths: Iterable[str],
+    globs: Sequence[str] = ANY_FILE,
+    *,
+    stdin_name: str = "<stdin>",
+    stdin: bytes | None = None,
+    sniffed: Iterable[str] = (),
+    force_exclude: bool = False,
+) -> Iterator[Input]:
     """Yield the inputs named by ``paths`` once each, in argument order.
 
     Files named explicitly are taken whatever their name (with ``force_exclude`` they
@@ -403,36 +443,60 @@ def iter_inputs(paths: Iterable[str], globs: Sequence[str] = ANY_FILE, *,
             elif tuple(globs) == ANY_FILE or matches(name, globs):
                 yield from once(found_file(root.arg, name))
             else:
-                yield from once(Input(root.arg, root.arg, name,
-                                      skip="not selected (--glob, --force-exclude)"))
+                yield from once(
+                    Input(root.arg, root.arg, name, skip="not selected (--glob, --force-exclude)")
+                )
         elif root.kind in ("dir", "glob"):
             from pathlib import Path
 
             base = root.base
             nothing = True
-            listed = (walk(base, globs, others=bool(shared)) if root.kind == "dir"
-                      else expand(root.arg))
+            listed = (
+                walk(base, globs, others=bool(shared)) if root.kind == "dir" else expand(root.arg)
+            )
             for found in listed:
                 nothing = False
                 if isinstance(found, Skipped) and found.code == PASSED_OVER:
-                    yield from once(Input(found.path, found.path, _rel(Path(found.path), base),
-                                          skip=NOT_A_REPORT))
+                    yield from once(
+                        Input(
+                            found.path, found.path, _rel(Path(found.path), base), skip=NOT_A_REPORT
+                        )
+                    )
                 elif isinstance(found, Skipped):
-                    yield from once(Input(found.path, found.path, _rel(Path(found.path), base),
-                                          skipped=(found.code, found.message)))
+                    yield from once(
+                        Input(
+                            found.path,
+                            found.path,
+                            _rel(Path(found.path), base),
+                            skipped=(found.code, found.message),
+                        )
+                    )
                 else:
                     yield from once(found_file(str(found), _rel(found, base)))
             if nothing and root.kind == "glob":
-                yield from once(Input(root.arg, root.arg, root.arg,
-                                      missing=f"{root.arg}: no file matches this pattern"))
+                yield from once(
+                    Input(
+                        root.arg,
+                        root.arg,
+                        root.arg,
+                        missing=f"{root.arg}: no file matches this pattern",
+                    )
+                )
         else:
             from pathlib import Path
 
-            yield from once(Input(root.arg, root.arg, Path(root.arg).name,
-                                  missing=f"{root.arg}: no such file or directory"))
+            yield from once(
+                Input(
+                    root.arg,
+                    root.arg,
+                    Path(root.arg).name,
+                    missing=f"{root.arg}: no such file or directory",
+                )
+            )
 
 
-def count_inputs(paths: Iterable[str], globs: Sequence[str] = ANY_FILE,
-                 sniffed: Iterable[str] = ()) -> int:
+def count_inputs(
+    paths: Iterable[str], globs: Sequence[str] = ANY_FILE, sniffed: Iterable[str] = ()
+) -> int:
     """How many inputs :func:`iter_inputs` will yield (a walk, no file is opened)."""
     return sum(1 for _ in iter_inputs(paths, globs, sniffed=sniffed))

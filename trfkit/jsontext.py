@@ -37,8 +37,9 @@ class _Unusual(Exception):
 
 
 def _encoder(item_separator: str) -> Callable[[Any], str]:
-    return json.JSONEncoder(ensure_ascii=False, allow_nan=False, check_circular=True,
-                            separators=(item_separator, ": ")).encode
+    return json.JSONEncoder(
+        ensure_ascii=False, allow_nan=False, check_circular=True, separators=(item_separator, ": ")
+    ).encode
 
 
 class _Layout:
@@ -108,8 +109,7 @@ class _Layout:
         try:
             self.write(value, depth, mine)
         except (_Unusual, ValueError, TypeError, OverflowError, RecursionError):
-            text = json.dumps(value, ensure_ascii=False, indent=len(self.indent),
-                              allow_nan=False)
+            text = json.dumps(value, ensure_ascii=False, indent=len(self.indent), allow_nan=False)
             mine = [text.replace("\n", "\n" + self.indent * depth)]
         out.extend(mine)
 
@@ -124,8 +124,7 @@ class Items:
         self.empty = empty
 
 
-def iter_indented(data: dict[str, Any], indent: int = 2, block: int = 1 << 16
-                  ) -> Iterator[str]:
+def iter_indented(data: dict[str, Any], indent: int = 2, block: int = 1 << 16) -> Iterator[str]:
     """:func:`indented` of the object ``data`` in blocks of about ``block`` characters,
     its :class:`Items` values made while they are written."""
     layout = _Layout(" " * indent)
@@ -174,8 +173,12 @@ def _orjson(data: Any, indent: int) -> str | None:
         import orjson
     except ImportError:
         return None
-    option = (orjson.OPT_INDENT_2 | orjson.OPT_PASSTHROUGH_SUBCLASS
-              | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME)
+    option = (
+        orjson.OPT_INDENT_2
+        | orjson.OPT_PASSTHROUGH_SUBCLASS
+        | orjson.OPT_PASSTHROUGH_DATACLASS
+        | orjson.OPT_PASSTHROUGH_DATETIME
+    )
     try:  # refused: a key that is no string, an integer beyond 64 bits, a lone surrogate
         raw: bytes = orjson.dumps(data, option=option)
     except TypeError:

@@ -90,9 +90,11 @@ JSON_VALUES_PER_LINE: Final = 10
 #: back: :data:`MAX_ROUND_ENTRIES` results, :data:`MAX_PLAYERS` players with as many
 #: national-rating records, :data:`MAX_LINES` lines. The JSON writer of ``convert``
 #: refuses (T604) what would exceed it, so nothing trfkit writes is refused on reading.
-MAX_JSON_VALUES: Final = (JSON_VALUES_PER_ROUND_ENTRY * MAX_ROUND_ENTRIES
-                          + JSON_VALUES_PER_PLAYER * 2 * MAX_PLAYERS
-                          + JSON_VALUES_PER_LINE * MAX_LINES)
+MAX_JSON_VALUES: Final = (
+    JSON_VALUES_PER_ROUND_ENTRY * MAX_ROUND_ENTRIES
+    + JSON_VALUES_PER_PLAYER * 2 * MAX_PLAYERS
+    + JSON_VALUES_PER_LINE * MAX_LINES
+)
 #: Diagnostics of one code per input a reader keeps; then one note says the rest were dropped.
 MAX_SAME_CODE: Final = 1000
 #: Tags in chess-results inputs; every tag costs parsing time, so their number bounds it.
@@ -108,28 +110,38 @@ MAX_MARKUP_REFERENCES: Final = 200_000
 
 #: The largest ``--max-bytes``: an input is held in memory whole, so anything beyond
 #: this (64 GB) cannot be read, and far beyond it the size does not even fit an index.
-MAX_SIZE_OPTION: Final = 64 * 1024 ** 3
+MAX_SIZE_OPTION: Final = 64 * 1024**3
 
-_UNITS: Final = {"": 1, "B": 1, "K": 1024, "KB": 1024, "M": 1024 ** 2, "MB": 1024 ** 2,
-                 "G": 1024 ** 3, "GB": 1024 ** 3}
+_UNITS: Final = {
+    "": 1,
+    "B": 1,
+    "K": 1024,
+    "KB": 1024,
+    "M": 1024**2,
+    "MB": 1024**2,
+    "G": 1024**3,
+    "GB": 1024**3,
+}
 
 
 def parse_size(text: str) -> int:
     """``"100MB"`` / ``"64k"`` / ``"1000"`` -> bytes; raises ValueError for anything else."""
     raw = text.strip().upper().replace(" ", "")
     digits = raw.rstrip("KMGB")
-    unit = raw[len(digits):]
+    unit = raw[len(digits) :]
     if not digits.isdigit() or unit not in _UNITS:
         raise ValueError(f"{text!r} is not a size (e.g. 100MB, 512K, 1000000)")
     size = int(digits) * _UNITS[unit]
     if size > MAX_SIZE_OPTION:
-        raise ValueError(f"{text!r} is more than any input can hold in memory; give a size "
-                         f"from 0 to {MAX_SIZE_OPTION // 1024 ** 3}GB")
+        raise ValueError(
+            f"{text!r} is more than any input can hold in memory; give a size "
+            f"from 0 to {MAX_SIZE_OPTION // 1024**3}GB"
+        )
     return size
 
 
 def _human(size: int) -> str:
-    for unit, factor in (("GB", 1024 ** 3), ("MB", 1024 ** 2), ("KB", 1024)):
+    for unit, factor in (("GB", 1024**3), ("MB", 1024**2), ("KB", 1024)):
         if size >= factor:
             return f"{size / factor:.1f} {unit}"
     return f"{size} bytes"
@@ -139,8 +151,9 @@ def _refused(diagnostic: Diagnostic, fmt: str, path: str) -> Document:
     return Document(Tournament(source=Source(format=fmt, path=path)), (diagnostic,), None)
 
 
-def refuse(fmt: str, data: bytes, *, path: str = "",
-           max_bytes: int | None = DEFAULT_MAX_BYTES) -> Document | None:
+def refuse(
+    fmt: str, data: bytes, *, path: str = "", max_bytes: int | None = DEFAULT_MAX_BYTES
+) -> Document | None:
     """A Document holding one T007 when ``data`` must not be parsed as ``fmt``, else None.
 
     ``data`` may be the first ``max_bytes + 1`` bytes of a larger input (the CLI
@@ -148,40 +161,89 @@ def refuse(fmt: str, data: bytes, *, path: str = "",
     """
     if max_bytes is not None and len(data) > max_bytes:
         exact = f" ({max_bytes} bytes)" if max_bytes >= 1024 else ""
-        return _refused(make("T007", f"the input is larger than {_human(max_bytes)}{exact}; "
-                                     "it was not read", file=path), fmt, path)
+        return _refused(
+            make(
+                "T007",
+                f"the input is larger than {_human(max_bytes)}{exact}; it was not read",
+                file=path,
+            ),
+            fmt,
+            path,
+        )
     if fmt == "json":
         values = json_values(data)
         if values > MAX_JSON_VALUES:
-            return _refused(make("T007", f"the JSON input holds about {values} values, more than "
-                                         f"{MAX_JSON_VALUES}; it was not parsed", file=path,
-                                 hint=""), fmt, path)
+            return _refused(
+                make(
+                    "T007",
+                    f"the JSON input holds about {values} values, more than "
+                    f"{MAX_JSON_VALUES}; it was not parsed",
+                    file=path,
+                    hint="",
+                ),
+                fmt,
+                path,
+            )
         starts = data.count(b'"start"')  # players and their national-rating records
         if starts > 2 * MAX_PLAYERS:
-            return _refused(make("T007", f"the JSON input holds {starts} start numbers, more than "
-                                         f"any tournament ({MAX_PLAYERS} players); it was not "
-                                         "parsed", file=path, hint=""), fmt, path)
+            return _refused(
+                make(
+                    "T007",
+                    f"the JSON input holds {starts} start numbers, more than "
+                    f"any tournament ({MAX_PLAYERS} players); it was not "
+                    "parsed",
+                    file=path,
+                    hint="",
+                ),
+                fmt,
+                path,
+            )
     elif fmt in MAX_MARKUP_TAGS:
         tags = data.count(b"<")
         players = data.count(b"<player ") if fmt == "chess-results-xml" else 0
         references = data.count(b"&") if fmt == "chess-results-xml" else 0
         if references > MAX_MARKUP_REFERENCES:
-            return _refused(make("T007", f"the {fmt} input holds {references} character or "
-                                         f"entity references, more than any tournament "
-                                         f"({MAX_MARKUP_REFERENCES}); it was not parsed",
-                                 file=path, hint=""), fmt, path)
+            return _refused(
+                make(
+                    "T007",
+                    f"the {fmt} input holds {references} character or "
+                    f"entity references, more than any tournament "
+                    f"({MAX_MARKUP_REFERENCES}); it was not parsed",
+                    file=path,
+                    hint="",
+                ),
+                fmt,
+                path,
+            )
         if tags > MAX_MARKUP_TAGS[fmt] or players > MAX_PLAYERS:
             what = f"{players} players" if players > MAX_PLAYERS else f"about {tags} tags"
             limit = MAX_PLAYERS if players > MAX_PLAYERS else MAX_MARKUP_TAGS[fmt]
-            return _refused(make("T007", f"the {fmt} input holds {what}, more than any tournament "
-                                         f"({limit}); it was not parsed", file=path, hint=""),
-                            fmt, path)
+            return _refused(
+                make(
+                    "T007",
+                    f"the {fmt} input holds {what}, more than any tournament "
+                    f"({limit}); it was not parsed",
+                    file=path,
+                    hint="",
+                ),
+                fmt,
+                path,
+            )
     elif fmt == "xlsx" and data.startswith(b"PK"):
         unpacked = _unpacked_size(data)
         if unpacked > MAX_UNPACKED_BYTES:
-            return _refused(make("T007", f"the workbook unpacks to {_human(unpacked)}, more than "
-                                         f"{_human(MAX_UNPACKED_BYTES)} (a zip bomb?); it was not "
-                                         "read", file=path, hint=""), fmt, path)
+            return _refused(
+                make(
+                    "T007",
+                    f"the workbook unpacks to {_human(unpacked)}, more than "
+                    f"{_human(MAX_UNPACKED_BYTES)} (a zip bomb?); it was not "
+                    "read",
+                    file=path,
+                    hint="",
+                ),
+                fmt,
+                path,
+            )
     return None
 
 
@@ -227,19 +289,27 @@ def oversized_model(doc: Document) -> Document | None:
     t = doc.tournament
     entries = sum(len(p.results) for p in t.players)
     if entries > MAX_ROUND_ENTRIES:
-        found = make("T007", f"the input holds {entries} round results ({len(t.players)} players), "
-                             f"more than {MAX_ROUND_ENTRIES}; it was not processed "
-                             "further", file=t.source.path,
-                     hint="")
+        found = make(
+            "T007",
+            f"the input holds {entries} round results ({len(t.players)} players), "
+            f"more than {MAX_ROUND_ENTRIES}; it was not processed "
+            "further",
+            file=t.source.path,
+            hint="",
+        )
         return Document(Tournament(header=t.header, source=t.source), (found,), doc.text)
     declared = t.header.rounds
     if declared is not None and not 0 <= declared <= MAX_ROUNDS:
         # Every consumer pads each player to the declared rounds: 10**10 of them is a hang.
         line = next((r.line for r in t.header.records if r.code in ("142", "XXR")), 1)
-        found = make("T205", f"the input declares {declared} rounds, more than any tournament "
-                             f"({MAX_ROUNDS}); the rounds were counted from the results "
-                             "instead", line,
-                     file=t.source.path)
+        found = make(
+            "T205",
+            f"the input declares {declared} rounds, more than any tournament "
+            f"({MAX_ROUNDS}); the rounds were counted from the results "
+            "instead",
+            line,
+            file=t.source.path,
+        )
         header = replace(t.header, rounds=None)
         return Document(replace(t, header=header), (*doc.diagnostics, found), doc.text)
     return None
@@ -264,9 +334,16 @@ class DiagnosticCap:
         """
         n = self.counts[code] = self.counts.get(code, 0) + 1
         if n == MAX_SAME_CODE + 1:
-            found.append(make("T901", f"more than {MAX_SAME_CODE} {code} diagnostics in this "
-                                      "input; the rest are not reported", line, file=file,
-                              hint=""))
+            found.append(
+                make(
+                    "T901",
+                    f"more than {MAX_SAME_CODE} {code} diagnostics in this "
+                    "input; the rest are not reported",
+                    line,
+                    file=file,
+                    hint="",
+                )
+            )
         return n <= MAX_SAME_CODE
 
 
@@ -284,24 +361,38 @@ def cap_lines(text: str, limit: int = MAX_LINES) -> tuple[str, Diagnostic | None
     if pos + 1 >= len(text):
         return text, None
     rest = text.count("\n", pos + 1) + (not text.endswith("\n"))
-    diagnostic = make("T007", f"the input has {limit + rest} lines, more than any tournament "
-                              f"report ({limit}); only the first {limit} were read", limit + 1,
-                      hint="")
-    return text[:pos + 1], diagnostic
+    diagnostic = make(
+        "T007",
+        f"the input has {limit + rest} lines, more than any tournament "
+        f"report ({limit}); only the first {limit} were read",
+        limit + 1,
+        hint="",
+    )
+    return text[: pos + 1], diagnostic
 
 
 def long_line(line: str, lineno: int, limit: int = MAX_LINE_CHARS) -> Diagnostic | None:
     """T008 for a line longer than any record (binary data or a damaged file), else None."""
     if len(line) <= limit:
         return None
-    return make("T008", f"line of {len(line)} characters, longer than any TRF record ({limit}, "
-                        f"{MAX_ROUNDS} rounds); it was skipped", lineno, limit + 1)
+    return make(
+        "T008",
+        f"line of {len(line)} characters, longer than any TRF record ({limit}, "
+        f"{MAX_ROUNDS} rounds); it was skipped",
+        lineno,
+        limit + 1,
+    )
 
 
 def too_many_players(lineno: int) -> Diagnostic:
     """T007 for the 001 record after the :data:`MAX_PLAYERS`-th: start numbers have four digits."""
-    return make("T007", f"more than {MAX_PLAYERS} player records (start numbers have four digits); "
-                        "the rest of the input was not read", lineno, hint="")
+    return make(
+        "T007",
+        f"more than {MAX_PLAYERS} player records (start numbers have four digits); "
+        "the rest of the input was not read",
+        lineno,
+        hint="",
+    )
 
 
 def field_overflows(t: Tournament) -> list[Diagnostic]:
@@ -326,19 +417,34 @@ def field_overflows(t: Tournament) -> list[Diagnostic]:
     for p in t.players:
         for label, value in (("start number", p.start), ("rank", p.rank), ("rating", p.rating)):
             if value is not None and not 0 <= value <= MAX_PLAYERS:
-                lost(f"player {p.start}: {label} {value} "
-                     f"does not fit TRF's four-digit field; {written(value, 4)}", p.line)
-        if p.fide_id is not None and not 0 <= p.fide_id < 10 ** 11:
-            lost(f"player {p.start}: FIDE id {p.fide_id} does not fit TRF's 11-digit field; "
-                 f"{written(p.fide_id, 11)}", p.line)
+                lost(
+                    f"player {p.start}: {label} {value} "
+                    f"does not fit TRF's four-digit field; {written(value, 4)}",
+                    p.line,
+                )
+        if p.fide_id is not None and not 0 <= p.fide_id < 10**11:
+            lost(
+                f"player {p.start}: FIDE id {p.fide_id} does not fit TRF's 11-digit field; "
+                f"{written(p.fide_id, 11)}",
+                p.line,
+            )
         if p.points is not None and float(points_field(p.points, 4)) != p.points:
-            lost(f"player {p.start}: points {p.points:g} do not fit TRF's four-column field; "
-                 f"written as {points_field(p.points, 4).strip()}", p.line)
+            lost(
+                f"player {p.start}: points {p.points:g} do not fit TRF's four-column field; "
+                f"written as {points_field(p.points, 4).strip()}",
+                p.line,
+            )
         if len(p.results) > MAX_ROUNDS:
-            lost(f"player {p.start}: {len(p.results)} rounds, more than a TRF line holds "
-                 f"({MAX_ROUNDS})", p.line)
+            lost(
+                f"player {p.start}: {len(p.results)} rounds, more than a TRF line holds "
+                f"({MAX_ROUNDS})",
+                p.line,
+            )
         bad = sorted(o for o in set(p.opponents) if not 0 <= o <= MAX_PLAYERS)
         if bad:
-            lost(f"player {p.start}: opponent {bad[0]} does not fit TRF's four-digit field; "
-                 f"{written(bad[0], 4)}", p.line)
+            lost(
+                f"player {p.start}: opponent {bad[0]} does not fit TRF's four-digit field; "
+                f"{written(bad[0], 4)}",
+                p.line,
+            )
     return found

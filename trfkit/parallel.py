@@ -101,8 +101,14 @@ def _run_chunk(func: Callable[[T], R], chunk: list[T]) -> list[R]:
     return [func(item) for item in chunk]
 
 
-def ordered_map(func: Callable[[T], R], items: Iterable[T], workers: int = 1, *,
-                chunk: int = 16, window: int | None = None) -> Iterator[R]:
+def ordered_map(
+    func: Callable[[T], R],
+    items: Iterable[T],
+    workers: int = 1,
+    *,
+    chunk: int = 16,
+    window: int | None = None,
+) -> Iterator[R]:
     """Yield ``func(item)`` for every item, in order, using ``workers`` processes.
 
     With one worker, or a single item, everything runs in this process: no pool
@@ -125,12 +131,13 @@ def ordered_map(func: Callable[[T], R], items: Iterable[T], workers: int = 1, *,
 
     limit = window or 4 * workers
     pending: deque[Future[list[R]]] = deque()
-    with ProcessPoolExecutor(max_workers=min(workers, len(first)), initializer=_init_worker,
-                             initargs=(os.getpid(),)) as pool:
+    with ProcessPoolExecutor(
+        max_workers=min(workers, len(first)), initializer=_init_worker, initargs=(os.getpid(),)
+    ) as pool:
         # a handful of inputs is shared out evenly instead of going to one worker
         size = min(chunk, -(-len(first) // workers))
         for start in range(0, len(first), size):
-            pending.append(pool.submit(_run_chunk, func, first[start:start + size]))
+            pending.append(pool.submit(_run_chunk, func, first[start : start + size]))
         exhausted = False
         while pending:
             while not exhausted and len(pending) < limit:

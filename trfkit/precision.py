@@ -19,5 +19,5 @@ def agrees(declared: float, computed: float, raw: str = "") -> bool:
     matches 7.5; ``26,5`` matches 26.45..26.55 would be too lax, so half a unit of
     the last written decimal); integers must match exactly."""
     places = _decimals(raw) if raw else 6
-    tolerance = 0.5 * 10 ** -places + 1e-9 if places else 1e-9
+    tolerance = 0.5 * 10**-places + 1e-9 if places else 1e-9
     return abs(declared - computed) <= tolerance

@@ -33,25 +33,38 @@ if TYPE_CHECKING:  # the team engine is loaded by the team functions: most event
     from .tiebreaks.team.context import TeamContext
     from .tiebreaks.team.standings import TeamStandings
 
-__all__ = ["file_list_unusable", "individual_standings", "is_individual_code", "is_team_code",
-           "team_context", "team_standings"]
+__all__ = [
+    "file_list_unusable",
+    "individual_standings",
+    "is_individual_code",
+    "is_team_code",
+    "team_context",
+    "team_standings",
+]
 
 
 def file_list_unusable(exc: Exception) -> Diagnostic:
     """T501 for a 202/212 list (or Swiss-Manager mapping) that cannot be computed."""
-    return make("T501", f"the file's tie-break list cannot be computed ({exc}); "
-                        "the default tie-breaks were used instead (choose others with --tb)")
+    return make(
+        "T501",
+        f"the file's tie-break list cannot be computed ({exc}); "
+        "the default tie-breaks were used instead (choose others with --tb)",
+    )
 
 
-def _default(t: Tournament, rules: str, after_round: int | None
-             ) -> tuple[list[TieBreakCode], str]:
+def _default(t: Tournament, rules: str, after_round: int | None) -> tuple[list[TieBreakCode], str]:
     """The default list for ``t`` (round-robin or Swiss) and the line that names it."""
     return default_codes(Context(t, resolve(rules, t), after_round=after_round))
 
 
-def individual_standings(t: Tournament, tb: Sequence[str] = (), *, rules: str = "auto",
-                         after_round: int | None = None, unrated_rating: int | None = None
-                         ) -> tuple[Standings, list[str]]:
+def individual_standings(
+    t: Tournament,
+    tb: Sequence[str] = (),
+    *,
+    rules: str = "auto",
+    after_round: int | None = None,
+    unrated_rating: int | None = None,
+) -> tuple[Standings, list[str]]:
     """The players' standings under ``tb`` (codes as written), else under the file's list,
     else a default; and the notes that say which list was used (none for ``tb``)."""
     notes: list[str] = []
@@ -64,22 +77,30 @@ def individual_standings(t: Tournament, tb: Sequence[str] = (), *, rules: str = 
                 notes.append(f"tie-breaks from the file: {listed}")
             else:
                 notes.append(_default(t, rules, after_round)[1])
-        return compute(t, codes, rules=rules, after_round=after_round,
-                       unrated_rating=unrated_rating), notes
+        return compute(
+            t, codes, rules=rules, after_round=after_round, unrated_rating=unrated_rating
+        ), notes
     except (CodeError, UnknownTieBreak) as exc:
         if tb:  # the caller's own codes
             raise
         problem = file_list_unusable(exc)  # the file's list: a content problem
     fallback, message = _default(t, rules, after_round)
     notes.append(message)
-    standings = compute(t, fallback, rules=rules, after_round=after_round,
-                        unrated_rating=unrated_rating)
+    standings = compute(
+        t, fallback, rules=rules, after_round=after_round, unrated_rating=unrated_rating
+    )
     return replace(standings, diagnostics=(problem, *standings.diagnostics)), notes
 
 
-def team_standings(t: Tournament, tb: Sequence[str] = (), *, rules: str = "auto",
-                   after_round: int | None = None, team_bye: tuple[float, float] | None = None,
-                   pab_as_draw: bool = False) -> TeamStandings:
+def team_standings(
+    t: Tournament,
+    tb: Sequence[str] = (),
+    *,
+    rules: str = "auto",
+    after_round: int | None = None,
+    team_bye: tuple[float, float] | None = None,
+    pab_as_draw: bool = False,
+) -> TeamStandings:
     """A team event's standings under ``tb``, else the file's list, else
     :data:`~trfkit.tiebreaks.team.standings.DEFAULT_TEAM_CODES` (with a T501 when the file's list
     cannot be computed). ``team_bye``: (MP, GP) of a team bye the file does not encode;
@@ -87,8 +108,14 @@ def team_standings(t: Tournament, tb: Sequence[str] = (), *, rules: str = "auto"
     from .tiebreaks.team.standings import DEFAULT_TEAM_CODES, compute_teams
 
     def run(codes: Sequence[TieBreakCode | str] | None) -> TeamStandings:
-        return compute_teams(t, codes, rules=rules, after_round=after_round,
-                             unencoded_bye=team_bye, pab_shown_as_draw=pab_as_draw)
+        return compute_teams(
+            t,
+            codes,
+            rules=rules,
+            after_round=after_round,
+            unencoded_bye=team_bye,
+            pab_shown_as_draw=pab_as_draw,
+        )
 
     try:
         return run([parse(c) for c in tb] if tb else None)
@@ -100,14 +127,24 @@ def team_standings(t: Tournament, tb: Sequence[str] = (), *, rules: str = "auto"
     return replace(standings, diagnostics=(problem, *standings.diagnostics))
 
 
-def team_context(t: Tournament, *, rules: str = "auto", after_round: int | None = None,
-                 team_bye: tuple[float, float] | None = None,
-                 pab_as_draw: bool = False) -> TeamContext:
+def team_context(
+    t: Tournament,
+    *,
+    rules: str = "auto",
+    after_round: int | None = None,
+    team_bye: tuple[float, float] | None = None,
+    pab_as_draw: bool = False,
+) -> TeamContext:
     """The team run ``trfkit explain --team`` reads, with the options of the standings."""
     from .tiebreaks.team.context import TeamContext
 
-    return TeamContext(t, resolve(rules, t), after_round=after_round, unencoded_bye=team_bye,
-                       pab_shown_as_draw=pab_as_draw)
+    return TeamContext(
+        t,
+        resolve(rules, t),
+        after_round=after_round,
+        unencoded_bye=team_bye,
+        pab_shown_as_draw=pab_as_draw,
+    )
 
 
 def is_team_code(code: TieBreakCode) -> bool:

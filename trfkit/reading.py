@@ -23,8 +23,18 @@ from . import formats
 from .document import Document
 from .limits import DEFAULT_MAX_BYTES
 
-__all__ = ["STDIN_NAME", "NotRegularFile", "ReadError", "binary_stream", "check_encoding",
-           "display_name", "read_bytes", "read_document", "read_regular", "read_stream"]
+__all__ = [
+    "STDIN_NAME",
+    "NotRegularFile",
+    "ReadError",
+    "binary_stream",
+    "check_encoding",
+    "display_name",
+    "read_bytes",
+    "read_document",
+    "read_regular",
+    "read_stream",
+]
 
 STDIN_NAME = "<stdin>"
 
@@ -34,12 +44,16 @@ class ReadError(Exception):
     (``event.trf: cannot read: Permission denied``, ``unknown encoding 'x'``)."""
 
 
-
 def special_kind(mode: int) -> str:
     """What a path that is not a regular file is, for the message that refuses it."""
-    kinds = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
-             (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+    kinds = (
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+    )
     return next((kind for test, kind in kinds if test(mode)), "not a regular file")
+
 
 def display_name(path: str) -> str:
     """How an input is named in messages: ``<stdin>`` for ``-``, else the path as given."""
@@ -70,8 +84,10 @@ def read_regular(path: str, limit: int) -> bytes:
     with os.fdopen(fd, "rb") as fh:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise NotRegularFile(0, f"{special_kind(info.st_mode)}, not a regular file "
-                                    "(pipe its bytes to '-' instead)")
+            raise NotRegularFile(
+                0,
+                f"{special_kind(info.st_mode)}, not a regular file (pipe its bytes to '-' instead)",
+            )
         # read(n) allocates n bytes first: ask for the file's size, not the limit
         # (100 MB per file, 30 µs and a transient 100 MB for each input of a batch).
         size = info.st_size
@@ -142,8 +158,15 @@ def read_document(
     raw = read_bytes(path, max_bytes) if data is None else data
     name = display_name(path)
     try:
-        doc: Document = formats.read(raw, fmt, path=name, encoding=encoding, strict=strict,
-                                     max_bytes=max_bytes, fallback_encoding=fallback_encoding)
+        doc: Document = formats.read(
+            raw,
+            fmt,
+            path=name,
+            encoding=encoding,
+            strict=strict,
+            max_bytes=max_bytes,
+            fallback_encoding=fallback_encoding,
+        )
     except ValueError as exc:
         # Only "reader X is not available" is a read failure; TrfError (strict mode)
         # and anything else propagate to the caller.

@@ -39,16 +39,17 @@ def read_source(source: Loadable, limit: int) -> tuple[bytes, str, str | None]:
     for the reader to report a larger input as T007), the path to name in diagnostics
     (``""`` when there is none) and ``"utf-8"`` when the input was text, else None."""
     if isinstance(source, (bytes, bytearray, memoryview)):
-        return bytes(source[:limit + 1]), "", None
+        return bytes(source[: limit + 1]), "", None
     if isinstance(source, str) and looks_like_text(source):
-        return source.encode("utf-8")[:limit + 1], "", "utf-8"
+        return source.encode("utf-8")[: limit + 1], "", "utf-8"
     if isinstance(source, (str, os.PathLike)):
         path = os.fspath(source)
         return read_regular(path, limit), path, None  # OSError for a FIFO: never blocks
     read: Any = getattr(source, "read", None)
     if read is None:
-        raise TypeError(f"load() takes a path, bytes, text or a binary file, "
-                        f"not {type(source).__name__}")
+        raise TypeError(
+            f"load() takes a path, bytes, text or a binary file, not {type(source).__name__}"
+        )
     data = read(limit + 1)
     if isinstance(data, str):
         raise TypeError("load() needs a binary file: open it with 'rb', or pass its text")

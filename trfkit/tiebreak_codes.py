@@ -20,8 +20,15 @@ from dataclasses import dataclass, field
 
 from .limits import MAX_ROUNDS
 
-__all__ = ["ALIASES", "MAX_RATING", "CodeError", "RangeError", "TieBreakCode", "parse",
-           "parse_list"]
+__all__ = [
+    "ALIASES",
+    "MAX_RATING",
+    "CodeError",
+    "RangeError",
+    "TieBreakCode",
+    "parse",
+    "parse_list",
+]
 
 #: Ratings a tie-break works with (``/U``, ``--unrated-rating``, ``TPR/400``): the FIDE
 #: scale with room to spare. The rating tables grow with the spread of ratings, so a
@@ -120,9 +127,11 @@ class TieBreakCode:
     @property
     def trf(self) -> str:
         """The spelling for a TRF26 ``202`` record (TieBreakServer-only extras dropped)."""
-        return "/".join(p for p in self.canonical.split("/")
-                        if not (p[:1] in "UV" and len(p) > 1)
-                        and p not in ("R", "D", "S", "X", "N"))
+        return "/".join(
+            p
+            for p in self.canonical.split("/")
+            if not (p[:1] in "UV" and len(p) > 1) and p not in ("R", "D", "S", "X", "N")
+        )
 
     def koya_threshold(self, max_score: float, draw: float) -> float:
         """The KS threshold: 50 % of ``max_score`` moved by the Limit modifier.
@@ -182,8 +191,9 @@ def parse(text: str, *, hints: bool = True) -> TieBreakCode:
     if ":" in head:
         head, score = head.split(":", 1)
         if score not in ("MP", "GP"):
-            raise CodeError(f"{original!r}: score type must be MP or GP, not {score!r}"
-                            + _hint(original, hints))
+            raise CodeError(
+                f"{original!r}: score type must be MP or GP, not {score!r}" + _hint(original, hints)
+            )
     name, implied = ALIASES.get(head, (head, ""))
     if implied:
         mods = [implied, *mods]
@@ -215,16 +225,17 @@ def parse(text: str, *, hints: bool = True) -> TieBreakCode:
         if key is None:
             continue
         if key in written:  # 'BH/C1/C2' would silently be BH/C2
-            raise CodeError(f"{original!r}: /{mod} repeats a modifier already given "
-                            f"(/{written[key]}); give each one once")
+            raise CodeError(
+                f"{original!r}: /{mod} repeats a modifier already given "
+                f"(/{written[key]}); give each one once"
+            )
         fields[key], written[key] = value, mod
     _check_ranges(original, fields)
-    return TieBreakCode(name=name, score=score, flags=frozenset(flags), text=original,
-                        **fields)  # type: ignore[arg-type]
+    return TieBreakCode(name=name, score=score, flags=frozenset(flags), text=original, **fields)  # type: ignore[arg-type]
 
 
 def _hint(text: str, wanted: bool) -> str:
-    """"; did you mean ...?" for a code that does not parse (:mod:`.catalog`)."""
+    """ "; did you mean ...?" for a code that does not parse (:mod:`.catalog`)."""
     if not wanted:
         return ""
     from .tiebreaks.catalog import did_you_mean
@@ -238,8 +249,10 @@ def _check_ranges(original: str, fields: dict[str, object]) -> None:
     def outside(what: str, low: float, high: float, unit: str = "") -> RangeError:
         return RangeError(f"{original!r}: {what} must be from {low:g} to {high:g}{unit}")
 
-    for key, what in (("unrated", "/U (the rating of unrated players)"),
-                      ("number", "the rating modifier")):
+    for key, what in (
+        ("unrated", "/U (the rating of unrated players)"),
+        ("number", "the rating modifier"),
+    ):
         value = fields.get(key)
         if isinstance(value, int) and not 0 <= value <= MAX_RATING:
             raise outside(what, 0, MAX_RATING)

@@ -46,8 +46,11 @@ def tree(root: Path, files: int = 6, players: int = 20) -> dict[str, bytes]:
 
 def snapshot(root: Path) -> dict[str, bytes]:
     """Every file below ``root`` (hidden ones included: a stray temporary file counts)."""
-    return {p.relative_to(root).as_posix(): p.read_bytes()
-            for p in sorted(root.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -57,29 +60,43 @@ def run(*args: str) -> tuple[int, str, str]:
 
 # ------------------------------------------------------------------------------ inputs
 
+
 def test_inputs_are_lazy_ordered_and_carry_their_relative_path(tmp_path: Path) -> None:
     tree(tmp_path / "in", 4)
     (tmp_path / "in" / ".hidden.trf").write_text("x")
     (tmp_path / "in" / "notes.doc").write_text("x")
     single = tmp_path / "in" / "club1" / "2025" / "event001.trf"
-    found = iter_inputs([str(tmp_path / "in"), str(single),
-                         str(tmp_path / "in" / "club0" / "*.trf"), str(tmp_path / "nope.trf")],
-                        ("*.trf",))
+    found = iter_inputs(
+        [
+            str(tmp_path / "in"),
+            str(single),
+            str(tmp_path / "in" / "club0" / "*.trf"),
+            str(tmp_path / "nope.trf"),
+        ],
+        ("*.trf",),
+    )
     first = next(found)
     # lazy: a folder is read when the walk reaches it, so a file written now is found
     (tmp_path / "in" / "club2" / "late.trf").write_text("x")
     items = [first, *found]
-    assert [i.rel for i in items] == ["club0/event000.trf", "club0/2025/event003.trf",
-                                      "club1/2025/event001.trf", "club2/event002.trf",
-                                      "club2/late.trf",
-                                      "nope.trf"]  # the repeated file and glob hit come once
+    assert [i.rel for i in items] == [
+        "club0/event000.trf",
+        "club0/2025/event003.trf",
+        "club1/2025/event001.trf",
+        "club2/event002.trf",
+        "club2/late.trf",
+        "nope.trf",
+    ]  # the repeated file and glob hit come once
     assert items[-1].missing == f"{tmp_path / 'nope.trf'}: no such file or directory"
     pattern = str(tmp_path / "in" / "**" / "event00[12].trf")
-    assert [i.rel for i in iter_inputs([pattern])] == ["club1/2025/event001.trf",
-                                                       "club2/event002.trf"]
+    assert [i.rel for i in iter_inputs([pattern])] == [
+        "club1/2025/event001.trf",
+        "club2/event002.trf",
+    ]
 
 
 # ------------------------------------------------------------------------------ ordered map
+
 
 def _slow_square(n: int) -> int:
     time.sleep(0.02 if n % 5 == 0 else 0.0)
@@ -133,8 +150,12 @@ def test_ordered_map_bounds_the_work_in_flight() -> None:
 
 def test_reports_cross_processes_whole() -> None:
     plain = make("T302", "round 2: 3 names 5, 5 names 4", 7, 92, 95, file="a.trf")
-    full = dataclasses.replace(plain, related=Location("a.trf", 9, 92, 95), hint="fix one side",
-                               model_path="players[2].rounds[1]")
+    full = dataclasses.replace(
+        plain,
+        related=Location("a.trf", 9, 92, 95),
+        hint="fix one side",
+        model_path="players[2].rounds[1]",
+    )
     report = FileReport("a.trf", (plain, full), {7: "001    3 ...", 9: "001    5 ..."})
     back = pickle.loads(pickle.dumps(Outcome(report, "written")))
     assert back == Outcome(report, "written")
@@ -143,19 +164,26 @@ def test_reports_cross_processes_whole() -> None:
 
 # ------------------------------------------------------------------------------ summary, progress
 
+
 def test_tally_counts_files_by_their_worst_problem() -> None:
     tally = Tally()
     warning = make("T201", "no name", file="b.trf")
     error = make("T401", "points", file="c.trf")
-    for outcome in (Outcome(FileReport("a.trf", (make("T403", "assumed", file="a.trf"),))),
-                    Outcome(FileReport("b.trf", (warning,))),
-                    Outcome(FileReport("c.trf", (warning, error)), "written"),
-                    Outcome(FileReport("d.trf", error="d.trf: cannot read"))):
+    for outcome in (
+        Outcome(FileReport("a.trf", (make("T403", "assumed", file="a.trf"),))),
+        Outcome(FileReport("b.trf", (warning,))),
+        Outcome(FileReport("c.trf", (warning, error)), "written"),
+        Outcome(FileReport("d.trf", error="d.trf: cannot read")),
+    ):
         tally.add(outcome)
-    assert tally.sentence() == ("4 files read: 1 clean, 1 with warnings, 1 with errors, "
-                                "1 unreadable; 1 written")
-    assert [row.split()[:2] for row in tally.statistics()] == [["2", "T201"], ["1", "T401"],
-                                                               ["1", "T403"]]
+    assert tally.sentence() == (
+        "4 files read: 1 clean, 1 with warnings, 1 with errors, 1 unreadable; 1 written"
+    )
+    assert [row.split()[:2] for row in tally.statistics()] == [
+        ["2", "T201"],
+        ["1", "T401"],
+        ["1", "T403"],
+    ]
 
 
 class Terminal(io.StringIO):
@@ -197,28 +225,45 @@ def test_report_format_follows_the_file_name() -> None:
 
 # ------------------------------------------------------------------------------ convert DIR -o OUT
 
+
 def test_convert_tree_in_parallel_mirrors_paths_and_reports(tmp_path: Path) -> None:
     src, out = tmp_path / "in", tmp_path / "out"
     inputs = tree(src, 6)
     (src / "club0" / "broken.trf").write_bytes(b"\x00\x01binary junk\x00")
     report = tmp_path / "records.sarif"
-    code, _, err = run("convert", str(src), str(tmp_path / "missing"), "-o", str(out),
-                       "--to", "json", "-j", "2", "--report", str(report), "--statistics")
+    code, _, err = run(
+        "convert",
+        str(src),
+        str(tmp_path / "missing"),
+        "-o",
+        str(out),
+        "--to",
+        "json",
+        "-j",
+        "2",
+        "--report",
+        str(report),
+        "--statistics",
+    )
     assert code == 2  # one path was missing: reported, the rest converted
     outputs = sorted(rel.replace(".trf", ".json") for rel in inputs)
-    records = [f"{folder}/.{name}.source" for folder, _, name in
-               (rel.rpartition("/") for rel in outputs)]  # what each was made from
+    records = [
+        f"{folder}/.{name}.source" for folder, _, name in (rel.rpartition("/") for rel in outputs)
+    ]  # what each was made from
     assert sorted(snapshot(out)) == sorted(outputs + records)
     assert snapshot(src) == {**inputs, "club0/broken.trf": b"\x00\x01binary junk\x00"}
-    assert "8 files read: 6 clean, 0 with warnings, 1 with errors, 1 unreadable; " \
-           "1 not written, 6 written" in err
+    assert (
+        "8 files read: 6 clean, 0 with warnings, 1 with errors, 1 unreadable; "
+        "1 not written, 6 written" in err
+    )
     assert f"{tmp_path / 'missing'}:1:1: T014 no such file or directory" in err  # as check
     assert "Error:" not in err  # said once, located
     sarif = json.loads(report.read_text(encoding="utf-8"))
     results = sarif["runs"][0]["results"]
     assert [r["ruleId"] for r in results] == ["T001", "T014"]  # the missing input too
-    assert results[1]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] \
-        .endswith("missing")
+    assert results[1]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].endswith(
+        "missing"
+    )
     assert "T001" in err.split("written\n", 1)[1]  # --statistics rows after the summary
     assert not list(tmp_path.glob(".*.tmp"))
 
@@ -255,8 +300,9 @@ def test_resume_with_skip_existing_equals_an_uninterrupted_run(tmp_path: Path) -
     stale.write_bytes(b"001    1 half a li")
     (resumed / "club1" / ".event004.trf.q0w9e8r7.tmp").write_bytes(b"012 half")  # kept output
     older = (resumed / "club0" / "event006.trf").stat().st_mtime_ns
-    code, _, err = run("convert", str(src), "-o", str(resumed), "--to", "trf26", "-j", "2",
-                       "--skip-existing")
+    code, _, err = run(
+        "convert", str(src), "-o", str(resumed), "--to", "trf26", "-j", "2", "--skip-existing"
+    )
     assert code == 0
     assert "6 skipped, 3 written" in err
     assert snapshot(resumed) == expected
@@ -267,8 +313,20 @@ def test_resume_after_a_killed_run(tmp_path: Path) -> None:
     src, whole, resumed = tmp_path / "in", tmp_path / "whole", tmp_path / "resumed"
     tree(src, 60, players=40)
     assert run("convert", str(src), "-o", str(whole), "--to", "json", "-j", "1")[0] == 0
-    command = [sys.executable, "-m", "trfkit", "convert", str(src), "-o", str(resumed),
-               "--to", "json", "-j", "1", "-q"]
+    command = [
+        sys.executable,
+        "-m",
+        "trfkit",
+        "convert",
+        str(src),
+        "-o",
+        str(resumed),
+        "--to",
+        "json",
+        "-j",
+        "1",
+        "-q",
+    ]
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while proc.poll() is None and time.monotonic() < deadline:
@@ -278,8 +336,9 @@ def test_resume_after_a_killed_run(tmp_path: Path) -> None:
             break
         time.sleep(0.01)
     killed = proc.wait() == -signal.SIGKILL
-    code, _, err = run("convert", str(src), "-o", str(resumed), "--to", "json", "-j", "2",
-                       "--skip-existing")
+    code, _, err = run(
+        "convert", str(src), "-o", str(resumed), "--to", "json", "-j", "2", "--skip-existing"
+    )
     assert code == 0, err
     if killed:  # (a very fast machine may finish first: then everything is skipped)
         found = re.search(r"(\d+) files? read: .*; (\d+) skipped, (\d+) written", err)
@@ -291,6 +350,7 @@ def test_resume_after_a_killed_run(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------------------ check over a tree
 
+
 def test_check_tree_streams_in_order_with_a_summary_and_a_report(tmp_path: Path) -> None:
     src = tmp_path / "in"
     tree(src, 5)
@@ -298,11 +358,13 @@ def test_check_tree_streams_in_order_with_a_summary_and_a_report(tmp_path: Path)
     bad = "".join(line for line in text.splitlines(True) if not line.startswith("012"))  # T201
     (src / "club1" / "2025" / "event001.trf").write_text(bad, encoding="utf-8")
     serial = run("check", str(src), "-j", "1", "--select", "T2")
-    code, out, err = run("check", str(src), "-j", "2", "--select", "T2", "--report",
-                         str(tmp_path / "records.json"))
+    code, out, err = run(
+        "check", str(src), "-j", "2", "--select", "T2", "--report", str(tmp_path / "records.json")
+    )
     assert (code, out) == serial[:2] and code == 0
-    assert out.splitlines()[0].endswith(": T201 the tournament has no name "
-                                        "(record 012 is missing or empty)")
+    assert out.splitlines()[0].endswith(
+        ": T201 the tournament has no name (record 012 is missing or empty)"
+    )
     assert "5 files read: 4 clean, 1 with warnings, 0 with errors, 0 unreadable" in err
     records = json.loads((tmp_path / "records.json").read_text(encoding="utf-8"))
     assert records["summary"]["files"] == 5 and records["summary"]["warnings"] == 1
@@ -313,8 +375,9 @@ def test_check_tree_streams_in_order_with_a_summary_and_a_report(tmp_path: Path)
 
 
 @pytest.mark.parametrize("fmt", ["text", "github", "jsonl"])
-def test_check_prints_line_formats_as_it_goes_and_the_same_as_a_whole(tmp_path: Path,
-                                                                      fmt: str) -> None:
+def test_check_prints_line_formats_as_it_goes_and_the_same_as_a_whole(
+    tmp_path: Path, fmt: str
+) -> None:
     src = tmp_path / "in"
     tree(src, 4)
     text = generate_trf(20, 5, 2).replace("012 Generated", "012 Renamed")
@@ -322,8 +385,9 @@ def test_check_prints_line_formats_as_it_goes_and_the_same_as_a_whole(tmp_path: 
     lines[20] = lines[20][:91] + "9999" + lines[20][95:]  # an unknown opponent: T301 error
     (src / "club2" / "event002.trf").write_text("".join(lines), encoding="utf-8")
     streamed = run("check", str(src), "-j", "2", "--output-format", fmt)
-    whole = run("check", str(src), "-j", "1", "--output-format", fmt,
-                "--report", str(tmp_path / "r.json"))  # --report keeps the batch: not streamed
+    whole = run(
+        "check", str(src), "-j", "1", "--output-format", fmt, "--report", str(tmp_path / "r.json")
+    )  # --report keeps the batch: not streamed
     assert streamed[:2] == whole[:2] and streamed[0] == 1
     assert "T301" in streamed[1]
     assert run("check", str(src), "--exit-zero", "-q")[0] == 0
@@ -333,20 +397,38 @@ def test_check_prints_line_formats_as_it_goes_and_the_same_as_a_whole(tmp_path: 
 def test_one_file_convert_also_reports_and_skips(tmp_path: Path) -> None:
     source = tmp_path / "event.trf"
     lines = generate_trf(12, 3, 1).splitlines(True)
-    source.write_text("".join(line for line in lines if not line.startswith("012")),
-                      encoding="utf-8")
+    source.write_text(
+        "".join(line for line in lines if not line.startswith("012")), encoding="utf-8"
+    )
     target = tmp_path / "event.json"
-    code, _, _ = run("convert", str(source), "--to", "json", "-o", str(target),
-                     "--report", str(tmp_path / "records.json"), "--skip-existing")
+    code, _, _ = run(
+        "convert",
+        str(source),
+        "--to",
+        "json",
+        "-o",
+        str(target),
+        "--report",
+        str(tmp_path / "records.json"),
+        "--skip-existing",
+    )
     assert code == 0 and target.is_file()
     records = json.loads((tmp_path / "records.json").read_text(encoding="utf-8"))
     assert records["summary"]["files"] == 1
     target.write_text("kept", encoding="utf-8")
-    code, _, err = run("convert", str(source), "--to", "json", "-o", str(target),
-                       "--skip-existing")
+    code, _, err = run("convert", str(source), "--to", "json", "-o", str(target), "--skip-existing")
     assert code == 0 and target.read_text(encoding="utf-8") == "kept" and "skipped" in err
-    code, _, err = run("convert", str(source), "--to", "json", "--newline", "crlf", "-o",
-                       str(target), "--skip-existing")  # other options: converted again
+    code, _, err = run(
+        "convert",
+        str(source),
+        "--to",
+        "json",
+        "--newline",
+        "crlf",
+        "-o",
+        str(target),
+        "--skip-existing",
+    )  # other options: converted again
     assert code == 0 and target.read_text(encoding="utf-8") != "kept" and "skipped" not in err
 
 

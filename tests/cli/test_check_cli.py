@@ -29,11 +29,14 @@ def check(runner: CliRunner, *args: str, stdin: bytes | None = None) -> tuple[in
 
 # ---------------------------------------------------------------- faults injected into a clean file
 
+
 def put(line: int, column: int, text: str) -> Callable[[list[str]], None]:
     """Overwrite ``text`` at 1-based ``column`` of 1-based ``line``."""
+
     def edit(lines: list[str]) -> None:
         old = lines[line - 1]
-        lines[line - 1] = old[:column - 1] + text + old[column - 1 + len(text):]
+        lines[line - 1] = old[: column - 1] + text + old[column - 1 + len(text) :]
+
     return edit
 
 
@@ -41,18 +44,21 @@ def both(*edits: Callable[[list[str]], None]) -> Callable[[list[str]], None]:
     def edit(lines: list[str]) -> None:
         for e in edits:
             e(lines)
+
     return edit
 
 
 def replace_line(line: int, text: str) -> Callable[[list[str]], None]:
     def edit(lines: list[str]) -> None:
         lines[line - 1] = text
+
     return edit
 
 
 def shift(line: int) -> Callable[[list[str]], None]:
     def edit(lines: list[str]) -> None:
         lines[line - 1] = lines[line - 1][:91] + " " + lines[line - 1][91:]
+
     return edit
 
 
@@ -75,23 +81,29 @@ FAULTS: dict[str, tuple[Callable[[list[str]], None], str, str]] = {
     "shifted round blocks": (shift(P[3]), "T107", f"{P[3]}:92"),
     "wrong 062": (replace_line(6, "062 9"), "T202", "6:5"),
     "bye with an opponent": (put(P[1], 99, "H"), "T309", f"{P[1]}:92"),
-    "two byes in a round": (both(put(P[1], 92, "0000 - U"), put(P[4], 92, "0000 - U")), "T312",
-                            f"{P[4]}:99"),
-    "cut-short line": (lambda lines: lines.__setitem__(P[6] - 1, lines[P[6] - 1][:60]), "T102",
-                       f"{P[6]}:52"),
+    "two byes in a round": (
+        both(put(P[1], 92, "0000 - U"), put(P[4], 92, "0000 - U")),
+        "T312",
+        f"{P[4]}:99",
+    ),
+    "cut-short line": (
+        lambda lines: lines.__setitem__(P[6] - 1, lines[P[6] - 1][:60]),
+        "T102",
+        f"{P[6]}:52",
+    ),
     "swapped ranks": (both(put(P[1], 86, "   3"), put(P[3], 86, "   1")), "T402", f"{P[3]}:86"),
 }
 
 
 def test_the_base_file_is_clean(runner: CliRunner, tmp_path: Path) -> None:
     (tmp_path / "base.trf").write_text(CLEAN)
-    assert check(runner, str(tmp_path / "base.trf")) == \
-        (0, "No problems found in 1 file.\n", "")
+    assert check(runner, str(tmp_path / "base.trf")) == (0, "No problems found in 1 file.\n", "")
 
 
 @pytest.mark.parametrize("fault", FAULTS)
-def test_injected_fault_is_reported_with_its_code(runner: CliRunner, tmp_path: Path,
-                                                  fault: str) -> None:
+def test_injected_fault_is_reported_with_its_code(
+    runner: CliRunner, tmp_path: Path, fault: str
+) -> None:
     edit, code, where = FAULTS[fault]
     lines = CLEAN.splitlines()
     edit(lines)
@@ -103,8 +115,9 @@ def test_injected_fault_is_reported_with_its_code(runner: CliRunner, tmp_path: P
     assert "Traceback" not in out + err
 
 
-@pytest.mark.parametrize(("data", "code"), [(b"", "T005"), (b"\x00\xff\xfe\x01PK\x03\x04" * 50,
-                                                             "T001")])
+@pytest.mark.parametrize(
+    ("data", "code"), [(b"", "T005"), (b"\x00\xff\xfe\x01PK\x03\x04" * 50, "T001")]
+)
 def test_empty_and_binary_files(runner: CliRunner, tmp_path: Path, data: bytes, code: str) -> None:
     path = tmp_path / "x.trf"
     path.write_bytes(data)
@@ -115,6 +128,7 @@ def test_empty_and_binary_files(runner: CliRunner, tmp_path: Path, data: bytes, 
 
 
 # ---------------------------------------------------------------- exit codes and options
+
 
 def test_exit_codes_and_thresholds(runner: CliRunner) -> None:
     assert check(runner, str(BAD))[0] == 1
@@ -158,8 +172,7 @@ def test_missing_path_exits_2_but_the_other_files_are_checked(runner: CliRunner)
 
 
 def test_stdin_with_display_name(runner: CliRunner) -> None:
-    status, out, _ = check(runner, "-", "--stdin-display-name", "event.trf",
-                           stdin=BAD.read_bytes())
+    status, out, _ = check(runner, "-", "--stdin-display-name", "event.trf", stdin=BAD.read_bytes())
     assert status == 1
     assert out.startswith("event.trf:17:97: T303 round 1: players 3 and 6 both have black\n")
     status, out, _ = check(runner, "-", stdin=GOOD.read_bytes())
@@ -192,8 +205,15 @@ def test_directories_are_walked_with_default_globs(runner: CliRunner, tmp_path: 
 
 
 def test_workers_give_the_same_output_in_the_same_order(runner: CliRunner, tmp_path: Path) -> None:
-    for i, source in enumerate([BAD, GOOD, RULES_DIR / "T401-points-mismatch.trf",
-                                RULES_DIR / "T302-asymmetric-pairing.trf"] * 2):
+    for i, source in enumerate(
+        [
+            BAD,
+            GOOD,
+            RULES_DIR / "T401-points-mismatch.trf",
+            RULES_DIR / "T302-asymmetric-pairing.trf",
+        ]
+        * 2
+    ):
         (tmp_path / f"f{i}.trf").write_bytes(source.read_bytes())
     (tmp_path / "f9.trf").write_bytes(b"\x00\x01" * 100)
     serial = check(runner, str(tmp_path))
@@ -203,7 +223,8 @@ def test_workers_give_the_same_output_in_the_same_order(runner: CliRunner, tmp_p
 
 
 def test_a_crashing_rule_exits_2_with_t999_and_no_traceback(
-        runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from trfkit.validation import driver as validate_module
 
     validate_module.rules()
@@ -221,7 +242,8 @@ def test_a_crashing_rule_exits_2_with_t999_and_no_traceback(
 
 
 def test_a_crashing_reader_is_one_t999_and_the_other_files_go_on(
-        runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     from trfkit.formats.trf import reader as trf_reader
 
     real = trf_reader.read_trf
@@ -242,9 +264,11 @@ def test_a_crashing_reader_is_one_t999_and_the_other_files_go_on(
 
 # ---------------------------------------------------------------- machine formats through the CLI
 
+
 def test_json_output_is_valid_against_the_schema(runner: CliRunner) -> None:
-    status, out, _ = check(runner, str(BAD), str(RULES_DIR / "T401-points-mismatch.trf"),
-                           "--output-format", "json")
+    status, out, _ = check(
+        runner, str(BAD), str(RULES_DIR / "T401-points-mismatch.trf"), "--output-format", "json"
+    )
     data = json.loads(out)
     assert status == 1
     assert list(iter_schema_errors("diagnostics", data)) == []
@@ -267,12 +291,12 @@ def test_full_and_statistics(runner: CliRunner) -> None:
     assert lines[2].startswith(" 17 | 001    6")
     assert lines[3] == "    | " + " " * 96 + "^"
     assert "= help: Both players of a game have the same colour." in out
-    _, out, _ = check(runner, str(BAD), str(RULES_DIR / "T303-color-conflict.trf"),
-                      "--statistics")
+    _, out, _ = check(runner, str(BAD), str(RULES_DIR / "T303-color-conflict.trf"), "--statistics")
     assert out.splitlines()[0] == "1  T303  color-conflict                   [error]"
 
 
 # ---------------------------------------------------------------- rules, rule, docs, pre-commit
+
 
 def test_rules_lists_every_code(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["rules"])
@@ -288,7 +312,8 @@ def test_rule_explains_one_code(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["rule", "T302"])
     assert result.exit_code == 0
     assert result.stdout.startswith(
-        "T302 asymmetric-pairing (error, emitted by the validate stage)")
+        "T302 asymmetric-pairing (error, emitted by the validate stage)"
+    )
     assert "Bad:" in result.stdout and "Good:" in result.stdout
     by_name = runner.invoke(cli, ["rule", "asymmetric-pairing", "--output-format", "json"])
     assert json.loads(by_name.stdout)["code"] == "T302"
@@ -321,7 +346,10 @@ def test_pre_commit_hook_definition() -> None:
     hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     [hook] = hooks
     assert (hook["id"], hook["entry"], hook["language"]) == (
-        "trfkit-check", "trfkit check --force-exclude", "python")
+        "trfkit-check",
+        "trfkit check --force-exclude",
+        "python",
+    )
     import re
 
     pattern = re.compile(hook["files"])
@@ -345,8 +373,10 @@ def test_readme_check_section_python_example_runs(monkeypatch: pytest.MonkeyPatc
 
 # ---------------------------------------------------------------- result cache
 
+
 def test_cache_answers_unchanged_inputs_without_reading_them_again(
-        runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     from trfkit.formats.trf import reader as trf_reader
 
     event = tmp_path / "event.trf"
@@ -359,14 +389,19 @@ def test_cache_answers_unchanged_inputs_without_reading_them_again(
         raise AssertionError("the reader must not run for a cached input")
 
     monkeypatch.setattr(trf_reader, "read_trf", refuse)
-    assert check(runner, str(event), str(GOOD), "--cache-dir", cache, "--output-format",
-                 "full") == first
+    assert (
+        check(runner, str(event), str(GOOD), "--cache-dir", cache, "--output-format", "full")
+        == first
+    )
     # another name for the same bytes: still a hit, reported under the new name
     copy = tmp_path / "copy.trf"
     copy.write_bytes(event.read_bytes())
     status, out, _ = check(runner, str(copy), "--cache-dir", cache, "--output-format", "full")
-    assert (status, f"{copy}:17:97: T303 " in out, f"related: {copy}:14:97" in out) == \
-        (1, True, True)
+    assert (status, f"{copy}:17:97: T303 " in out, f"related: {copy}:14:97" in out) == (
+        1,
+        True,
+        True,
+    )
 
 
 def test_cache_misses_on_changed_bytes_or_options(runner: CliRunner, tmp_path: Path) -> None:
@@ -376,12 +411,16 @@ def test_cache_misses_on_changed_bytes_or_options(runner: CliRunner, tmp_path: P
     assert check(runner, str(event), "--cache-dir", cache)[0] == 1
     assert check(runner, str(event), "--cache-dir", cache, "--ignore", "T303")[0] == 0
     event.write_bytes(GOOD.read_bytes())
-    assert check(runner, str(event), "--cache-dir", cache) == \
-        (0, "No problems found in 1 file.\n", "")
+    assert check(runner, str(event), "--cache-dir", cache) == (
+        0,
+        "No problems found in 1 file.\n",
+        "",
+    )
 
 
 def test_internal_errors_are_not_cached_and_a_broken_cache_is_ignored(
-        runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     from trfkit.formats.trf import reader as trf_reader
 
     real = trf_reader.read_trf
@@ -402,8 +441,12 @@ def test_a_json_model_is_reported_at_the_json_file(runner: CliRunner, tmp_path: 
     assert result.exit_code == 1 and "T303" in result.stderr and converted.is_file()
     status, out, _ = check(runner, str(converted), "--output-format", "json")
     [found] = json.loads(out)["diagnostics"]
-    assert (status, found["code"], found["filename"], found["location"]) == \
-        (1, "T303", str(converted), {"row": 1, "column": 1})
+    assert (status, found["code"], found["filename"], found["location"]) == (
+        1,
+        "T303",
+        str(converted),
+        {"row": 1, "column": 1},
+    )
     assert found["model_path"] == "players[5].rounds[0]" and str(BAD) not in out
 
 
@@ -417,13 +460,25 @@ def test_every_code_has_an_explanation_with_examples(runner: CliRunner) -> None:
     assert "Bad:" in result.stdout and "<!DOCTYPE" in result.stdout
 
 
-@pytest.mark.parametrize(("kind", "code", "where"), [
-    ("points", "T401", "13:81"), ("result", "T304", None), ("opponent", "T302", None),
-    ("colour", "T303", None), ("self", "T307", "13:92"), ("dup-start", "T305", None),
-    ("dup-id", "T306", None), ("bad-result", "T104", "13:99"), ("bad-colour", "T105", "13:97"),
-    ("date", "T106", "13:70"), ("shift", "T107", None), ("062", "T202", "6:"),
-    ("short", "T102", None), ("ranks", "T402", None),
-])
+@pytest.mark.parametrize(
+    ("kind", "code", "where"),
+    [
+        ("points", "T401", "13:81"),
+        ("result", "T304", None),
+        ("opponent", "T302", None),
+        ("colour", "T303", None),
+        ("self", "T307", "13:92"),
+        ("dup-start", "T305", None),
+        ("dup-id", "T306", None),
+        ("bad-result", "T104", "13:99"),
+        ("bad-colour", "T105", "13:97"),
+        ("date", "T106", "13:70"),
+        ("shift", "T107", None),
+        ("062", "T202", "6:"),
+        ("short", "T102", None),
+        ("ranks", "T402", None),
+    ],
+)
 def test_injected_faults_are_reported_with_their_code(
     kind: str, code: str, where: str | None
 ) -> None:
@@ -455,11 +510,18 @@ def test_rules_listing_and_rule_explanation() -> None:
     listing = json.loads(cli_run("rules", "--output-format", "json").stdout)
     by_code = {r["code"]: r for r in listing}
     expected = {
-        "T001": "undecodable-input", "T002": "encoding-guessed", "T005": "empty-input",
-        "T107": "misaligned-round-block", "T205": "round-count-mismatch",
-        "T302": "asymmetric-pairing", "T312": "several-pairing-byes-in-round",
-        "T313": "pairing-bye-twice", "T401": "points-mismatch", "T403": "scoring-system-assumed",
-        "T503": "declared-tiebreak-differs", "T999": "internal-error",
+        "T001": "undecodable-input",
+        "T002": "encoding-guessed",
+        "T005": "empty-input",
+        "T107": "misaligned-round-block",
+        "T205": "round-count-mismatch",
+        "T302": "asymmetric-pairing",
+        "T312": "several-pairing-byes-in-round",
+        "T313": "pairing-bye-twice",
+        "T401": "points-mismatch",
+        "T403": "scoring-system-assumed",
+        "T503": "declared-tiebreak-differs",
+        "T999": "internal-error",
     }
     assert {c: by_code[c]["name"] for c in expected} == expected
     assert (by_code["T002"]["severity"], by_code["T308"]["severity"]) == ("info", "warning")

@@ -43,8 +43,9 @@ def test_read_document_names_the_file_in_every_diagnostic(tmp_path: Path) -> Non
         read_document(str(SWISS), encoding="no-such-codec")
 
 
-def test_atomic_write_leaves_nothing_behind_on_failure(tmp_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_atomic_write_leaves_nothing_behind_on_failure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     target = tmp_path / "out.txt"
     target.write_bytes(b"old")
 
@@ -68,11 +69,18 @@ def test_option_bundles_give_the_documented_parameters() -> None:
     def probe(**kwargs: object) -> None:
         seen.update(kwargs)
 
-    result = CliRunner().invoke(probe, ["--from", "trf", "--encoding", "cp1252", "-o", "x",
-                                        "--to", "json", "--newline", "crlf"])
+    result = CliRunner().invoke(
+        probe,
+        ["--from", "trf", "--encoding", "cp1252", "-o", "x", "--to", "json", "--newline", "crlf"],
+    )
     assert result.exit_code == 0, result.output
-    assert seen == {"fmt": "trf", "encoding": "cp1252", "output": "x", "to": "json",
-                    "newline": "\r\n"}
+    assert seen == {
+        "fmt": "trf",
+        "encoding": "cp1252",
+        "output": "x",
+        "to": "json",
+        "newline": "\r\n",
+    }
     CliRunner().invoke(probe, [])
     assert seen == {"fmt": "auto", "encoding": None, "output": None, "to": "text", "newline": None}
     assert NEWLINES == {"cr": "\r", "lf": "\n", "crlf": "\r\n"}

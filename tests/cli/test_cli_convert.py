@@ -23,8 +23,11 @@ SWISS = SAMPLES / "swiss.trf"
 
 
 def digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 def test_csv_to_stdout(runner: CliRunner) -> None:
@@ -32,13 +35,45 @@ def test_csv_to_stdout(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     assert result.stderr == ""
     rows = list(csv.reader(io.StringIO(result.stdout, newline="")))
-    assert rows[0][:8] == ["start", "name", "federation", "rating", "fide_id", "points", "rank",
-                           "r1"]
+    assert rows[0][:8] == [
+        "start",
+        "name",
+        "federation",
+        "rating",
+        "fide_id",
+        "points",
+        "rank",
+        "r1",
+    ]
     assert len(rows) == 11 and len(rows[0]) == 12
-    assert rows[6] == ["6", "Haddad, Samir", "LBN", "2010", "99100006", "2.5", "6",
-                       "1b0", "3w0", "0-U", "10w1", "8w="]
-    assert rows[10] == ["10", "Silva, Bruno", "POR", "", "", "1.5", "10",
-                        "5b0", "0-H", "9w1", "6b0", "7w0"]
+    assert rows[6] == [
+        "6",
+        "Haddad, Samir",
+        "LBN",
+        "2010",
+        "99100006",
+        "2.5",
+        "6",
+        "1b0",
+        "3w0",
+        "0-U",
+        "10w1",
+        "8w=",
+    ]
+    assert rows[10] == [
+        "10",
+        "Silva, Bruno",
+        "POR",
+        "",
+        "",
+        "1.5",
+        "10",
+        "5b0",
+        "0-H",
+        "9w1",
+        "6b0",
+        "7w0",
+    ]
     assert result.stdout_bytes.endswith(b"7w0\r\n")
 
 
@@ -111,10 +146,18 @@ def test_directory_tree_is_mirrored(runner: CliRunner, tmp_path: Path) -> None:
     before = digest(src)
     result = runner.invoke(cli, ["convert", str(src), "-o", str(out), "--to", "json"])
     assert result.exit_code == 0, result.stderr
-    names = ["club/2024/team.json", "club/2024/team.tab.json", "club/roundrobin.json",
-             "swiss.json"]  # x.trf -> x.json, x.tab -> x.tab.json whatever else is there
-    records = ["club/2024/.team.json.source", "club/2024/.team.tab.json.source",
-               "club/.roundrobin.json.source", ".swiss.json.source"]
+    names = [
+        "club/2024/team.json",
+        "club/2024/team.tab.json",
+        "club/roundrobin.json",
+        "swiss.json",
+    ]  # x.trf -> x.json, x.tab -> x.tab.json whatever else is there
+    records = [
+        "club/2024/.team.json.source",
+        "club/2024/.team.tab.json.source",
+        "club/.roundrobin.json.source",
+        ".swiss.json.source",
+    ]
     assert sorted(digest(out)) == sorted(names + records)
     team = read_json((out / "club/2024/team.json").read_bytes()).tournament
     assert [t.name for t in team.teams] == ["Albion", "Caledonia", "Cymru", "Eire"]
@@ -143,19 +186,21 @@ def test_unreadable_path_is_one_line_and_exit_2(runner: CliRunner, tmp_path: Pat
     result = runner.invoke(cli, ["convert", str(tmp_path / "missing.trf")])
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [
-        f"Error: {tmp_path / 'missing.trf'}: cannot read: No such file or directory"]
-
+        f"Error: {tmp_path / 'missing.trf'}: cannot read: No such file or directory"
+    ]
 
 
 def test_unreadable_path_is_a_t014_in_the_report(runner: CliRunner, tmp_path: Path) -> None:
     """Before: one-file convert wrote no --report for a missing input (a batch had its T014)."""
     report = tmp_path / "records.sarif"
-    result = runner.invoke(cli, ["convert", str(tmp_path / "missing.trf"), "--report",
-                                 str(report)])
+    result = runner.invoke(cli, ["convert", str(tmp_path / "missing.trf"), "--report", str(report)])
     assert result.exit_code == 2
     (found,) = json.loads(report.read_text(encoding="utf-8"))["runs"][0]["results"]
     assert (found["ruleId"], found["message"]["text"]) == (
-        "T014", "cannot read: No such file or directory")
+        "T014",
+        "cannot read: No such file or directory",
+    )
+
 
 def test_unknown_encoding_is_a_usage_error(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["convert", str(SWISS), "--encoding", "klingon"])
@@ -163,14 +208,15 @@ def test_unknown_encoding_is_a_usage_error(runner: CliRunner) -> None:
     assert "unknown encoding 'klingon'" in result.stderr
 
 
-def test_errors_in_the_input_exit_1_but_output_is_written(runner: CliRunner,
-                                                           tmp_path: Path) -> None:
+def test_errors_in_the_input_exit_1_but_output_is_written(
+    runner: CliRunner, tmp_path: Path
+) -> None:
     bad = tmp_path / "bad.trf"
     bad.write_bytes(SWISS.read_bytes().replace(b"     6 w 1     4 b =", b"     6 w Q     4 b ="))
     result = runner.invoke(cli, ["convert", str(bad), "--to", "csv"])
     assert result.exit_code == 1
     assert f"{bad}:13:99: T104 " in result.stderr
-    assert "\n2,\"Brennan, Liam\"" in result.stdout
+    assert '\n2,"Brennan, Liam"' in result.stdout
 
 
 def test_nothing_to_convert(runner: CliRunner, tmp_path: Path) -> None:
@@ -198,8 +244,9 @@ def test_a_file_that_is_not_a_trf_is_not_converted(runner: CliRunner, tmp_path: 
     assert ":1:1: T006 " in result.stderr and not out.exists()
 
 
-def test_internal_error_is_one_line_exit_2(runner: CliRunner,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_internal_error_is_one_line_exit_2(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from trfkit import formats
 
     def boom(*args: object, **kwargs: object) -> str:
@@ -209,7 +256,8 @@ def test_internal_error_is_one_line_exit_2(runner: CliRunner,
     result = runner.invoke(cli, ["convert", str(SWISS), "--to", "csv"])
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [
-        "Error: internal error (T999): RuntimeError: writer exploded; please report a bug"]
+        "Error: internal error (T999): RuntimeError: writer exploded; please report a bug"
+    ]
 
 
 def test_json_then_trf_gives_the_bytes_of_trf(runner: CliRunner, tmp_path: Path) -> None:
@@ -241,8 +289,9 @@ def test_broken_pipe_is_not_an_internal_error(monkeypatch: pytest.MonkeyPatch) -
     assert common.InputError.exit_code == 2
 
 
-def test_tree_inside_the_output_directory_never_loses_an_input(runner: CliRunner,
-                                                                tmp_path: Path) -> None:
+def test_tree_inside_the_output_directory_never_loses_an_input(
+    runner: CliRunner, tmp_path: Path
+) -> None:
     src = tmp_path / "in"
     (src / "in").mkdir(parents=True)
     shutil.copy(SWISS, src / "in" / "swiss.trf")  # would be written to tmp/in/swiss.trf ...
@@ -294,6 +343,8 @@ def test_convert_directory_mirrors_and_exit_statuses(tmp_path: Path) -> None:
 
 def test_from_forces_a_reader() -> None:
     as_json = cli_run("convert", SWISS, "--to", "json").stdout
-    assert cli_run("convert", "-", "--from", "json", "--to", "csv",
-               stdin=as_json.encode()).exit_code == 0
+    assert (
+        cli_run("convert", "-", "--from", "json", "--to", "csv", stdin=as_json.encode()).exit_code
+        == 0
+    )
     assert cli_run("convert", SWISS, "--from", "swissmanager", "--to", "json").exit_code == 1

@@ -22,8 +22,10 @@ def _many_problems(tmp_path: Path) -> Path:
     """A file whose report is far larger than a pipe's buffer."""
     lines = ["012 Big"]
     for n in range(1, 2001):
-        lines.append(f"001 {n:>4}      {'Player ' + str(n):<33} 2000     {1000 + n:>11}"
-                     f"            1.0 {n:>4}  {n % 2000 + 1:>4} w 1")
+        lines.append(
+            f"001 {n:>4}      {'Player ' + str(n):<33} 2000     {1000 + n:>11}"
+            f"            1.0 {n:>4}  {n % 2000 + 1:>4} w 1"
+        )
     path = tmp_path / "big.trf"
     path.write_text("\n".join(lines) + "\n", encoding="ascii")
     return path
@@ -34,8 +36,14 @@ def _with_closed_stdout(*args: str) -> subprocess.CompletedProcess[bytes]:
     os.close(read_end)  # the reader is gone before the first write: EPIPE for sure
     try:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        return subprocess.run([sys.executable, "-m", "trfkit", *args], stdout=write_end,
-                              stderr=subprocess.PIPE, env=env, timeout=120, check=False)
+        return subprocess.run(
+            [sys.executable, "-m", "trfkit", *args],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            env=env,
+            timeout=120,
+            check=False,
+        )
     finally:
         os.close(write_end)
 
@@ -47,8 +55,12 @@ def test_check_into_a_closed_pipe_ends_quietly(tmp_path: Path, fmt: str) -> None
 
 
 def test_every_command_ends_quietly_on_a_closed_pipe() -> None:
-    for args in (["convert", str(SWISS), "--to", "csv"], ["info", str(SWISS)], ["rules"],
-                 ["tiebreaks", str(SWISS)]):
+    for args in (
+        ["convert", str(SWISS), "--to", "csv"],
+        ["info", str(SWISS)],
+        ["rules"],
+        ["tiebreaks", str(SWISS)],
+    ):
         done = _with_closed_stdout(*args)
         assert done.returncode == 141, args
         assert b"T999" not in done.stderr and b"Traceback" not in done.stderr, args
@@ -79,8 +91,10 @@ def test_ctrl_c_in_convert_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-@pytest.mark.parametrize("args", [["check", "-"], ["convert", "-", "--to", "json"],
-                                  ["check", "-", str(SWISS), "-j", "2"]])
+@pytest.mark.parametrize(
+    "args",
+    [["check", "-"], ["convert", "-", "--to", "json"], ["check", "-", str(SWISS), "-j", "2"]],
+)
 def test_a_real_sigint_exits_130_quietly(args: list[str]) -> None:
     """A real Ctrl-C (SIGINT to the process) while trfkit waits for stdin, also with workers."""
     import signal
@@ -88,8 +102,13 @@ def test_a_real_sigint_exits_130_quietly(args: list[str]) -> None:
 
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     for wait in (1.0, 3.0, 8.0):  # long enough for the interpreter to install its handler
-        proc = subprocess.Popen([sys.executable, "-m", "trfkit", *args], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "trfkit", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+        )
         time.sleep(wait)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)

@@ -24,16 +24,38 @@ def info_json(runner: CliRunner, *args: str, **kwargs: object) -> dict:  # type:
 @pytest.mark.parametrize(
     ("name", "facts"),
     [
-        ("swiss.trf", {"name": "trfkit Spring Open 2024", "players": 10, "rounds": 5, "teams": 0,
-                       "start_date": "2024-03-02", "end_date": "2024-03-04", "edition": "trf16",
-                       "newline": "lf", "type": "Individual: Swiss-System"}),
-        ("roundrobin.trf", {"players": 6, "rounds": 5, "newline": "crlf",
-                            "type": "Individual: Round-Robin"}),
+        (
+            "swiss.trf",
+            {
+                "name": "trfkit Spring Open 2024",
+                "players": 10,
+                "rounds": 5,
+                "teams": 0,
+                "start_date": "2024-03-02",
+                "end_date": "2024-03-04",
+                "edition": "trf16",
+                "newline": "lf",
+                "type": "Individual: Swiss-System",
+            },
+        ),
+        (
+            "roundrobin.trf",
+            {"players": 6, "rounds": 5, "newline": "crlf", "type": "Individual: Round-Robin"},
+        ),
         ("team.trf", {"players": 8, "rounds": 3, "teams": 4, "type": "Team Round-Robin"}),
-        ("trf26.trf", {"players": 6, "rounds": 3, "edition": "trf26",
-                       "type_code": "FIDE_DUTCH_2025"}),
-        ("cp1252.trf", {"name": "trfkit Café Échecs Invitational", "city": "Zürich",
-                        "encoding": "cp1252", "players": 4}),
+        (
+            "trf26.trf",
+            {"players": 6, "rounds": 3, "edition": "trf26", "type_code": "FIDE_DUTCH_2025"},
+        ),
+        (
+            "cp1252.trf",
+            {
+                "name": "trfkit Café Échecs Invitational",
+                "city": "Zürich",
+                "encoding": "cp1252",
+                "players": 4,
+            },
+        ),
     ],
 )
 def test_sample_facts(runner: CliRunner, name: str, facts: dict) -> None:  # type: ignore[type-arg]
@@ -104,6 +126,12 @@ def test_info_and_version() -> None:
     info = cli_run("info", SWISS, "--to", "json")
     assert info.exit_code == 0
     facts = json.loads(info.stdout)
-    assert (facts["name"], facts["players"], facts["rounds"], facts["teams"], facts["encoding"],
-            facts["edition"]) == ("trfkit Spring Open 2024", 10, 5, 0, "ascii", "trf16")
+    assert (
+        facts["name"],
+        facts["players"],
+        facts["rounds"],
+        facts["teams"],
+        facts["encoding"],
+        facts["edition"],
+    ) == ("trfkit Spring Open 2024", 10, 5, 0, "ascii", "trf16")
     assert cli_run("--version").stdout.startswith("trfkit, version ")

@@ -23,9 +23,11 @@ from trfkit.cli import cli
 
 SHARED = Path(__file__).resolve().parents[3] / "shared"
 COMMANDS = (("check",), ("convert", "--to", "json"), ("tiebreaks", "--to", "json"))
-CLI_FUZZ = settings(max_examples=40, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow,
-                                           HealthCheck.function_scoped_fixture])
+CLI_FUZZ = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 
 
 def _digest(path: Path) -> str:
@@ -36,7 +38,9 @@ def _assert_content_answer(result: Result, what: str) -> None:
     """Exit 0 or 1, no escaped exception, no traceback on either stream."""
     assert result.exit_code in (0, 1), (what, result.exit_code, result.stderr[-2000:])
     assert result.exception is None or isinstance(result.exception, SystemExit), (
-        what, result.exception)
+        what,
+        result.exception,
+    )
     assert "Traceback" not in result.stdout + result.stderr, what
     assert "T999" not in result.stdout + result.stderr, what
 
@@ -53,8 +57,9 @@ def run_all(path: Path) -> None:
 
 @CLI_FUZZ
 @given(st.sampled_from(sorted(SEEDS)), st.sampled_from(sorted(KINDS)), st.integers(0, 2**32 - 1))
-def test_damaged_inputs_give_exit_0_or_1_and_stay_unchanged(name: str, kind: str,
-                                                             seed: int) -> None:
+def test_damaged_inputs_give_exit_0_or_1_and_stay_unchanged(
+    name: str, kind: str, seed: int
+) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / name
         path.write_bytes(corrupt(SEEDS[name], kind, seed))
@@ -74,8 +79,12 @@ def _corpus_sample() -> list[Path]:
     corpus = SHARED / "corpus"
     if not corpus.is_dir():
         return []
-    wanted = ("trf/py4swiss/javafo_example.trf", "trf/icu-krause/irish_junior_champs_2011.tab",
-              "trf/heltour/friendship_cup_2024.trf", "chess-results/xml/Team_RoundRobin.xml")
+    wanted = (
+        "trf/py4swiss/javafo_example.trf",
+        "trf/icu-krause/irish_junior_champs_2011.tab",
+        "trf/heltour/friendship_cup_2024.trf",
+        "chess-results/xml/Team_RoundRobin.xml",
+    )
     found = [corpus / w for w in wanted if (corpus / w).is_file()]
     found += sorted(corpus.glob("swiss-manager/**/*.TUNX"))[:1]
     found += sorted(corpus.glob("chess-results/html/*.html"))[:1]

@@ -46,8 +46,9 @@ def test_a_new_output_gets_0666_less_the_umask_not_0600(tmp_path: Path, umask: N
     (tmp_path / "in").mkdir()
     src = tmp_path / "in" / "event.trf"
     src.write_bytes(TWO)
-    assert invoke("convert", str(src), "--to", "json", "-o",
-                  str(tmp_path / "e.json")).exit_code == 0
+    assert (
+        invoke("convert", str(src), "--to", "json", "-o", str(tmp_path / "e.json")).exit_code == 0
+    )
     assert mode(tmp_path / "e.json") == 0o664
     assert invoke("convert", str(tmp_path / "in"), "-o", str(tmp_path / "out")).exit_code == 0
     assert mode(tmp_path / "out" / "event.trf") == 0o664
@@ -141,8 +142,7 @@ def _run_with_bar(monkeypatch: pytest.MonkeyPatch, printed_to: io.StringIO | Non
     screen = Terminal()
     monkeypatch.setattr(sys, "stderr", screen)
     monkeypatch.setattr(batchrun, "ordered_map", lambda work, tasks, *a, **k: iter(tasks))
-    list(run_batch(lambda x: x, _outcomes(3), Batch(1, False, 3), Tally(),
-                   printed_to=printed_to))
+    list(run_batch(lambda x: x, _outcomes(3), Batch(1, False, 3), Tally(), printed_to=printed_to))
     return screen.getvalue()
 
 
@@ -182,8 +182,13 @@ def test_no_command_writes_over_an_input(args: tuple[str, ...], tmp_path: Path) 
     a.write_bytes(TWO)
     (tmp_path / "link.trf").symlink_to(a)
     os.link(a, tmp_path / "hard.trf")
-    names = {"a": str(a), "link": str(tmp_path / "link.trf"), "hard": str(tmp_path / "hard.trf"),
-             "dir": str(folder), "out": str(tmp_path / "out")}
+    names = {
+        "a": str(a),
+        "link": str(tmp_path / "link.trf"),
+        "hard": str(tmp_path / "hard.trf"),
+        "dir": str(folder),
+        "out": str(tmp_path / "out"),
+    }
     before = sorted(p.name for p in folder.iterdir())
     result = invoke(*(arg.format(**names) for arg in args))
     assert result.exit_code == 2, result.stderr
@@ -219,7 +224,8 @@ TARGETS = ["{a}", "{link}", "{hard}", "{inner_link}", "{inner_hard}"]
 @pytest.mark.parametrize("target", TARGETS)
 @pytest.mark.parametrize("args", OUTPUT_OPTIONS, ids=lambda args: " ".join(args))
 def test_every_output_is_refused_against_every_name_of_an_input(
-        args: tuple[str, ...], target: str, tmp_path: Path) -> None:
+    args: tuple[str, ...], target: str, tmp_path: Path
+) -> None:
     folder = tmp_path / "in"
     folder.mkdir()
     a = folder / "a.trf"
@@ -228,9 +234,16 @@ def test_every_output_is_refused_against_every_name_of_an_input(
     os.link(a, tmp_path / "hard.trf")
     (folder / "inner.trf").symlink_to("a.trf")  # (a link inside the tree, relative)
     os.link(a, folder / "inner-hard.txt")
-    names = {"a": str(a), "link": str(tmp_path / "link.trf"), "hard": str(tmp_path / "hard.trf"),
-             "inner_link": str(folder / "inner.trf"), "inner_hard": str(folder / "inner-hard.txt"),
-             "dir": str(folder), "glob": str(folder / "*.trf"), "out": str(tmp_path / "out")}
+    names = {
+        "a": str(a),
+        "link": str(tmp_path / "link.trf"),
+        "hard": str(tmp_path / "hard.trf"),
+        "inner_link": str(folder / "inner.trf"),
+        "inner_hard": str(folder / "inner-hard.txt"),
+        "dir": str(folder),
+        "glob": str(folder / "*.trf"),
+        "out": str(tmp_path / "out"),
+    }
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
     listing = sorted(p.name for p in folder.iterdir())
     result = invoke(*(arg.format(**names, t=target.format(**names)) for arg in args))
@@ -286,8 +299,11 @@ def test_output_names_depend_on_the_input_name_alone() -> None:
 
 
 def _names(folder: Path) -> list[str]:
-    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")
-                  if p.is_file() and not p.name.startswith("."))
+    return sorted(
+        p.relative_to(folder).as_posix()
+        for p in folder.rglob("*")
+        if p.is_file() and not p.name.startswith(".")
+    )
 
 
 def test_a_folder_of_same_stems_converts_the_same_in_any_company(tmp_path: Path) -> None:
@@ -311,11 +327,15 @@ def test_two_inputs_for_one_output_name_are_refused_up_front(tmp_path: Path) -> 
     out = tmp_path / "out"
     result = invoke("convert", str(src), "-o", str(out), "--to", "trf")
     assert result.exit_code == 2
-    assert f"{out / 'sub' / 'a.trf'}: the output of {src / 'sub' / 'a.json'}, " \
-           f"{src / 'sub' / 'a.trf'}" in result.stderr
+    assert (
+        f"{out / 'sub' / 'a.trf'}: the output of {src / 'sub' / 'a.json'}, "
+        f"{src / 'sub' / 'a.trf'}" in result.stderr
+    )
     assert not out.exists()  # nothing converted, not even b.trf
-    assert invoke("convert", str(src), "-o", str(out), "--to", "json",
-                  "--glob", "*.trf").exit_code == 0
+    assert (
+        invoke("convert", str(src), "-o", str(out), "--to", "json", "--glob", "*.trf").exit_code
+        == 0
+    )
 
 
 # --- --skip-existing knows what it skips -------------------------------------------------
@@ -339,11 +359,14 @@ def test_skip_existing_reconverts_what_changed(tmp_path: Path) -> None:
     result = invoke("convert", str(src), "-o", str(out), "--to", "json", "--skip-existing")
     assert result.exit_code == 0, result.stderr
     assert "1 skipped, 2 written" in result.stderr
-    names = {p: json.loads((out / p).read_text())["header"]["records"][0]["value"]
-             for p in ("a.json", "b.json", "c.json")}
+    names = {
+        p: json.loads((out / p).read_text())["header"]["records"][0]["value"]
+        for p in ("a.json", "b.json", "c.json")
+    }
     assert names == {"a.json": "First A", "b.json": "Corrected B", "c.json": "Added C"}
-    other = invoke("convert", str(src), "-o", str(out), "--to", "json", "--newline", "crlf",
-                   "--skip-existing")  # other options: every output is stale
+    other = invoke(
+        "convert", str(src), "-o", str(out), "--to", "json", "--newline", "crlf", "--skip-existing"
+    )  # other options: every output is stale
     assert "3 written" in other.stderr and "skipped" not in other.stderr
 
 
@@ -360,8 +383,10 @@ def widest(players: int, rounds: int) -> bytes:
         else:
             blocks = [f"{opponent:4d} {'w' if i % 2 else 'b'} {'1' if i % 2 else '0'}"] * rounds
         name = f"Player, Number {i}"  # (a comma in every name: it must not count as a value)
-        lines.append(f"001 {i:4d} m    {name:<33} 1800 FRA {10000000 + i:11d} 2000/01/01 "
-                     f"{0.0:4.1f} {i:4d}  " + "  ".join(blocks))
+        lines.append(
+            f"001 {i:4d} m    {name:<33} 1800 FRA {10000000 + i:11d} 2000/01/01 "
+            f"{0.0:4.1f} {i:4d}  " + "  ".join(blocks)
+        )
     return ("\n".join(lines) + "\n").encode()
 
 
@@ -378,12 +403,17 @@ def test_the_json_value_limit_covers_the_largest_tournament_trfkit_reads() -> No
     per_entry = (long - short) / (300 * 10)
     assert per_entry <= limits.JSON_VALUES_PER_ROUND_ENTRY
     lines = 302  # 012, XXR and the players
-    assert long <= (limits.JSON_VALUES_PER_ROUND_ENTRY * 300 * 20
-                    + limits.JSON_VALUES_PER_PLAYER * 300 + limits.JSON_VALUES_PER_LINE * lines)
+    assert long <= (
+        limits.JSON_VALUES_PER_ROUND_ENTRY * 300 * 20
+        + limits.JSON_VALUES_PER_PLAYER * 300
+        + limits.JSON_VALUES_PER_LINE * lines
+    )
     # the issue's 9999 x 50 (2.7 million values) and anything else within the other limits
-    assert limits.MAX_JSON_VALUES >= (limits.JSON_VALUES_PER_ROUND_ENTRY * limits.MAX_ROUND_ENTRIES
-                                      + limits.JSON_VALUES_PER_PLAYER * 2 * limits.MAX_PLAYERS
-                                      + limits.JSON_VALUES_PER_LINE * limits.MAX_LINES)
+    assert limits.MAX_JSON_VALUES >= (
+        limits.JSON_VALUES_PER_ROUND_ENTRY * limits.MAX_ROUND_ENTRIES
+        + limits.JSON_VALUES_PER_PLAYER * 2 * limits.MAX_PLAYERS
+        + limits.JSON_VALUES_PER_LINE * limits.MAX_LINES
+    )
     assert limits.MAX_JSON_VALUES > 2_750_000
 
 
@@ -391,8 +421,11 @@ def test_commas_inside_strings_are_not_values() -> None:
     from trfkit import formats, limits
 
     name = "," * (limits.MAX_JSON_VALUES + 1)
-    data = ('{"format": "trfkit-tournament", "version": 1, "players": [{"start": 1, "name": "'
-            + name + '"}]}').encode()
+    data = (
+        '{"format": "trfkit-tournament", "version": 1, "players": [{"start": 1, "name": "'
+        + name
+        + '"}]}'
+    ).encode()
     assert limits.json_values(data) < 10
     assert "T007" not in {d.code for d in formats.read(data, "json").diagnostics}
 
@@ -416,8 +449,9 @@ def test_a_json_output_trfkit_would_refuse_is_not_written(tmp_path: Path) -> Non
     assert isinstance(text, str) and len(text.splitlines()) == 20_000
 
 
-@pytest.mark.skipif(not os.environ.get("TRFKIT_SLOW_TESTS"),
-                    reason="about 10 s: set TRFKIT_SLOW_TESTS=1")
+@pytest.mark.skipif(
+    not os.environ.get("TRFKIT_SLOW_TESTS"), reason="about 10 s: set TRFKIT_SLOW_TESTS=1"
+)
 def test_a_9999_player_50_round_json_is_read_back(tmp_path: Path) -> None:
     src = tmp_path / "widest.trf"
     src.write_bytes(widest(9999, 50))
@@ -443,7 +477,8 @@ def test_a_batch_output_that_is_a_hard_link_of_an_input_is_refused(tmp_path: Pat
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a POSIX pseudo-terminal")
 def test_the_bar_on_a_real_80_column_terminal_stays_while_diagnostics_go_to_a_file(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     """End to end: stderr on a pseudo-terminal 80 columns wide (no $COLUMNS), stdout to a
     file. Before, the bar was 119 columns and was erased before every file with a diagnostic."""
     import fcntl
@@ -461,8 +496,12 @@ def test_the_bar_on_a_real_80_column_terminal_stays_while_diagnostics_go_to_a_fi
     env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
     env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])
     with (tmp_path / "out.txt").open("wb") as out:
-        proc = subprocess.Popen([sys.executable, "-m", "trfkit", "check", str(src), "-v",
-                                 "-j", "1"], stdout=out, stderr=side, env=env)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "trfkit", "check", str(src), "-v", "-j", "1"],
+            stdout=out,
+            stderr=side,
+            env=env,
+        )
     os.close(side)
     screen = b""
     while True:
@@ -482,7 +521,8 @@ def test_the_bar_on_a_real_80_column_terminal_stays_while_diagnostics_go_to_a_fi
 
 
 def test_an_unreadable_json_output_leaves_the_file_alone_and_says_what_stdout_got(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from trfkit import limits
 
     monkeypatch.setattr(limits, "MAX_JSON_VALUES", 40)  # TWO's JSON has more values than that
@@ -512,7 +552,8 @@ def test_the_skipped_line_shows_a_path_s_controls_escaped(tmp_path: Path) -> Non
 
 
 def test_a_batch_output_refused_by_t604_is_not_called_nothing_to_convert(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from trfkit import limits
 
     monkeypatch.setattr(limits, "MAX_JSON_VALUES", 40)

@@ -45,8 +45,11 @@ def test_workers_end_within_seconds_of_a_killed_parent(tmp_path: Path) -> None:
     text = generate_trf(200, 9, 1)  # a few seconds of work: the parent is killed long before
     for n in range(600):
         (tmp_path / f"event{n:03d}.trf").write_text(text, encoding="utf-8")
-    parent = subprocess.Popen([sys.executable, "-m", "trfkit", "check", str(tmp_path), "-j", "2",
-                               "-q"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    parent = subprocess.Popen(
+        [sys.executable, "-m", "trfkit", "check", str(tmp_path), "-j", "2", "-q"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     workers: list[int] = []
     try:
         deadline = time.monotonic() + 60

@@ -36,18 +36,29 @@ def test_tied_text_default(runner: CliRunner) -> None:
     assert code == 0 and "item 32.5.6.2" in out
 
 
-@pytest.mark.parametrize(("args", "why"), [
-    ((), "give either --tied N or an INPUT file"),
-    (("--tied", "1"), "1 is not in the range 2<=x<=9999"),
-    (("--tied", "x"), "'x' is not a valid integer"),
-    (("--tied", "3", "--agreed-tc", "900+10"), "32.5.7 applies only to a play-off of two players"),
-    (("--tied", "2", "--agreed-tc", "900+10", "--late"), "contradicts --time-limited and --late"),
-    (("--tied", "2", "--agreed-tc", "900+10", "--time-limited"),
-     "contradicts --time-limited and --late"),
-    (("--tied", "2", "--agreed-tc", "ten minutes"), "expected BASE+INC in seconds"),
-    (("--tied", "2", "--agreed-tc", "120+5"), "only a longer time control than 3 min + 5 s"),
-    (("--tied", "2", "--agreed-tc", "180+5"), "only a longer time control than 3 min + 5 s"),
-])
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        ((), "give either --tied N or an INPUT file"),
+        (("--tied", "1"), "1 is not in the range 2<=x<=9999"),
+        (("--tied", "x"), "'x' is not a valid integer"),
+        (
+            ("--tied", "3", "--agreed-tc", "900+10"),
+            "32.5.7 applies only to a play-off of two players",
+        ),
+        (
+            ("--tied", "2", "--agreed-tc", "900+10", "--late"),
+            "contradicts --time-limited and --late",
+        ),
+        (
+            ("--tied", "2", "--agreed-tc", "900+10", "--time-limited"),
+            "contradicts --time-limited and --late",
+        ),
+        (("--tied", "2", "--agreed-tc", "ten minutes"), "expected BASE+INC in seconds"),
+        (("--tied", "2", "--agreed-tc", "120+5"), "only a longer time control than 3 min + 5 s"),
+        (("--tied", "2", "--agreed-tc", "180+5"), "only a longer time control than 3 min + 5 s"),
+    ],
+)
 def test_usage_errors_exit_2(runner: CliRunner, args: tuple[str, ...], why: str) -> None:
     code, out, err = run(runner, *args)
     assert code == 2 and out == "" and "Traceback" not in err
@@ -84,6 +95,7 @@ def test_output_file(runner: CliRunner, tmp_path: Path) -> None:
 
 # --------------------------------------------------------------- INPUT form
 
+
 def test_input_two_tied_ordered_by_sonneborn_berger(runner: CliRunner) -> None:
     # two-tied.trf: Abbott (1) and Casey (3) have 2 points of 3. SB by hand:
     # Abbott beat Doyle (0.5) and drew Byrne (1.5) and Casey (2.0): 0.5 + 0.75 + 1.0 = 2.25;
@@ -93,7 +105,9 @@ def test_input_two_tied_ordered_by_sonneborn_berger(runner: CliRunner) -> None:
     data = json.loads(out)
     assert (data["tied"], data["clause"]) == (2, "32.5.6.1")
     assert [(p["seed"], p["start"], p["name"], p["points"]) for p in data["players"]] == [
-        (1, 3, "Casey, Cian", 2.0), (2, 1, "Abbott, Alan", 2.0)]
+        (1, 3, "Casey, Cian", 2.0),
+        (2, 1, "Abbott, Alan", 2.0),
+    ]
     assert "tie-breaks after points: SB" in data["notes"][0]
 
 
@@ -147,12 +161,17 @@ def test_empty_input_has_no_play_off(runner: CliRunner, tmp_path: Path) -> None:
 
 def test_points_only_fallback_orders_by_points_then_start() -> None:
     def p(start: int, *results: str) -> Player:
-        return Player.build(start=start, name=f"P{start}",
-                      rounds=tuple(RoundEntry(9, "w", r) for r in results))
+        return Player.build(
+            start=start, name=f"P{start}", rounds=tuple(RoundEntry(9, "w", r) for r in results)
+        )
 
     t = Tournament(players=(p(1, "=", "0"), p(2, "1", "="), p(3, "=", "1"), p(4, "0", "0")))
-    assert _points_only(t) == [(2, "P2", 1.5, 1), (3, "P3", 1.5, 1), (1, "P1", 0.5, 3),
-                               (4, "P4", 0.0, 4)]
+    assert _points_only(t) == [
+        (2, "P2", 1.5, 1),
+        (3, "P3", 1.5, 1),
+        (1, "P1", 0.5, 3),
+        (4, "P4", 0.0, 4),
+    ]
 
 
 def test_library_form_without_players() -> None:
@@ -163,6 +182,7 @@ def test_library_form_without_players() -> None:
 
 # --------------------------------------------------------------- the corpus
 
+
 def test_corpus_tec_round_robin_three_tied(runner: CliRunner, shared_dir: Path) -> None:
     # TIEBREAKS.md G.2: Alyx, Bruno, Charline 3.5 points; SB 9.25, 6.25, 6.25; KS 2.0, 0.5, 0.5.
     path = shared_dir / "corpus" / "trf" / "fide-tec" / "tec2023_rr.trf"
@@ -171,13 +191,17 @@ def test_corpus_tec_round_robin_three_tied(runner: CliRunner, shared_dir: Path) 
     data = json.loads(out)
     assert (data["tied"], data["clause"]) == (3, "32.5.6.2")
     assert [(p["seed"], p["start"], p["points"]) for p in data["players"]] == [
-        (1, 1, 3.5), (2, 2, 3.5), (3, 3, 3.5)]
+        (1, 1, 3.5),
+        (2, 2, 3.5),
+        (3, 3, 3.5),
+    ]
     assert any(n.startswith("Seeds 2, 3 are still level") for n in data["notes"])
     assert data["stages"][0]["clause"] == "32.5.6.2.1"
 
 
 def test_without_the_tiebreak_engine_points_only_with_a_note(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from trfkit import formats
 
     doc = formats.read((DATA / "two-tied.trf").read_bytes(), path="two-tied.trf")
@@ -198,7 +222,8 @@ def test_a_file_that_is_no_report_gets_no_plan(tmp_path: Path) -> None:
     assert (code, out) == (1, "") and not target.exists()
     assert err.splitlines()[-2:] == [
         f"{note}:1:1: T006 no 001 player or ??2 tournament record found: not a TRF file",
-        f"{note}: nothing to plan"]
+        f"{note}: nothing to plan",
+    ]
 
 
 def test_input_json_says_after_which_round_the_tie_was_found(runner: CliRunner) -> None:
@@ -208,8 +233,9 @@ def test_input_json_says_after_which_round_the_tie_was_found(runner: CliRunner) 
     doc = json.loads(out)
     assert (doc["after_round"], doc["rounds"]) == (3, 3)
     assert list(iter_schema_errors("playoff", doc)) == []
-    code, out, _ = run(runner, str(DATA / "two-tied.trf"), "--tb", "SB", "--to", "json",
-                       "--after-round", "1")
+    code, out, _ = run(
+        runner, str(DATA / "two-tied.trf"), "--tb", "SB", "--to", "json", "--after-round", "1"
+    )
     assert (json.loads(out)["after_round"], json.loads(out)["rounds"]) == (1, 3)
     code, out, _ = run(runner, "--tied", "2", "--to", "json")
     assert "after_round" not in json.loads(out) and "rounds" not in json.loads(out)
@@ -231,10 +257,23 @@ def test_playoff_json_contract() -> None:
     two = _plan("--tied", "2")
     assert set(two) >= {"tied", "clause", "stages", "excluded", "notes"}
     stage = two["stages"][0]
-    assert set(stage) >= {"clause", "format", "groups", "pairings", "games", "time_control",
-                          "if_tied"}
-    assert (two["tied"], two["clause"], stage["format"], stage["pairings"], stage["games"],
-            stage["time_control"]) == (2, "32.5.6.1", "match", [[1, 2]], 2, RAPID)
+    assert set(stage) >= {
+        "clause",
+        "format",
+        "groups",
+        "pairings",
+        "games",
+        "time_control",
+        "if_tied",
+    }
+    assert (
+        two["tied"],
+        two["clause"],
+        stage["format"],
+        stage["pairings"],
+        stage["games"],
+        stage["time_control"],
+    ) == (2, "32.5.6.1", "match", [[1, 2]], 2, RAPID)
     assert stage["if_tied"]["stage"]["time_control"] == ARMAGEDDON
     six = _plan("--tied", "6")
     assert six["stages"][0]["groups"] == [[1, 4, 5], [2, 3, 6]]
@@ -259,4 +298,8 @@ def test_playoff_five_players_branch_by_how_many_are_level() -> None:
     assert (stage["format"], stage["groups"]) == ("round-robin", [[1, 2, 3, 4, 5]])
     branches = stage["if_tied"]["branches"]
     assert [(b["level"], b["clause"]) for b in branches] == [
-        (5, "32.5.6.1.1.1"), (4, "32.5.6.1.1.2"), (3, "32.5.6.1.1.3"), (2, "32.5.6.1.1.4")]
+        (5, "32.5.6.1.1.1"),
+        (4, "32.5.6.1.1.2"),
+        (3, "32.5.6.1.1.3"),
+        (2, "32.5.6.1.1.4"),
+    ]

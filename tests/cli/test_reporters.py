@@ -18,13 +18,24 @@ from trfkit.schema import iter_schema_errors
 
 LINE_3 = "001    3      Player 3" + " " * 59 + "1.5    3     6 b =     4 b 1"
 LINE_6 = "001    6      Player 6" + " " * 59 + "1.5    4     3 b =     5 w 1"
-ASYM = make("T303", "round 1: players 3 and 6 both have black", 6, 97, 97, file="a.trf",
-            related=Location("a.trf", 3, 97, 97), model_path="players[5].rounds[0]")
-POINTS = make("T401", "player 3 declares 2.5 points but the results give 1.5", 3, 81, 84,
-              file="a.trf")
+ASYM = make(
+    "T303",
+    "round 1: players 3 and 6 both have black",
+    6,
+    97,
+    97,
+    file="a.trf",
+    related=Location("a.trf", 3, 97, 97),
+    model_path="players[5].rounds[0]",
+)
+POINTS = make(
+    "T401", "player 3 declares 2.5 points but the results give 1.5", 3, 81, 84, file="a.trf"
+)
 ASSUMED = make("T403", "no scoring system is declared", 1, 1, file="b.trf")
-REPORTS = [FileReport("a.trf", (POINTS, ASYM), {3: LINE_3, 6: LINE_6}),
-           FileReport("b.trf", (ASSUMED,))]
+REPORTS = [
+    FileReport("a.trf", (POINTS, ASYM), {3: LINE_3, 6: LINE_6}),
+    FileReport("b.trf", (ASSUMED,)),
+]
 
 
 def rendered(fmt: str, reports: list[FileReport] = REPORTS, **kw: bool) -> str:
@@ -38,14 +49,17 @@ def test_text() -> None:
         "a.trf:3:81: T401 player 3 declares 2.5 points but the results give 1.5\n"
         "a.trf:6:97: T303 round 1: players 3 and 6 both have black\n"
         "b.trf:1:1: T403 no scoring system is declared\n"
-        "Found 3 problems (2 errors, 1 info) in 2 files.\n")
+        "Found 3 problems (2 errors, 1 info) in 2 files.\n"
+    )
 
 
 def test_text_without_problems_and_with_unreadable_input() -> None:
     reports = [FileReport("ok.trf"), unreadable("gone.trf", "gone.trf: no such file")]
-    assert rendered("text", reports) == ("gone.trf:1:1: T014 no such file\n"
-                                         "Found 1 problem (1 error) in 1 file checked, "
-                                         "1 unreadable.\n")
+    assert rendered("text", reports) == (
+        "gone.trf:1:1: T014 no such file\n"
+        "Found 1 problem (1 error) in 1 file checked, "
+        "1 unreadable.\n"
+    )
 
 
 def test_full_quotes_the_line_with_a_caret_under_the_field() -> None:
@@ -65,8 +79,10 @@ def test_full_quotes_the_line_with_a_caret_under_the_field() -> None:
     assert points[3] == "   | " + " " * 80 + "^^^^"
     assert LINE_3[80:84] == " 1.5"
     file_level = text.split("\n\n")[2].splitlines()
-    assert file_level == ["b.trf:1:1: T403 no scoring system is declared [info]",
-                          "   = help: " + CODES["T403"].summary]
+    assert file_level == [
+        "b.trf:1:1: T403 no scoring system is declared [info]",
+        "   = help: " + CODES["T403"].summary,
+    ]
     assert text.endswith("Found 3 problems (2 errors, 1 info) in 2 files.\n")
 
 
@@ -75,18 +91,33 @@ def test_json_matches_the_published_schema() -> None:
     assert list(iter_schema_errors("diagnostics", data)) == []
     first = data["diagnostics"][1]
     assert first == {
-        "code": "T303", "name": "color-conflict", "severity": "error",
-        "message": "round 1: players 3 and 6 both have black", "filename": "a.trf",
-        "location": {"row": 6, "column": 97}, "end_location": {"row": 6, "column": 97},
-        "related": {"filename": "a.trf", "location": {"row": 3, "column": 97},
-                    "end_location": {"row": 3, "column": 97}},
-        "hint": None, "model_path": "players[5].rounds[0]",
+        "code": "T303",
+        "name": "color-conflict",
+        "severity": "error",
+        "message": "round 1: players 3 and 6 both have black",
+        "filename": "a.trf",
+        "location": {"row": 6, "column": 97},
+        "end_location": {"row": 6, "column": 97},
+        "related": {
+            "filename": "a.trf",
+            "location": {"row": 3, "column": 97},
+            "end_location": {"row": 3, "column": 97},
+        },
+        "hint": None,
+        "model_path": "players[5].rounds[0]",
         "url": "docs/rules.md#t303-color-conflict",
     }
-    assert data["summary"] == {"files": 2, "unreadable": 0, "errors": 2, "warnings": 0,
-                               "infos": 1, "total": 3, "by_code": {"T303": 1, "T401": 1,
-                                                                   "T403": 1},
-                               "skipped": 0, "hidden": 0}
+    assert data["summary"] == {
+        "files": 2,
+        "unreadable": 0,
+        "errors": 2,
+        "warnings": 0,
+        "infos": 1,
+        "total": 3,
+        "by_code": {"T303": 1, "T401": 1, "T403": 1},
+        "skipped": 0,
+        "hidden": 0,
+    }
 
 
 def test_schema_rejects_a_malformed_document() -> None:
@@ -105,21 +136,30 @@ def test_jsonl_is_one_diagnostic_per_line_and_round_trips() -> None:
 
 def test_github_annotations() -> None:
     assert rendered("github").splitlines() == [
-        ("::error title=T401 points-mismatch,file=a.trf,line=3,col=81,endLine=3,endColumn=84::"
-         "player 3 declares 2.5 points but the results give 1.5"),
-        ("::error title=T303 color-conflict,file=a.trf,line=6,col=97,endLine=6,endColumn=97::"
-         "round 1: players 3 and 6 both have black"),
-        ("::notice title=T403 scoring-system-assumed,file=b.trf,line=1,col=1,endLine=1::"
-         "no scoring system is declared"),
+        (
+            "::error title=T401 points-mismatch,file=a.trf,line=3,col=81,endLine=3,endColumn=84::"
+            "player 3 declares 2.5 points but the results give 1.5"
+        ),
+        (
+            "::error title=T303 color-conflict,file=a.trf,line=6,col=97,endLine=6,endColumn=97::"
+            "round 1: players 3 and 6 both have black"
+        ),
+        (
+            "::notice title=T403 scoring-system-assumed,file=b.trf,line=1,col=1,endLine=1::"
+            "no scoring system is declared"
+        ),
     ]
 
 
 def test_github_escaping_keeps_one_line_per_annotation() -> None:
-    hinted = make("T002", "50% sure: cp1252\r\nor latin-1", file="dir,x/a:b.trf",
-                  hint="save as UTF-8")
+    hinted = make(
+        "T002", "50% sure: cp1252\r\nor latin-1", file="dir,x/a:b.trf", hint="save as UTF-8"
+    )
     [line] = rendered("github", [FileReport("x", (hinted,))]).splitlines()
-    assert line == ("::notice title=T002 encoding-guessed,file=dir%2Cx/a%3Ab.trf,line=1,col=1,"
-                    "endLine=1::50%25 sure: cp1252%0D%0Aor latin-1%0Ahelp: save as UTF-8")
+    assert line == (
+        "::notice title=T002 encoding-guessed,file=dir%2Cx/a%3Ab.trf,line=1,col=1,"
+        "endLine=1::50%25 sure: cp1252%0D%0Aor latin-1%0Ahelp: save as UTF-8"
+    )
     assert escape_property("a:b,c%") == "a%3Ab%2Cc%25"
     assert escape_data("a\nb") == "a%0Ab"
 
@@ -129,8 +169,10 @@ def test_github_escapes_other_control_characters() -> None:
     # in the message and in the file property alike, so the raw log never obeys them.
     evil = make("T103", "rating '2\x1b[31m0' is\x07 bad\u202e", file="e\x1b]8;;x\x07.trf")
     [line] = rendered("github", [FileReport("x", (evil,))]).splitlines()
-    assert line == ("::error title=T103 field-not-numeric,file=e\\x1b]8;;x\\x07.trf,line=1,"
-                    "col=1,endLine=1::rating '2\\x1b[31m0' is\\x07 bad\\u202e")
+    assert line == (
+        "::error title=T103 field-not-numeric,file=e\\x1b]8;;x\\x07.trf,line=1,"
+        "col=1,endLine=1::rating '2\\x1b[31m0' is\\x07 bad\\u202e"
+    )
     assert escape_data("a\x7f\r\n\tb") == "a\\x7f%0D%0A\\tb"
 
 
@@ -146,13 +188,18 @@ def test_sarif() -> None:
     assert rules[second["ruleIndex"]]["defaultConfiguration"] == {"level": "error"}
     assert second["locations"][0]["physicalLocation"] == {
         "artifactLocation": {"uri": "a.trf"},
-        "region": {"startLine": 6, "startColumn": 97, "endColumn": 98}}
+        "region": {"startLine": 6, "startColumn": 97, "endColumn": 98},
+    }
     assert second["relatedLocations"][0]["physicalLocation"]["region"] == {
-        "startLine": 3, "startColumn": 97, "endColumn": 98}
+        "startLine": 3,
+        "startColumn": 97,
+        "endColumn": 98,
+    }
     assert first["locations"][0]["physicalLocation"]["region"]["endColumn"] == 85
     assert "relatedLocations" not in first
-    assert third["level"] == "note" and rules[third["ruleIndex"]]["name"] == \
-        "scoring-system-assumed"
+    assert (
+        third["level"] == "note" and rules[third["ruleIndex"]]["name"] == "scoring-system-assumed"
+    )
 
 
 def test_sarif_matches_the_official_schema_shape() -> None:
@@ -184,8 +231,13 @@ def test_statistics_json() -> None:
 
 def test_summary_counts() -> None:
     summary = summarize(REPORTS)
-    assert (summary.files, summary.errors, summary.warnings, summary.infos, summary.total) == \
-        (2, 2, 0, 1, 3)
+    assert (summary.files, summary.errors, summary.warnings, summary.infos, summary.total) == (
+        2,
+        2,
+        0,
+        1,
+        3,
+    )
 
 
 def test_jsonl_lines_match_the_schema_diagnostic_definition() -> None:

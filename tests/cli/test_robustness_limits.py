@@ -19,8 +19,13 @@ from trfkit.diagnostics import make
 from trfkit.formats.json_io import write_json
 from trfkit.model import Header, Player, RoundEntry, Tournament
 
-READING_COMMANDS = (("check",), ("convert", "--to", "json"), ("info",), ("tiebreaks",),
-                    ("playoff",))
+READING_COMMANDS = (
+    ("check",),
+    ("convert", "--to", "json"),
+    ("info",),
+    ("tiebreaks",),
+    ("playoff",),
+)
 
 
 # --- limits -------------------------------------------------------------------------
@@ -138,32 +143,49 @@ def test_one_problem_repeated_is_reported_a_thousand_times_then_summarised() -> 
             found.append(make("T622", "again", file="f"))
     assert len(found) == limits.MAX_SAME_CODE + 1 and found[-1].code == "T901"
     assert "more than 1000 T622" in found[-1].message
-    f = SmFile(header={0: "Loop"}, kind=0, rounds=1, tiebreaks=(84,), start_date=20260401,
-               end_date=20260401, round_dates=[20260401],
-               players=[SmPlayer("Alpha"), SmPlayer("Beta")],
-               pairings=[[(1, 2, 99)] * 1200])
+    f = SmFile(
+        header={0: "Loop"},
+        kind=0,
+        rounds=1,
+        tiebreaks=(84,),
+        start_date=20260401,
+        end_date=20260401,
+        round_dates=[20260401],
+        players=[SmPlayer("Alpha"), SmPlayer("Beta")],
+        pairings=[[(1, 2, 99)] * 1200],
+    )
     doc = formats.read(f.encode(), "swissmanager")
     assert [d.code for d in doc.diagnostics].count("T622") == limits.MAX_SAME_CODE
 
 
 def test_swiss_manager_pairings_beyond_the_limit_are_not_read(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from trfkit.formats.swissmanager import reader as swissmanager
 
     monkeypatch.setattr(swissmanager, "MAX_ROUND_ENTRIES", 20)
-    f = SmFile(header={0: "Many"}, kind=0, rounds=1, tiebreaks=(84,), start_date=20260401,
-               end_date=20260401, round_dates=[20260401],
-               players=[SmPlayer("Alpha"), SmPlayer("Beta")],
-               pairings=[[(1, 2, 1)] * 11])
+    f = SmFile(
+        header={0: "Many"},
+        kind=0,
+        rounds=1,
+        tiebreaks=(84,),
+        start_date=20260401,
+        end_date=20260401,
+        round_dates=[20260401],
+        players=[SmPlayer("Alpha"), SmPlayer("Beta")],
+        pairings=[[(1, 2, 1)] * 11],
+    )
     doc = formats.read(f.encode(), "swissmanager")
     assert "T007" in [d.code for d in doc.diagnostics]
     assert all(p.rounds == () for p in doc.tournament.players)
 
 
-HUGE_XML = (b'<chessresults><tournamentdata><tournament name="X" rounds="1000000000"/>'
-            b'</tournamentdata>'
-            b'<players><player no="1" lastname="A"/><player no="999999999" lastname="B"/></players>'
-            b"</chessresults>")
+HUGE_XML = (
+    b'<chessresults><tournamentdata><tournament name="X" rounds="1000000000"/>'
+    b"</tournamentdata>"
+    b'<players><player no="1" lastname="A"/><player no="999999999" lastname="B"/></players>'
+    b"</chessresults>"
+)
 
 
 @pytest.mark.parametrize("kind", ["json", "xml", "trf"])
@@ -182,26 +204,36 @@ def test_declared_huge_numbers_do_not_drive_loops(kind: str, tmp_path: Path) -> 
         doc = formats.read(data)
         assert doc.tournament.header.rounds is None
         assert "T205" in [d.code for d in doc.diagnostics]
-        for command in (("check",), ("convert", "--to", "csv"), ("convert", "--to", "trf"),
-                        ("tiebreaks", "--to", "json"), ("playoff",), ("info",)):
+        for command in (
+            ("check",),
+            ("convert", "--to", "csv"),
+            ("convert", "--to", "trf"),
+            ("tiebreaks", "--to", "json"),
+            ("playoff",),
+            ("info",),
+        ):
             result = invoke(*command, str(path))
             assert result.exit_code == 1, (command, result.stderr)
         if kind != "trf":
             assert "T316" in invoke("check", str(path)).stdout
 
 
-HUGE_ROUND_XML = (b'<chessresults><tournamentdata><tournament name="X" rounds="2"/>'
-                  b'</tournamentdata><players>'
-                  b'<player no="1" lastname="A"/><player no="2" lastname="B"/></players>'
-                  b'<playerpairings>'
-                  b'<playerpairing round="1000000000" whiteno="1" blackno="2" reswhite="1.0" '
-                  b'resblack="0.0"/>'
-                  b"</playerpairings></chessresults>")
-HUGE_ROUND_HTML = (b'<html><body><table class="CRs1"><tr><th>Rk.</th><th>SNo</th><th>Name</th>'
-                   b'<th>1.Rd</th>'
-                   b"<th>999999999.Rd</th><th>Pts.</th></tr><tr><td>1</td><td>1</td><td>A</td><td>2w1</td>"
-                   b"<td>2b1</td><td>2</td></tr><tr><td>2</td><td>2</td><td>B</td><td>1b0</td><td>1w0</td>"
-                   b"<td>0</td></tr></table></body></html>")
+HUGE_ROUND_XML = (
+    b'<chessresults><tournamentdata><tournament name="X" rounds="2"/>'
+    b"</tournamentdata><players>"
+    b'<player no="1" lastname="A"/><player no="2" lastname="B"/></players>'
+    b"<playerpairings>"
+    b'<playerpairing round="1000000000" whiteno="1" blackno="2" reswhite="1.0" '
+    b'resblack="0.0"/>'
+    b"</playerpairings></chessresults>"
+)
+HUGE_ROUND_HTML = (
+    b'<html><body><table class="CRs1"><tr><th>Rk.</th><th>SNo</th><th>Name</th>'
+    b"<th>1.Rd</th>"
+    b"<th>999999999.Rd</th><th>Pts.</th></tr><tr><td>1</td><td>1</td><td>A</td><td>2w1</td>"
+    b"<td>2b1</td><td>2</td></tr><tr><td>2</td><td>2</td><td>B</td><td>1b0</td><td>1w0</td>"
+    b"<td>0</td></tr></table></body></html>"
+)
 
 
 @pytest.mark.parametrize("data", [HUGE_ROUND_XML, HUGE_ROUND_HTML], ids=["xml", "html"])
@@ -214,12 +246,15 @@ def test_a_round_number_of_a_billion_in_a_game_is_not_padded_to(data: bytes) -> 
 def test_json_unpaired_surrogates_are_t009_not_a_crash_when_writing(tmp_path: Path) -> None:
     text = write_json(Tournament(players=(Player(1, "NAME"),)))
     paired = formats.read(text.replace("NAME", "\\ud83d\\ude00").encode(), "json")
-    assert not paired.diagnostics and paired.tournament.players[0].name == "\U0001F600"
+    assert not paired.diagnostics and paired.tournament.players[0].name == "\U0001f600"
     path = tmp_path / "surrogate.json"
     path.write_text(text.replace("NAME", "\\ud800X"))
     assert [d.code for d in formats.read(path.read_bytes()).diagnostics] == ["T009"]
-    for command in (("convert", "--to", "trf"), ("convert", "--to", "json"),
-                    ("tiebreaks", "--to", "csv")):
+    for command in (
+        ("convert", "--to", "trf"),
+        ("convert", "--to", "json"),
+        ("tiebreaks", "--to", "csv"),
+    ):
         result = invoke(*command, str(path))
         assert result.exit_code == 1 and "T999" not in result.stderr, (command, result.stderr)
 
@@ -237,14 +272,18 @@ def test_json_with_millions_of_values_is_not_parsed() -> None:
 @pytest.mark.parametrize("fmt", ["chess-results-xml", "chess-results-html"])
 def test_markup_with_more_tags_than_any_tournament_is_not_parsed(fmt: str) -> None:
     limit = limits.MAX_MARKUP_TAGS[fmt]
-    data = (b'<?xml version="1.0"?><chessresults><players>' + b"<x/>" * limit
-            + b"</players></chessresults>")
+    data = (
+        b'<?xml version="1.0"?><chessresults><players>'
+        + b"<x/>" * limit
+        + b"</players></chessresults>"
+    )
     doc = formats.read(data, fmt)
     assert [d.code for d in doc.diagnostics] == ["T007"]
     assert f"({limit})" in doc.diagnostics[0].message
     players = b"".join(b'<player no="%d"/>' % i for i in range(limits.MAX_PLAYERS + 1))
-    doc = formats.read(b"<chessresults><players>" + players + b"</players></chessresults>",
-                       "chess-results-xml")
+    doc = formats.read(
+        b"<chessresults><players>" + players + b"</players></chessresults>", "chess-results-xml"
+    )
     assert [d.code for d in doc.diagnostics] == ["T007"]
     assert "10000 players" in doc.diagnostics[0].message
 
@@ -260,8 +299,11 @@ def test_a_zip_bomb_workbook_is_not_unpacked(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_numbers_beyond_trf_fields_are_reported_when_converting(tmp_path: Path) -> None:
-    big = Tournament(players=(Player.build(12345, "Wide, Start", rating=2000,
-                                     rounds=(RoundEntry(10001, "w", "1"),)),))
+    big = Tournament(
+        players=(
+            Player.build(12345, "Wide, Start", rating=2000, rounds=(RoundEntry(10001, "w", "1"),)),
+        )
+    )
     assert [d.code for d in limits.field_overflows(big)] == ["T603", "T603"]
     path = tmp_path / "big.json"
     path.write_text(write_json(big))
@@ -279,8 +321,9 @@ def test_the_trf_reader_keeps_at_most_1000_diagnostics_of_one_code() -> None:
     codes = [d.code for d in doc.diagnostics]
     assert codes.count("T601") == 1000  # was 1500: one per line, into every report
     [note] = [d for d in doc.diagnostics if d.code == "T901"]
-    assert note.message == "more than 1000 T601 diagnostics in this input; the rest are not " \
-                           "reported"
+    assert (
+        note.message == "more than 1000 T601 diagnostics in this input; the rest are not reported"
+    )
     assert note.line == 1002  # the first line not reported (the 012 is line 1)
     assert len(doc.tournament.extra) == 1500  # the lines themselves are all kept
 

@@ -27,8 +27,9 @@ from trfkit.model import Player, Tournament
 # --- exit status, internal errors, --debug ------------------------------------------
 
 
-def test_internal_error_is_one_line_t999_with_exit_2(tmp_path: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_internal_error_is_one_line_t999_with_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "event.trf"
     path.write_bytes(TWO)
 
@@ -56,8 +57,9 @@ def test_every_command_can_show_tracebacks() -> None:
     assert invoke("--debug", "rules").exit_code == 0
 
 
-def test_crash_outside_a_command_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_crash_outside_a_command_is_reported_not_raised(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import trfkit.cli as cli_module
 
     def boom(*args: object, **kwargs: object) -> None:
@@ -96,10 +98,12 @@ def test_inputs_are_never_modified(tmp_path: Path) -> None:
     (tree / "a.trf").write_bytes(TWO)
     (tree / "b.trf").write_bytes(b"\x00\xff garbage")
     before = {p.name: _digest(p) for p in tree.iterdir()}
-    for command in (("check", str(tree)),
-                    ("convert", str(tree), "-o", str(tmp_path / "out"), "--to", "trf"),
-                    ("tiebreaks", str(tree / "a.trf"), "--to", "trf"),
-                    ("convert", str(tree / "a.trf"), "-o", str(tree / "a.trf"))):
+    for command in (
+        ("check", str(tree)),
+        ("convert", str(tree), "-o", str(tmp_path / "out"), "--to", "trf"),
+        ("tiebreaks", str(tree / "a.trf"), "--to", "trf"),
+        ("convert", str(tree / "a.trf"), "-o", str(tree / "a.trf")),
+    ):
         invoke(*command)
     assert {p.name: _digest(p) for p in tree.iterdir()} == before
     refused = invoke("convert", str(tree / "a.trf"), "-o", str(tree / "a.trf"))
@@ -155,8 +159,9 @@ def _formula_trf() -> bytes:
     return trf(*players, name="=1+1")
 
 
-@pytest.mark.parametrize("command", [("convert", "--to", "csv"),
-                                     ("tiebreaks", "--to", "csv", "--tb", "BH")])
+@pytest.mark.parametrize(
+    "command", [("convert", "--to", "csv"), ("tiebreaks", "--to", "csv", "--tb", "BH")]
+)
 def test_csv_cells_cannot_become_formulas(command: tuple[str, ...], tmp_path: Path) -> None:
     path = tmp_path / "formula.trf"
     path.write_bytes(_formula_trf())
@@ -173,8 +178,9 @@ def test_csv_cells_cannot_become_formulas(command: tuple[str, ...], tmp_path: Pa
 
 
 def test_csv_writer_neutralises_tab_and_carriage_return_but_not_numbers() -> None:
-    t = Tournament(players=(Player(1, "\tTab", rating=2000), Player(2, "\rReturn"),
-                            Player(3, "Plain")))
+    t = Tournament(
+        players=(Player(1, "\tTab", rating=2000), Player(2, "\rReturn"), Player(3, "Plain"))
+    )
     rows = formats.write(t, "csv").split("\r\n")
     assert rows[1].startswith("1,'\tTab,,2000") and rows[2].startswith('2,"\'\rReturn"')
     assert rows[3].startswith("3,Plain,")
@@ -191,18 +197,25 @@ def test_team_standings_csv_is_neutralised_too(tmp_path: Path) -> None:
 
 # --- hostile XML and private strings --------------------------------------------------
 
-LAUGHS = b"""<?xml version="1.0"?>
+LAUGHS = (
+    b"""<?xml version="1.0"?>
 <!DOCTYPE lolz [
  <!ENTITY lol "lol">
-""" + b"".join(f' <!ENTITY lol{i} "{("&lol" + str(i - 1) + ";") * 10}">\n'.encode()
-                for i in range(1, 10)).replace(b"&lol0;", b"&lol;") + b"""]>
+"""
+    + b"".join(
+        f' <!ENTITY lol{i} "{("&lol" + str(i - 1) + ";") * 10}">\n'.encode() for i in range(1, 10)
+    ).replace(b"&lol0;", b"&lol;")
+    + b"""]>
 <chessresults><tournamentdata><tournament name="&lol9;"/></tournamentdata>
 <players><player no="1" lastname="&lol9;"/></players></chessresults>"""
+)
 
-EXTERNAL = (b'<?xml version="1.0"?>\n'
-            b'<!DOCTYPE chessresults [<!ENTITY xxe SYSTEM "file:///etc/passwd">'
-            b'<!ENTITY % p SYSTEM "http://127.0.0.1:9/x.dtd"> %p;]>\n'
-            b'<chessresults><players><player no="1" lastname="&xxe;"/></players></chessresults>')
+EXTERNAL = (
+    b'<?xml version="1.0"?>\n'
+    b'<!DOCTYPE chessresults [<!ENTITY xxe SYSTEM "file:///etc/passwd">'
+    b'<!ENTITY % p SYSTEM "http://127.0.0.1:9/x.dtd"> %p;]>\n'
+    b'<chessresults><players><player no="1" lastname="&xxe;"/></players></chessresults>'
+)
 
 
 @pytest.mark.parametrize("data", [LAUGHS, EXTERNAL], ids=["billion-laughs", "external-entity"])
@@ -220,10 +233,12 @@ def test_hostile_xml_is_refused_without_expansion(data: bytes, tmp_path: Path) -
 
 
 def test_character_references_in_xml_cannot_inject_trf_records() -> None:
-    xml = (b'<?xml version="1.0"?><chessresults><tournamentdata>'
-           b'<tournament name="Open" rounds="1"/></tournamentdata><players>'
-           b'<player no="1" lastname="Evil&#10;012 Injected&#13;001    2" '
-           b'firstname=""/></players></chessresults>')
+    xml = (
+        b'<?xml version="1.0"?><chessresults><tournamentdata>'
+        b'<tournament name="Open" rounds="1"/></tournamentdata><players>'
+        b'<player no="1" lastname="Evil&#10;012 Injected&#13;001    2" '
+        b'firstname=""/></players></chessresults>'
+    )
     doc = formats.read(xml)
     assert len(doc.tournament.players) == 1
     again = formats.read(formats.write(doc.tournament, "trf").encode())
@@ -231,20 +246,40 @@ def test_character_references_in_xml_cannot_inject_trf_records() -> None:
 
 
 def test_private_swiss_manager_strings_appear_in_no_output(tmp_path: Path) -> None:
-    f = SmFile(header={0: "Spring Open", 10: "Graz", 23: "arbiter@example.org",
-                       8: r"C:\Users\someone\g.pgn", 4: "Club Graz", 22: "deputy@example.org"},
-               kind=0, rounds=2, tiebreaks=(84, 68), start_date=20260401, end_date=20260402,
-               round_dates=[20260401, 20260402],
-               players=[SmPlayer("Alpha", "Anna", rating=2300),
-                        SmPlayer("Beta", "Bert", rating=2100), SmPlayer("Gamma", "Gus")],
-               pairings=[[(1, 2, 1), (3, BYE, 9)]])
+    f = SmFile(
+        header={
+            0: "Spring Open",
+            10: "Graz",
+            23: "arbiter@example.org",
+            8: r"C:\Users\someone\g.pgn",
+            4: "Club Graz",
+            22: "deputy@example.org",
+        },
+        kind=0,
+        rounds=2,
+        tiebreaks=(84, 68),
+        start_date=20260401,
+        end_date=20260402,
+        round_dates=[20260401, 20260402],
+        players=[
+            SmPlayer("Alpha", "Anna", rating=2300),
+            SmPlayer("Beta", "Bert", rating=2100),
+            SmPlayer("Gamma", "Gus"),
+        ],
+        pairings=[[(1, 2, 1), (3, BYE, 9)]],
+    )
     f.players[0].email = "anna@example.org"
     path = tmp_path / "spring.TUNX"
     path.write_bytes(f.encode())
     outputs = []
-    for command in (("check", "--output-format", "full", "-v"), ("info", "--to", "json"),
-                    ("convert", "--to", "json"), ("convert", "--to", "trf26"),
-                    ("convert", "--to", "csv"), ("tiebreaks", "--to", "json")):
+    for command in (
+        ("check", "--output-format", "full", "-v"),
+        ("info", "--to", "json"),
+        ("convert", "--to", "json"),
+        ("convert", "--to", "trf26"),
+        ("convert", "--to", "csv"),
+        ("tiebreaks", "--to", "json"),
+    ):
         result = invoke(*command, str(path))
         assert result.exit_code == 0, (command, result.stderr)
         # the outputs carrying players do carry them: the secrets are left out, not everything
@@ -257,20 +292,27 @@ def test_private_swiss_manager_strings_appear_in_no_output(tmp_path: Path) -> No
 
 
 def test_private_chess_results_xml_attributes_appear_in_no_output(tmp_path: Path) -> None:
-    xml = (b'<?xml version="1.0"?><chessresults><tournamentdata>'
-           b'<tournament key="1" type="0" name="Open" '
-           b'rounds="1" mail="td@example.org" homepageorganiser="C:\\Users\\td\\site" '
-           b'chiefarbiter="arbiter@example.org"/></tournamentdata><players>'
-           b'<player no="1" lastname="Alpha" firstname="Anna"/>'
-           b'<player no="2" lastname="Beta" firstname="Bert"/>'
-           b'</players><playerpairings>'
-           b'<playerpairing round="1" pairing="1" board="1" whiteno="1" blackno="2" '
-           b'reswhite="1.0" resblack="0.0" forfeit=""/></playerpairings></chessresults>')
+    xml = (
+        b'<?xml version="1.0"?><chessresults><tournamentdata>'
+        b'<tournament key="1" type="0" name="Open" '
+        b'rounds="1" mail="td@example.org" homepageorganiser="C:\\Users\\td\\site" '
+        b'chiefarbiter="arbiter@example.org"/></tournamentdata><players>'
+        b'<player no="1" lastname="Alpha" firstname="Anna"/>'
+        b'<player no="2" lastname="Beta" firstname="Bert"/>'
+        b"</players><playerpairings>"
+        b'<playerpairing round="1" pairing="1" board="1" whiteno="1" blackno="2" '
+        b'reswhite="1.0" resblack="0.0" forfeit=""/></playerpairings></chessresults>'
+    )
     path = tmp_path / "upload.xml"
     path.write_bytes(xml)
-    for command in (("check", "--output-format", "full", "-v"), ("info", "--to", "json"),
-                    ("convert", "--to", "json"), ("convert", "--to", "trf26"),
-                    ("convert", "--to", "csv"), ("tiebreaks", "--to", "json")):
+    for command in (
+        ("check", "--output-format", "full", "-v"),
+        ("info", "--to", "json"),
+        ("convert", "--to", "json"),
+        ("convert", "--to", "trf26"),
+        ("convert", "--to", "csv"),
+        ("tiebreaks", "--to", "json"),
+    ):
         result = invoke(*command, str(path))
         assert result.exit_code == 0, (command, result.stderr)
         assert ("Alpha" in result.stdout) == (command[0] in ("convert", "tiebreaks")), command
@@ -283,29 +325,24 @@ def test_an_entity_bomb_inside_a_workbook_is_not_expanded() -> None:
     main = "http://schemas.openxmlformats.org"
     entities = "".join(f'<!ENTITY l{i} "{f"&l{i - 1};" * 10}">' for i in range(1, 10))
     parts = {
-        "[Content_Types].xml":
-            f'<Types xmlns="{main}/package/2006/content-types"><Default Extension="xml" '
-            'ContentType="application/xml"/><Override PartName="/xl/workbook.xml" '
-            'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.'
-            'main+xml"/></Types>',
-        "_rels/.rels":
-            f'<Relationships xmlns="{main}/package/2006/relationships"><Relationship Id="rId1" '
-            f'Type="{main}/officeDocument/2006/relationships/officeDocument" '
-            'Target="xl/workbook.xml"/>'
-            "</Relationships>",
-        "xl/workbook.xml":
-            f'<workbook xmlns="{main}/spreadsheetml/2006/main" '
-            f'xmlns:r="{main}/officeDocument/2006/relationships"><sheets>'
-            '<sheet name="S" sheetId="1" '
-            'r:id="rId1"/></sheets></workbook>',
-        "xl/_rels/workbook.xml.rels":
-            f'<Relationships xmlns="{main}/package/2006/relationships"><Relationship '
-            f'Id="rId1" Type="{main}/officeDocument/2006/relationships/worksheet" '
-            'Target="worksheets/sheet1.xml"/></Relationships>',
-        "xl/worksheets/sheet1.xml":
-            f'<?xml version="1.0"?><!DOCTYPE w [<!ENTITY l0 "lol">{entities}]>'
-            f'<worksheet xmlns="{main}/spreadsheetml/2006/main"><sheetData><row r="1">'
-            '<c r="A1" t="inlineStr"><is><t>&l9;</t></is></c></row></sheetData></worksheet>',
+        "[Content_Types].xml": f'<Types xmlns="{main}/package/2006/content-types"><Default Extension="xml" '
+        'ContentType="application/xml"/><Override PartName="/xl/workbook.xml" '
+        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.'
+        'main+xml"/></Types>',
+        "_rels/.rels": f'<Relationships xmlns="{main}/package/2006/relationships"><Relationship Id="rId1" '
+        f'Type="{main}/officeDocument/2006/relationships/officeDocument" '
+        'Target="xl/workbook.xml"/>'
+        "</Relationships>",
+        "xl/workbook.xml": f'<workbook xmlns="{main}/spreadsheetml/2006/main" '
+        f'xmlns:r="{main}/officeDocument/2006/relationships"><sheets>'
+        '<sheet name="S" sheetId="1" '
+        'r:id="rId1"/></sheets></workbook>',
+        "xl/_rels/workbook.xml.rels": f'<Relationships xmlns="{main}/package/2006/relationships"><Relationship '
+        f'Id="rId1" Type="{main}/officeDocument/2006/relationships/worksheet" '
+        'Target="worksheets/sheet1.xml"/></Relationships>',
+        "xl/worksheets/sheet1.xml": f'<?xml version="1.0"?><!DOCTYPE w [<!ENTITY l0 "lol">{entities}]>'
+        f'<worksheet xmlns="{main}/spreadsheetml/2006/main"><sheetData><row r="1">'
+        '<c r="A1" t="inlineStr"><is><t>&l9;</t></is></c></row></sheetData></worksheet>',
     }
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
@@ -322,12 +359,18 @@ def test_a_console_that_cannot_show_a_name_does_not_make_an_internal_error(tmp_p
 
     path = tmp_path / "greek.trf"
     alpha, omega = "\u0391\u03bb\u03c6\u03b1, \u0391", "\u039f\u03bc\u03ad\u03b3\u03b1"
-    path.write_bytes(trf(p001(1, name=alpha, points="0.0"), name=omega)
-                     .replace(b"1980/01/01", b"1980/13/01"))
+    path.write_bytes(
+        trf(p001(1, name=alpha, points="0.0"), name=omega).replace(b"1980/01/01", b"1980/13/01")
+    )
     env = {**os.environ, "PYTHONIOENCODING": "latin-1"}
     for command in (("check", "--output-format", "full"), ("info",), ("tiebreaks",)):
-        done = subprocess.run([sys.executable, "-m", "trfkit", *command, str(path)],
-                              capture_output=True, env=env, timeout=60, check=False)
+        done = subprocess.run(
+            [sys.executable, "-m", "trfkit", *command, str(path)],
+            capture_output=True,
+            env=env,
+            timeout=60,
+            check=False,
+        )
         assert done.returncode == 1, (command, done.stderr)  # T106 (month 13), not T999
         assert b"T999" not in done.stderr and b"Traceback" not in done.stderr
 
@@ -342,19 +385,30 @@ def test_a_file_name_that_is_not_utf8_does_not_make_an_internal_error(tmp_path: 
     raw = os.fsencode(tmp_path / "in") + b"/\xff\xfename.trf"
     with open(raw, "wb") as fh:
         fh.write(TWO)
-    for command in (("info", "--to", "json"), ("convert", "--to", "json"),
-                    ("check", "--output-format", "json")):
-        done = subprocess.run([sys.executable.encode(), b"-m", b"trfkit",
-                               *(c.encode() for c in command), raw],
-                              capture_output=True, timeout=60, check=False)
+    for command in (
+        ("info", "--to", "json"),
+        ("convert", "--to", "json"),
+        ("check", "--output-format", "json"),
+    ):
+        done = subprocess.run(
+            [sys.executable.encode(), b"-m", b"trfkit", *(c.encode() for c in command), raw],
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
         assert done.returncode == 0, (command, done.stderr)
         json.loads(done.stdout)
     report, out = tmp_path / "report.json", tmp_path / "out"
-    for command in ((b"check", b"--report", os.fsencode(report), raw),
-                    (b"convert", os.fsencode(tmp_path / "in"), b"-o", os.fsencode(out),
-                     b"--to", b"json")):
-        done = subprocess.run([sys.executable.encode(), b"-m", b"trfkit", *command],
-                              capture_output=True, timeout=60, check=False)
+    for command in (
+        (b"check", b"--report", os.fsencode(report), raw),
+        (b"convert", os.fsencode(tmp_path / "in"), b"-o", os.fsencode(out), b"--to", b"json"),
+    ):
+        done = subprocess.run(
+            [sys.executable.encode(), b"-m", b"trfkit", *command],
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
         assert done.returncode == 0 and b"T999" not in done.stderr, (command, done.stderr)
     assert json.loads(report.read_text())["summary"]["files"] == 1
     assert len([p for p in out.iterdir() if not p.name.startswith(".")]) == 1  # + its record

@@ -36,10 +36,12 @@ def _run(tmp_path: Path, text: str, *args: str, name: str = "event.trf") -> Any:
     return CliRunner().invoke(cli, [args[0], str(path), *args[1:]])
 
 
-@pytest.mark.parametrize("record", [f"162  W {HUGE}    D 0.5    L 0.0", f"XXS D={HUGE}",
-                                    f"162  L -{HUGE}"])
-def test_an_infinite_scoring_value_is_reported_and_json_stays_strict(tmp_path: Path,
-                                                                     record: str) -> None:
+@pytest.mark.parametrize(
+    "record", [f"162  W {HUGE}    D 0.5    L 0.0", f"XXS D={HUGE}", f"162  L -{HUGE}"]
+)
+def test_an_infinite_scoring_value_is_reported_and_json_stays_strict(
+    tmp_path: Path, record: str
+) -> None:
     result = _run(tmp_path, _with_record(record), "tiebreaks", "--to", "json")
     data = _strict(result.stdout)
     assert list(iter_schema_errors("standings", data)) == []
@@ -60,8 +62,9 @@ def test_a_huge_but_finite_scoring_value_is_refused_too(tmp_path: Path) -> None:
 
 
 def _json_input(tmp_path: Path, change: Any) -> Path:
-    data = _strict(CliRunner().invoke(cli, ["convert", str(ROOT / "samples/swiss.trf"),
-                                            "--to", "json"]).stdout)
+    data = _strict(
+        CliRunner().invoke(cli, ["convert", str(ROOT / "samples/swiss.trf"), "--to", "json"]).stdout
+    )
     change(data["players"])
     path = tmp_path / "event.json"
     path.write_text(json.dumps(data))  # Python's json writes NaN and Infinity
@@ -77,23 +80,39 @@ def _negative_start(players: list[dict[str, Any]]) -> None:
 
 
 def _huge_rating(players: list[dict[str, Any]]) -> None:
-    players[2]["rating"] = 10 ** 400  # a JSON integer no float holds
+    players[2]["rating"] = 10**400  # a JSON integer no float holds
 
 
 @pytest.mark.parametrize("change", [_nan_points, _negative_start, _huge_rating])
-def test_json_inputs_with_unusable_numbers_give_schema_valid_outputs(tmp_path: Path,
-                                                                     change: Any) -> None:
+def test_json_inputs_with_unusable_numbers_give_schema_valid_outputs(
+    tmp_path: Path, change: Any
+) -> None:
     path = _json_input(tmp_path, change)
     runner = CliRunner()
-    standings = runner.invoke(cli, ["tiebreaks", str(path), "--to", "json", "--tb", "ARO",
-                                    "--tb", "TPR", "--unrated-rating", "1400"])
+    standings = runner.invoke(
+        cli,
+        [
+            "tiebreaks",
+            str(path),
+            "--to",
+            "json",
+            "--tb",
+            "ARO",
+            "--tb",
+            "TPR",
+            "--unrated-rating",
+            "1400",
+        ],
+    )
     assert list(iter_schema_errors("standings", _strict(standings.stdout))) == []
     assert "T103" in standings.stderr and standings.exit_code == 1
     assert f"{path}:1:1: T103" in standings.stderr  # at the JSON input, not at TRF lines
     converted = runner.invoke(cli, ["convert", str(path), "--to", "json"])
     assert list(iter_schema_errors("tournament", _strict(converted.stdout))) == []
-    for args, schema in ((["info", str(path), "--to", "json"], "info"),
-                         (["playoff", str(path), "--to", "json"], "playoff")):
+    for args, schema in (
+        (["info", str(path), "--to", "json"], "info"),
+        (["playoff", str(path), "--to", "json"], "playoff"),
+    ):
         assert list(iter_schema_errors(schema, _strict(runner.invoke(cli, args).stdout))) == []
     checked = runner.invoke(cli, ["check", str(path), "--output-format", "json"])
     assert list(iter_schema_errors("diagnostics", _strict(checked.stdout))) == []
@@ -116,17 +135,21 @@ def test_every_play_off_plan_is_valid_against_its_schema(tied: int, flag: list[s
 
 @pytest.mark.parametrize("name", ["swiss.trf", "team.trf", "trf26.trf", "cp1252.trf"])
 def test_info_json_is_valid_against_its_schema(name: str) -> None:
-    out = CliRunner().invoke(cli, ["info", str(ROOT / "samples" / name), "--to", "json",
-                                   "--show-private"]).stdout
+    out = (
+        CliRunner()
+        .invoke(cli, ["info", str(ROOT / "samples" / name), "--to", "json", "--show-private"])
+        .stdout
+    )
     assert list(iter_schema_errors("info", _strict(out))) == []
     playoff = CliRunner().invoke(cli, ["playoff", str(ROOT / "samples" / name), "--to", "json"])
     assert list(iter_schema_errors("playoff", _strict(playoff.stdout))) == []
 
 
 def test_a_json_scoring_value_of_400_digits_is_reported_not_a_crash(tmp_path: Path) -> None:
-    data = _strict(CliRunner().invoke(cli, ["convert", str(ROOT / "samples/swiss.trf"),
-                                            "--to", "json"]).stdout)
-    data["header"]["scoring"]["forfeit_win"] = 10 ** 400
+    data = _strict(
+        CliRunner().invoke(cli, ["convert", str(ROOT / "samples/swiss.trf"), "--to", "json"]).stdout
+    )
+    data["header"]["scoring"]["forfeit_win"] = 10**400
     path = tmp_path / "event.json"
     path.write_text(json.dumps(data))
     result = CliRunner().invoke(cli, ["tiebreaks", str(path), "--to", "json"])

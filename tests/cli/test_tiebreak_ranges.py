@@ -35,19 +35,31 @@ def json_out(*args: str) -> dict[str, object]:
 
 @pytest.mark.parametrize("value", ["50000000", "-100000", "4001"])
 def test_unrated_rating_outside_0_to_4000_is_a_usage_error(value: str) -> None:
-    status, output = tiebreaks(str(SWISS), "--tb", "KS/L+0", "--tb", "PS/C99", "--tb", "APPO",
-                               "--unrated-rating", value)
+    status, output = tiebreaks(
+        str(SWISS), "--tb", "KS/L+0", "--tb", "PS/C99", "--tb", "APPO", "--unrated-rating", value
+    )
     assert status == 2
-    assert f"Invalid value for '--unrated-rating': {value} is not in the range 0<=x<=4000" \
-        in output
-    result = CliRunner().invoke(cli, ["explain", str(SWISS), "--player", "1", "--tb", "APPO",
-                                      "--unrated-rating", value])
+    assert f"Invalid value for '--unrated-rating': {value} is not in the range 0<=x<=4000" in output
+    result = CliRunner().invoke(
+        cli, ["explain", str(SWISS), "--player", "1", "--tb", "APPO", "--unrated-rating", value]
+    )
     assert result.exit_code == 2 and "0<=x<=4000" in result.output
 
 
 def test_the_limits_themselves_are_accepted() -> None:
-    doc = json_out(str(SWISS), "--tb", "APPO", "--tb", "PTP", "--tb", "RTNG", "--tb", "ARO",
-                   "--unrated-rating", "4000")
+    doc = json_out(
+        str(SWISS),
+        "--tb",
+        "APPO",
+        "--tb",
+        "PTP",
+        "--tb",
+        "RTNG",
+        "--tb",
+        "ARO",
+        "--unrated-rating",
+        "4000",
+    )
     values = {p["start"]: p["values"] for p in doc["players"]}  # type: ignore[index]
     assert values[2]["APPO"] is not None and values[2]["PTP"] is not None
     # Silva (10) is unrated and counts 4000; Okafor (5) met 10, 2, 4, 8, 1:
@@ -55,19 +67,22 @@ def test_the_limits_themselves_are_accepted() -> None:
     assert (values[10]["RTNG"], values[5]["ARO"]) == (4000, 2529)
 
 
-@pytest.mark.parametrize(("code", "message"), [
-    ("PTP/U50000000", "/U (the rating of unrated players) must be from 0 to 4000"),
-    ("APRO/U4001", "/U (the rating of unrated players) must be from 0 to 4000"),
-    ("TPR/4001", "the rating modifier must be from 0 to 4000"),
-    ("BH/C1000", "/C must be from 0 to 999 results"),
-    ("BH/M1000", "/M must be from 0 to 999 results"),
-    ("KS/L+1999", "/L in half points must be from 0 to 1998"),
-    ("KS/L-1999", "/L in half points must be from 0 to 1998"),
-    ("KS/L+999.5", "/L in points must be from 0 to 999"),
-    ("KS/L101", "/L as a percentage must be from 0 to 100"),
-    ("SSSC/K1001", "/K must be from 0 to 1000"),
-    ("BH/V20260", "/V names a year of four digits"),
-])
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        ("PTP/U50000000", "/U (the rating of unrated players) must be from 0 to 4000"),
+        ("APRO/U4001", "/U (the rating of unrated players) must be from 0 to 4000"),
+        ("TPR/4001", "the rating modifier must be from 0 to 4000"),
+        ("BH/C1000", "/C must be from 0 to 999 results"),
+        ("BH/M1000", "/M must be from 0 to 999 results"),
+        ("KS/L+1999", "/L in half points must be from 0 to 1998"),
+        ("KS/L-1999", "/L in half points must be from 0 to 1998"),
+        ("KS/L+999.5", "/L in points must be from 0 to 999"),
+        ("KS/L101", "/L as a percentage must be from 0 to 100"),
+        ("SSSC/K1001", "/K must be from 0 to 1000"),
+        ("BH/V20260", "/V names a year of four digits"),
+    ],
+)
 def test_modifiers_outside_their_range_name_the_range(code: str, message: str) -> None:
     with pytest.raises(RangeError) as caught:
         parse(code)
@@ -77,8 +92,19 @@ def test_modifiers_outside_their_range_name_the_range(code: str, message: str) -
 
 
 def test_modifiers_at_their_limits_parse() -> None:
-    for code in ("PTP/U4000", "APRO/U0", "BH/C999", "BH/M999", "KS/L+1998", "KS/L-0",
-                 "KS/L+999.0", "KS/L100", "SSSC/K1000", "BH/V2026", "TPR/400"):
+    for code in (
+        "PTP/U4000",
+        "APRO/U0",
+        "BH/C999",
+        "BH/M999",
+        "KS/L+1998",
+        "KS/L-0",
+        "KS/L+999.0",
+        "KS/L100",
+        "SSSC/K1000",
+        "BH/V2026",
+        "TPR/400",
+    ):
         assert parse(code).canonical.split("/")[0] == code.split("/")[0]
 
 
@@ -86,8 +112,9 @@ def with_record(tmp_path: Path, record: str) -> Path:
     lines = SWISS.read_text(encoding="utf-8").splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("092"))
     path = tmp_path / "event.trf"
-    path.write_text("\n".join([*lines[:at + 1], record, *lines[at + 1:]]) + "\n",
-                    encoding="utf-8")
+    path.write_text(
+        "\n".join([*lines[: at + 1], record, *lines[at + 1 :]]) + "\n", encoding="utf-8"
+    )
     return path
 
 
@@ -96,8 +123,10 @@ def test_a_202_code_out_of_range_is_located_and_not_computed(tmp_path: Path) -> 
     line = 1 + path.read_text(encoding="utf-8").splitlines().index("202 PTP/U50000000, BH")
     status, output = tiebreaks(str(path), "--to", "json")
     assert status == 1
-    expected = (f"{path}:{line}:1: T024 202: 'PTP/U50000000': /U (the rating of unrated "
-                "players) must be from 0 to 4000; this tie-break was not computed")
+    expected = (
+        f"{path}:{line}:1: T024 202: 'PTP/U50000000': /U (the rating of unrated "
+        "players) must be from 0 to 4000; this tie-break was not computed"
+    )
     assert expected in output
     assert json_out(str(path))["tiebreaks"] == ["BH"]  # BH still computed, PTP left out
     found = [d for d in validate(load(path)) if d.code == "T024"]
@@ -116,8 +145,7 @@ def test_a_cut_that_leaves_nothing_is_noted(tmp_path: Path) -> None:
     assert not [d for d in compute(t, ["BH/C1"], after_round=1).diagnostics if d.code == "T025"]
 
 
-def test_a_player_rating_beyond_any_scale_makes_rating_tiebreaks_undefined(
-        tmp_path: Path) -> None:
+def test_a_player_rating_beyond_any_scale_makes_rating_tiebreaks_undefined(tmp_path: Path) -> None:
     from trfkit import loads
     from trfkit.formats import write
 
@@ -126,8 +154,9 @@ def test_a_player_rating_beyond_any_scale_makes_rating_tiebreaks_undefined(
     players[0]["rating"] = 50_000_000
     path = tmp_path / "event.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    status, output = tiebreaks(str(path), "--tb", "PTP", "--tb", "APPO", "--unrated-rating",
-                               "1400", "--to", "json")
+    status, output = tiebreaks(
+        str(path), "--tb", "PTP", "--tb", "APPO", "--unrated-rating", "1400", "--to", "json"
+    )
     assert "has the rating 50000000, outside any rating scale (0 to 9999)" in output
     document = json_out(str(path), "--tb", "PTP", "--tb", "APPO", "--unrated-rating", "1400")
     values = document["players"][0]["values"]  # type: ignore[index]
@@ -155,21 +184,29 @@ def test_size_and_job_options_are_bounded() -> None:
         assert result.exit_code == 0 and "T999" not in result.output, size
     result = runner.invoke(cli, ["check", "-", "--max-bytes", "99999999999999999999G"], input=data)
     assert result.exit_code == 2
-    assert "is more than any input can hold in memory; give a size from 0 to 64GB" \
-        in result.output
+    assert "is more than any input can hold in memory; give a size from 0 to 64GB" in result.output
     result = runner.invoke(cli, ["check", "-", "--max-bytes", "100"], input=data)
     assert result.exit_code == 1 and "T007" in result.output
     result = runner.invoke(cli, ["check", str(SWISS), "-j", "100000"])
     assert result.exit_code == 2
-    assert "Invalid value for '-j' / '--jobs': 100000 is not in the range 1<=x<=256" \
-        in result.output
+    assert (
+        "Invalid value for '-j' / '--jobs': 100000 is not in the range 1<=x<=256" in result.output
+    )
 
 
-@pytest.mark.parametrize(("code", "again", "first"), [
-    ("BH/C1/C2", "/C2", "/C1"), ("BH-C1-C2", "/C2", "/C1"), ("KS/L+0/L+1", "/L+1", "/L+0"),
-    ("ARO/U1400/U1500", "/U1500", "/U1400"), ("SB/V2009/V2026", "/V2026", "/V2009")])
-def test_a_modifier_given_twice_is_refused_not_the_last_one_kept(code: str, again: str,
-                                                                  first: str) -> None:
+@pytest.mark.parametrize(
+    ("code", "again", "first"),
+    [
+        ("BH/C1/C2", "/C2", "/C1"),
+        ("BH-C1-C2", "/C2", "/C1"),
+        ("KS/L+0/L+1", "/L+1", "/L+0"),
+        ("ARO/U1400/U1500", "/U1500", "/U1400"),
+        ("SB/V2009/V2026", "/V2026", "/V2009"),
+    ],
+)
+def test_a_modifier_given_twice_is_refused_not_the_last_one_kept(
+    code: str, again: str, first: str
+) -> None:
     # 'BH/C1/C2' was computed as BH/C2 without a word
     status, output = tiebreaks(str(SWISS), "--tb", code)
     assert status == 2

@@ -46,16 +46,21 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 def test_json_contract(tiny: Path) -> None:
-    code, out, err = run("tiebreaks", str(tiny), "--tb", "bh", "--tb", "TPN",
-                         "--rules", "fide-2024", "--to", "json")
+    code, out, err = run(
+        "tiebreaks", str(tiny), "--tb", "bh", "--tb", "TPN", "--rules", "fide-2024", "--to", "json"
+    )
     doc = json.loads(out)
     assert list(doc) == ["rules", "tiebreaks", "players", "after_round", "rounds"]
     assert doc["rules"] == "fide-2024" and doc["tiebreaks"] == ["bh", "TPN"]
     first = doc["players"][0]
     assert list(first) == ["start", "name", "rank", "values"]
     # Alpha met C (1), B (2), D (1): BH 4; tied with Beta on points and BH, first on TPN
-    assert first == {"start": 1, "name": "Alpha,A", "rank": 1,
-                     "values": {"PTS": 2.0, "bh": 4.0, "TPN": 1.0}}
+    assert first == {
+        "start": 1,
+        "name": "Alpha,A",
+        "rank": 1,
+        "values": {"PTS": 2.0, "bh": 4.0, "TPN": 1.0},
+    }
     assert code == 0, err  # the declared ranks agree
 
 
@@ -67,8 +72,9 @@ def test_rank_disagreement_exit_1_only_against_the_files_own_list(tmp_path: Path
     assert code == 0 and "T505" not in err
     assert "T506 2 declared rank(s) differ" in err and json.loads(out)["players"][0]["start"] == 1
     # the same list declared by the file (202 TPN): players 1 and 2 declare 2 and 1 (T505)
-    path.write_text(TRF.format(r1="2", r2="1").replace("XXR 3\n", "XXR 3\n202 TPN\n"),
-                    encoding="ascii")
+    path.write_text(
+        TRF.format(r1="2", r2="1").replace("XXR 3\n", "XXR 3\n202 TPN\n"), encoding="ascii"
+    )
     for args in ((), ("--tb", "tpn")):  # the file's list, or --tb naming exactly it
         code, out, err = run("tiebreaks", str(path), *args, "--to", "json")
         assert code == 1 and err.count(" T505 ") == 2 and "T506" not in err
@@ -166,43 +172,93 @@ def test_tiebreaks_json_contract_and_schema() -> None:
     assert (doc["after_round"], doc["rounds"]) == (5, 5)
     assert doc["rules"] == "fide-2009"  # auto: starts 2024-03-02, before 2024-04-01
     assert doc["tiebreaks"] == ["BH/C1", "SB"]
-    assert doc["players"][0] == {"start": 2, "name": "Brennan, Liam", "rank": 1,
-                                 "values": {"PTS": 4.5, "BH/C1": 12.0, "SB": 12.0}}
+    assert doc["players"][0] == {
+        "start": 2,
+        "name": "Brennan, Liam",
+        "rank": 1,
+        "values": {"PTS": 4.5, "BH/C1": 12.0, "SB": 12.0},
+    }
     schema = json.loads((ROOT / "schemas" / "standings.schema.json").read_text())
     jsonschema.validate(doc, schema)
     undefined = json.loads(cli_run("tiebreaks", SWISS, "--tb", "ARO", "--to", "json").stdout)
     assert undefined["players"][0]["values"]["ARO"] is None  # an unrated player in the field
-    rated = json.loads(cli_run("tiebreaks", SWISS, "--tb", "ARO", "--unrated-rating", "1400",
-                           "--to", "json").stdout)
+    rated = json.loads(
+        cli_run(
+            "tiebreaks", SWISS, "--tb", "ARO", "--unrated-rating", "1400", "--to", "json"
+        ).stdout
+    )
     assert rated["players"][0]["values"]["ARO"] == 2141  # (1955+2088+2204+2310+2150)/5
 
 
-@pytest.mark.parametrize(("date", "edition"), [
-    ("2024/03/31", "fide-2009"), ("2024/04/01", "fide-2024"), ("2026/02/28", "fide-2024"),
-    ("2026/03/01", "fide-2026"), (None, "fide-2026"),
-])
+@pytest.mark.parametrize(
+    ("date", "edition"),
+    [
+        ("2024/03/31", "fide-2009"),
+        ("2024/04/01", "fide-2024"),
+        ("2026/02/28", "fide-2024"),
+        ("2026/03/01", "fide-2026"),
+        (None, "fide-2026"),
+    ],
+)
 def test_rules_auto_by_start_date(date: str | None, edition: str) -> None:
     lines = [x for x in swiss_lines() if not x.startswith(("042", "052", "132"))]
     if date:
         lines.insert(3, f"042 {date}")
-    doc = json.loads(cli_run("tiebreaks", "-", "--tb", "BH", "--to", "json",
-                         stdin="\n".join(lines).encode()).stdout)
+    doc = json.loads(
+        cli_run(
+            "tiebreaks", "-", "--tb", "BH", "--to", "json", stdin="\n".join(lines).encode()
+        ).stdout
+    )
     assert doc["rules"] == edition
     text = cli_run("tiebreaks", "-", "--tb", "BH", stdin="\n".join(lines).encode()).stdout
     assert edition in text
 
 
 EVERY_INDIVIDUAL_CODE = [
-    "PS", "PS/C1", "KS", "KS/L-1", "KS/L+1", "WIN", "WON", "BPG", "DE", "BH", "BH/M1", "BH/M2",
-    "BH/C1", "BH/C2", "SOBH", "SB", "ARO", "ARO/C1", "TPR", "TPR/400", "PTS", "AOB", "AOB/F",
-    "FB", "BWG", "REP", "STD", "TPN", "RTNG", "PTP", "APRO", "APPO", "SB/C1", "BH/P", "DE/P"]
+    "PS",
+    "PS/C1",
+    "KS",
+    "KS/L-1",
+    "KS/L+1",
+    "WIN",
+    "WON",
+    "BPG",
+    "DE",
+    "BH",
+    "BH/M1",
+    "BH/M2",
+    "BH/C1",
+    "BH/C2",
+    "SOBH",
+    "SB",
+    "ARO",
+    "ARO/C1",
+    "TPR",
+    "TPR/400",
+    "PTS",
+    "AOB",
+    "AOB/F",
+    "FB",
+    "BWG",
+    "REP",
+    "STD",
+    "TPN",
+    "RTNG",
+    "PTP",
+    "APRO",
+    "APPO",
+    "SB/C1",
+    "BH/P",
+    "DE/P",
+]
 
 
 @pytest.mark.parametrize("rules", ["fide-2009", "fide-2024", "fide-2026", "ru-2013"])
 def test_every_individual_code_is_accepted_under_every_edition(rules: str) -> None:
     args = [x for c in EVERY_INDIVIDUAL_CODE for x in ("--tb", c)]
-    result = cli_run("tiebreaks", SWISS, *args, "--rules", rules, "--unrated-rating", "1400",
-                 "--to", "json")
+    result = cli_run(
+        "tiebreaks", SWISS, *args, "--rules", rules, "--unrated-rating", "1400", "--to", "json"
+    )
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
     assert doc["rules"] == rules and doc["tiebreaks"] == EVERY_INDIVIDUAL_CODE
@@ -212,8 +268,22 @@ def test_every_individual_code_is_accepted_under_every_edition(rules: str) -> No
 
 
 def test_tiebreaks_values_by_hand_under_fide_2024() -> None:
-    doc = json.loads(cli_run("tiebreaks", SWISS, "--rules", "fide-2024", "--tb", "BH", "--tb", "SB",
-                         "--tb", "BH/C1", "--to", "json").stdout)
+    doc = json.loads(
+        cli_run(
+            "tiebreaks",
+            SWISS,
+            "--rules",
+            "fide-2024",
+            "--tb",
+            "BH",
+            "--tb",
+            "SB",
+            "--tb",
+            "BH/C1",
+            "--to",
+            "json",
+        ).stdout
+    )
     brennan = doc["players"][0]["values"]
     # opponents 7, 5, 3, 1, 4 with 1.5 + 2.5 + 2.5 + 4 + 3 = 13.5; SB 1.5+2.5+2.5+2+3 = 11.5
     assert (brennan["BH"], brennan["SB"], brennan["BH/C1"]) == (13.5, 11.5, 12.0)
@@ -226,9 +296,11 @@ def test_tiebreaks_csv_trf_and_rank_disagreement() -> None:
     assert rows[1] == ["1", "2", "Brennan, Liam", "IRL", "2295", "4.5", "12", "12"]
     trf = cli_run("tiebreaks", SWISS, "--tb", "BH/C1", "--tb", "SB", "--to", "trf").stdout
     assert "\n202 BH/C1,SB" in trf
-    ranks = {x[4:8].strip(): x[85:89].strip()
-             for x in cli_run("tiebreaks", SWISS, "--tb", "SB", "--to", "trf").stdout.splitlines()
-             if x.startswith("001")}
+    ranks = {
+        x[4:8].strip(): x[85:89].strip()
+        for x in cli_run("tiebreaks", SWISS, "--tb", "SB", "--to", "trf").stdout.splitlines()
+        if x.startswith("001")
+    }
     assert (ranks["7"], ranks["9"], ranks["10"]) == ("10", "8", "9")  # written from the standings
     differs = cli_run("tiebreaks", SWISS, "--tb", "SB")  # SB alone reorders 7, 9, 10
     # ... but the file declares no list: its ranks are not checked against SB (T506, info)
@@ -240,7 +312,8 @@ def test_explain_reports_contributions_and_exits_by_the_input() -> None:
     result = cli_run("explain", SWISS, "--player", "2", "--tb", "BH", "--rules", "fide-2024")
     assert result.exit_code == 0
     assert "round 1: 1.5  (played vs #7 Rossi, Giulia, whose adjusted score is 1.5)" in (
-        result.stdout)
+        result.stdout
+    )
     assert result.stdout.endswith("total: 13.5\n")
     assert cli_run("explain", SWISS, "--player", "99", "--tb", "BH").exit_code == 2
     binary = cli_run("explain", "-", "--player", "1", "--tb", "BH", stdin=bytes(range(256)))

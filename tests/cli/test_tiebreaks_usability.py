@@ -30,7 +30,6 @@ def test_team_event_to_trf_is_refused_unless_players(tmp_path: Path) -> None:
     assert code == 0 and out.startswith("012 ") and "\n202 SB,DE,WIN,KS\n" in out
 
 
-
 def test_a_score_type_is_refused_for_individual_standings() -> None:
     """Before: ``--players --tb BH:MP`` (and ``BH:MP`` on an individual event) printed the
     players' plain Buchholz under the heading BH:MP, exit 0."""
@@ -46,9 +45,9 @@ def test_a_score_type_is_refused_for_individual_standings() -> None:
     code, out, _ = run("tiebreaks", TEAM, "--tb", "BH:MP", "--rules", "fide-2024")
     assert code == 0 and out.splitlines()[3].split() == ["1", "1", "Albion", "4", "3.5", "8"]
 
+
 def test_explain_team_breaks_a_team_code_down_and_ends_on_the_standings_value() -> None:
-    code, out, err = run("explain", TEAM, "--team", "1", "--tb", "BH:MP/C1",
-                         "--rules", "fide-2024")
+    code, out, err = run("explain", TEAM, "--team", "1", "--tb", "BH:MP/C1", "--rules", "fide-2024")
     assert code == 0, err
     # Albion met Caledonia (3 MP), Cymru (2), Eire (3): 8, less the lowest (2) = 6
     assert out.splitlines() == [
@@ -67,14 +66,26 @@ def test_explain_team_breaks_a_team_code_down_and_ends_on_the_standings_value() 
 def test_explain_team_total_is_what_tiebreaks_prints_for_every_team() -> None:
     import json
 
-    codes = ["BH:MP/C1", "BH:GP/M1", "FB:GP", "EMGSB", "EGGSB/C1", "SB", "AOB", "PS", "MPvGP",
-             "KS", "WIN:GP"]
+    codes = [
+        "BH:MP/C1",
+        "BH:GP/M1",
+        "FB:GP",
+        "EMGSB",
+        "EGGSB/C1",
+        "SB",
+        "AOB",
+        "PS",
+        "MPvGP",
+        "KS",
+        "WIN:GP",
+    ]
     args = [a for c in codes for a in ("--tb", c)]
     _, out, _ = run("tiebreaks", TEAM, *args, "--rules", "fide-2026", "--to", "json")
     for team in json.loads(out)["teams"]:
         for c in codes:
-            code, text, err = run("explain", TEAM, "--team", str(team["number"]), "--tb", c,
-                                  "--rules", "fide-2026")
+            code, text, err = run(
+                "explain", TEAM, "--team", str(team["number"]), "--tb", c, "--rules", "fide-2026"
+            )
             total = float(text.rsplit("total: ", 1)[1])
             assert code == 0 and abs(total - team["values"][c]) < 1e-4, (team["number"], c)
 
@@ -92,10 +103,16 @@ def test_a_team_code_for_a_player_is_a_usage_error_naming_team() -> None:
 
 
 def test_unknown_codes_get_a_suggestion() -> None:
-    cases = {"BHC1": "did you mean BH/C1?", "buchholz": "did you mean BH?",
-             "sonneborn-berger": "did you mean SB?", "Berger": "did you mean SB?",
-             "KOYA": "did you mean KS?", "DEP": "did you mean DE/P?",
-             "BH:MPC1": "did you mean BH:MP/C1?", "bucholz/c1": "did you mean BH/C1"}
+    cases = {
+        "BHC1": "did you mean BH/C1?",
+        "buchholz": "did you mean BH?",
+        "sonneborn-berger": "did you mean SB?",
+        "Berger": "did you mean SB?",
+        "KOYA": "did you mean KS?",
+        "DEP": "did you mean DE/P?",
+        "BH:MPC1": "did you mean BH:MP/C1?",
+        "bucholz/c1": "did you mean BH/C1",
+    }
     for tb, hint in cases.items():
         code, out, err = run("tiebreaks", SWISS, "--tb", tb)
         assert code == 2 and out == "" and f"T501 {tb}" in err.replace("'", "")
@@ -157,18 +174,29 @@ def test_codes_lists_every_tiebreak_with_its_editions() -> None:
     from trfkit.tiebreaks.registry import all_tiebreaks
 
     assert set(rows) == {(t.name, t.scope) for t in all_tiebreaks()}
-    assert rows[("BH", "individual")]["editions"] == ["fide-2009", "fide-2024", "fide-2026",
-                                                      "ru-2013"]
+    assert rows[("BH", "individual")]["editions"] == [
+        "fide-2009",
+        "fide-2024",
+        "fide-2026",
+        "ru-2013",
+    ]
     assert rows[("BH", "individual")]["name"] == "Buchholz"
     assert rows[("STD", "individual")]["editions"] == ["fide-2026"]  # new in 2026 (C.07 7.7)
     assert rows[("SOBH", "individual")]["editions"] == ["ru-2013"]  # Article 32.3.1.5 only
     assert rows[("EDET", "team")]["editions"] == ["fide-2026"]
     assert rows[("REP", "individual")]["aliases"] == ["GE"]
     code, text, _ = run("codes")
-    assert code == 0 and text.splitlines()[0].split() == ["code", "scope", "editions",
-                                                           "modifiers", "name"]
-    assert any(line.split()[:2] == ["TPN", "individual"] and "fide-2026" in line
-               for line in text.splitlines())
+    assert code == 0 and text.splitlines()[0].split() == [
+        "code",
+        "scope",
+        "editions",
+        "modifiers",
+        "name",
+    ]
+    assert any(
+        line.split()[:2] == ["TPN", "individual"] and "fide-2026" in line
+        for line in text.splitlines()
+    )
     # tiebreaks --list is the same list, in the same formats
     assert run("tiebreaks", "--list") == (0, text, "")
     assert run("tiebreaks", "--list", "--to", "json")[1] == out
@@ -186,29 +214,52 @@ def test_team_rank_differences_are_t505_only_under_the_files_own_list() -> None:
     # the computed order is Albion, Caledonia = Eire, Cymru; every team declares rank 1 (310)
     ranked = replace(t, teams=tuple(replace(team, rank=1) for team in t.teams))
     by_default = compute_teams(ranked, None, rules="fide-2024")
-    assert [(d.code, d.severity.value) for d in by_default.diagnostics
-            if d.code in ("T505", "T506")] == [("T506", "info")]
-    assert "3 declared rank(s) differ" in next(d.message for d in by_default.diagnostics
-                                                if d.code == "T506")
+    assert [
+        (d.code, d.severity.value) for d in by_default.diagnostics if d.code in ("T505", "T506")
+    ] == [("T506", "info")]
+    assert "3 declared rank(s) differ" in next(
+        d.message for d in by_default.diagnostics if d.code == "T506"
+    )
     own = replace(ranked, header=replace(t.header, tiebreaks=DEFAULT_TEAM_CODES))
-    found = [d.message for d in compute_teams(own, None, rules="fide-2024").diagnostics
-             if d.code == "T505"]
-    assert found == ["team 2 (Caledonia) declares rank 1, the computed standings give 2",
-                     "team 3 (Cymru) declares rank 1, the computed standings give 4",
-                     "team 4 (Eire) declares rank 1, the computed standings give 2"]
+    found = [
+        d.message
+        for d in compute_teams(own, None, rules="fide-2024").diagnostics
+        if d.code == "T505"
+    ]
+    assert found == [
+        "team 2 (Caledonia) declares rank 1, the computed standings give 2",
+        "team 3 (Cymru) declares rank 1, the computed standings give 4",
+        "team 4 (Eire) declares rank 1, the computed standings give 2",
+    ]
 
 
 def test_the_readme_examples_exit_0_on_the_bundled_sample() -> None:
     # the sample declares ranks but no 202 list: standings under BH/C1, BH, SB, DE
     # (fide-2024 puts Silva 9th and Novak 10th) do not make the file wrong
-    for args in (("--tb", "BH/C1", "--tb", "BH", "--tb", "SB", "--tb", "DE",
-                  "--rules", "fide-2024"), ()):
+    for args in (
+        ("--tb", "BH/C1", "--tb", "BH", "--tb", "SB", "--tb", "DE", "--rules", "fide-2024"),
+        (),
+    ):
         code, out, err = run("tiebreaks", SWISS, *args)
         assert code == 0 and " T505 " not in err, err
-    code, _, err = run("tiebreaks", SWISS, "--tb", "BH/C1", "--tb", "BH", "--tb", "SB",
-                       "--tb", "DE", "--rules", "fide-2024")
-    assert "T506 2 declared rank(s) differ from these standings (player 9 declares rank 9, " \
-           "the standings give 10)" in err
+    code, _, err = run(
+        "tiebreaks",
+        SWISS,
+        "--tb",
+        "BH/C1",
+        "--tb",
+        "BH",
+        "--tb",
+        "SB",
+        "--tb",
+        "DE",
+        "--rules",
+        "fide-2024",
+    )
+    assert (
+        "T506 2 declared rank(s) differ from these standings (player 9 declares rank 9, "
+        "the standings give 10)" in err
+    )
 
 
 def test_tiebreaks_of_a_file_that_is_no_report_writes_nothing(tmp_path: Path) -> None:
@@ -222,7 +273,8 @@ def test_tiebreaks_of_a_file_that_is_no_report_writes_nothing(tmp_path: Path) ->
         assert (code, out) == (1, "") and not target.exists()
         assert err.splitlines()[-2:] == [
             f"{note}:1:1: T006 no 001 player or ??2 tournament record found: not a TRF file",
-            f"{note}: nothing to rank"]
+            f"{note}: nothing to rank",
+        ]
     header = tmp_path / "header.trf"
     header.write_text("012 Club Championship\n", encoding="ascii")
     code, out, err = run("tiebreaks", str(header))
@@ -243,8 +295,9 @@ def test_team_options_on_individual_standings_are_usage_errors() -> None:
     assert "--team-bye only changes team standings; this is an individual event" in err
     code, _, err = run("tiebreaks", TEAM, "--players", "--team-bye", "1,2", "--team-pab-as-draw")
     assert code == 2
-    assert ("--team-bye and --team-pab-as-draw only change team standings; --players ranks "
-            "the players") in err
+    assert (
+        "--team-bye and --team-pab-as-draw only change team standings; --players ranks the players"
+    ) in err
     code, _, err = run("explain", TEAM, "--player", "1", "--tb", "BH", "--team-pab-as-draw")
     assert code == 2 and "--player explains a player's value" in err
     assert run("tiebreaks", TEAM, "--team-bye", "1,2")[0] == 0

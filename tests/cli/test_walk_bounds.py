@@ -17,8 +17,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 from generate import generate_trf
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "symlink") or sys.platform == "win32",
-                                reason="POSIX links and FIFOs")
+pytestmark = pytest.mark.skipif(
+    not hasattr(os, "symlink") or sys.platform == "win32", reason="POSIX links and FIFOs"
+)
 
 SECRET = "root:x:0:0:secret-marker:/root:/bin/bash"
 
@@ -57,8 +58,13 @@ def codes(output: str) -> dict[str, list[str]]:
 
 
 def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "trfkit", *args], capture_output=True,
-                          text=True, timeout=timeout, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "trfkit", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
 
 
 def test_walk_reports_links_and_fifos_and_checks_the_rest(tmp_path: Path) -> None:
@@ -82,8 +88,14 @@ def test_glob_through_link_loops_ends_and_takes_each_file_once(tmp_path: Path) -
     taken = sorted(i.rel for i in inputs if i.skipped is None and i.missing is None)
     assert taken == ["alias.trf", "good.trf", "sub/inner.trf"]
     skipped = sorted((i.rel, i.skipped[0]) for i in inputs if i.skipped)
-    assert skipped == [("away", "T020"), ("fifo.trf", "T021"), ("loop.trf", "T020"),
-                       ("pw.trf", "T020"), ("sub/again", "T020"), ("sub/up", "T020")]
+    assert skipped == [
+        ("away", "T020"),
+        ("fifo.trf", "T021"),
+        ("loop.trf", "T020"),
+        ("pw.trf", "T020"),
+        ("sub/again", "T020"),
+        ("sub/up", "T020"),
+    ]
     # a pattern that does not descend does not see the sub-directory's links
     assert [i.rel for i in iter_inputs([f"{top}/g*.trf"])] == ["good.trf"]
 
@@ -157,11 +169,14 @@ def test_a_named_fifo_is_refused_at_once(tmp_path: Path) -> None:
 
 def test_a_fifo_swapped_in_after_the_walk_does_not_block(tmp_path: Path) -> None:
     """The walk saw a regular file; the read meets a FIFO (the batch's view of a race)."""
-    code = ("import os, sys; from trfkit.check_many import Job, Settings, check_job; "
-            f"p = {str(tmp_path / 'x.trf')!r}; os.mkfifo(p); "
-            "r = check_job(Job(p, p), Settings()); print(r.error)")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=20, check=False)
+    code = (
+        "import os, sys; from trfkit.check_many import Job, Settings, check_job; "
+        f"p = {str(tmp_path / 'x.trf')!r}; os.mkfifo(p); "
+        "r = check_job(Job(p, p), Settings()); print(r.error)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=20, check=False
+    )
     assert "a FIFO, not a regular file" in result.stdout, result.stderr
 
 

@@ -24,8 +24,11 @@ EMPTY = {"icu-krause/invalid.tab"}
 def corpus_files() -> list[str]:
     if not CORPUS.is_dir():
         return []
-    return sorted(str(p.relative_to(CORPUS)) for p in CORPUS.rglob("*")
-                  if p.suffix in SUFFIXES and str(p.relative_to(CORPUS)) not in EMPTY)
+    return sorted(
+        str(p.relative_to(CORPUS))
+        for p in CORPUS.rglob("*")
+        if p.suffix in SUFFIXES and str(p.relative_to(CORPUS)) not in EMPTY
+    )
 
 
 FILES = corpus_files()
@@ -35,7 +38,8 @@ FILES = corpus_files()
 OTHER_ROOT = CORPUS.parent
 OTHER_SUFFIXES = {".tunx", ".xml", ".html", ".xlsx"}
 OTHER_FILES = sorted(
-    str(p.relative_to(OTHER_ROOT)) for p in (OTHER_ROOT.rglob("*") if OTHER_ROOT.is_dir() else ())
+    str(p.relative_to(OTHER_ROOT))
+    for p in (OTHER_ROOT.rglob("*") if OTHER_ROOT.is_dir() else ())
     if p.suffix.lower() in OTHER_SUFFIXES and "trf" not in p.relative_to(OTHER_ROOT).parts
 )
 

@@ -33,8 +33,10 @@ ROWS = [
     ["5", "", "Echo Emil", "1600", "ITA", "-0", "-0", "-0", "0", "5", "0", "0"],
     ["", "", "", "", "", "", "", "", "", "", "", ""],
 ]
-LEGEND = ("Annotation:<br/>Tie Break1: Buchholz Tie-Break Variable (2023) (Gamepoints)<br/>"
-          "Tie Break2: Buchholz Tie-Break Variable (2026) (Gamepoints)")
+LEGEND = (
+    "Annotation:<br/>Tie Break1: Buchholz Tie-Break Variable (2023) (Gamepoints)<br/>"
+    "Tie Break2: Buchholz Tie-Break Variable (2026) (Gamepoints)"
+)
 
 
 def page(rows: list[list[str]], legend: str) -> bytes:
@@ -45,7 +47,9 @@ def test_each_legend_variant_is_checked_under_its_own_edition() -> None:
     doc = read_crhtml(page(ROWS, LEGEND), path="two.html")
     t = doc.tournament
     assert [(d.code, d.value) for d in t.by_start()[1].declared] == [
-        ("BH/V2023", 5.0), ("BH/V2026", 4.5)]
+        ("BH/V2023", 5.0),
+        ("BH/V2026", 4.5),
+    ]
     assert [d.message for d in validate(doc) if d.code == "T503"] == []
 
 
@@ -67,10 +71,16 @@ def test_version_modifier_overrides_the_run_rules() -> None:
     for rules in ("fide-2024", "fide-2026"):
         standings = compute(t, ["BH/V2024", "BH/V2026", "BH"], rules=rules)
         plain = 5.0 if rules == "fide-2024" else 4.5
-        assert [(r.start, r.values["BH/V2024"], r.values["BH/V2026"], r.values["BH"])
-                for r in sorted(standings.rows, key=lambda r: r.start)] == [
-            (1, 5.0, 4.5, plain), (2, 5.0, 5.0, 5.0), (3, 3.0, 3.0, 3.0), (4, 3.5, 3.5, 3.5),
-            (5, 0.0, 0.0, 0.0)]
+        assert [
+            (r.start, r.values["BH/V2024"], r.values["BH/V2026"], r.values["BH"])
+            for r in sorted(standings.rows, key=lambda r: r.start)
+        ] == [
+            (1, 5.0, 4.5, plain),
+            (2, 5.0, 5.0, 5.0),
+            (3, 3.0, 3.0, 3.0),
+            (4, 3.5, 3.5, 3.5),
+            (5, 0.0, 0.0, 0.0),
+        ]
 
 
 def test_unknown_version_is_a_code_error() -> None:
@@ -79,13 +89,16 @@ def test_unknown_version_is_a_code_error() -> None:
         compute(t, ["BH/V2019"])
 
 
-@pytest.mark.parametrize(("text", "version"), [
-    ("Buchholz Tie-Break Variable (2023) (Gamepoints, Median1)", "/V2023"),
-    ("Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1)", "/V2026"),
-    ("Sonneborn Berger Tie-Break Variable (2023) (Gamepoints)", "/V2023"),
-    ("Average Rating of Opponents (ARO) (1400, Cut1, Forfeits And Byes are ignored)", ""),
-    ("Rating Performance without two results (EM 2011)", ""),
-])
+@pytest.mark.parametrize(
+    ("text", "version"),
+    [
+        ("Buchholz Tie-Break Variable (2023) (Gamepoints, Median1)", "/V2023"),
+        ("Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1)", "/V2026"),
+        ("Sonneborn Berger Tie-Break Variable (2023) (Gamepoints)", "/V2023"),
+        ("Average Rating of Opponents (ARO) (1400, Cut1, Forfeits And Byes are ignored)", ""),
+        ("Rating Performance without two results (EM 2011)", ""),
+    ],
+)
 def test_legend_version(text: str, version: str) -> None:
     assert legend_version(text) == version
     assert legend_code(text) is not None or version == ""

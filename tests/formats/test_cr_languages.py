@@ -17,40 +17,87 @@ from trfkit.validation.driver import validate
 
 # Round 1: 1-3 1-0, 4-2 draw; round 2: 2-1 0-1, 3-4 0-1. Points 2, 0.5, 0, 1.5;
 # Buchholz (no unplayed rounds): 1: 0.5 + 0 = 0.5, 2: 1.5 + 2 = 3.5, 3: 3.5, 4: 0.5.
-CELLS = {1: ("3w1", "2b1", "2", "0,5"), 2: ("4b½", "1w0", "½", "3,5"),
-         3: ("1b0", "4w0", "0", "3,5"), 4: ("2w½", "3b1", "1½", "0,5")}
+CELLS = {
+    1: ("3w1", "2b1", "2", "0,5"),
+    2: ("4b½", "1w0", "½", "3,5"),
+    3: ("1b0", "4w0", "0", "3,5"),
+    4: ("2w½", "3b1", "1½", "0,5"),
+}
 NAMES = {1: "Alpha, Anna", 2: "Beta, Bert", 3: "Gamma, Gus", 4: "Delta, Dora"}
 RATINGS = {1: "2000", 2: "1900", 3: "1800", 4: "1700"}
 
 #: language -> (header cells, annotation, legend label, Buchholz in that language,
 #: date label, date value, organiser label)
 LANGUAGES = {
-    "en": (["Rk.", "SNo", "", "Name", "FED", "Rtg", "1.Rd", "2.Rd", "Pts.", "TB1"],
-           "Annotation", "Tie Break", "Buchholz", "Date", "2021/10/01 to 2021/10/03",
-           "Organizer(s)"),
-    "de": (["Rg.", "Snr", "", "Name", "Land", "Elo", "1.Rd", "2.Rd", "Pkt.", "Wtg1"],
-           "Anmerkung", "Wertung", "Buchholz", "Datum", "01.10.2021 bis 03.10.2021",
-           "Veranstalter"),
-    "es": (["Rk.", "No.", "", "Nombre", "FED", "Elo", "1.Rd", "2.Rd", "Pts.", "Des1"],
-           "Anotación", "Desempate", "Buchholz", "Fecha", "2021/10/01 al 2021/10/03",
-           "Organizador(es)"),
-    "pt": (["Clas.", "Nº", "", "Nome", "FED", "Elo", "1.Rd", "2.Rd", "Pts.", "Desp1"],
-           "Anotação", "Desempate", "Buchholz", "Data", "2021/10/01 a 2021/10/03",
-           "Organizador(es)"),
-    "fr": (["Rg.", "No.", "", "Nom", "Féd.", "Elo", "1.Rd", "2.Rd", "Pts.", "Dép1"],
-           "Remarque", "Départage", "Buchholz", "Date", "01/10/2021 au 03/10/2021",
-           "Organisateur(s)"),
-    "it": (["Pos.", "N.", "", "Nome", "FED", "Elo", "1.Rd", "2.Rd", "Punti", "Sp1"],
-           "Annotazione", "Spareggio", "Buchholz", "Data", "01/10/2021 - 03/10/2021",
-           "Organizzatore(i)"),
-    "ru": (["Мст.", "Ст.ном.", "", "Имя", "Фед.", "Рейт.", "1 тур", "2 тур", "Очки", "Доп1"],
-           "Аннотация", "Доп. показатель", "Бухгольц", "Дата", "2021/10/01 - 2021/10/03",
-           "Организатор(ы)"),
+    "en": (
+        ["Rk.", "SNo", "", "Name", "FED", "Rtg", "1.Rd", "2.Rd", "Pts.", "TB1"],
+        "Annotation",
+        "Tie Break",
+        "Buchholz",
+        "Date",
+        "2021/10/01 to 2021/10/03",
+        "Organizer(s)",
+    ),
+    "de": (
+        ["Rg.", "Snr", "", "Name", "Land", "Elo", "1.Rd", "2.Rd", "Pkt.", "Wtg1"],
+        "Anmerkung",
+        "Wertung",
+        "Buchholz",
+        "Datum",
+        "01.10.2021 bis 03.10.2021",
+        "Veranstalter",
+    ),
+    "es": (
+        ["Rk.", "No.", "", "Nombre", "FED", "Elo", "1.Rd", "2.Rd", "Pts.", "Des1"],
+        "Anotación",
+        "Desempate",
+        "Buchholz",
+        "Fecha",
+        "2021/10/01 al 2021/10/03",
+        "Organizador(es)",
+    ),
+    "pt": (
+        ["Clas.", "Nº", "", "Nome", "FED", "Elo", "1.Rd", "2.Rd", "Pts.", "Desp1"],
+        "Anotação",
+        "Desempate",
+        "Buchholz",
+        "Data",
+        "2021/10/01 a 2021/10/03",
+        "Organizador(es)",
+    ),
+    "fr": (
+        ["Rg.", "No.", "", "Nom", "Féd.", "Elo", "1.Rd", "2.Rd", "Pts.", "Dép1"],
+        "Remarque",
+        "Départage",
+        "Buchholz",
+        "Date",
+        "01/10/2021 au 03/10/2021",
+        "Organisateur(s)",
+    ),
+    "it": (
+        ["Pos.", "N.", "", "Nome", "FED", "Elo", "1.Rd", "2.Rd", "Punti", "Sp1"],
+        "Annotazione",
+        "Spareggio",
+        "Buchholz",
+        "Data",
+        "01/10/2021 - 03/10/2021",
+        "Organizzatore(i)",
+    ),
+    "ru": (
+        ["Мст.", "Ст.ном.", "", "Имя", "Фед.", "Рейт.", "1 тур", "2 тур", "Очки", "Доп1"],
+        "Аннотация",
+        "Доп. показатель",
+        "Бухгольц",
+        "Дата",
+        "2021/10/01 - 2021/10/03",
+        "Организатор(ы)",
+    ),
 }
 
 
-def event(lang: str, *, ratings: bool = True, legend: str | None = None,
-          names: dict[int, str] = NAMES) -> bytes:
+def event(
+    lang: str, *, ratings: bool = True, legend: str | None = None, names: dict[int, str] = NAMES
+) -> bytes:
     header, annotation, label, buchholz, date_label, date, organiser = LANGUAGES[lang]
     rows = [header if ratings else [c for i, c in enumerate(header) if i != 5]]
     order = sorted(CELLS, key=lambda s: -float(CELLS[s][2].replace("½", ".5") or 0))
@@ -59,8 +106,12 @@ def event(lang: str, *, ratings: bool = True, legend: str | None = None,
         row = [str(rank), str(start), "", names[start], "AUT", RATINGS[start], r1, r2, pts, tb]
         rows.append(row if ratings else [c for i, c in enumerate(row) if i != 5])
     text = legend if legend is not None else f"{label}1: {buchholz}"
-    return page(rows, f"{annotation}:<br/>{text}", title="Herbstopen 2021",
-                facts=((date_label, date), (organiser, "Schachklub Graz")))
+    return page(
+        rows,
+        f"{annotation}:<br/>{text}",
+        title="Herbstopen 2021",
+        facts=((date_label, date), (organiser, "Schachklub Graz")),
+    )
 
 
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
@@ -73,8 +124,7 @@ def test_every_language_reads_the_same_event(lang: str) -> None:
     assert {s: p.rating for s, p in by.items()} == {1: 2000, 2: 1900, 3: 1800, 4: 1700}
     assert {s: p.points for s, p in by.items()} == {1: 2.0, 2: 0.5, 3: 0.0, 4: 1.5}
     assert {s: p.rank for s, p in by.items()} == {1: 1, 4: 2, 2: 3, 3: 4}
-    assert [(e.opponent, e.color, e.result) for e in by[2].rounds] == [(4, "b", "="),
-                                                                    (1, "w", "0")]
+    assert [(e.opponent, e.color, e.result) for e in by[2].rounds] == [(4, "b", "="), (1, "w", "0")]
     assert t.header.tiebreaks == ("BH",)
     assert [(d.code, d.value) for d in by[2].declared] == [("BH", 3.5)]
     h = t.header
@@ -98,11 +148,20 @@ def test_a_page_without_a_date_row_keeps_no_date() -> None:
 
 
 def test_a_trailing_parenthesis_is_part_of_the_name() -> None:
-    names = {**NAMES, 1: "Xiao Tong(Qd)", 2: "Ogunshola Olugbemiga (Ben)", 3: "Gamma, Gus *",
-             4: "Delta, Dora)"}
+    names = {
+        **NAMES,
+        1: "Xiao Tong(Qd)",
+        2: "Ogunshola Olugbemiga (Ben)",
+        3: "Gamma, Gus *",
+        4: "Delta, Dora)",
+    }
     by = read_crhtml(event("en", names=names)).tournament.by_start()
     assert [by[s].name for s in (1, 2, 3, 4)] == [
-        "Xiao Tong(Qd)", "Ogunshola Olugbemiga (Ben)", "Gamma, Gus", "Delta, Dora"]
+        "Xiao Tong(Qd)",
+        "Ogunshola Olugbemiga (Ben)",
+        "Gamma, Gus",
+        "Delta, Dora",
+    ]
 
 
 HIDDEN = "Tie Break1: Buchholz Tie-Breaks (variabel with parameter)"
@@ -130,16 +189,20 @@ def test_a_hidden_cut_no_variant_reproduces_is_a_warning() -> None:
 
 
 def test_a_hidden_cut_on_a_page_without_values_says_so() -> None:
-    rows = [["Rk.", "SNo", "Name", "1.Rd", "TB1"], ["1", "1", "A", "2w1", ""],
-            ["2", "2", "B", "1b0", ""]]
+    rows = [
+        ["Rk.", "SNo", "Name", "1.Rd", "TB1"],
+        ["1", "1", "A", "2w1", ""],
+        ["2", "2", "B", "1b0", ""],
+    ]
     doc = read_crhtml(page(rows, f"Annotation:<br/>{HIDDEN}"))
     (warning,) = [d for d in doc.diagnostics if d.code == "T635"]
     assert "shows no values" in warning.message
 
 
 def test_a_legend_that_names_its_cut_is_not_second_guessed() -> None:
-    doc = read_crhtml(event("en", legend="Tie Break1: Buchholz Tie-Break Variable (2023) "
-                                         "(Gamepoints, Cut1)"))
+    doc = read_crhtml(
+        event("en", legend="Tie Break1: Buchholz Tie-Break Variable (2023) (Gamepoints, Cut1)")
+    )
     assert doc.tournament.header.tiebreaks == ("BH/C1",)
     assert not [d for d in doc.diagnostics if d.code in ("T634", "T635")]
 
@@ -160,9 +223,13 @@ def test_first_tiebreak_needing_ratings_the_page_lacks_is_a_warning() -> None:
     assert warning.severity.value == "warning" and "ARO/C1" in warning.message
     rated = read_crhtml(event("en", legend=legend))
     assert "T636" not in [d.code for d in rated.diagnostics]
-    later = read_crhtml(event("en", ratings=False,
-                              legend="Tie Break1: Buchholz<br/>Tie Break2: Average Rating of "
-                                     "Opponents (ARO)"))
+    later = read_crhtml(
+        event(
+            "en",
+            ratings=False,
+            legend="Tie Break1: Buchholz<br/>Tie Break2: Average Rating of Opponents (ARO)",
+        )
+    )
     assert "T636" not in [d.code for d in later.diagnostics]
 
 
@@ -170,16 +237,21 @@ def test_the_warning_is_printed_before_the_standings(tmp_path: Path, runner) -> 
     from trfkit.cli import cli
 
     path = tmp_path / "aro.html"
-    path.write_bytes(event("en", ratings=False,
-                           legend="Tie Break1: Average Rating of Opponents (ARO)"))
+    path.write_bytes(
+        event("en", ratings=False, legend="Tie Break1: Average Rating of Opponents (ARO)")
+    )
     result = runner.invoke(cli, ["tiebreaks", str(path)])
     assert " T636 " in result.stderr and "Standings" in result.stdout
     import subprocess
     import sys
 
-    both = subprocess.run([sys.executable, "-m", "trfkit", "tiebreaks", str(path)],
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                          check=False).stdout
+    both = subprocess.run(
+        [sys.executable, "-m", "trfkit", "tiebreaks", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        check=False,
+    ).stdout
     assert both.index(" T636 ") < both.index("Standings after round 2")
     assert both.index("Standings") < both.index(" T502 ")  # the engine's notes stay after
 
@@ -195,8 +267,12 @@ def corpus_page(shared_dir: Path, name: str) -> bytes:
 
 
 def test_corpus_names_keep_their_parenthesis(shared_dir: Path) -> None:
-    names = {p.name for p in read_crhtml(corpus_page(
-        shared_dir, "arad2026_a_crosstable.html")).tournament.players}
+    names = {
+        p.name
+        for p in read_crhtml(
+            corpus_page(shared_dir, "arad2026_a_crosstable.html")
+        ).tournament.players
+    }
     assert "Xiao Tong(Qd)" in names and not any(n.endswith("(Qd") for n in names)
     frome = read_crhtml(corpus_page(shared_dir, "frome2026_open_crosstable.html")).tournament
     assert "Ogunshola Olugbemiga (Ben)" in {p.name for p in frome.players}
@@ -226,8 +302,9 @@ def test_excel_export_rows_give_the_date_and_read_in_spanish() -> None:
     rows = [["Chess-Results"], ["Otoño 2021"], ["Fecha", "01.10.2021 al 03.10.2021"], header]
     for rank, start in enumerate((1, 4, 2, 3), 1):
         r1, r2, pts, tb = CELLS[start]
-        rows.append([str(rank), str(start), "", NAMES[start], "AUT", RATINGS[start], r1, r2,
-                     pts, tb])
+        rows.append(
+            [str(rank), str(start), "", NAMES[start], "AUT", RATINGS[start], r1, r2, pts, tb]
+        )
     rows.append([f"{annotation}: {label}1: {buchholz}"])
     t, found = build(sheet_from_rows(rows, "x.xlsx"))
     assert not [d for d in found if d.code == "T629"]
@@ -239,19 +316,52 @@ def test_header_words_of_a_real_portuguese_ranking_list() -> None:
     """The columns of a saved Portuguese page (lan=10): "Nº.Inic." is the start number,
     "EloI" the rating (before, the ranks were taken for start numbers and no rating was
     read)."""
-    header = ["Rk.", "Nº.Inic.", "", "", "Nome", "Tipo", "sexo", "FED", "EloI",
-              "Clube/Cidade", "1.Rd", "2.Rd", "Pts.", "Desp1"]
+    header = [
+        "Rk.",
+        "Nº.Inic.",
+        "",
+        "",
+        "Nome",
+        "Tipo",
+        "sexo",
+        "FED",
+        "EloI",
+        "Clube/Cidade",
+        "1.Rd",
+        "2.Rd",
+        "Pts.",
+        "Desp1",
+    ]
     rows = [header]
     order = sorted(CELLS, key=lambda s: -float(CELLS[s][2].replace("½", ".5") or 0))
     for rank, start in enumerate(order, 1):
         r1, r2, pts, tb = CELLS[start]
-        rows.append([str(rank), str(start), "", "", NAMES[start], "", "", "POR",
-                     RATINGS[start], "", r1, r2, pts, tb])
+        rows.append(
+            [
+                str(rank),
+                str(start),
+                "",
+                "",
+                NAMES[start],
+                "",
+                "",
+                "POR",
+                RATINGS[start],
+                "",
+                r1,
+                r2,
+                pts,
+                tb,
+            ]
+        )
     doc = read_crhtml(page(rows, "Anotação:<br/>Desempate 1: Buchholz"), path="pt.html")
     by = doc.tournament.by_start()
     assert {s: (p.name, p.rating, p.rank) for s, p in by.items()} == {
-        1: ("Alpha, Anna", 2000, 1), 4: ("Delta, Dora", 1700, 2), 2: ("Beta, Bert", 1900, 3),
-        3: ("Gamma, Gus", 1800, 4)}
+        1: ("Alpha, Anna", 2000, 1),
+        4: ("Delta, Dora", 1700, 2),
+        2: ("Beta, Bert", 1900, 3),
+        3: ("Gamma, Gus", 1800, 4),
+    }
     assert [(d.code, d.value) for d in by[2].declared] == [("BH", 3.5)]
     assert not [d for d in validate(doc) if d.code in ("T503", "T401", "T302", "T304")]
 
@@ -268,24 +378,39 @@ def test_a_ranking_list_without_results_is_not_called_inconsistent() -> None:
     declares points and tie-breaks but holds no result: before, every player got a T401
     error ("declares 2.0 points but the results give 0.0") and every value a T503."""
     header = ["Rk.", "Nº.Inic.", "Nome", "FED", "EloI", "Pts.", "Desp1"]
-    rows = [header, ["1", "1", NAMES[1], "POR", "2000", "2", "0,5"],
-            ["2", "4", NAMES[4], "POR", "1700", "1½", "0,5"],
-            ["3", "2", NAMES[2], "POR", "1900", "½", "3,5"]]
-    doc = read_crhtml(page(rows, "Anotação:<br/>Desempate 1: Buchholz",
-                           view="Classificação final após 2 rondas"), path="pt.html")
+    rows = [
+        header,
+        ["1", "1", NAMES[1], "POR", "2000", "2", "0,5"],
+        ["2", "4", NAMES[4], "POR", "1700", "1½", "0,5"],
+        ["3", "2", NAMES[2], "POR", "1900", "½", "3,5"],
+    ]
+    doc = read_crhtml(
+        page(rows, "Anotação:<br/>Desempate 1: Buchholz", view="Classificação final após 2 rondas"),
+        path="pt.html",
+    )
     t = doc.tournament
     assert sorted((p.name, p.points) for p in t.players) == sorted(
-        [(NAMES[1], 2.0), (NAMES[4], 1.5), (NAMES[2], 0.5)])
+        [(NAMES[1], 2.0), (NAMES[4], 1.5), (NAMES[2], 0.5)]
+    )
     assert not [d for d in validate(doc) if d.code in ("T401", "T503")]
-    hidden = read_crhtml(page(rows, "Anotação:<br/>Desempate 1: Buchholz Tie-Breaks (variabel "
-                              "with parameter)", view="Classificação final"), path="pt.html")
+    hidden = read_crhtml(
+        page(
+            rows,
+            "Anotação:<br/>Desempate 1: Buchholz Tie-Breaks (variabel with parameter)",
+            view="Classificação final",
+        ),
+        path="pt.html",
+    )
     assert [d.message.split(": ", 1)[1] for d in hidden.diagnostics if d.code == "T635"] == [
         "the legend does not show its settings (cuts) and the page shows no results to "
-        "recompute its values from; read as BH"]
+        "recompute its values from; read as BH"
+    ]
     # the same list with one round written is checked as before
-    played = [header[:5] + ["1.Rd"] + header[5:],
-              ["1", "1", NAMES[1], "POR", "2000", "2w1", "2", "0,5"],
-              ["2", "2", NAMES[2], "POR", "1900", "1b0", "½", "3,5"]]
+    played = [
+        header[:5] + ["1.Rd"] + header[5:],
+        ["1", "1", NAMES[1], "POR", "2000", "2w1", "2", "0,5"],
+        ["2", "2", NAMES[2], "POR", "1900", "1b0", "½", "3,5"],
+    ]
     legend = "Anotação:<br/>Desempate 1: Buchholz"
     codes = [d.code for d in validate(read_crhtml(page(played, legend), path="pt.html"))]
     assert "T401" in codes and "T503" in codes
@@ -296,11 +421,16 @@ def test_ranks_under_a_rating_tiebreak_the_page_cannot_compute_are_one_note() ->
     cannot follow the page's order; the differing ranks are one T506 info naming the code
     (before: a T505 error per player, exit 1, right after the T636 warning)."""
     legend = "Tie Break1: Average Rating of Opponents (ARO) (Cut1)"
-    rows = [["Rk.", "SNo", "Name", "1.Rd", "Pts.", "TB1"],
-            ["1", "2", "Beta", "1b1", "1", "1800"], ["2", "1", "Alpha", "2w0", "0", "1900"],
-            ["3", "3", "Gamma", "4w=", "½", "1700"], ["4", "4", "Delta", "3b=", "½", "1750"]]
+    rows = [
+        ["Rk.", "SNo", "Name", "1.Rd", "Pts.", "TB1"],
+        ["1", "2", "Beta", "1b1", "1", "1800"],
+        ["2", "1", "Alpha", "2w0", "0", "1900"],
+        ["3", "3", "Gamma", "4w=", "½", "1700"],
+        ["4", "4", "Delta", "3b=", "½", "1750"],
+    ]
     t = read_crhtml(page(rows, f"Annotation:<br/>{legend}")).tournament
-    codes = [(d.code, d.message) for d in compute(t, None).diagnostics
-             if d.code in ("T505", "T506")]
+    codes = [
+        (d.code, d.message) for d in compute(t, None).diagnostics if d.code in ("T505", "T506")
+    ]
     assert len(codes) == 1 and codes[0][0] == "T506"
     assert "the file's list has ARO/C1, undefined for every player here" in codes[0][1]

@@ -28,8 +28,10 @@ ROWS = [
     ["4", "", "Delta Dora", "1600", "SLO", "2b½", "3b0", "1b0", "0,5", "4", "1733"],
     ["", "", "", "", "", "", "", "", "", "", ""],
 ]
-ARO_1400 = ("Annotation:<br/>Tie Break1: Average Rating of Opponents (ARO) "
-            "(1400, Forfeits And Byes are ignored)")
+ARO_1400 = (
+    "Annotation:<br/>Tie Break1: Average Rating of Opponents (ARO) "
+    "(1400, Forfeits And Byes are ignored)"
+)
 
 
 def page(rows: list[list[str]], legend: str) -> bytes:
@@ -43,8 +45,11 @@ def t503(rows: list[list[str]], legend: str) -> list[str]:
 def test_the_legend_rating_is_carried_on_the_declared_code() -> None:
     t = read_crhtml(page(ROWS, ARO_1400)).tournament
     assert [(p.start, p.rating, [(d.code, d.value) for d in p.declared]) for p in t.players] == [
-        (1, 2000, [("ARO/U1400", 1600.0)]), (2, 1800, [("ARO/U1400", 1667.0)]),
-        (3, None, [("ARO/U1400", 1800.0)]), (4, 1600, [("ARO/U1400", 1733.0)])]
+        (1, 2000, [("ARO/U1400", 1600.0)]),
+        (2, 1800, [("ARO/U1400", 1667.0)]),
+        (3, None, [("ARO/U1400", 1800.0)]),
+        (4, 1600, [("ARO/U1400", 1733.0)]),
+    ]
 
 
 def test_values_computed_with_1400_agree() -> None:
@@ -53,9 +58,11 @@ def test_values_computed_with_1400_agree() -> None:
 
 def test_without_the_legend_rating_they_cannot_be_recomputed() -> None:
     found = t503(ROWS, "Annotation:<br/>Tie Break1: Average Rating of Opponents (ARO)")
-    assert found == ["declared ARO values cannot be recomputed (the tie-break is undefined "
-                     "here, e.g. unrated opponents without a rating rule): player 1, player 2, "
-                     "player 3, player 4"]
+    assert found == [
+        "declared ARO values cannot be recomputed (the tie-break is undefined "
+        "here, e.g. unrated opponents without a rating rule): player 1, player 2, "
+        "player 3, player 4"
+    ]
 
 
 def test_a_legend_naming_another_rating_is_reported() -> None:
@@ -65,14 +72,16 @@ def test_a_legend_naming_another_rating_is_reported() -> None:
     assert t503(ROWS, legend) == [
         "player 1 (Alpha Anna): declared ARO/U1000 (TB1) 1600, computed 1467",
         "player 2 (Beta Bert): declared ARO/U1000 (TB1) 1667, computed 1533",
-        "player 4 (Delta Dora): declared ARO/U1000 (TB1) 1733, computed 1600"]
+        "player 4 (Delta Dora): declared ARO/U1000 (TB1) 1733, computed 1600",
+    ]
 
 
 def test_a_table_without_ratings_says_so_once() -> None:
     rows = [[c for j, c in enumerate(r) if j != 3] for r in ROWS]  # no Rtg column
     assert t503(rows, ARO_1400) == [
         "declared ARO/U1400 values cannot be recomputed: the input names no player's rating "
-        "(a chess-results crosstable has no rating column; its starting list has them)"]
+        "(a chess-results crosstable has no rating column; its starting list has them)"
+    ]
 
 
 def test_the_header_lists_trf_codes_without_the_rating() -> None:
@@ -81,13 +90,23 @@ def test_the_header_lists_trf_codes_without_the_rating() -> None:
     assert "202 ARO" in write_trf(t)
 
 
-@pytest.mark.parametrize(("text", "code", "unrated"), [
-    ("Average [Tournament] Performance Rating Of Opponents (APRO) (1400)", "APRO", "/U1400"),
-    ("Average Rating of Opponents (ARO) (1400, Cut1, Forfeits And Byes are ignored)", "ARO/C1",
-     "/U1400"),
-    ("Average Rating of Opponents (ARO)", "ARO", ""),
-    ("Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1)", "BH/C1", ""),  # a year, not a rating
-])
+@pytest.mark.parametrize(
+    ("text", "code", "unrated"),
+    [
+        ("Average [Tournament] Performance Rating Of Opponents (APRO) (1400)", "APRO", "/U1400"),
+        (
+            "Average Rating of Opponents (ARO) (1400, Cut1, Forfeits And Byes are ignored)",
+            "ARO/C1",
+            "/U1400",
+        ),
+        ("Average Rating of Opponents (ARO)", "ARO", ""),
+        (
+            "Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1)",
+            "BH/C1",
+            "",
+        ),  # a year, not a rating
+    ],
+)
 def test_legend_unrated(text: str, code: str, unrated: str) -> None:
     assert legend_code(text) == code
     assert legend_unrated(code, text) == unrated

@@ -29,8 +29,10 @@ GERMAN = [
     ["4", "IM", "Delta Dora", "1800", "SLO", "3s½", "2s1", "1,5", "2", "0,5", "0,25"],
     ["", "", "", "", "", "", "", "", "", "", ""],
 ]
-GERMAN_LEGEND = ("Anmerkung:<br/>Wtg1: Buchholz Tie-Breaks (variabel with parameter)<br/>"
-                 "Wtg2: Sonneborn-Berger-Tie-Break variable")
+GERMAN_LEGEND = (
+    "Anmerkung:<br/>Wtg1: Buchholz Tie-Breaks (variabel with parameter)<br/>"
+    "Wtg2: Sonneborn-Berger-Tie-Break variable"
+)
 
 
 def rounds_of(doc, start):  # type: ignore[no-untyped-def]
@@ -38,21 +40,29 @@ def rounds_of(doc, start):  # type: ignore[no-untyped-def]
 
 
 def test_german_crosstable_header_found_and_read() -> None:
-    doc = read_crhtml(page(GERMAN, GERMAN_LEGEND, view="Startranglisten-Kreuztabelle"),
-                      path="de.html")
+    doc = read_crhtml(
+        page(GERMAN, GERMAN_LEGEND, view="Startranglisten-Kreuztabelle"), path="de.html"
+    )
     t = doc.tournament
     assert t.header.name == "Spring Open" and t.header.rounds == 2
-    assert [(p.start, p.name, p.title, p.rating, p.federation, p.points, p.rank)
-            for p in t.players] == [
-        (1, "Alpha Anna", "GM", 2300, "AUT", 2.0, 1), (2, "Beta Bert", "", 2100, "GER", 0.0, 4),
-        (3, "Gamma Gus", "", None, "AUT", 0.5, 3), (4, "Delta Dora", "IM", 1800, "SLO", 1.5, 2)]
+    assert [
+        (p.start, p.name, p.title, p.rating, p.federation, p.points, p.rank) for p in t.players
+    ] == [
+        (1, "Alpha Anna", "GM", 2300, "AUT", 2.0, 1),
+        (2, "Beta Bert", "", 2100, "GER", 0.0, 4),
+        (3, "Gamma Gus", "", None, "AUT", 0.5, 3),
+        (4, "Delta Dora", "IM", 1800, "SLO", 1.5, 2),
+    ]
     assert rounds_of(doc, 4) == [(3, "b", "="), (2, "b", "1")]
     assert [(d.code, d.value, d.slot) for d in t.players[2].declared] == [
-        ("BH", 3.5, "WTG1"), ("SB", 0.75, "WTG2")]
+        ("BH", 3.5, "WTG1"),
+        ("SB", 0.75, "WTG2"),
+    ]
     assert t.header.tiebreaks == ("BH", "SB")
     assert [p.line for p in t.players] == [6, 7, 8, 9]
-    assert [d for d in validate(doc)
-            if d.code.startswith(("T3", "T4", "T5")) and d.code != "T403"] == []
+    assert [
+        d for d in validate(doc) if d.code.startswith(("T3", "T4", "T5")) and d.code != "T403"
+    ] == []
 
 
 def test_declared_disagreement_is_reported_with_both_values() -> None:
@@ -64,11 +74,13 @@ def test_declared_disagreement_is_reported_with_both_values() -> None:
 
 
 def test_byes_and_unfinished_cells() -> None:  # "3b": paired with 3, no result yet
-    rows = [["No.", "", "Name", "1.Rd", "2.Rd", "3.Rd"],
-            ["1", "", "A", "-1", "2w1", "3b"],
-            ["2", "", "B", "-½", "1b0", "-0"],
-            ["3", "", "C", "-1", "-1", "1w"],
-            ["4", "", "D", "0", "", "9w1"]]
+    rows = [
+        ["No.", "", "Name", "1.Rd", "2.Rd", "3.Rd"],
+        ["1", "", "A", "-1", "2w1", "3b"],
+        ["2", "", "B", "-½", "1b0", "-0"],
+        ["3", "", "C", "-1", "-1", "1w"],
+        ["4", "", "D", "0", "", "9w1"],
+    ]
     doc = read_crhtml(page(rows))
     assert rounds_of(doc, 1) == [(None, "", "F"), (2, "w", "1"), (3, "b", " ")]  # round 3: paired
     assert rounds_of(doc, 2) == [(None, "", "H"), (1, "b", "0"), (None, "", "Z")]
@@ -78,11 +90,13 @@ def test_byes_and_unfinished_cells() -> None:  # "3b": paired with 3, no result 
 
 
 def test_round_robin_grid_uses_berger_rounds() -> None:
-    rows = [["No.", "", "Name", "Rtg", "1", "2", "3", "4", "Pts.", "Rk."],
-            ["1", "", "A", "2000", "*", "1", "1", "1", "3", "1"],
-            ["2", "", "B", "1900", "0", "*", "½", "1", "1,5", "2"],
-            ["3", "", "C", "1800", "0", "½", "*", "+", "1,5", "3"],
-            ["4", "", "D", "1700", "0", "0", "-", "*", "0", "4"]]
+    rows = [
+        ["No.", "", "Name", "Rtg", "1", "2", "3", "4", "Pts.", "Rk."],
+        ["1", "", "A", "2000", "*", "1", "1", "1", "3", "1"],
+        ["2", "", "B", "1900", "0", "*", "½", "1", "1,5", "2"],
+        ["3", "", "C", "1800", "0", "½", "*", "+", "1,5", "3"],
+        ["4", "", "D", "1700", "0", "0", "-", "*", "0", "4"],
+    ]
     doc = read_crhtml(page(rows))
     assert rounds_of(doc, 1) == [(4, "w", "1"), (2, "w", "1"), (3, "b", "1")]
     assert rounds_of(doc, 3) == [(2, "b", "="), (4, "b", "+"), (1, "w", "0")]
@@ -98,22 +112,27 @@ def test_berger_tables_match_fide() -> None:
 
 
 def test_pages_without_a_player_table_say_so() -> None:
-    rows = [["Bo.", "No.", "", "White", "Rtg", "Pts.", "Result", "Pts.", "", "Black", "Rtg", "No."],
-            ["1", "1", "", "A", "2000", "0", "1 - 0", "0", "", "B", "1900", "2"]]
+    rows = [
+        ["Bo.", "No.", "", "White", "Rtg", "Pts.", "Result", "Pts.", "", "Black", "Rtg", "No."],
+        ["1", "1", "", "A", "2000", "0", "1 - 0", "0", "", "B", "1900", "2"],
+    ]
     doc = read_crhtml(page(rows))
     assert [d.code for d in doc.diagnostics] == ["T629"] and doc.tournament.players == ()
 
 
-@pytest.mark.parametrize(("text", "code"), [
-    ("Buchholz Tie-Break Variable (2023) (Gamepoints, Median1)", "BH/M1"),
-    ("Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1)", "BH/C1"),
-    ("Average Rating of Opponents (ARO) (1400, Cut1, Forfeits And Byes are ignored)", "ARO/C1"),
-    ("Progressive Score, before FIDE-Tie-Break (PS)(Gamepoints)", "PS"),
-    ("Number of wins including byes (WIN) (Gamepoints, Forfeited games count)", "WIN"),
-    ("Koya System (KS) (Gamepoints/Limit 50\")", "KS"),
-    ("points (game-points)", "PTS"),
-    ("Arranz System", None),
-])
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("Buchholz Tie-Break Variable (2023) (Gamepoints, Median1)", "BH/M1"),
+        ("Buchholz Tie-Break Variable (2026) (Gamepoints, Cut1)", "BH/C1"),
+        ("Average Rating of Opponents (ARO) (1400, Cut1, Forfeits And Byes are ignored)", "ARO/C1"),
+        ("Progressive Score, before FIDE-Tie-Break (PS)(Gamepoints)", "PS"),
+        ("Number of wins including byes (WIN) (Gamepoints, Forfeited games count)", "WIN"),
+        ('Koya System (KS) (Gamepoints/Limit 50")', "KS"),
+        ("points (game-points)", "PTS"),
+        ("Arranz System", None),
+    ],
+)
 def test_legend_names(text: str, code: str | None) -> None:
     assert legend_code(text) == code
 
@@ -158,11 +177,16 @@ def test_xlsx_export_is_read_and_checked() -> None:
     assert t.source.format == "xlsx" and t.header.name == "Spring Open"
     assert t.header.tiebreaks == ("BH", "SB")
     assert [(p.start, p.points, p.rank, p.rating) for p in t.players] == [
-        (1, 2.0, 1, 2300), (2, 0.0, 4, 2100), (3, 0.5, 3, None), (4, 1.5, 2, 1800)]
+        (1, 2.0, 1, 2300),
+        (2, 0.0, 4, 2100),
+        (3, 0.5, 3, None),
+        (4, 1.5, 2, 1800),
+    ]
     assert rounds_of(doc, 3) == [(4, "w", "="), (1, "b", "0")]
     assert [p.line for p in t.players] == [6, 7, 8, 9]
-    assert [d for d in validate(doc)
-            if d.code.startswith(("T3", "T4", "T5")) and d.code != "T403"] == []
+    assert [
+        d for d in validate(doc) if d.code.startswith(("T3", "T4", "T5")) and d.code != "T403"
+    ] == []
 
 
 def test_xlsx_without_row_4_and_without_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -188,8 +212,9 @@ def test_damaged_xlsx_is_a_diagnostic() -> None:
     assert [d.code for d in doc.diagnostics] == ["T001"]
 
 
-needs_corpus = pytest.mark.skipif(not HTML_DIR.is_dir(),
-                                  reason="reference corpus ../shared is not available")
+needs_corpus = pytest.mark.skipif(
+    not HTML_DIR.is_dir(), reason="reference corpus ../shared is not available"
+)
 
 
 @needs_corpus
@@ -199,8 +224,14 @@ def test_saved_starting_rank_crosstable() -> None:
     assert len(t.players) == 209 and t.header.rounds == 9
     p1 = t.players[0]
     assert (p1.start, p1.name, p1.title, p1.federation, p1.points, p1.rank) == (
-        1, "Kovalenko Igor", "GM", "UKR", 6.0, 21)
-    assert p1.round(1) .opponent == 105 and p1.round(1).result == "="
+        1,
+        "Kovalenko Igor",
+        "GM",
+        "UKR",
+        6.0,
+        21,
+    )
+    assert p1.round(1).opponent == 105 and p1.round(1).result == "="
     assert t.header.tiebreaks == ("APRO", "DE", "ARO/C1", "BH/C1", "BH/M1")
     found = validate(doc)
     assert [d for d in found if d.code.startswith("T30")] == []
@@ -208,8 +239,9 @@ def test_saved_starting_rank_crosstable() -> None:
 
 
 @needs_corpus
-@pytest.mark.parametrize("name", ["frome2026_open_crosstable",
-                                  "british2026_champ_crosstable_final"])
+@pytest.mark.parametrize(
+    "name", ["frome2026_open_crosstable", "british2026_champ_crosstable_final"]
+)
 def test_saved_crosstables_agree_with_their_declared_values(name: str) -> None:
     doc = read((HTML_DIR / f"{name}.html").read_bytes())
     found = validate(doc)

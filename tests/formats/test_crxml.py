@@ -14,8 +14,16 @@ from trfkit.validation.driver import validate
 XML_DIR = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "chess-results" / "xml"
 
 
-def document(players: str, pairings: str, *, tb: str = 'tb1no="37" tb2no="52"', kind: int = 0,
-             teams: str = "", teampairings: str = "", extra: str = "") -> bytes:
+def document(
+    players: str,
+    pairings: str,
+    *,
+    tb: str = 'tb1no="37" tb2no="52"',
+    kind: int = 0,
+    teams: str = "",
+    teampairings: str = "",
+    extra: str = "",
+) -> bytes:
     return f"""<?xml version="1.0"?>
 <chessresults>
   <tournamentdata>
@@ -39,21 +47,39 @@ def player(no: int, name: str, **attrs: str) -> str:
 
 
 def game(rnd: int, white: int, black: int, rw: str, rb: str, forfeit: str = "") -> str:
-    return (f'<playerpairing round="{rnd}" pairing="1" board="1" whiteno="{white}" '
-            f'blackno="{black}" reswhite="{rw}" resblack="{rb}" forfeit="{forfeit}"/>')
+    return (
+        f'<playerpairing round="{rnd}" pairing="1" board="1" whiteno="{white}" '
+        f'blackno="{black}" reswhite="{rw}" resblack="{rb}" forfeit="{forfeit}"/>'
+    )
 
 
 # 4 players, 2 rounds: 1-2 1-0, 3-4 ½-½; 1-3 1-0, 2-4 0-1.
 # Scores 2, 0, ½, 1½. BH: ½, 3½, 3½, ½. SB: ½, 0, ¾, ¼.
 FOUR = [
-    player(1, "Alpha,Anna", sex="W", rtgfide="2001", fideid="100", dob="1990", fed="GER",
-           pts="2,0", rank="1", tb1="0,5", tb2="0,50", tb4="2"),
+    player(
+        1,
+        "Alpha,Anna",
+        sex="W",
+        rtgfide="2001",
+        fideid="100",
+        dob="1990",
+        fed="GER",
+        pts="2,0",
+        rank="1",
+        tb1="0,5",
+        tb2="0,50",
+        tb4="2",
+    ),
     player(2, "Beta,Bert", sex="M", rtg="1500", pts="0,0", rank="4", tb1="3,5", tb2="0,00"),
     player(3, "Gamma,Gus", sex="m", dob="03.04.2001", pts="0,5", rank="3", tb1="3,5", tb2="0,75"),
     player(4, "Delta,Dora", sex="w", dob="20050607", pts="1,5", rank="2", tb1="0,5", tb2="0,25"),
 ]
-FOUR_GAMES = [game(1, 1, 2, "1.0", "0.0"), game(1, 3, 4, "0.5", "0.5"),
-              game(2, 1, 3, "1.0", "0.0"), game(2, 2, 4, "0.0", "1.0")]
+FOUR_GAMES = [
+    game(1, 1, 2, "1.0", "0.0"),
+    game(1, 3, 4, "0.5", "0.5"),
+    game(2, 1, 3, "1.0", "0.0"),
+    game(2, 2, 4, "0.0", "1.0"),
+]
 
 
 def rounds_of(doc, start):  # type: ignore[no-untyped-def]
@@ -65,18 +91,32 @@ def test_players_results_and_declared_values() -> None:
     t = doc.tournament
     a = t.players[0]
     assert (a.name, a.sex, a.rating, a.fide_id, a.points, a.rank) == (
-        "Alpha,Anna", "w", 2001, 100, 2.0, 1)
+        "Alpha,Anna",
+        "w",
+        2001,
+        100,
+        2.0,
+        1,
+    )
     assert a.birth is not None and a.birth.iso == "1990"
     assert t.players[1].rating is None  # only a national rating
     assert t.players[2].birth is not None and t.players[2].birth.iso == "2001-04-03"
     assert t.players[3].birth is not None and t.players[3].birth.iso == "2005-06-07"
     assert [(d.code, d.value, d.raw, d.slot) for d in a.declared] == [
-        ("BH", 0.5, "0,5", "tb1"), ("SB", 0.5, "0,50", "tb2"), ("tb4", 2.0, "2", "tb4")]
+        ("BH", 0.5, "0,5", "tb1"),
+        ("SB", 0.5, "0,50", "tb2"),
+        ("tb4", 2.0, "2", "tb4"),
+    ]
     assert rounds_of(doc, 2) == [(1, "b", "0"), (4, "w", "0")]
     assert rounds_of(doc, 4) == [(3, "b", "="), (2, "b", "1")]
     h = t.header
     assert (h.name, h.city, h.federation, h.rounds, h.chief_arbiter) == (
-        "Club Open", "Potsdam", "GER", 2, "IA Judge")
+        "Club Open",
+        "Potsdam",
+        "GER",
+        2,
+        "IA Judge",
+    )
     assert h.tiebreaks == ("BH", "SB")
     assert h.start_date is not None and h.start_date.iso == "2025-09-26"
     assert [p.line for p in t.players] == [9, 9, 9, 9]  # all on one line in this document
@@ -86,15 +126,17 @@ def test_players_results_and_declared_values() -> None:
 
 def test_byes_forfeits_and_unfinished_games() -> None:
     players = "".join(player(i, f"P{i}") for i in range(1, 8))
-    pairings = "".join([
-        game(1, 1, 2, "1.0", "0.0", "K"),  # forfeit win for white
-        game(1, 3, 4, "0.0", "0.0", "D"),  # double forfeit
-        game(1, 5, -1, "1.0", "0.0", "K"),  # pairing-allocated bye
-        game(1, 6, -2, "", ""),  # not paired
-        game(1, 7, -2, "0.5", ""),  # half-point bye
-        game(2, 1, 3, "", ""),  # not played yet
-        game(2, 2, 4, "1.0", "0.0", "U"),  # unrated result
-    ])
+    pairings = "".join(
+        [
+            game(1, 1, 2, "1.0", "0.0", "K"),  # forfeit win for white
+            game(1, 3, 4, "0.0", "0.0", "D"),  # double forfeit
+            game(1, 5, -1, "1.0", "0.0", "K"),  # pairing-allocated bye
+            game(1, 6, -2, "", ""),  # not paired
+            game(1, 7, -2, "0.5", ""),  # half-point bye
+            game(2, 1, 3, "", ""),  # not played yet
+            game(2, 2, 4, "1.0", "0.0", "U"),  # unrated result
+        ]
+    )
     doc = read_crxml(document(players, pairings, tb=""))
     assert rounds_of(doc, 1) == [(2, "w", "+"), (3, "w", " ")]  # round 2: paired, no result
     assert rounds_of(doc, 2) == [(1, "b", "-"), (4, "w", "W")]
@@ -133,20 +175,39 @@ def test_malformed_xml_and_wrong_root() -> None:
 
 
 def test_team_event_with_team_bye_scored_per_board() -> None:
-    players = "".join(player(i, f"P{i}", teamno=str((i - 1) // 3 + 1), board=str((i - 1) % 3 + 1))
-                      for i in range(1, 10))
-    teams = "".join(f'<team no="{n}" teamname="Team {n}" teamshort=" T{n}" rank="{n}" points="{p}" '
-                    f'tb1="{p}" tb2="{g}"/>'
-                    for n, p, g in ((1, 2, "3,5"), (2, 0, "0,5"), (3, 2, "3,0")))
-    pairings = "".join([game(1, 1, 4, "1.0", "0.0"), game(1, 5, 2, "0.0", "1.0"),
-                        game(1, 3, 6, "0.5", "0.5")])
-    teampairings = ('<teampairing round="1" pairing="1" no1="1" no2="2" res1="2.5" res2="0.5"/>'
-                    '<teampairing round="1" pairing="2" no1="3" no2="-1" res1="2.0" res2="0.0"/>')
-    doc = read_crxml(document(players, pairings, tb='tb1no="13" tb2no="1"', kind=3, teams=teams,
-                              teampairings=teampairings, extra='playerperteam="2"'))
+    players = "".join(
+        player(i, f"P{i}", teamno=str((i - 1) // 3 + 1), board=str((i - 1) % 3 + 1))
+        for i in range(1, 10)
+    )
+    teams = "".join(
+        f'<team no="{n}" teamname="Team {n}" teamshort=" T{n}" rank="{n}" points="{p}" '
+        f'tb1="{p}" tb2="{g}"/>'
+        for n, p, g in ((1, 2, "3,5"), (2, 0, "0,5"), (3, 2, "3,0"))
+    )
+    pairings = "".join(
+        [game(1, 1, 4, "1.0", "0.0"), game(1, 5, 2, "0.0", "1.0"), game(1, 3, 6, "0.5", "0.5")]
+    )
+    teampairings = (
+        '<teampairing round="1" pairing="1" no1="1" no2="2" res1="2.5" res2="0.5"/>'
+        '<teampairing round="1" pairing="2" no1="3" no2="-1" res1="2.0" res2="0.0"/>'
+    )
+    doc = read_crxml(
+        document(
+            players,
+            pairings,
+            tb='tb1no="13" tb2no="1"',
+            kind=3,
+            teams=teams,
+            teampairings=teampairings,
+            extra='playerperteam="2"',
+        )
+    )
     t = doc.tournament
     assert [(tm.number, tm.members, tm.match_points, tm.game_points) for tm in t.teams] == [
-        (1, (1, 2, 3), 2.0, 3.5), (2, (4, 5, 6), 0.0, 0.5), (3, (7, 8, 9), 2.0, 3.0)]
+        (1, (1, 2, 3), 2.0, 3.5),
+        (2, (4, 5, 6), 0.0, 0.5),
+        (3, (7, 8, 9), 2.0, 3.0),
+    ]
     assert t.team_byes[0].teams_by_round == (3,) and t.team_byes[0].game_points == 2.0
     assert rounds_of(doc, 7) == [(None, "", "U")] and rounds_of(doc, 9) == []
     assert t.header.tiebreaks == ("GPTS",) and t.header.type_text == "Team: Swiss-System"
@@ -157,8 +218,9 @@ def test_selected_by_content() -> None:
     assert detect(data[:8192]) == "chess-results-xml"
 
 
-needs_corpus = pytest.mark.skipif(not XML_DIR.is_dir(),
-                                  reason="reference corpus ../shared is not available")
+needs_corpus = pytest.mark.skipif(
+    not XML_DIR.is_dir(), reason="reference corpus ../shared is not available"
+)
 
 
 @needs_corpus
@@ -201,10 +263,13 @@ def test_swiss_manager_team_buchholz_is_fide_with_the_pab_shown_as_a_draw() -> N
     from trfkit.tiebreaks.team.standings import compute_teams
 
     t = read((XML_DIR / "Team_SwissSystem.xml").read_bytes()).tournament
-    declared = {tm.number: next(d.value for d in tm.declared if d.code == "BH:MP")
-                for tm in t.teams}
-    sm = {r.number: r.values["BH:MP"]
-          for r in compute_teams(t, ["BH:MP"], pab_shown_as_draw=True).rows}
+    declared = {
+        tm.number: next(d.value for d in tm.declared if d.code == "BH:MP") for tm in t.teams
+    }
+    sm = {
+        r.number: r.values["BH:MP"]
+        for r in compute_teams(t, ["BH:MP"], pab_shown_as_draw=True).rows
+    }
     fide = {r.number: r.values["BH:MP"] for r in compute_teams(t, ["BH:MP"]).rows}
     assert sm == declared
     # Team 1 never had the bye; four of its opponents did, each shown 1 MP lower.

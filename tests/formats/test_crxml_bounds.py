@@ -17,15 +17,19 @@ from trfkit.limits import MAX_ATTRIBUTE_CHARS, MAX_MARKUP_REFERENCES
 def flooded(count: int) -> bytes:
     """The four-player event whose tournament name is ``count`` character references."""
     return document("".join(FOUR), "".join(FOUR_GAMES)).replace(
-        b'name="Club Open"', b'name="' + b"&#65;" * count + b'"')
+        b'name="Club Open"', b'name="' + b"&#65;" * count + b'"'
+    )
 
 
 def test_a_name_of_200000_character_references_is_cut_quickly(tmp_path: Path) -> None:
     path = tmp_path / "upload.xml"
     path.write_bytes(flooded(200_000))
     runner = CliRunner()
-    for args in (["check", str(path)], ["info", str(path)],
-                 ["convert", str(path), "--to", "json", "-o", str(tmp_path / "out.json")]):
+    for args in (
+        ["check", str(path)],
+        ["info", str(path)],
+        ["convert", str(path), "--to", "json", "-o", str(tmp_path / "out.json")],
+    ):
         started = time.perf_counter()
         result = runner.invoke(cli, args)
         assert time.perf_counter() - started < 5, args  # hung past 20 s before
@@ -52,15 +56,19 @@ def test_a_lowercase_doctype_is_refused_like_the_uppercase_one() -> None:
         data = b'<?xml version="1.0"?>\n' + spelling + b' x [<!ENTITY a "b">]>\n<chessresults/>'
         (found,) = read_crxml(data).diagnostics
         assert (found.code, found.message) == (
-            "T627", "line 2: DOCTYPE or entity declarations are not accepted"), spelling
+            "T627",
+            "line 2: DOCTYPE or entity declarations are not accepted",
+        ), spelling
 
 
 def test_xinclude_elements_are_flagged_and_never_processed(tmp_path: Path) -> None:
     secret = tmp_path / "secret.txt"
     secret.write_text("secret-marker", encoding="utf-8")
     data = document("".join(FOUR), "".join(FOUR_GAMES)).replace(
-        b"<chessresults>", b'<chessresults xmlns:xi="http://www.w3.org/2001/XInclude">\n'
-        b'<xi:include href="' + str(secret).encode() + b'" parse="text"/>')
+        b"<chessresults>",
+        b'<chessresults xmlns:xi="http://www.w3.org/2001/XInclude">\n'
+        b'<xi:include href="' + str(secret).encode() + b'" parse="text"/>',
+    )
     doc = read_crxml(data)
     (found,) = [d for d in doc.diagnostics if d.code == "T023"]
     assert found.line == 3 and "1 XInclude element(s) (<xi:include> first)" in found.message
@@ -74,8 +82,10 @@ def test_xinclude_elements_are_flagged_and_never_processed(tmp_path: Path) -> No
 
 
 def test_xml_with_entities_is_refused() -> None:
-    bomb = (b'<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;">]>\n'
-            b"<chessresults><tournamentdata><tournament name='&b;'/></tournamentdata>"
-            b"</chessresults>\n")
+    bomb = (
+        b'<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;">]>\n'
+        b"<chessresults><tournamentdata><tournament name='&b;'/></tournamentdata>"
+        b"</chessresults>\n"
+    )
     result = cli_run("info", "-", "--from", "chess-results-xml", stdin=bomb)
     assert result.exit_code == 1 and " T627 " in result.stderr and "aaaa" not in result.output

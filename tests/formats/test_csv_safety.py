@@ -20,8 +20,9 @@ PAYLOAD = "Eve\r+cmd|' /C calc'!A0"
 
 def _json_with_names(tmp_path: Path, *names: str) -> Path:
     runner = CliRunner()
-    data = json.loads(runner.invoke(cli, ["convert", str(ROOT / "samples/swiss.trf"),
-                                          "--to", "json"]).stdout)
+    data = json.loads(
+        runner.invoke(cli, ["convert", str(ROOT / "samples/swiss.trf"), "--to", "json"]).stdout
+    )
     for player, name in zip(data["players"], names, strict=False):
         player["name"] = name
     path = tmp_path / "event.json"
@@ -33,12 +34,18 @@ def _rows(text: str) -> list[list[str]]:
     return list(csv.reader(io.StringIO(text, newline="")))
 
 
-@pytest.mark.parametrize("args", [("tiebreaks", "--to", "csv"),
-                                  ("convert", "--to", "csv", "--newline", "lf"),
-                                  ("convert", "--to", "csv", "--newline", "cr"),
-                                  ("convert", "--to", "csv")])
-def test_a_carriage_return_in_a_name_stays_inside_its_quoted_cell(tmp_path: Path,
-                                                                  args: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("tiebreaks", "--to", "csv"),
+        ("convert", "--to", "csv", "--newline", "lf"),
+        ("convert", "--to", "csv", "--newline", "cr"),
+        ("convert", "--to", "csv"),
+    ],
+)
+def test_a_carriage_return_in_a_name_stays_inside_its_quoted_cell(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
     path = _json_with_names(tmp_path, PAYLOAD)
     out = CliRunner().invoke(cli, [args[0], str(path), *args[1:]]).stdout
     assert f'"{PAYLOAD}"' in out
@@ -48,8 +55,9 @@ def test_a_carriage_return_in_a_name_stays_inside_its_quoted_cell(tmp_path: Path
 
 
 @pytest.mark.parametrize("args", [("tiebreaks", "--to", "csv"), ("convert", "--to", "csv")])
-def test_number_like_names_are_neutralised_by_every_writer(tmp_path: Path,
-                                                           args: tuple[str, ...]) -> None:
+def test_number_like_names_are_neutralised_by_every_writer(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
     path = _json_with_names(tmp_path, "-inf", "+nan", "=1+1", "-1e5")
     rows = _rows(CliRunner().invoke(cli, [args[0], str(path), *args[1:]]).stdout)
     names = {row[rows[0].index("name")] for row in rows[1:]}
@@ -59,16 +67,21 @@ def test_number_like_names_are_neutralised_by_every_writer(tmp_path: Path,
 
 
 def test_tiebreak_values_stay_numbers() -> None:
-    rows = _rows(CliRunner().invoke(cli, ["tiebreaks", str(ROOT / "samples/swiss.trf"),
-                                          "--to", "csv", "--tb", "BH"]).stdout)
+    rows = _rows(
+        CliRunner()
+        .invoke(cli, ["tiebreaks", str(ROOT / "samples/swiss.trf"), "--to", "csv", "--tb", "BH"])
+        .stdout
+    )
     assert rows[1][:3] == ["1", "2", "Brennan, Liam"] and rows[1][-1] == "14"
 
 
 def test_format_row_quotes_cr_lf_comma_and_quote_whatever_the_line_end() -> None:
     from trfkit.formats.csv_writer import format_row, safe_cell
 
-    assert format_row(["a\rb", "c\nd", 'e"f', "g,h", "i", 3], "\n") == \
-        '"a\rb","c\nd","e""f","g,h",i,3\n'
+    assert (
+        format_row(["a\rb", "c\nd", 'e"f', "g,h", "i", 3], "\n")
+        == '"a\rb","c\nd","e""f","g,h",i,3\n'
+    )
     assert format_row([""], "\r\n") == '""\r\n'
     assert safe_cell("-inf") == "'-inf" and safe_cell("-inf", raw=True) == "-inf"
     assert safe_cell("a\x00b") == "ab"
@@ -92,8 +105,12 @@ def test_csv_drops_nul_characters_from_json_input() -> None:
     doc = json.loads(cli_run("convert", SWISS, "--to", "json").stdout)
     doc["players"][0]["name"] = "Mo\u0000reau"
     data = json.dumps(doc).encode()
-    for args in (["convert", "-", "--to", "csv"], ["convert", "-", "--to", "csv", "--raw-csv"],
-                 ["tiebreaks", "-", "--to", "csv"], ["tiebreaks", "-", "--to", "csv", "--raw-csv"]):
+    for args in (
+        ["convert", "-", "--to", "csv"],
+        ["convert", "-", "--to", "csv", "--raw-csv"],
+        ["tiebreaks", "-", "--to", "csv"],
+        ["tiebreaks", "-", "--to", "csv", "--raw-csv"],
+    ):
         result = cli_run(*args, stdin=data)
         assert result.exit_code == 0, (args, result.output)
         assert "\x00" not in result.stdout and "Moreau" in result.stdout

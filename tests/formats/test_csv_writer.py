@@ -20,13 +20,30 @@ def small() -> Tournament:
     return Tournament(
         header=Header(rounds=3),
         players=(
-            Player.build(2, "Brennan, Liam", rating=None, federation="IRL", fide_id=None,
-                         points=0.5, rank=2,
-                         rounds=(RoundEntry(1, "b", "0"), RoundEntry(None, "", "H"))),
-            Player.build(1, "Moreau, Claire", rating=2310, federation="FRA", fide_id=99100001,
-                         points=2.0, rank=1,
-                         rounds=(RoundEntry(2, "w", "1"), RoundEntry(None, "", "U"),
-                                 RoundEntry(None, "", " "))),
+            Player.build(
+                2,
+                "Brennan, Liam",
+                rating=None,
+                federation="IRL",
+                fide_id=None,
+                points=0.5,
+                rank=2,
+                rounds=(RoundEntry(1, "b", "0"), RoundEntry(None, "", "H")),
+            ),
+            Player.build(
+                1,
+                "Moreau, Claire",
+                rating=2310,
+                federation="FRA",
+                fide_id=99100001,
+                points=2.0,
+                rank=1,
+                rounds=(
+                    RoundEntry(2, "w", "1"),
+                    RoundEntry(None, "", "U"),
+                    RoundEntry(None, "", " "),
+                ),
+            ),
         ),
     )
 
@@ -64,14 +81,16 @@ def test_round_cells(entry: RoundEntry, cell: str) -> None:
 
 
 def test_extra_blocks_beyond_declared_rounds_get_columns() -> None:
-    t = Tournament(header=Header(rounds=1),
-                   players=(Player.build(1, "A", rounds=(RoundEntry(None, "", "U"),) * 2),))
+    t = Tournament(
+        header=Header(rounds=1),
+        players=(Player.build(1, "A", rounds=(RoundEntry(None, "", "U"),) * 2),),
+    )
     assert rows(write_csv(t))[0][-2:] == ["r1", "r2"]
 
 
 @pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
 def test_formula_starts_are_neutralised(start: str) -> None:
-    evil = f"{start}HYPERLINK(\"http://x\")"
+    evil = f'{start}HYPERLINK("http://x")'
     t = Tournament(players=(Player(1, evil, federation="-1+1"),))
     row = rows(write_csv(t))[1]
     assert row[1] == "'" + evil
@@ -90,10 +109,34 @@ def test_harmless_cells_are_untouched() -> None:
 def test_csv_columns_and_round_cells() -> None:
     out = cli_run("convert", SWISS, "--to", "csv").stdout
     rows = list(csv.reader(io.StringIO(out, newline="")))
-    assert rows[0] == ["start", "name", "federation", "rating", "fide_id", "points", "rank",
-                       "r1", "r2", "r3", "r4", "r5"]
-    assert rows[1] == ["1", "Moreau, Claire", "FRA", "2310", "99100001", "4.0", "2",
-                       "6w1", "4b=", "8w1", "2b=", "5w1"]
+    assert rows[0] == [
+        "start",
+        "name",
+        "federation",
+        "rating",
+        "fide_id",
+        "points",
+        "rank",
+        "r1",
+        "r2",
+        "r3",
+        "r4",
+        "r5",
+    ]
+    assert rows[1] == [
+        "1",
+        "Moreau, Claire",
+        "FRA",
+        "2310",
+        "99100001",
+        "4.0",
+        "2",
+        "6w1",
+        "4b=",
+        "8w1",
+        "2b=",
+        "5w1",
+    ]
     assert rows[7][7:] == ["2w0", "8b-", "0-Z", "9b=", "10b1"]
 
 
@@ -104,5 +147,15 @@ def test_csv_points_are_computed_when_the_input_declares_none() -> None:
     lines = [put(x, 81, "    ") if x.startswith("001") else x for x in lines]
     out = cli_run("convert", "-", "--to", "csv", stdin="\n".join(lines).encode()).stdout
     rows = list(csv.reader(io.StringIO(out, newline="")))
-    assert [r[5] for r in rows[1:]] == ["4.0", "4.5", "2.5", "3.0", "2.5", "2.5", "1.5", "2.0",
-                                        "1.5", "1.5"]
+    assert [r[5] for r in rows[1:]] == [
+        "4.0",
+        "4.5",
+        "2.5",
+        "3.0",
+        "2.5",
+        "2.5",
+        "1.5",
+        "2.0",
+        "1.5",
+        "1.5",
+    ]

@@ -139,8 +139,9 @@ def test_utf8_file_with_one_cp1252_line_is_decoded_per_line() -> None:
     assert d.text == "012 Zürich Open\n022 Genève\n032 SUI\n"
     assert d.encoding == "utf-8" and d.guessed
     assert codes(d) == ["T002"] and d.diagnostics[0].line == 2
-    assert d.diagnostics[0].message.startswith("the input mixes encodings: the rest is UTF-8, "
-                                               "1 line is not (line 2); decoded as cp1252")
+    assert d.diagnostics[0].message.startswith(
+        "the input mixes encodings: the rest is UTF-8, 1 line is not (line 2); decoded as cp1252"
+    )
     two = decode(data + "022 Genève\n".encode("cp1252")).diagnostics[0].message
     assert "the rest is UTF-8, 2 lines are not (lines 2, 4); decoded as " in two
 
@@ -156,11 +157,14 @@ def test_utf8_names_are_not_guessed_at_all() -> None:
     assert codes(d) == []
 
 
-@pytest.mark.parametrize("data, encoding, bom", [
-    (("\ufeff" + RU + "\r\n").encode("utf-8"), "utf-8", True),
-    ((RU + "\r\n").encode("utf-16"), "utf-16", True),
-    ((RU + "\r\n").encode("utf-16-le"), "cp1252", False),  # no BOM: NUL bytes
-])
+@pytest.mark.parametrize(
+    "data, encoding, bom",
+    [
+        (("\ufeff" + RU + "\r\n").encode("utf-8"), "utf-8", True),
+        ((RU + "\r\n").encode("utf-16"), "utf-16", True),
+        ((RU + "\r\n").encode("utf-16-le"), "cp1252", False),  # no BOM: NUL bytes
+    ],
+)
 def test_utf8_bom_and_utf16_controls(data: bytes, encoding: str, bom: bool) -> None:
     d = decode(data)
     if encoding == "cp1252":  # UTF-16 without a byte-order mark is binary, not a code page
@@ -176,9 +180,16 @@ def test_utf16_without_a_bom_is_named_in_the_t001(codec: str) -> None:
     with that --encoding the file reads."""
     data = ("012 Первенство\n" + RU + "\n" + RU.replace("Петров", "Иванов") + "\n").encode(codec)
     d = decode(data)
-    assert (d.text, [(x.code, x.message) for x in d.diagnostics]) == ("", [(
-        "T001", f"every other byte of the input is NUL, as in {codec} text without a "
-                f"byte-order mark: pass --encoding {codec}")])
+    assert (d.text, [(x.code, x.message) for x in d.diagnostics]) == (
+        "",
+        [
+            (
+                "T001",
+                f"every other byte of the input is NUL, as in {codec} text without a "
+                f"byte-order mark: pass --encoding {codec}",
+            )
+        ],
+    )
     assert decode(data, encoding=codec).text.splitlines()[1] == RU
     zip_like = b"PK\x03\x04\x14\x00\x00\x00\x08\x00" + bytes(range(256)) * 4
     assert "binary data, not a text file" in decode(zip_like).diagnostics[0].message
@@ -202,8 +213,10 @@ def test_a_close_call_is_a_warning_naming_both_code_pages() -> None:
     assert (d.encoding, d.alternative) == ("cp1250", "cp1252")
     (t002,) = d.diagnostics
     assert (t002.code, t002.severity.value) == ("T002", "warning")
-    assert t002.message.startswith("the input is not UTF-8; decoded as cp1250; cp1252 also "
-                                   "possible: pass --encoding (confidence 0.")
+    assert t002.message.startswith(
+        "the input is not UTF-8; decoded as cp1250; cp1252 also "
+        "possible: pass --encoding (confidence 0."
+    )
 
 
 def test_fallback_encoding_is_used_for_input_that_is_not_utf8() -> None:
@@ -212,7 +225,8 @@ def test_fallback_encoding_is_used_for_input_that_is_not_utf8() -> None:
     assert d.text == data.decode("koi8-r") and d.encoding == "koi8-r"
     assert (d.guessed, d.confidence) == (False, None)
     assert [x.message for x in d.diagnostics] == [
-        "the input is not UTF-8; decoded as koi8-r (--fallback-encoding)"]
+        "the input is not UTF-8; decoded as koi8-r (--fallback-encoding)"
+    ]
     utf8 = decode((RU + "\n").encode("utf-8"), fallback="koi8-r")
     assert (utf8.text, utf8.encoding, codes(utf8)) == (RU + "\n", "utf-8", [])
 
@@ -243,9 +257,11 @@ def test_the_detection_sample_is_bounded() -> None:
 def test_a_certain_detection_does_not_import_chardet() -> None:
     import subprocess
 
-    code = ("import sys; from trfkit.decoding import decode; "
-            f"d = decode({(RU + chr(10)).encode('cp1251') * 20!r}); "
-            "print(d.encoding, 'chardet' in sys.modules)")
+    code = (
+        "import sys; from trfkit.decoding import decode; "
+        f"d = decode({(RU + chr(10)).encode('cp1251') * 20!r}); "
+        "print(d.encoding, 'chardet' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "cp1251 False"
 

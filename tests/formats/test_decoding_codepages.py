@@ -17,15 +17,18 @@ from codepage_names import LANGUAGES, Language, players
 from trfkit.decoding import Decoded, decode
 
 #: (language, code page) for every pair the name lists are written in.
-PAIRS = [(name, codecs.lookup(cp).name) for name, lang in LANGUAGES.items()
-         for cp in lang.codepages]
+PAIRS = [
+    (name, codecs.lookup(cp).name) for name, lang in LANGUAGES.items() for cp in lang.codepages
+]
 
 
 def player_line(start: int, name: str, federation: str) -> str:
     """A TRF16 001 line with the name at 15-47 and the federation at 54-56."""
-    return (f"001 {start:>4} {'mf'[start % 2]}    {name:<33} {1500 + 7 * start % 900:>4} "
-            f"{federation:<3} {4100000 + start:>11} {1970 + start % 40}/01/01 "
-            f"{start % 5:>4.1f} {start:>4}")
+    return (
+        f"001 {start:>4} {'mf'[start % 2]}    {name:<33} {1500 + 7 * start % 900:>4} "
+        f"{federation:<3} {4100000 + start:>11} {1970 + start % 40}/01/01 "
+        f"{start % 5:>4.1f} {start:>4}"
+    )
 
 
 def trf(names: list[str], federation: str, event: str = "Open") -> str:
@@ -72,8 +75,10 @@ def test_long_file_is_read_right(language: str, codepage: str, federation: bool)
     assert d.guessed and d.confidence is not None
     severity, message = t002(d)
     assert (severity, d.alternative) == ("info", ""), message
-    assert message == f"the input is not UTF-8; decoded as {d.encoding} (confidence " \
-                      f"{d.confidence:.2f})"
+    assert (
+        message == f"the input is not UTF-8; decoded as {d.encoding} (confidence "
+        f"{d.confidence:.2f})"
+    )
 
 
 @pytest.mark.parametrize("language, codepage", PAIRS)
@@ -84,9 +89,9 @@ def test_ten_non_ascii_names_are_enough(language: str, codepage: str) -> None:
     names = encodable(lang, codepage, 60)
     for start in range(0, len(names) - 9, 10):
         for fed in (lang.federation, ""):
-            text = trf(["Smith, John", *names[start:start + 10], "Brown, Robert"], fed)
+            text = trf(["Smith, John", *names[start : start + 10], "Brown, Robert"], fed)
             d = decode(text.encode(codepage))
-            assert d.text == text, (names[start:start + 10], fed, d.encoding)
+            assert d.text == text, (names[start : start + 10], fed, d.encoding)
 
 
 @pytest.mark.parametrize("language, codepage", PAIRS)
@@ -109,18 +114,30 @@ def test_single_non_ascii_name(language: str, codepage: str) -> None:
     assert right >= 0.95 * total / 2  # with the federation column: nearly all
 
 
-@pytest.mark.parametrize("language, codepage", [("russian", "koi8-r"), ("ukrainian", "koi8-u"),
-                                                ("polish", "iso8859-2"), ("greek", "iso8859-7"),
-                                                ("french", "iso8859-15"),
-                                                ("estonian", "iso8859-15")])
+@pytest.mark.parametrize(
+    "language, codepage",
+    [
+        ("russian", "koi8-r"),
+        ("ukrainian", "koi8-u"),
+        ("polish", "iso8859-2"),
+        ("greek", "iso8859-7"),
+        ("french", "iso8859-15"),
+        ("estonian", "iso8859-15"),
+    ],
+)
 def test_close_pairs_are_told_apart(language: str, codepage: str) -> None:
     """The ISO-8859 and KOI8 twins of a Windows code page: only their differing bytes
     tell them apart (C1 controls, symbols in names, box drawing)."""
     lang = LANGUAGES[language]
     names = encodable(lang, codepage, 200)
     data = trf(names, lang.federation).encode(codepage)
-    twin = {"koi8-r": "koi8-u", "koi8-u": "koi8-r", "iso8859-2": "cp1250",
-            "iso8859-7": "cp1253", "iso8859-15": "cp1252"}[codepage]
+    twin = {
+        "koi8-r": "koi8-u",
+        "koi8-u": "koi8-r",
+        "iso8859-2": "cp1250",
+        "iso8859-7": "cp1253",
+        "iso8859-15": "cp1252",
+    }[codepage]
     d = decode(data)
     assert d.encoding == codepage or same_reading(data, d.encoding, codepage)
     if not same_reading(data, codepage, twin):
@@ -151,18 +168,26 @@ def test_unicode_controls_are_never_guessed(language: str, form: str) -> None:
     BOM) come back exactly, with no T002 and no confidence: detection never touches them."""
     lang = LANGUAGES[language]
     text = trf(players(lang, 200), lang.federation, "Первенство · Ελλάδα · Türkiye")
-    data = (codecs.BOM_UTF16_BE + text.encode("utf-16-be") if form == "utf-16-be-bom"
-            else text.encode(form))
+    data = (
+        codecs.BOM_UTF16_BE + text.encode("utf-16-be")
+        if form == "utf-16-be-bom"
+        else text.encode(form)
+    )
     d = decode(data)
     expected = {"utf-8": "utf-8", "utf-8-sig": "utf-8"}.get(form, "utf-16")
     assert (d.text, d.encoding, d.bom, d.guessed, d.confidence, d.alternative) == (
-        text, expected, form != "utf-8", False, None, "")
+        text,
+        expected,
+        form != "utf-8",
+        False,
+        None,
+        "",
+    )
     assert [x.code for x in d.diagnostics] == (["T003"] if form == "utf-8-sig" else [])
 
 
 @pytest.mark.parametrize("language, codepage", PAIRS)
-def test_the_032_federation_speaks_for_players_without_one(language: str,
-                                                            codepage: str) -> None:
+def test_the_032_federation_speaks_for_players_without_one(language: str, codepage: str) -> None:
     """A national event: 032 names the federation, the 001 lines leave theirs blank. The
     032 is then every player's federation, and a single non-ASCII name is read right."""
     lang = LANGUAGES[language]
@@ -172,12 +197,20 @@ def test_the_032_federation_speaks_for_players_without_one(language: str,
         assert d.text == text, (name, d.encoding)
 
 
-@pytest.mark.parametrize("city, codepage, federation", [
-    ("İstanbul", "cp1254", "TUR"), ("Kraków", "cp1250", "POL"), ("Łódź", "iso8859-2", "POL"),
-    ("Αθήνα", "cp1253", "GRE"), ("Rīga", "cp1257", "LAT"), ("Київ", "cp1251", "UKR"),
-])
-def test_the_players_federations_speak_for_the_event_lines(city: str, codepage: str,
-                                                           federation: str) -> None:
+@pytest.mark.parametrize(
+    "city, codepage, federation",
+    [
+        ("İstanbul", "cp1254", "TUR"),
+        ("Kraków", "cp1250", "POL"),
+        ("Łódź", "iso8859-2", "POL"),
+        ("Αθήνα", "cp1253", "GRE"),
+        ("Rīga", "cp1257", "LAT"),
+        ("Київ", "cp1251", "UKR"),
+    ],
+)
+def test_the_players_federations_speak_for_the_event_lines(
+    city: str, codepage: str, federation: str
+) -> None:
     """ASCII names, a non-ASCII city (022) and no 032: the federation most players have is
     the file's, so the city is read in that federation's code page, and for sure."""
     text = trf(["Smith, John", "Brown, Robert", "Green, Tom"], federation)
@@ -187,7 +220,8 @@ def test_the_players_federations_speak_for_the_event_lines(city: str, codepage: 
     assert same_reading(text.encode(codepage), d.encoding, codepage)
     # Most players, not all: a guest from abroad does not change the file's federation.
     guest = text.replace(f"1521 {federation}", "1521 ENG").replace(
-        f"1507 {federation}", f"1507 {federation.lower()}")  # case does not matter
+        f"1507 {federation}", f"1507 {federation.lower()}"
+    )  # case does not matter
     assert guest != text
     d = decode(guest.encode(codepage))
     assert (d.text, d.alternative) == (guest, "")

@@ -23,28 +23,57 @@ from trfkit.model import Header, Player, RoundEntry, Team, Tournament
 from trfkit.model.results import RESULT_CODES
 
 FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-NASTY = st.sampled_from(["\n", "\r", "\r\n", "\x00", "\t", "=", "+", "-", "@", "\u2028", "\x85",
-                         "001 ", "012 ", " ", "\x1f"])
+NASTY = st.sampled_from(
+    [
+        "\n",
+        "\r",
+        "\r\n",
+        "\x00",
+        "\t",
+        "=",
+        "+",
+        "-",
+        "@",
+        "\u2028",
+        "\x85",
+        "001 ",
+        "012 ",
+        " ",
+        "\x1f",
+    ]
+)
 TEXT = st.lists(st.one_of(st.text(max_size=8), NASTY), max_size=6).map("".join)
-NUMBER = st.one_of(st.none(), st.integers(0, 9999), st.integers(-10**6, 10**12))
+NUMBER = st.one_of(st.none(), st.integers(0, 9999), st.integers(-(10**6), 10**12))
 
 
 @st.composite
 def tournaments(draw: st.DrawFn) -> Tournament:
     starts = draw(st.lists(st.integers(1, 20000), min_size=0, max_size=8, unique=True))
     rounds = draw(st.integers(0, 4))
-    entry = st.builds(RoundEntry,
-                      st.one_of(st.none(), st.sampled_from(starts or [1]), st.integers(-5, 10**5)),
-                      st.sampled_from(["w", "b", ""]), st.sampled_from(sorted(RESULT_CODES)))
+    entry = st.builds(
+        RoundEntry,
+        st.one_of(st.none(), st.sampled_from(starts or [1]), st.integers(-5, 10**5)),
+        st.sampled_from(["w", "b", ""]),
+        st.sampled_from(sorted(RESULT_CODES)),
+    )
     players = tuple(
-        Player.build(start, draw(TEXT),
-               title=draw(st.sampled_from(["", "GM", "WFM", "XYZW", "Du Yuxin", " IM"])),
-               rating=draw(NUMBER), federation=draw(TEXT), fide_id=draw(NUMBER),
-               points=draw(st.one_of(st.none(), st.floats(-100, 1000, allow_nan=False))),
-               rank=draw(NUMBER), rounds=tuple(draw(entry) for _ in range(rounds)))
-        for start in starts)
-    teams = tuple(Team(i, draw(TEXT), members=tuple(starts[:2]))
-                  for i in range(1, draw(st.integers(0, 2)) + 1))
+        Player.build(
+            start,
+            draw(TEXT),
+            title=draw(st.sampled_from(["", "GM", "WFM", "XYZW", "Du Yuxin", " IM"])),
+            rating=draw(NUMBER),
+            federation=draw(TEXT),
+            fide_id=draw(NUMBER),
+            points=draw(st.one_of(st.none(), st.floats(-100, 1000, allow_nan=False))),
+            rank=draw(NUMBER),
+            rounds=tuple(draw(entry) for _ in range(rounds)),
+        )
+        for start in starts
+    )
+    teams = tuple(
+        Team(i, draw(TEXT), members=tuple(starts[:2]))
+        for i in range(1, draw(st.integers(0, 2)) + 1)
+    )
     header = Header(name=draw(TEXT), city=draw(TEXT), chief_arbiter=draw(TEXT))
     return Tournament(header=header, players=players, teams=teams)
 
@@ -81,7 +110,7 @@ def test_trf_output_reads_back_the_same(t: Tournament) -> None:
 @given(tournaments(), st.booleans())
 def test_csv_output_has_one_row_per_player_and_no_live_formula(t: Tournament, raw: bool) -> None:
     rows = list(csv.reader(io.StringIO(formats.write(t, "csv", raw=raw), newline="")))
-    assert len(rows) == len(t.players) + 1 and tuple(rows[0][:len(HEADER)]) == HEADER
+    assert len(rows) == len(t.players) + 1 and tuple(rows[0][: len(HEADER)]) == HEADER
     if not raw:
         for row in rows[1:]:
             assert not any(cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in row), row

@@ -19,14 +19,21 @@ from trfkit.formats.json_io import iter_json, to_data, write_json
 pytest.importorskip("resource")
 
 #: Runs one command in a fresh interpreter and prints its peak resident set in KB.
-_MEASURE = ("import resource, subprocess, sys; "
-            "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "
-            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+_MEASURE = (
+    "import resource, subprocess, sys; "
+    "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+)
 
 
 def peak_kb(*args: str) -> int:
-    done = subprocess.run([sys.executable, "-c", _MEASURE, sys.executable, "-m", "trfkit", *args],
-                          capture_output=True, text=True, check=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", _MEASURE, sys.executable, "-m", "trfkit", *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
     return int(done.stdout.split()[-1])
 
 
@@ -46,11 +53,21 @@ def test_json_conversion_peaks_within_20_times_the_input(tmp_path: Path) -> None
     small = tmp_path / "small"
     small.mkdir()
     (small / "tiny.trf").write_bytes(tiny.read_bytes())
-    baseline = peak_kb("convert", str(small / "*.trf"), "--to", "json", "-o",
-                       str(tmp_path / "small-out"), "-j", "1", "-q")
+    baseline = peak_kb(
+        "convert",
+        str(small / "*.trf"),
+        "--to",
+        "json",
+        "-o",
+        str(tmp_path / "small-out"),
+        "-j",
+        "1",
+        "-q",
+    )
     batch = tmp_path / "out"
-    peak = peak_kb("convert", str(tmp_path / "*.trf"), "--to", "json", "-o", str(batch), "-j", "1",
-                   "-q")
+    peak = peak_kb(
+        "convert", str(tmp_path / "*.trf"), "--to", "json", "-o", str(batch), "-j", "1", "-q"
+    )
     assert peak - baseline < 20 * size_kb, (peak, baseline, size_kb)
     assert (batch / "medium.json").read_bytes() == target.read_bytes()
 

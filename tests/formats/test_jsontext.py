@@ -31,21 +31,51 @@ def stdlib(data: Any, indent: int = 2) -> str:
 
 
 ODD_VALUES: list[Any] = [
-    0.5, 1e-7, 1e16, 1e22, -0.0, 0.1 + 0.2, 2 ** 64 + 1, -(10 ** 30), 1.7976931348623157e308,
-    5e-324, True, False, None, 0, "", "Müller, Jürgen", "Åsa Ødegård", "Ζαχαρίας", "李小龍",
-    "tab\there", 'quote " and \\ backslash', "line\nbreak", "\x00\x1f\x7f", "\u2028\u2029",
-    "\ud800", "emoji \U0001f600",
+    0.5,
+    1e-7,
+    1e16,
+    1e22,
+    -0.0,
+    0.1 + 0.2,
+    2**64 + 1,
+    -(10**30),
+    1.7976931348623157e308,
+    5e-324,
+    True,
+    False,
+    None,
+    0,
+    "",
+    "Müller, Jürgen",
+    "Åsa Ødegård",
+    "Ζαχαρίας",
+    "李小龍",
+    "tab\there",
+    'quote " and \\ backslash',
+    "line\nbreak",
+    "\x00\x1f\x7f",
+    "\u2028\u2029",
+    "\ud800",
+    "emoji \U0001f600",
 ]
 
 
-@pytest.mark.parametrize("data", [
-    {}, [], (), 1, "x", None,
-    {"a": {}, "b": [], "c": [[]], "d": [{}], "e": {"f": {"g": []}}},
-    {"values": dict(zip(map(str, range(len(ODD_VALUES))), ODD_VALUES, strict=True))},
-    ODD_VALUES,
-    [ODD_VALUES, {"k": ODD_VALUES}, [[[ODD_VALUES]]], (1, (2, (3,)))],
-    {"name with \"quotes\"\n": [1, {"ü": None}], "": ""},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        [],
+        (),
+        1,
+        "x",
+        None,
+        {"a": {}, "b": [], "c": [[]], "d": [{}], "e": {"f": {"g": []}}},
+        {"values": dict(zip(map(str, range(len(ODD_VALUES))), ODD_VALUES, strict=True))},
+        ODD_VALUES,
+        [ODD_VALUES, {"k": ODD_VALUES}, [[[ODD_VALUES]]], (1, (2, (3,)))],
+        {'name with "quotes"\n': [1, {"ü": None}], "": ""},
+    ],
+)
 def test_every_shape_is_laid_out_as_the_standard_library_does(data: Any) -> None:
     for indent in (2, 0, 4):
         assert indented(data, indent) == stdlib(data, indent)
@@ -59,11 +89,14 @@ def test_the_standings_of_a_generated_swiss_are_byte_identical() -> None:
 
     text = generate_trf(300, 9, 7)
     names = iter(["Ødegård, Åsa", "Müller, Jürgen", "Παπαδόπουλος, Γιώργος", "王, 小明"] * 100)
-    lines = [f"{line[:14]}{next(names):<33}{line[47:]}" if line.startswith("001") else line
-             for line in text.splitlines()]
+    lines = [
+        f"{line[:14]}{next(names):<33}{line[47:]}" if line.startswith("001") else line
+        for line in text.splitlines()
+    ]
     tournament = trfkit.loads("\n".join(lines) + "\n").tournament
-    standings = compute(tournament, ["BH/C1", "SB", "ARO", "TPR", "PTP", "APRO", "AOB", "KS"],
-                        rules="fide-2024")
+    standings = compute(
+        tournament, ["BH/C1", "SB", "ARO", "TPR", "PTP", "APRO", "AOB", "KS"], rules="fide-2024"
+    )
     out = render_json(standings)
     doc = json.loads(out)
     assert len(doc["players"]) == 300 and doc["players"][0]["name"]
@@ -102,13 +135,19 @@ def test_standings_values_that_are_not_finite_numbers_are_written_as_null() -> N
     clean = {"PTS": 5.5, "BH": 20.0, "ARO": None, "RTNG": 2100}
     assert _finite(clean) == clean
     assert _finite({"PTS": 5.5, "TPR": float("inf"), "SB": float("nan"), "ARO": None}) == {
-        "PTS": 5.5, "TPR": None, "SB": None, "ARO": None}
+        "PTS": 5.5,
+        "TPR": None,
+        "SB": None,
+        "ARO": None,
+    }
     assert dumps({"values": _finite({"TPR": float("-inf"), "BH": 1.5})}) == (
-        '{\n  "values": {\n    "TPR": null,\n    "BH": 1.5\n  }\n}\n')
+        '{\n  "values": {\n    "TPR": null,\n    "BH": 1.5\n  }\n}\n'
+    )
 
 
 def test_diagnostics_are_printed_in_one_write_sorted_by_position(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import click
 
     from trfkit.cli.io import print_diagnostics
@@ -116,12 +155,17 @@ def test_diagnostics_are_printed_in_one_write_sorted_by_position(
 
     written: list[tuple[str, bool]] = []
     monkeypatch.setattr(click, "echo", lambda text, err=False: written.append((text, err)))
-    found = [make("T504", text, line).with_file("a.trf")
-             for text, line in (("third", 9), ("first", 2), ("second", 5))]
+    found = [
+        make("T504", text, line).with_file("a.trf")
+        for text, line in (("third", 9), ("first", 2), ("second", 5))
+    ]
     print_diagnostics(found)
     assert len(written) == 1 and written[0][1] is True
     assert [line.split(": ", 1)[1] for line in written[0][0].split("\n")] == [
-        "T504 first", "T504 second", "T504 third"]
+        "T504 first",
+        "T504 second",
+        "T504 third",
+    ]
     print_diagnostics([])
     assert len(written) == 1  # nothing to say: nothing written
 
@@ -139,12 +183,16 @@ def test_convert_to_json_streams_the_standard_librarys_text() -> None:
     expected = stdlib(to_data(tournament)) + "\n"
     assert "".join(blocks) == expected
     assert write_json(tournament, newline="\r\n") == expected.replace("\n", "\r\n")
-    assert write_json(tournament, indent=None) == json.dumps(to_data(tournament),
-                                                             ensure_ascii=False) + "\n"
+    assert (
+        write_json(tournament, indent=None)
+        == json.dumps(to_data(tournament), ensure_ascii=False) + "\n"
+    )
     from dataclasses import replace
 
-    odd = replace(tournament, players=(replace(tournament.players[0], name="\ud800 lone"),
-                                       *tournament.players[1:3]))
+    odd = replace(
+        tournament,
+        players=(replace(tournament.players[0], name="\ud800 lone"), *tournament.players[1:3]),
+    )
     assert write_json(odd) == stdlib(to_data(odd)) + "\n"
 
 
@@ -159,12 +207,18 @@ needs_orjson = pytest.mark.skipif(orjson is None, reason="trfkit[fast] (orjson) 
 
 
 @needs_orjson
-@pytest.mark.parametrize("data", [
-    {"values": dict(zip(map(str, range(len(ODD_VALUES))), ODD_VALUES, strict=True))},
-    ODD_VALUES, [ODD_VALUES, {"k": ODD_VALUES}, [[[ODD_VALUES]]], (1, (2, (3,)))], {}, [],
-    {"a": {}, "b": [[]], "c": [{}]}, [1e-4, 1e-5, 0.00012, 1.234e-5, 9.999e15, 1e15, 2.0 ** 60,
-                                      123456789.125, -1e-7, 3e-310],
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"values": dict(zip(map(str, range(len(ODD_VALUES))), ODD_VALUES, strict=True))},
+        ODD_VALUES,
+        [ODD_VALUES, {"k": ODD_VALUES}, [[[ODD_VALUES]]], (1, (2, (3,)))],
+        {},
+        [],
+        {"a": {}, "b": [[]], "c": [{}]},
+        [1e-4, 1e-5, 0.00012, 1.234e-5, 9.999e15, 1e15, 2.0**60, 123456789.125, -1e-7, 3e-310],
+    ],
+)
 def test_the_fast_path_writes_the_standard_librarys_text_or_steps_aside(data: Any) -> None:
     assert indented(data, finite=True) == stdlib(data)
 
@@ -178,8 +232,7 @@ def test_the_fast_path_writes_generated_standings_itself() -> None:
     from trfkit.tiebreaks import compute
 
     tournament = trfkit.loads(generate_trf(200, 9, 11)).tournament
-    standings = compute(tournament, ["BH/C1", "SB", "ARO", "TPR", "APRO", "PTP"],
-                        rules="fide-2024")
+    standings = compute(tournament, ["BH/C1", "SB", "ARO", "TPR", "APRO", "PTP"], rules="fide-2024")
     out = render_json(standings)
     doc = json.loads(out)
     assert _orjson(doc, 2) is not None  # the fast path was used for this document
@@ -201,11 +254,20 @@ except ImportError:  # pragma: no cover
     given = None
 
 if given is not None and orjson is not None:
-    _plain = (st.none() | st.booleans() | st.integers() | st.text()
-              | st.floats(allow_nan=False, allow_infinity=False))
-    _docs = st.recursive(_plain, lambda inner: st.lists(inner, max_size=4)
-                         | st.dictionaries(st.text(max_size=6), inner, max_size=4),
-                         max_leaves=20)
+    _plain = (
+        st.none()
+        | st.booleans()
+        | st.integers()
+        | st.text()
+        | st.floats(allow_nan=False, allow_infinity=False)
+    )
+    _docs = st.recursive(
+        _plain,
+        lambda inner: (
+            st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+        ),
+        max_leaves=20,
+    )
 
     @given(_docs)
     def test_any_finite_document_comes_out_as_the_standard_library_writes_it(data: Any) -> None:

@@ -20,8 +20,10 @@ from trfkit.formats.json_io import write_json
 from trfkit.validation.driver import validate
 
 NOTE = "### Release notes\n\nThe pairing bug is fixed.\nSee the changelog.\n"
-LICENSE = ("MIT License\n\nCopyright (c) 2026 Someone\n\nPermission is hereby granted, free of "
-           "charge, to any person obtaining a copy\n")
+LICENSE = (
+    "MIT License\n\nCopyright (c) 2026 Someone\n\nPermission is hereby granted, free of "
+    "charge, to any person obtaining a copy\n"
+)
 PGN = '[Event "Club"]\n[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n'
 HEADER_ONLY = "012 Club Championship\n022 Galway\n042 2026/04/12\n"
 
@@ -47,14 +49,22 @@ def test_convert_writes_nothing_for_an_input_without_players(tmp_path: Path, tex
     assert "nothing to convert" in result.stderr
 
 
-
-@pytest.mark.parametrize(("name", "data", "code"), [
-    ("bad.json", b'{"format": "trfkit-tournament", bad', "T009"),
-    ("evil.xml", b'<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "b">]>\n'
-                 b"<chessresults><a>&a;</a></chessresults>\n", "T627"),
-], ids=["malformed-json", "unsafe-xml"])
-def test_an_input_the_reader_refused_gets_no_rule_findings(tmp_path: Path, name: str,
-                                                            data: bytes, code: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "data", "code"),
+    [
+        ("bad.json", b'{"format": "trfkit-tournament", bad', "T009"),
+        (
+            "evil.xml",
+            b'<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "b">]>\n'
+            b"<chessresults><a>&a;</a></chessresults>\n",
+            "T627",
+        ),
+    ],
+    ids=["malformed-json", "unsafe-xml"],
+)
+def test_an_input_the_reader_refused_gets_no_rule_findings(
+    tmp_path: Path, name: str, data: bytes, code: str
+) -> None:
     """Before: the rules ran on the empty model beside the reader's error (a T201 "no
     name" warning after a JSON syntax error)."""
     path = tmp_path / name
@@ -62,6 +72,7 @@ def test_an_input_the_reader_refused_gets_no_rule_findings(tmp_path: Path, name:
     result = CliRunner().invoke(cli, ["check", str(path), "--output-format", "json"])
     assert result.exit_code == 1
     assert [d["code"] for d in json.loads(result.stdout)["diagnostics"]] == [code]
+
 
 def test_a_header_without_players_is_t013_and_keeps_its_own_findings() -> None:
     doc = trfkit.loads(HEADER_ONLY.replace("2026/04/12", "sometime"), fmt="trf")
@@ -93,12 +104,13 @@ def test_swiss_manager_team_template_is_refused_as_empty(shared_dir: Path) -> No
     result = CliRunner().invoke(cli, ["check", str(path)])
     assert result.exit_code == 1
     first = result.stdout.splitlines()[0]
-    assert first.startswith(f"{path}:1:1: T013 no players: this Swiss-Manager file "
-                            "(Team: round robin, an empty template?) holds no player and no team")
+    assert first.startswith(
+        f"{path}:1:1: T013 no players: this Swiss-Manager file "
+        "(Team: round robin, an empty template?) holds no player and no team"
+    )
 
 
-def test_real_reports_are_never_refused_as_playerless(shared_dir: Path,
-                                                      samples_dir: Path) -> None:
+def test_real_reports_are_never_refused_as_playerless(shared_dir: Path, samples_dir: Path) -> None:
     """The corpus's reports and the samples have players; only its LICENSE/MANIFEST texts,
     the empty file and the Swiss-Manager template are refused."""
     corpus = shared_dir / "corpus"
@@ -108,6 +120,12 @@ def test_real_reports_are_never_refused_as_playerless(shared_dir: Path,
             doc = read(path.read_bytes(), path=path.name)
             if any(d.code in ("T006", "T013") for d in doc.diagnostics):
                 refused.append(path.name)
-    assert sorted(refused) == sorted([
-        "MANIFEST.md", "LICENSE.markjonleonard-chess-results.MIT.txt",
-        "LICENSE.sharly-chess.AGPL-3.0.md", "LICENSE.echecsjs-tunx.MIT.txt", "cro_1386026.TUNX"])
+    assert sorted(refused) == sorted(
+        [
+            "MANIFEST.md",
+            "LICENSE.markjonleonard-chess-results.MIT.txt",
+            "LICENSE.sharly-chess.AGPL-3.0.md",
+            "LICENSE.echecsjs-tunx.MIT.txt",
+            "cro_1386026.TUNX",
+        ]
+    )

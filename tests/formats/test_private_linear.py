@@ -33,7 +33,7 @@ def test_megabyte_header_strings_are_classified_in_well_under_a_second() -> None
 
 
 def test_linear_detection_agrees_with_the_regex_on_small_strings() -> None:
-    alphabet = "ab@. \"<Xy\t"
+    alphabet = 'ab@. "<Xy\t'
     count = 0
     # every string of up to five characters over the alphabet that matters
     texts = [""]

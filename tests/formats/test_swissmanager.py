@@ -27,18 +27,34 @@ def codes(doc) -> list[str]:  # type: ignore[no-untyped-def]
 def test_players_and_header_are_decoded() -> None:
     doc = read_swissmanager(five_players().encode(), path="x.TUNX")
     t = doc.tournament
-    assert [p.name for p in t.players] == ["Alpha, Anna", "Beta, Bert", "Gamma, Gus", "Delta, Dora",
-                                          "Epsilon, Eve"]
+    assert [p.name for p in t.players] == [
+        "Alpha, Anna",
+        "Beta, Bert",
+        "Gamma, Gus",
+        "Delta, Dora",
+        "Epsilon, Eve",
+    ]
     a = t.players[0]
     assert (a.start, a.sex, a.title, a.rating, a.federation, a.fide_id) == (
-        1, "w", "WGM", 2301, "AUT", 1600001)
+        1,
+        "w",
+        "WGM",
+        2301,
+        "AUT",
+        1600001,
+    )
     assert a.birth is not None and a.birth.iso == "1990-05-12"
     b = t.players[1]
     assert b.birth is not None and b.birth.iso == "1985" and b.sex == "m"
     assert t.players[2].rating is None and t.players[2].fide_id is None
     h = t.header
     assert (h.name, h.city, h.federation, h.chief_arbiter, h.time_control) == (
-        "Spring Open", "Graz", "AUT", "IA Arbiter, Anna", "90+30")
+        "Spring Open",
+        "Graz",
+        "AUT",
+        "IA Arbiter, Anna",
+        "90+30",
+    )
     assert h.start_date is not None and h.start_date.iso == "2026-04-01"
     assert h.rounds == 3
     assert [d.iso for d in h.round_dates if d] == ["2026-04-01", "2026-04-02", "2026-04-03"]
@@ -84,8 +100,14 @@ def test_unknown_section_is_skipped_with_a_diagnostic_naming_it() -> None:
 
 def test_private_header_strings_stay_out_of_the_model_and_json() -> None:
     f = five_players()
-    f.header.update({23: "arbiter@example.org", 8: r"C:\Users\someone\games.pgn", 4: "Club Graz",
-                     22: "deputy@example.org"})
+    f.header.update(
+        {
+            23: "arbiter@example.org",
+            8: r"C:\Users\someone\games.pgn",
+            4: "Club Graz",
+            22: "deputy@example.org",
+        }
+    )
     f.players[0].email = "anna@example.org"
     doc = read_swissmanager(f.encode())
     text = write_json(doc.tournament)
@@ -151,16 +173,27 @@ def test_player_count_mismatch_is_reported() -> None:
 
 def test_team_swiss_reads_teams_members_and_team_bye() -> None:
     players = [SmPlayer(f"P{i}", "X", team=(i - 1) // 2 + 1, board=2 - i % 2) for i in range(1, 7)]
-    players[0], players[1] = (SmPlayer("P1", "X", team=1, board=2),
-                              SmPlayer("P2", "X", team=1, board=1))
-    f = SmFile(header={0: "Team Cup"}, kind=3, rounds=1, players=players,
-               teams=[("Rooks", "R"), ("Knights", "K"), ("Bishops", "B")],
-               pairings=[[(2, 3, 1), (4, 1, 2), (0, 0, 0)]],
-               matches=[[(1, 2), (3, BYE)]], tiebreaks=(13, 1, 84))
+    players[0], players[1] = (
+        SmPlayer("P1", "X", team=1, board=2),
+        SmPlayer("P2", "X", team=1, board=1),
+    )
+    f = SmFile(
+        header={0: "Team Cup"},
+        kind=3,
+        rounds=1,
+        players=players,
+        teams=[("Rooks", "R"), ("Knights", "K"), ("Bishops", "B")],
+        pairings=[[(2, 3, 1), (4, 1, 2), (0, 0, 0)]],
+        matches=[[(1, 2), (3, BYE)]],
+        tiebreaks=(13, 1, 84),
+    )
     doc = read_swissmanager(f.encode())
     t = doc.tournament
     assert [(tm.number, tm.name, tm.members) for tm in t.teams] == [
-        (1, "Rooks", (2, 1)), (2, "Knights", (3, 4)), (3, "Bishops", (5, 6))]
+        (1, "Rooks", (2, 1)),
+        (2, "Knights", (3, 4)),
+        (3, "Bishops", (5, 6)),
+    ]
     assert t.header.type_text == "Team: Swiss-System" and t.header.teams_declared == 3
     assert t.team_byes and t.team_byes[0].teams_by_round == (3,)
     assert t.header.tiebreaks == ("GPTS", "BH:MP")
@@ -169,8 +202,14 @@ def test_team_swiss_reads_teams_members_and_team_bye() -> None:
 
 def test_empty_board_forfeit_in_a_team_match() -> None:
     players = [SmPlayer("A", "a", team=1, board=1), SmPlayer("B", "b", team=2, board=1)]
-    f = SmFile(kind=3, rounds=1, players=players, teams=[("T1", ""), ("T2", "")],
-               pairings=[[(1, 0, 4), (0, 2, 5)]], matches=[[(1, 2)]])
+    f = SmFile(
+        kind=3,
+        rounds=1,
+        players=players,
+        teams=[("T1", ""), ("T2", "")],
+        pairings=[[(1, 0, 4), (0, 2, 5)]],
+        matches=[[(1, 2)]],
+    )
     doc = read_swissmanager(f.encode())
     assert entries(doc, 1) == [(None, "", "+")] and entries(doc, 2) == [(None, "", "+")]
 

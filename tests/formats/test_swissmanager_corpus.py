@@ -62,7 +62,12 @@ def test_counts_names_ratings_results_of_the_ellobregat_open() -> None:
     assert len(t.players) == 210 and t.header.rounds == 9 and t.played_rounds == 9
     p1 = t.players[0]
     assert (p1.name, p1.title, p1.rating, p1.federation, p1.fide_id) == (
-        "Fedoseev, Vladimir", "GM", 2675, "SLO", 24130737)
+        "Fedoseev, Vladimir",
+        "GM",
+        2675,
+        "SLO",
+        24130737,
+    )
     assert p1.birth is not None and p1.birth.year == 1995
     # first B3 records: 106-1 result 3 (0-1), 2-107 result 1 (1-0)
     assert p1.round(1).opponent == 106 and p1.round(1).color == "b" and p1.round(1).result == "1"
@@ -78,7 +83,10 @@ def test_sample_file_and_round_robin_type() -> None:
     t = read("sample.TUNX").tournament
     assert len(t.players) == 29 and t.header.rounds == 7
     assert (t.players[0].name, t.players[0].rating, t.players[0].federation) == (
-        "Aloisio, Ponti Lopes", 1959, "BRA")
+        "Aloisio, Ponti Lopes",
+        1959,
+        "BRA",
+    )
     round_robin = read("albanian_roundrobin_1381000.TUNX").tournament
     assert round_robin.header.type_text == "Individual: round robin"
 
@@ -122,6 +130,9 @@ def test_validator_finds_no_pairing_errors_in_any_file() -> None:
     bad = []
     for path in FILES:
         doc = read_swissmanager(path.read_bytes(), path=path.name)
-        bad += [str(d) for d in validate(doc)
-                if d.code.startswith("T30") and d.severity.value == "error"]
+        bad += [
+            str(d)
+            for d in validate(doc)
+            if d.code.startswith("T30") and d.severity.value == "error"
+        ]
     assert bad == []

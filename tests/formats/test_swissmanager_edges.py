@@ -22,10 +22,18 @@ def four(**kw: object) -> SmFile:
     """Four players, three rounds: round 1 played, round 2 paired (results byte 0), round 3
     not paired yet."""
     f = SmFile(
-        header={0: "Club Open"}, kind=0, rounds=3, tiebreaks=(84, 85),
-        start_date=20260401, end_date=20260403,
-        players=[SmPlayer("Alpha", "Anna", rating=2000), SmPlayer("Beta", "Bert", rating=1900),
-                 SmPlayer("Gamma", "Gus", rating=1800), SmPlayer("Delta", "Dora", rating=1700)],
+        header={0: "Club Open"},
+        kind=0,
+        rounds=3,
+        tiebreaks=(84, 85),
+        start_date=20260401,
+        end_date=20260403,
+        players=[
+            SmPlayer("Alpha", "Anna", rating=2000),
+            SmPlayer("Beta", "Bert", rating=1900),
+            SmPlayer("Gamma", "Gus", rating=1800),
+            SmPlayer("Delta", "Dora", rating=1700),
+        ],
         pairings=[[(1, 3, 1), (4, 2, 2)], [(2, 1, 0), (3, 4, 0)]],
     )
     for key, value in kw.items():
@@ -65,23 +73,24 @@ def test_corpus_round_four_pairings_are_kept(shared_dir: Path) -> None:
     by = t.by_start()
     # round 4 of the Baleares championship: 1-2, 3-6, 8-4, 5-10, 13-9, 7-11, 12-14, no results
     assert [(e.opponent, e.color, e.result) for e in (by[1].round(4), by[2].round(4))] == [
-        (2, "w", " "), (1, "b", " ")]
+        (2, "w", " "),
+        (1, "b", " "),
+    ]
     assert (by[8].round(4).opponent, by[8].round(4).color) == (4, "w")
     assert sum(1 for p in t.players if p.round(4).opponent is not None) == 14
     assert (t.played_rounds, t.scored_rounds) == (4, 3)  # round 4 is paired, not played
 
 
-def test_info_counts_rounds_with_results_not_paired_ones(tmp_path: Path,
-                                                        runner: CliRunner) -> None:
+def test_info_counts_rounds_with_results_not_paired_ones(tmp_path: Path, runner: CliRunner) -> None:
     path = tmp_path / "club.TUNX"
     path.write_bytes(four().encode())
     result = runner.invoke(cli, ["info", str(path)])
-    assert "rounds:   3 (1 with results; round 2: 2 game(s) paired, no result yet)" \
-        in result.stdout
+    assert "rounds:   3 (1 with results; round 2: 2 game(s) paired, no result yet)" in result.stdout
 
 
-def test_a_name_longer_than_the_trf_field_is_cut_with_t603(tmp_path: Path,
-                                                            runner: CliRunner) -> None:
+def test_a_name_longer_than_the_trf_field_is_cut_with_t603(
+    tmp_path: Path, runner: CliRunner
+) -> None:
     long = SmPlayer("Wolfeschlegelsteinhausenbergerdorff", "Hubert Blaine", rating=1600)
     f = four(players=[*four().players[:3], long])
     source = tmp_path / "long.TUNX"
@@ -91,8 +100,7 @@ def test_a_name_longer_than_the_trf_field_is_cut_with_t603(tmp_path: Path,
     line = next(x for x in result.stdout.splitlines() if x.startswith("001    4"))
     assert line[14:47] == "Wolfeschlegelsteinhausenbergerdor"  # 33 characters, then the rating
     t603 = [x for x in result.stderr.splitlines() if " T603 " in x]
-    assert len(t603) == 1 and "1 player name(s) cut to 33 characters (first: player 4" \
-        in t603[0]
+    assert len(t603) == 1 and "1 player name(s) cut to 33 characters (first: player 4" in t603[0]
     json_out = runner.invoke(cli, ["convert", str(source), "--to", "json"])
     assert " T603 " not in json_out.stderr  # JSON holds the whole name
 
@@ -103,14 +111,16 @@ def played(**kw: object) -> SmFile:
 
 
 def test_trf_from_swiss_manager_gets_the_ranks_of_its_own_tiebreak_list(
-        tmp_path: Path, runner: CliRunner) -> None:
+    tmp_path: Path, runner: CliRunner
+) -> None:
     """Points 1: 2, 4: 1.5, 2: 0.5, 3: 0. Ranks by points alone are 1, 4, 2, 3."""
     source = tmp_path / "club.TUNX"
     source.write_bytes(played().encode())
     result = runner.invoke(cli, ["convert", str(source), "--to", "trf", "-v"])  # T632: info
     assert result.exit_code == 0, result.output
-    ranks = {int(x[4:8]): x[85:89].strip() for x in result.stdout.splitlines()
-             if x.startswith("001")}
+    ranks = {
+        int(x[4:8]): x[85:89].strip() for x in result.stdout.splitlines() if x.startswith("001")
+    }
     assert ranks == {1: "1", 4: "2", 2: "3", 3: "4"}
     (note,) = [x for x in result.stderr.splitlines() if " T632 " in x]
     assert "PTS, BH, SB" in note and "after round 2" in note
@@ -120,8 +130,9 @@ def test_trf_from_swiss_manager_gets_the_ranks_of_its_own_tiebreak_list(
     assert "T113" not in check.output
 
 
-def test_ranks_split_on_the_file_list_not_on_start_numbers(tmp_path: Path,
-                                                           runner: CliRunner) -> None:
+def test_ranks_split_on_the_file_list_not_on_start_numbers(
+    tmp_path: Path, runner: CliRunner
+) -> None:
     """1-2 =, 3-4 =, then 1-3 1-0, 2-4 0-1: 1 and 4 have 1.5, BH 0.5+0.5 = 1, SB 0.25+0.5
     = 0.75; 2 and 3 have 0.5, BH 3, SB 0.75. The file's list (BH, SB) leaves both pairs
     level, so they share ranks 1 and 3 (no order by start number is invented)."""
@@ -129,13 +140,15 @@ def test_ranks_split_on_the_file_list_not_on_start_numbers(tmp_path: Path,
     source = tmp_path / "tied.TUNX"
     source.write_bytes(f.encode())
     result = runner.invoke(cli, ["convert", str(source), "--to", "trf"])
-    ranks = {int(x[4:8]): x[85:89].strip() for x in result.stdout.splitlines()
-             if x.startswith("001")}
+    ranks = {
+        int(x[4:8]): x[85:89].strip() for x in result.stdout.splitlines() if x.startswith("001")
+    }
     assert ranks == {1: "1", 4: "1", 2: "3", 3: "3"}
 
 
-def test_blank_ranks_when_the_list_cannot_be_computed_are_said(tmp_path: Path,
-                                                              runner: CliRunner) -> None:
+def test_blank_ranks_when_the_list_cannot_be_computed_are_said(
+    tmp_path: Path, runner: CliRunner
+) -> None:
     from trfkit.filled_ranks import fill_ranks
     from trfkit.model import replace
 
@@ -146,14 +159,17 @@ def test_blank_ranks_when_the_list_cannot_be_computed_are_said(tmp_path: Path,
     assert "NOSUCH" in notes[0].message
 
 
-def test_check_reports_a_blank_rank_column_of_a_finished_event(tmp_path: Path,
-                                                              runner: CliRunner) -> None:
+def test_check_reports_a_blank_rank_column_of_a_finished_event(
+    tmp_path: Path, runner: CliRunner
+) -> None:
     t = read_swissmanager(played().encode(), path="x.TUNX").tournament
     path = tmp_path / "blank.trf"
     path.write_text(write_trf(t), encoding="utf-8")  # the writer alone fills no ranks
     check = runner.invoke(cli, ["check", str(path)])
-    assert " T113 the event is finished (round 2 of 2 has results) but no player has a rank" \
+    assert (
+        " T113 the event is finished (round 2 of 2 has results) but no player has a rank"
         in check.output
+    )
     assert check.exit_code == 0  # a warning
     again = runner.invoke(cli, ["convert", str(path), "--to", "trf"])  # TRF in: as written
     assert " T632 " not in again.stderr
@@ -216,8 +232,9 @@ def test_corpus_sections_of_one_event_convert_to_distinct_names(shared_dir: Path
     assert cro.header.subtitle == 'Kadetski "B" turnir'
 
 
-def test_corpus_long_names_and_ranks_on_conversion(shared_dir: Path, tmp_path: Path,
-                                                   runner: CliRunner) -> None:
+def test_corpus_long_names_and_ranks_on_conversion(
+    shared_dir: Path, tmp_path: Path, runner: CliRunner
+) -> None:
     """sample.TUNX (the Circuito Sesc, 7 rounds played): two names longer than 33
     characters, no ranks in the file."""
     source = tmp_path / "sample.TUNX"

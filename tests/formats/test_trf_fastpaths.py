@@ -37,13 +37,17 @@ def test_fast_date_path_values_and_calendar() -> None:
 
 _BLOCK = st.tuples(
     st.sampled_from(["   1", "  12", "1998", "0000", "    ", " 0 1", "12 3", "  ab", "0012"]),
-    st.sampled_from(" -"), st.sampled_from("wbWB- x"), st.sampled_from(" +"),
-    st.sampled_from("10=+-WDLHFUZ x"), st.sampled_from(["  ", " x", "1 "]),
+    st.sampled_from(" -"),
+    st.sampled_from("wbWB- x"),
+    st.sampled_from(" +"),
+    st.sampled_from("10=+-WDLHFUZ x"),
+    st.sampled_from(["  ", " x", "1 "]),
 ).map(lambda t: "".join(t))
 
 
-_PREFIX = ("001    3 m GM Xu, Oscar                         2721 HUN     1000111 1963/07/02"
-           "  7.5  107  ")
+_PREFIX = (
+    "001    3 m GM Xu, Oscar                         2721 HUN     1000111 1963/07/02  7.5  107  "
+)
 
 
 @settings(max_examples=600, deadline=None)
@@ -64,19 +68,31 @@ def test_sliced_columns_equal_the_block_by_block_parse(blocks: list[str]) -> Non
     if any(f[0] == "T107" for f in found):
         assert rounds == []
         return
-    expected = [(code, f"round {r + 1}: {message}", 7, 91 + 10 * r + col, 91 + 10 * r + last)
-                for r, (_, problems) in enumerate(parsed) for code, message, col, last in problems]
+    expected = [
+        (code, f"round {r + 1}: {message}", 7, 91 + 10 * r + col, 91 + 10 * r + last)
+        for r, (_, problems) in enumerate(parsed)
+        for code, message, col, last in problems
+    ]
     assert rounds == expected
 
 
 def test_clean_player_line_reports_nothing() -> None:
-    line = ("001    3 m GM Xu, Oscar                         2721 HUN     1000111 1963/07/02"
-            "  7.5  107     4 w 1     2 b =  0000 - U")
+    line = (
+        "001    3 m GM Xu, Oscar                         2721 HUN     1000111 1963/07/02"
+        "  7.5  107     4 w 1     2 b =  0000 - U"
+    )
     found: list[tuple[object, ...]] = []
     p = parse_player(line, 7, lambda *a: found.append(a))
     assert found == []
     assert (p.start, p.name, p.sex, p.title, p.rating, p.federation, p.fide_id) == (
-        3, "Xu, Oscar", "m", "GM", 2721, "HUN", 1000111)
+        3,
+        "Xu, Oscar",
+        "m",
+        "GM",
+        2721,
+        "HUN",
+        1000111,
+    )
     assert p.birth == PartialDate("1963/07/02", 1963, 7, 2)
     assert (p.points, p.rank, p.line) == (7.5, 107, 7)
     assert p.rounds == (RoundEntry(4, "w", "1"), RoundEntry(2, "b", "="), RoundEntry(None, "", "U"))

@@ -30,15 +30,25 @@ def test_trf26_to_trf16_says_what_it_cannot_keep_once_per_kind() -> None:
     # exits as check does; the losses are warnings
     assert result.exit_code == 1 and " T401 " in result.stderr
     said = _t603(result.stderr)
-    assert "the nickname of 2 team(s) cannot be written in TRF16's 013 lines; left out " \
-           "(first: team 1 'Lyon')" in said
-    for kind in ("strength factor", "declared match points", "declared game points",
-                 "declared rank"):
-        assert f"the {kind} of 2 team(s) cannot be written in TRF16's 013 lines; left out " \
-               "(first: team 1 'Lyon')" in said
+    assert (
+        "the nickname of 2 team(s) cannot be written in TRF16's 013 lines; left out "
+        "(first: team 1 'Lyon')" in said
+    )
+    for kind in (
+        "strength factor",
+        "declared match points",
+        "declared game points",
+        "declared rank",
+    ):
+        assert (
+            f"the {kind} of 2 team(s) cannot be written in TRF16's 013 lines; left out "
+            "(first: team 1 'Lyon')" in said
+        )
     assert "1 ### comment line(s) kept as written; TRF16 has no comment syntax" in said
-    assert "1 national-rating line(s) have no TRF16 counterpart; kept as written " \
-           "(first: FRA 1)" in said
+    assert (
+        "1 national-rating line(s) have no TRF16 counterpart; kept as written "
+        "(first: FRA 1)" in said
+    )
     assert "1 240 bye record(s) have no TRF16 counterpart; kept as written" in said
     assert "2 299 abnormal-points record(s) have no TRF16 counterpart; kept as written" in said
     headers = next(s for s in said if s.startswith("8 TRF26 header record(s)"))
@@ -60,10 +70,15 @@ def test_an_edition_round_trip_gives_the_records_of_the_edition_asked_for() -> N
 
 
 def _mixed(*teams: str) -> bytes:
-    players = [p001(1, rounds=("   3 w 1",)), p001(2, rounds=("   4 b 0",)),
-               p001(3, rounds=("   1 b 0",)), p001(4, rounds=("   2 w 1",))]
-    return ("\n".join(["012 Mixed", "362 TW 2.0   TD 1.0   TL 0.0", *players, *teams])
-            + "\n").encode()
+    players = [
+        p001(1, rounds=("   3 w 1",)),
+        p001(2, rounds=("   4 b 0",)),
+        p001(3, rounds=("   1 b 0",)),
+        p001(4, rounds=("   2 w 1",)),
+    ]
+    return (
+        "\n".join(["012 Mixed", "362 TW 2.0   TD 1.0   TL 0.0", *players, *teams]) + "\n"
+    ).encode()
 
 
 def _teams(text: str) -> list[tuple[int, str]]:
@@ -76,33 +91,54 @@ def test_teams_keep_their_numbers_in_trf16() -> None:
     assert [(t.number, t.name) for t in mixed.teams] == [(1, "Beta")]
     assert _teams(formats.write(mixed, "trf16"))[0] == (1, "Beta")  # was (1, 'Alpha')
     assert "013 line(s) that no 310 team repeats" in " ".join(
-        d.message for d in conversion_losses(mixed, "trf16"))
-    swapped = formats.read(_mixed(
-        team_310_line(Team(2, "Second", (3, 4), source="310")),
-        team_310_line(Team(1, "First", (1, 2), source="310")))).tournament
+        d.message for d in conversion_losses(mixed, "trf16")
+    )
+    swapped = formats.read(
+        _mixed(
+            team_310_line(Team(2, "Second", (3, 4), source="310")),
+            team_310_line(Team(1, "First", (1, 2), source="310")),
+        )
+    ).tournament
     assert _teams(formats.write(swapped, "trf16")) == [(1, "First"), (2, "Second")]
-    gap = formats.read(_mixed(team_310_line(Team(1, "One", (1, 2), source="310")),
-                              team_310_line(Team(5, "Five", (3, 4), source="310")))).tournament
+    gap = formats.read(
+        _mixed(
+            team_310_line(Team(1, "One", (1, 2), source="310")),
+            team_310_line(Team(5, "Five", (3, 4), source="310")),
+        )
+    ).tournament
     said = [d.message for d in conversion_losses(gap, "trf16")]
-    assert "1 team(s) get another number: 013 lines number teams 1, 2, ... in their order " \
-           "(first: team 5 'Five' becomes 2)" in said
+    assert (
+        "1 team(s) get another number: 013 lines number teams 1, 2, ... in their order "
+        "(first: team 5 'Five' becomes 2)" in said
+    )
 
 
 def test_swiss_manager_national_ratings_survive(tmp_path: Path) -> None:
     path = tmp_path / "club.TUNX"
-    path.write_bytes(SmFile(header={0: "Club Championship", 20: "AUT"}, rounds=1, players=[
-        SmPlayer("Alpha", "Anna", federation="AUT", rating=0, national_rating=1716),
-        SmPlayer("Beta", "Bert", federation="AUT", rating=1900, national_rating=1850),
-        SmPlayer("Gamma", "Gus", federation="AUT", rating=1800),
-    ], pairings=[[(1, 2, 1)]]).encode())
+    path.write_bytes(
+        SmFile(
+            header={0: "Club Championship", 20: "AUT"},
+            rounds=1,
+            players=[
+                SmPlayer("Alpha", "Anna", federation="AUT", rating=0, national_rating=1716),
+                SmPlayer("Beta", "Bert", federation="AUT", rating=1900, national_rating=1850),
+                SmPlayer("Gamma", "Gus", federation="AUT", rating=1800),
+            ],
+            pairings=[[(1, 2, 1)]],
+        ).encode()
+    )
     t = formats.read(path.read_bytes()).tournament
-    assert [(n.federation, n.start, n.rating) for n in t.national] == [("AUT", 1, 1716),
-                                                                        ("AUT", 2, 1850)]
+    assert [(n.federation, n.start, n.rating) for n in t.national] == [
+        ("AUT", 1, 1716),
+        ("AUT", 2, 1850),
+    ]
     back = formats.read(formats.write(t, "json").encode()).tournament
     assert [(n.start, n.rating) for n in back.national] == [(1, 1716), (2, 1850)]
     trf = invoke("convert", str(path), "--to", "trf26").stdout.splitlines()
-    assert [line[:8] + line[48:52] for line in trf if line.startswith("AUT")] == \
-        ["AUT    11716", "AUT    21850"]
+    assert [line[:8] + line[48:52] for line in trf if line.startswith("AUT")] == [
+        "AUT    11716",
+        "AUT    21850",
+    ]
     sixteen = invoke("convert", str(path), "--to", "trf16")
     assert "2 national-rating line(s) have no TRF16 counterpart" in sixteen.stderr
 
@@ -116,8 +152,12 @@ def test_corpus_trf26_round_trips_through_trf16_to_trf26_records(shared_dir: Pat
         tried += 1
         codes = {r.code for r in t.header.records}
         sixteen = formats.read(formats.write(t, "trf16").encode()).tournament
-        back = {r.code for r in formats.read(formats.write(sixteen, "trf26").encode())
-                .tournament.header.records}
+        back = {
+            r.code
+            for r in formats.read(
+                formats.write(sixteen, "trf26").encode()
+            ).tournament.header.records
+        }
         for modern, legacy in (("142", "XXR"), ("152", "XXC")):
             if modern in codes and legacy not in codes:
                 assert modern in back and legacy not in back, (path, modern)
@@ -157,11 +197,14 @@ def test_line_breaks_inside_values_are_said_when_written_as_blanks(tmp_path: Pat
     src.write_text(json.dumps(doc))
     result = invoke("convert", str(src), "--to", "trf")
     said = _t603(result.stderr)
-    assert said == ["2 value(s) hold line breaks or tabs, written as blanks: a TRF record is "
-                    "one line (first: player 1 'Moreau,\\nClaire')"]
+    assert said == [
+        "2 value(s) hold line breaks or tabs, written as blanks: a TRF record is "
+        "one line (first: player 1 'Moreau,\\nClaire')"
+    ]
     assert "001    1 w FM Moreau, Claire" in result.stdout  # one record, the break a blank
     assert len(result.stdout.splitlines()) == len(
-        invoke("convert", str(SAMPLES / "swiss.trf"), "--to", "trf").stdout.splitlines())
+        invoke("convert", str(SAMPLES / "swiss.trf"), "--to", "trf").stdout.splitlines()
+    )
     assert _t603(invoke("convert", str(SAMPLES / "swiss.trf"), "--to", "trf").stderr) == []
 
 

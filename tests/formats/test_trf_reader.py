@@ -252,8 +252,10 @@ def test_team_013() -> None:
 
 
 def test_team_310_and_duplicate_013() -> None:
-    line310 = ("310   1 India                            IND     2486   15.0   28.0  11"
-               "     1    5   15   28   44")
+    line310 = (
+        "310   1 India                            IND     2486   15.0   28.0  11"
+        "     1    5   15   28   44"
+    )
     doc = read(line310, "013 India                              1    5   15   28   44")
     (team,) = doc.tournament.teams
     assert team == Team(
@@ -270,7 +272,8 @@ def test_team_310_and_duplicate_013() -> None:
     )
     # no second team, but the line is kept for TRF16 readers of a TRF26 output (and JSON)
     assert [(r.kind, r.text, r.line) for r in doc.tournament.extra] == [
-        ("legacy", "013 India                              1    5   15   28   44", 2)]
+        ("legacy", "013 India                              1    5   15   28   44", 2)
+    ]
     assert codes(doc) == []
 
 

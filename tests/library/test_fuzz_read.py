@@ -30,14 +30,6 @@ FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCh
 READER_NAMES = ["auto", *formats.READERS]
 
 
-
-
-
-
-
-
-
-
 TRF_SEEDS = sorted(name for name in SEEDS if name.endswith(".trf"))
 
 
@@ -64,9 +56,13 @@ def _whole_pipeline(data: bytes, fmt: str = "auto") -> Document:
 def test_seeds_are_what_they_claim() -> None:
     """The seeds are read by the intended reader and mostly clean, so damage is what the fuzz
     tests."""
-    expected = {"swiss.json": "json", "open.xml": "chess-results-xml",
-                "table.html": "chess-results-html",
-                "spring.TUNX": "swissmanager", **{name: "trf" for name in TRF_SEEDS}}
+    expected = {
+        "swiss.json": "json",
+        "open.xml": "chess-results-xml",
+        "table.html": "chess-results-html",
+        "spring.TUNX": "swissmanager",
+        **{name: "trf" for name in TRF_SEEDS},
+    }
     for name, data in SEEDS.items():
         assert formats.detect(data[:8192]) == expected[name], name
         assert formats.read(data).tournament.players, name
@@ -87,8 +83,12 @@ def test_every_reader_answers_random_bytes(data: bytes, fmt: str) -> None:
 
 
 @FUZZ
-@given(st.sampled_from(sorted(SEEDS)), st.sampled_from(sorted(KINDS)), st.integers(0, 2**32 - 1),
-       st.sampled_from(READER_NAMES))
+@given(
+    st.sampled_from(sorted(SEEDS)),
+    st.sampled_from(sorted(KINDS)),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from(READER_NAMES),
+)
 def test_damaged_seeds_through_every_reader(name: str, kind: str, seed: int, fmt: str) -> None:
     _assert_document(formats.read(corrupt(SEEDS[name], kind, seed), fmt, path=name))
 

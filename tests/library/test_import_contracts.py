@@ -28,11 +28,14 @@ def _lint(root: Path) -> tuple[int, str]:
     """``lint-imports`` on the trfkit package under ``root``, with the contracts of
     ``root/pyproject.toml`` (no cache: nothing is written into the tree)."""
     env = {**os.environ, "PYTHONPATH": str(root), "COLUMNS": "500"}
-    code = ("import sys\nfrom importlinter.cli import lint_imports\n"
-            "sys.exit(lint_imports(config_filename='pyproject.toml', no_cache=True,"
-            " no_logo=True))\n")
-    done = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True,
-                          text=True, timeout=300)
+    code = (
+        "import sys\nfrom importlinter.cli import lint_imports\n"
+        "sys.exit(lint_imports(config_filename='pyproject.toml', no_cache=True,"
+        " no_logo=True))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, timeout=300
+    )
     return done.returncode, " ".join((done.stdout + done.stderr).split())
 
 
@@ -44,17 +47,25 @@ def test_every_contract_holds() -> None:
     assert f"Contracts: {len(CONTRACTS)} kept, 0 broken." in out
 
 
-@pytest.mark.parametrize(("module", "line", "broken"), [
-    ("model/results.py", "from .. import diagnostics", (0, 1)),  # below its layer, and the model
-    ("check_many.py", "from .cli import io", (0, 2)),  # under the CLI, and so under click
-    ("render/diagnostics/human.py", "import click", (2,)),
-    ("formats/trf/reader.py", "from ...tiebreaks import compute", (0,)),  # a reader computing
-    ("validation/rules/scores.py", "from ...tiebreaks.standings import rank", (0,)),  # a rule
-    ("tiebreaks/cuts.py", "from ..formats.trf import reader", (0,)),  # tie-breaks reading files
-    ("tiebreaks/cuts.py", "from ..validation import driver", (0,)),  # tie-breaks validating
-])
-def test_a_wall_broken_in_a_copy_fails(tmp_path: Path, module: str, line: str,
-                                       broken: tuple[int, ...]) -> None:
+@pytest.mark.parametrize(
+    ("module", "line", "broken"),
+    [
+        (
+            "model/results.py",
+            "from .. import diagnostics",
+            (0, 1),
+        ),  # below its layer, and the model
+        ("check_many.py", "from .cli import io", (0, 2)),  # under the CLI, and so under click
+        ("render/diagnostics/human.py", "import click", (2,)),
+        ("formats/trf/reader.py", "from ...tiebreaks import compute", (0,)),  # a reader computing
+        ("validation/rules/scores.py", "from ...tiebreaks.standings import rank", (0,)),  # a rule
+        ("tiebreaks/cuts.py", "from ..formats.trf import reader", (0,)),  # tie-breaks reading files
+        ("tiebreaks/cuts.py", "from ..validation import driver", (0,)),  # tie-breaks validating
+    ],
+)
+def test_a_wall_broken_in_a_copy_fails(
+    tmp_path: Path, module: str, line: str, broken: tuple[int, ...]
+) -> None:
     shutil.copytree(ROOT / "trfkit", tmp_path / "trfkit")
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     target = tmp_path / "trfkit" / module
@@ -73,12 +84,19 @@ def test_every_library_module_is_inside_the_walls() -> None:
 
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     contracts = {c["id"]: c for c in config["tool"]["importlinter"]["contracts"]}
-    library = {f"trfkit.{p.stem}" for p in (ROOT / "trfkit").iterdir()
-               if (p.suffix == ".py" and p.stem != "__init__") or (p / "__init__.py").is_file()}
+    library = {
+        f"trfkit.{p.stem}"
+        for p in (ROOT / "trfkit").iterdir()
+        if (p.suffix == ".py" and p.stem != "__init__") or (p / "__init__.py").is_file()
+    }
     library -= {"trfkit.cli", "trfkit.__main__"}
     assert set(contracts["no-click"]["source_modules"]) == library
-    layered = {m.strip().split(".")[1] for layer in contracts["stages"]["layers"]
-               for m in layer.replace("|", ":").split(":")}
+    layered = {
+        m.strip().split(".")[1]
+        for layer in contracts["stages"]["layers"]
+        for m in layer.replace("|", ":").split(":")
+    }
     assert {f"trfkit.{m}" for m in layered} == library | {"trfkit.cli", "trfkit.__main__"}
     assert set(contracts["model"]["forbidden_modules"]) == (
-        library | {"trfkit.cli", "trfkit.__main__"}) - {"trfkit.model"}
+        library | {"trfkit.cli", "trfkit.__main__"}
+    ) - {"trfkit.model"}

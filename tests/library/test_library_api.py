@@ -43,8 +43,7 @@ def test_load_takes_a_path_bytes_text_or_a_binary_file() -> None:
     for source in (str(SWISS), data, bytearray(data), data.decode("ascii"), io.BytesIO(data)):
         doc = trfkit.load(source)
         assert doc.tournament.players == by_path.tournament.players, type(source)
-        assert [p.name for p in doc.tournament.players][:2] == ["Moreau, Claire",
-                                                                  "Brennan, Liam"]
+        assert [p.name for p in doc.tournament.players][:2] == ["Moreau, Claire", "Brennan, Liam"]
     # text is told from a path by a line break or by a length no path can have
     assert looks_like_text("012 x\n") and looks_like_text("x" * 5000)
     assert not looks_like_text("samples/swiss.trf")
@@ -73,7 +72,6 @@ def test_compute_tiebreaks_raises_value_error_naming_the_choices() -> None:
         trfkit.compute_tiebreaks(doc, "BHX")
 
 
-
 def test_compute_tiebreaks_refuses_what_it_cannot_rank() -> None:
     """Before: a path gave AttributeError, ``after_round=99`` was silently the last round."""
     doc = trfkit.load(SWISS)
@@ -81,19 +79,25 @@ def test_compute_tiebreaks_refuses_what_it_cannot_rank() -> None:
         trfkit.compute_tiebreaks(str(SWISS), "BH")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="codes must be"):
         trfkit.compute_tiebreaks(doc, 5)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"after_round 99: the event has 5 round\(s\); "
-                                         r"choose 1\.\.5"):
+    with pytest.raises(
+        ValueError,
+        match=r"after_round 99: the event has 5 round\(s\); "
+        r"choose 1\.\.5",
+    ):
         trfkit.compute_tiebreaks(doc, "BH", after_round=99)
     with pytest.raises(ValueError, match="after_round 0"):
         trfkit.compute_tiebreaks(doc, "BH", after_round=0)
     assert trfkit.compute_tiebreaks(doc, "BH", after_round=3).rounds == 3
 
+
 def test_short_reprs_and_full_equality() -> None:
     doc = trfkit.load(SWISS)
     t = doc.tournament
     assert repr(t) == "<Tournament 'trfkit Spring Open 2024' 10 players 5 rounds>"
-    assert repr(doc) == (f"<Document {str(SWISS)!r} trf <Tournament 'trfkit Spring Open 2024' "
-                         "10 players 5 rounds> 0 diagnostics>")
+    assert repr(doc) == (
+        f"<Document {str(SWISS)!r} trf <Tournament 'trfkit Spring Open 2024' "
+        "10 players 5 rounds> 0 diagnostics>"
+    )
     assert repr(t.players[3]) == "<Player 4 'Lindqvist, Astrid' 2150 SWE 3 pts>"
     standings = trfkit.compute_tiebreaks(doc, ["BH/C1", "SB"], rules="fide-2024")
     assert repr(standings) == "<Standings fide-2024 BH/C1,SB 10 rows after round 5>"

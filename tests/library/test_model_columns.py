@@ -17,8 +17,14 @@ from trfkit.model.results import Kind
 
 ROOT = Path(__file__).resolve().parents[2]
 
-ENTRIES = (RoundEntry(4, "w", "1"), RoundEntry(None, "", ""), RoundEntry(None, "", " "),
-           RoundEntry(None, "", "U"), RoundEntry(7, "b", " "), RoundEntry(2, "", "-"))
+ENTRIES = (
+    RoundEntry(4, "w", "1"),
+    RoundEntry(None, "", ""),
+    RoundEntry(None, "", " "),
+    RoundEntry(None, "", "U"),
+    RoundEntry(7, "b", " "),
+    RoundEntry(2, "", "-"),
+)
 
 
 def test_build_writes_each_round_into_the_columns() -> None:
@@ -46,8 +52,9 @@ def test_opponent_zero_is_no_opponent() -> None:
     assert p.opponents == (0,) and p.round(1) == RoundEntry(None, "", "Z")
 
 
-@pytest.mark.parametrize("entry", [RoundEntry(2, "x", "1"), RoundEntry(2, "w", "Q"),
-                                   RoundEntry(2, "w", "10")])
+@pytest.mark.parametrize(
+    "entry", [RoundEntry(2, "x", "1"), RoundEntry(2, "w", "Q"), RoundEntry(2, "w", "10")]
+)
 def test_build_refuses_what_a_column_cannot_hold(entry: RoundEntry) -> None:
     with pytest.raises(ValueError, match="unknown"):
         Player.build(1, "A", rounds=[entry])
@@ -59,8 +66,7 @@ def test_trf_and_json_write_the_columns_as_before() -> None:
     assert blocks == "   4 w 1            0000 -    0000 - U     7 b       2 - -"
     rounds = to_data(Tournament(players=(p,)))["players"][0]["rounds"]
     assert rounds[1] == {"opponent": None, "color": "", "result": "", "kind": "not-paired"}
-    assert rounds[2] == {"opponent": None, "color": "", "result": " ",
-                         "kind": "zero-point-bye"}
+    assert rounds[2] == {"opponent": None, "color": "", "result": " ", "kind": "zero-point-bye"}
     assert rounds[4] == {"opponent": 7, "color": "b", "result": " ", "kind": "paired-no-result"}
     back = read_json(write_json(Tournament(players=(p,))).encode()).tournament
     assert back.players == (p,)
@@ -76,17 +82,21 @@ def test_json_reports_a_bad_round_at_its_path() -> None:
 
 
 def test_trf_reader_fills_the_columns_from_the_line() -> None:
-    line = ("001    1      A                                                          "
-            "        1.0    1     2 w 1            0000 -       3 b  ")
+    line = (
+        "001    1      A                                                          "
+        "        1.0    1     2 w 1            0000 -       3 b  "
+    )
     p = loads_trf(line + "\n").tournament.players[0]
     assert (p.opponents, p.colors, p.results) == ((2, 0, 0, 3), "w  b", "1.  ")
 
 
 def test_importing_the_model_imports_no_other_trfkit_module() -> None:
-    code = ("import sys, trfkit.model; "
-            "print(sorted(m for m in sys.modules if m.startswith('trfkit')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, cwd=ROOT).stdout
+    code = (
+        "import sys, trfkit.model; print(sorted(m for m in sys.modules if m.startswith('trfkit')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
     loaded = eval(out)  # noqa: S307 - our own printed list
     assert [m for m in loaded if m != "trfkit" and not m.startswith("trfkit.model")] == []
     assert "trfkit.model.results" in loaded

@@ -11,9 +11,11 @@ import pytest
 
 from trfkit.reading import ReadError, check_encoding, read_bytes, read_document
 
-TRF = ("012 Tiny\n"
-       "001    1      A                                 0000 ...        1.0    1     2 w 1\n"
-       "001    2      B                                 0000 ...        0.0    2     1 b 0\n")
+TRF = (
+    "012 Tiny\n"
+    "001    1      A                                 0000 ...        1.0    1     2 w 1\n"
+    "001    2      B                                 0000 ...        0.0    2     1 b 0\n"
+)
 
 
 def test_read_bytes_stops_one_byte_past_the_limit(tmp_path: Path) -> None:
@@ -52,12 +54,15 @@ def test_read_document_names_its_diagnostics_and_honours_max_bytes(tmp_path: Pat
 def test_the_library_reads_and_checks_without_click_or_the_cli(tmp_path: Path) -> None:
     path = tmp_path / "tiny.trf"
     path.write_text(TRF)
-    code = ("import sys\n"
-            "from trfkit.check_many import Job, Settings, check_job\n"
-            f"report = check_job(Job({str(path)!r}, 'tiny.trf'), Settings())\n"
-            "gone = check_job(Job('/nonexistent/x.trf', 'x.trf'), Settings())\n"
-            "print(sorted(m for m in sys.modules if m == 'click' or m.startswith('trfkit.cli')))\n"
-            "print(gone.diagnostics[0].code, gone.error)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout.splitlines()
+    code = (
+        "import sys\n"
+        "from trfkit.check_many import Job, Settings, check_job\n"
+        f"report = check_job(Job({str(path)!r}, 'tiny.trf'), Settings())\n"
+        "gone = check_job(Job('/nonexistent/x.trf', 'x.trf'), Settings())\n"
+        "print(sorted(m for m in sys.modules if m == 'click' or m.startswith('trfkit.cli')))\n"
+        "print(gone.diagnostics[0].code, gone.error)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
     assert out == ["[]", "T014 /nonexistent/x.trf: cannot read: No such file or directory"]

@@ -63,7 +63,8 @@ def test_encoding_examples_match_the_command(runner, monkeypatch, tmp_path) -> N
     (tmp_path / "moscow.trf").write_bytes(russian_swiss().encode("cp1251"))
     (tmp_path / "one-czech-name.trf").write_bytes(
         "001    1 m    Kovač, Ivan                       2100         4100018 1980/01/01  0.0"
-        "    1\n".encode("cp1250"))
+        "    1\n".encode("cp1250")
+    )
     monkeypatch.chdir(tmp_path)
     for name in ("moscow.trf", "one-czech-name.trf"):
         shown = README.split(f"$ trfkit info {name}\n", 1)[1].split("\n$ ", 1)[0]

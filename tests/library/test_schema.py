@@ -39,9 +39,13 @@ def test_source_tree_fallback_finds_the_top_level_folder() -> None:
 
 
 def _model_classes() -> dict[str, type]:
-    return {name: obj for name, obj in vars(model).items()
-            if isinstance(obj, type) and dataclasses.is_dataclass(obj)
-            and obj.__module__.startswith(model.__name__ + ".")}
+    return {
+        name: obj
+        for name, obj in vars(model).items()
+        if isinstance(obj, type)
+        and dataclasses.is_dataclass(obj)
+        and obj.__module__.startswith(model.__name__ + ".")
+    }
 
 
 @pytest.mark.parametrize("name", sorted(set(_model_classes()) - {"Tournament"}))
@@ -51,8 +55,11 @@ def test_every_model_class_is_described_field_by_field(name: str) -> None:
     fields = dataclasses.fields(cls)
     # the document's keys: a player's round columns are one "rounds" array of entries
     assert set(spec["properties"]) == set(_field_names(cls)) | DERIVED.get(name, set())
-    required = [f.name for f in fields
-                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
+    required = [
+        f.name
+        for f in fields
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    ]
     assert spec.get("required", []) == required
     assert spec["additionalProperties"] is False
 
@@ -63,7 +70,9 @@ def test_top_level_matches_tournament() -> None:
     assert list(schema["properties"]) == ["format", "version", *fields]
     assert schema["required"] == ["format", "version"]
     assert schema["properties"]["format"] == {
-        "const": "trfkit-tournament", "description": schema["properties"]["format"]["description"]}
+        "const": "trfkit-tournament",
+        "description": schema["properties"]["format"]["description"],
+    }
 
 
 def test_real_output_validates() -> None:
@@ -73,8 +82,10 @@ def test_real_output_validates() -> None:
 @pytest.mark.parametrize(
     ("mutate", "where"),
     [
-        (lambda d: d["players"][0]["rounds"][0].update(result="Q"),
-         "$.players[0].rounds[0].result"),
+        (
+            lambda d: d["players"][0]["rounds"][0].update(result="Q"),
+            "$.players[0].rounds[0].result",
+        ),
         (lambda d: d["players"][0].update(rating="2310"), "$.players[0].rating"),
         (lambda d: d["players"][0]["rounds"][0].update(color="-"), "$.players[0].rounds[0].color"),
         (lambda d: d["header"].update(colour="w"), "$.header"),
@@ -109,13 +120,25 @@ def test_wheel_ships_the_schemas(tmp_path: Path) -> None:
 
         command = [sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(out)]
     except ImportError:
-        command = [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w",
-                   str(out)]
-    build = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False,
-                           cwd=ROOT)
+        command = [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            str(ROOT),
+            "--no-deps",
+            "-q",
+            "-w",
+            str(out),
+        ]
+    build = subprocess.run(
+        command, capture_output=True, text=True, timeout=300, check=False, cwd=ROOT
+    )
     if build.returncode != 0:
-        pytest.skip(f"cannot build the wheel here (build backend unavailable?): "
-                    f"{build.stderr.strip().splitlines()[-1:]}")
+        pytest.skip(
+            f"cannot build the wheel here (build backend unavailable?): "
+            f"{build.stderr.strip().splitlines()[-1:]}"
+        )
     (wheel,) = out.glob("trfkit-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     expected = {f"trfkit/schemas/{p.name}" for p in (ROOT / "schemas").glob("*.schema.json")}
@@ -124,10 +147,18 @@ def test_wheel_ships_the_schemas(tmp_path: Path) -> None:
     # Loaded from the unpacked wheel, the packaged folder wins over any checkout.
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
-    probe = ("import sys; sys.path.insert(0, sys.argv[1]); from trfkit import schema; "
-             "print(schema.schema_dir()); print(len(schema.schema_text('tournament')))")
-    run = subprocess.run([sys.executable, "-c", probe, str(site)], capture_output=True, text=True,
-                         cwd=tmp_path, timeout=60, check=False)
+    probe = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from trfkit import schema; "
+        "print(schema.schema_dir()); print(len(schema.schema_text('tournament')))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", probe, str(site)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+        check=False,
+    )
     assert run.returncode == 0, run.stderr
     where, size = run.stdout.split()
     assert Path(where) == site / "trfkit" / "schemas"

@@ -58,12 +58,20 @@ def test_json_contract(tied: int) -> None:
 def test_json_two_players_exactly() -> None:
     data = plan_json(build_plan(2))
     (match,) = data["stages"]
-    assert (match["clause"], match["format"], match["pairings"], match["groups"], match["games"]) \
-        == ("32.5.6.1.1", "match", [[1, 2]], None, 2)
+    assert (
+        match["clause"],
+        match["format"],
+        match["pairings"],
+        match["groups"],
+        match["games"],
+    ) == ("32.5.6.1.1", "match", [[1, 2]], None, 2)
     assert match["time_control"] == RAPID_JSON
     decider = match["if_tied"]["stage"]
     assert (decider["clause"], decider["format"], decider["games"]) == (
-        "32.5.6.1.2", "armageddon", 1)
+        "32.5.6.1.2",
+        "armageddon",
+        1,
+    )
     assert decider["time_control"] == ARMAGEDDON_JSON
     assert decider["if_tied"] is None
     assert match["if_tied"]["then"] == [] and match["if_tied"]["branches"] == []
@@ -79,8 +87,12 @@ def test_json_groups_and_branches() -> None:
     assert ten["groups"] is None and ten["group_sizes"] == [5, 5]
     five = plan_json(build_plan(5))["stages"][0]
     levels = [(b["level"], b["clause"]) for b in five["if_tied"]["branches"]]
-    assert levels == [(5, "32.5.6.1.1.1"), (4, "32.5.6.1.1.2"), (3, "32.5.6.1.1.3"),
-                      (2, "32.5.6.1.1.4")]
+    assert levels == [
+        (5, "32.5.6.1.1.1"),
+        (4, "32.5.6.1.1.2"),
+        (3, "32.5.6.1.1.3"),
+        (2, "32.5.6.1.1.4"),
+    ]
     four = five["if_tied"]["branches"][1]
     assert four["stage"]["pairings"] == [[1, 4], [2, 3]]
     assert [s["entrants"] for s in four["then"]] == ["the two semi-final winners"]
@@ -88,8 +100,7 @@ def test_json_groups_and_branches() -> None:
 
 def test_json_options() -> None:
     data = plan_json(build_plan(2, Options(agreed=Clock(900, 10))))
-    assert data["options"]["agreed_time_control"] == {"base_seconds": 900,
-                                                      "increment_seconds": 10}
+    assert data["options"]["agreed_time_control"] == {"base_seconds": 900, "increment_seconds": 10}
     assert data["stages"][0]["time_control"] == {"base_seconds": 900, "increment_seconds": 10}
     late = plan_json(build_plan(4, Options(late=True)))
     assert late["options"]["late"] is True
@@ -110,16 +121,21 @@ def test_text_announcement_for_eight() -> None:
 
 def test_text_names_the_players_by_seed() -> None:
     plan = build_plan(6)
-    entrants = tuple(Entrant(seed, 10 + seed, f"Player {chr(64 + seed)}", 6.5)
-                     for seed in range(1, 7))
+    entrants = tuple(
+        Entrant(seed, 10 + seed, f"Player {chr(64 + seed)}", 6.5) for seed in range(1, 7)
+    )
     from dataclasses import replace
 
     text = render_text(replace(plan, entrants=entrants))
     assert "   1. Player A (start no. 11), 6.5 points" in text
-    assert "Group 1: 1. Player A (start no. 11), 4. Player D (start no. 14), " \
-           "5. Player E (start no. 15)" in text
-    assert "Group 2: 2. Player B (start no. 12), 3. Player C (start no. 13), " \
-           "6. Player F (start no. 16)" in text
+    assert (
+        "Group 1: 1. Player A (start no. 11), 4. Player D (start no. 14), "
+        "5. Player E (start no. 15)" in text
+    )
+    assert (
+        "Group 2: 2. Player B (start no. 12), 3. Player C (start no. 13), "
+        "6. Player F (start no. 16)" in text
+    )
 
 
 def test_text_lot_numbers_are_not_seeds() -> None:

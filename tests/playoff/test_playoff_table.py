@@ -49,11 +49,23 @@ def test_time_controls_are_the_articles() -> None:
     assert RAPID.trf == "180+5" and ARMAGEDDON.trf == "W300-B240"
 
 
-@pytest.mark.parametrize("tied, clause", [
-    (2, "32.5.6.1"), (3, "32.5.6.2"), (4, "32.5.6.3"), (5, "32.5.6.4"), (6, "32.5.6.5"),
-    (7, "32.5.6.6"), (8, "32.5.6.7"), (9, "32.5.6.8"), (10, "32.5.6.9"), (11, "32.5.6.10"),
-    (12, "32.5.6.10"), (40, "32.5.6.10"),
-])
+@pytest.mark.parametrize(
+    "tied, clause",
+    [
+        (2, "32.5.6.1"),
+        (3, "32.5.6.2"),
+        (4, "32.5.6.3"),
+        (5, "32.5.6.4"),
+        (6, "32.5.6.5"),
+        (7, "32.5.6.6"),
+        (8, "32.5.6.7"),
+        (9, "32.5.6.8"),
+        (10, "32.5.6.9"),
+        (11, "32.5.6.10"),
+        (12, "32.5.6.10"),
+        (40, "32.5.6.10"),
+    ],
+)
 def test_clause_by_number_of_tied_players(tied: int, clause: str) -> None:
     plan = build_plan(tied)
     assert plan.tied == tied
@@ -84,17 +96,27 @@ def test_two_players_mini_match_then_armageddon() -> None:
 def test_three_players_round_robin_chain() -> None:
     rr = first(build_plan(3))
     assert (rr.clause, rr.format, rr.games, rr.time_control) == (
-        "32.5.6.2.1", Format.ROUND_ROBIN, 1, RAPID)
+        "32.5.6.2.1",
+        Format.ROUND_ROBIN,
+        1,
+        RAPID,
+    )
     assert rr.groups == ((1, 2, 3),)
     assert rr.numbering is Numbering.LOT  # "Номера для образования пар определяются по жребию"
     armageddon_rr = next_stage(rr)
     assert (armageddon_rr.clause, armageddon_rr.format, armageddon_rr.time_control) == (
-        "32.5.6.2.2", Format.ROUND_ROBIN, ARMAGEDDON)
+        "32.5.6.2.2",
+        Format.ROUND_ROBIN,
+        ARMAGEDDON,
+    )
     assert armageddon_rr.if_tied is not None
     assert "fewest moves" in armageddon_rr.if_tied.text
     last = next_stage(armageddon_rr)
-    assert (last.clause, last.format, last.time_control) == ("32.5.6.2.3", Format.ARMAGEDDON,
-                                                             ARMAGEDDON)
+    assert (last.clause, last.format, last.time_control) == (
+        "32.5.6.2.3",
+        Format.ARMAGEDDON,
+        ARMAGEDDON,
+    )
     assert "knocked out the third" in last.entrants
 
 
@@ -120,18 +142,30 @@ def test_four_players_armageddon_when_time_is_limited() -> None:
 def test_five_players_round_robin_and_the_four_follow_ups() -> None:
     (rr,) = build_plan(5).stages
     assert (rr.clause, rr.format, rr.games, rr.time_control) == (
-        "32.5.6.4", Format.ROUND_ROBIN, 1, RAPID)
+        "32.5.6.4",
+        Format.ROUND_ROBIN,
+        1,
+        RAPID,
+    )
     assert rr.groups == ((1, 2, 3, 4, 5),)
     assert rr.numbering is Numbering.LOT
     assert rr.if_tied is not None
     branches = {b.level: b for b in rr.if_tied.branches}
     assert [(b.level, b.clause) for b in rr.if_tied.branches] == [
-        (5, "32.5.6.1.1.1"), (4, "32.5.6.1.1.2"), (3, "32.5.6.1.1.3"), (2, "32.5.6.1.1.4")]
+        (5, "32.5.6.1.1.1"),
+        (4, "32.5.6.1.1.2"),
+        (3, "32.5.6.1.1.3"),
+        (2, "32.5.6.1.1.4"),
+    ]
     assert branches[5].stages == () and "fewest moves" in branches[5].text
     # 32.5.6.1.1.2: as 32.5.6.3 "за исключением Армагеддона"
     ko = branches[4].stages[0]
     assert (ko.format, ko.pairings, ko.time_control, ko.games) == (
-        Format.KNOCKOUT, ((1, 4), (2, 3)), RAPID, 2)
+        Format.KNOCKOUT,
+        ((1, 4), (2, 3)),
+        RAPID,
+        2,
+    )
     assert ko.if_tied is not None and ko.if_tied.stages == ()
     assert all(s.time_control == RAPID for s in branches[4].stages)
     # 32.5.6.1.1.3: as 32.5.6.2; 32.5.6.1.1.4: as 32.5.6.1.2
@@ -164,7 +198,10 @@ def test_seven_players_armageddon_pairing_not_stated() -> None:
     plan = build_plan(7)
     (stage,) = plan.stages
     assert (stage.clause, stage.format, stage.time_control) == (
-        "32.5.6.6", Format.ARMAGEDDON, ARMAGEDDON)
+        "32.5.6.6",
+        Format.ARMAGEDDON,
+        ARMAGEDDON,
+    )
     assert stage.groups == ((1, 2, 3, 4, 5, 6, 7),) and stage.pairings is None
     assert stage.numbering is Numbering.LOT
     assert stage.if_tied is not None and "fewest moves" in stage.if_tied.text
@@ -189,7 +226,10 @@ def test_nine_players_three_groups_of_armageddon_round_robins() -> None:
     plan = build_plan(9)
     (groups,) = plan.stages
     assert (groups.clause, groups.format, groups.time_control) == (
-        "32.5.6.8", Format.GROUPS, ARMAGEDDON)
+        "32.5.6.8",
+        Format.GROUPS,
+        ARMAGEDDON,
+    )
     assert groups.groups == ((1, 5, 9), (2, 6, 7), (3, 4, 8))
     assert groups.group_names == ("A", "B", "C")
     assert groups.as_in == "32.5.6.2.2"
@@ -221,9 +261,13 @@ def test_eleven_or_more_drop_from_ninth_down_and_eight_play_as_32_5_6_7(tied: in
 @pytest.mark.parametrize("tied", range(2, 13))
 def test_general_provisions_on_every_plan(tied: int) -> None:
     text = notes(build_plan(tied), NoteKind.PROVISION)
-    for clause, words in [("32.5.1", "in advance"), ("32.5.3", "30 minutes"),
-                          ("32.5.3", "10 minutes"), ("32.5.4", "three other arbiters"),
-                          ("32.5.5", "Berger")]:
+    for clause, words in [
+        ("32.5.1", "in advance"),
+        ("32.5.3", "30 minutes"),
+        ("32.5.3", "10 minutes"),
+        ("32.5.4", "three other arbiters"),
+        ("32.5.5", "Berger"),
+    ]:
         assert clause in text and words in text
 
 
@@ -235,8 +279,12 @@ def test_every_stage_has_a_stated_clock_and_known_seeds(tied: int) -> None:
     def walk(stage: Stage) -> None:
         assert stage.time_control in (RAPID, ARMAGEDDON)
         assert set(stage.seeds) <= set(range(1, playing + 1))
-        assert stage.groups is not None or stage.pairings is not None or stage.entrants \
+        assert (
+            stage.groups is not None
+            or stage.pairings is not None
+            or stage.entrants
             or stage.group_sizes
+        )
         if stage.if_tied:
             for s in stage.if_tied.stages:
                 walk(s)
@@ -261,7 +309,11 @@ def test_late_finish_goes_straight_to_armageddon(tied: int) -> None:
 def test_late_two_players_is_one_armageddon_game() -> None:
     (game,) = build_plan(2, LATE).stages
     assert (game.format, game.games, game.pairings, game.clause) == (
-        Format.ARMAGEDDON, 1, ((1, 2),), "32.5.8")
+        Format.ARMAGEDDON,
+        1,
+        ((1, 2),),
+        "32.5.8",
+    )
     assert "32.5.7" not in notes(build_plan(2, LATE), NoteKind.OPTION)
 
 

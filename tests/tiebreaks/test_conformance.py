@@ -22,12 +22,13 @@ EXPECTED = SHARED / "expected" / "tiebreaks.json"
 CORPUS = SHARED / "corpus"
 SOURCES = ("tiebreakserver", "tiebreakserver-lenient", "sharly-tec")
 EDITIONS = {"2024": ["fide-2024"], "2026": ["fide-2026"], "both": ["fide-2024", "fide-2026"]}
-INDIVIDUAL = set("PTS BH BH/C1 BH/C2 BH/M1 BH/M2 FB SB SB/C1 PS PS/C1 WIN WON BPG BWG REP "
-                 "ARO ARO/C1 TPR PTP APRO APPO AOB KS STD TPN".split())
+INDIVIDUAL = set(
+    "PTS BH BH/C1 BH/C2 BH/M1 BH/M2 FB SB SB/C1 PS PS/C1 WIN WON BPG BWG REP "
+    "ARO ARO/C1 TPR PTP APRO APPO AOB KS STD TPN".split()
+)
 
 #: Known disagreements, with the reason (kept honest: the test fails if they start agreeing).
-KNOWN: dict[str, str] = {
-}
+KNOWN: dict[str, str] = {}
 
 
 def _cases() -> list[Any]:
@@ -49,8 +50,9 @@ def _cases() -> list[Any]:
                                 table.setdefault(str(ident), {}).setdefault(code, value)
         for rules, table in sorted(merged.items()):
             if table:
-                marks = ([pytest.mark.xfail(reason=KNOWN[path], strict=True)]
-                         if path in KNOWN else [])
+                marks = (
+                    [pytest.mark.xfail(reason=KNOWN[path], strict=True)] if path in KNOWN else []
+                )
                 out.append(pytest.param(path, rules, table, id=f"{path}-{rules}", marks=marks))
     return out
 
@@ -75,8 +77,10 @@ def test_conformance(path: str, rules: str, table: dict[str, dict[str, Any]]) ->
     # TieBreakServer scores every declared round (142/XXR), the rounds not played yet as
     # zero-point absences; trfkit's default stops at the last round with a result (issue
     # 16). Asked for the declared round, trfkit must give the checker's values.
-    got = {str(r.start): r.values
-           for r in compute(tournament, codes, rules=rules, after_round=tournament.rounds).rows}
+    got = {
+        str(r.start): r.values
+        for r in compute(tournament, codes, rules=rules, after_round=tournament.rounds).rows
+    }
     misses = []
     for ident, values in table.items():
         for code, want in values.items():

@@ -17,10 +17,46 @@ from trfkit.cli import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 SWISS = str(ROOT / "samples" / "swiss.trf")
-CODES = ("BH", "BH/C1", "BH/M1", "FB", "SB", "SB/C1", "AOB", "AOB/F", "PS", "PS/C1", "KS",
-         "WIN", "WON", "BPG", "BWG", "STD", "REP", "TPN", "ARO", "TPR", "PTP", "APRO", "APPO",
-         "RTNG", "SOBH", "BH/P", "DE", "DE/P", "BH/V2009", "SB/V2026", "DE/V2009", "FB/V2",
-         "BH/C1/V2024", "AOB/V0", "KS/V2009", "SOBH/V2026", "TPR/V2009", "PS/V2026")
+CODES = (
+    "BH",
+    "BH/C1",
+    "BH/M1",
+    "FB",
+    "SB",
+    "SB/C1",
+    "AOB",
+    "AOB/F",
+    "PS",
+    "PS/C1",
+    "KS",
+    "WIN",
+    "WON",
+    "BPG",
+    "BWG",
+    "STD",
+    "REP",
+    "TPN",
+    "ARO",
+    "TPR",
+    "PTP",
+    "APRO",
+    "APPO",
+    "RTNG",
+    "SOBH",
+    "BH/P",
+    "DE",
+    "DE/P",
+    "BH/V2009",
+    "SB/V2026",
+    "DE/V2009",
+    "FB/V2",
+    "BH/C1/V2024",
+    "AOB/V0",
+    "KS/V2009",
+    "SOBH/V2026",
+    "TPR/V2009",
+    "PS/V2026",
+)
 
 
 def test_a_v2009_code_is_explained_under_2009_as_tiebreaks_computes_it() -> None:
@@ -51,8 +87,9 @@ def test_a_repeated_start_number_is_explained_as_the_standings_rank_it(tmp_path:
     path.write_text("\n".join([*lines, eight[:4] + "   1" + eight[8:]]) + "\n")
     assert explain_disagreements(loads(path.read_text()).tournament, ["BH", "SB", "DE"]) == []
     runner = CliRunner()
-    standings = json.loads(runner.invoke(cli, ["tiebreaks", str(path), "--tb", "SB",
-                                               "--to", "json"]).stdout)
+    standings = json.loads(
+        runner.invoke(cli, ["tiebreaks", str(path), "--tb", "SB", "--to", "json"]).stdout
+    )
     sb = next(p for p in standings["players"] if p["start"] == 1)["values"]["SB"]
     explained = runner.invoke(cli, ["explain", str(path), "--tb", "SB", "--player", "1"])
     assert explained.stdout.splitlines()[-1] == f"  total: {sb:g}"
@@ -60,11 +97,12 @@ def test_a_repeated_start_number_is_explained_as_the_standings_rank_it(tmp_path:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 2**32 - 1), st.sampled_from(["auto", "fide-2009", "fide-2024",
-                                                   "fide-2026", "ru-2013"]),
-       st.lists(st.sampled_from(CODES), min_size=1, max_size=6, unique=True))
-def test_explain_totals_are_the_standings_values(seed: int, rules: str,
-                                                 codes: list[str]) -> None:
+@given(
+    st.integers(0, 2**32 - 1),
+    st.sampled_from(["auto", "fide-2009", "fide-2024", "fide-2026", "ru-2013"]),
+    st.lists(st.sampled_from(CODES), min_size=1, max_size=6, unique=True),
+)
+def test_explain_totals_are_the_standings_values(seed: int, rules: str, codes: list[str]) -> None:
     """Generated events: byes, forfeits, withdrawals, one-sided pairings, repeated start
     numbers, /V lists; every code and player explained, under every edition."""
     tournament = loads(generated_event(random.Random(seed)).decode()).tournament
@@ -73,12 +111,15 @@ def test_explain_totals_are_the_standings_values(seed: int, rules: str,
 
 def test_explain_says_why_a_total_is_undefined_as_tiebreaks_does() -> None:
     swiss = str(Path(__file__).resolve().parents[2] / "samples" / "swiss.trf")  # one unrated
-    why = ("T502 rating tie-breaks are undefined: the field has unrated players and no rating "
-           "for them was given")
+    why = (
+        "T502 rating tie-breaks are undefined: the field has unrated players and no rating "
+        "for them was given"
+    )
     explained = CliRunner().invoke(cli, ["explain", swiss, "--tb", "ARO", "--player", "3"])
     assert "total: undefined" in explained.stdout and why in explained.stderr
     assert why in CliRunner().invoke(cli, ["tiebreaks", swiss, "--tb", "ARO"]).stderr
-    rated = CliRunner().invoke(cli, ["explain", swiss, "--tb", "ARO", "--player", "3",
-                                     "--unrated-rating", "1000"])
+    rated = CliRunner().invoke(
+        cli, ["explain", swiss, "--tb", "ARO", "--player", "3", "--unrated-rating", "1000"]
+    )
     # (1890 + 2010 + 2295 + 2150) / 4 = 2086.25: the forfeit of round 5 is no game
     assert "T502" not in rated.stderr and "total: 2086" in rated.stdout

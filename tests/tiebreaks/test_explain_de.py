@@ -97,16 +97,23 @@ def test_round_robin_all_met(rules: str) -> None:
 def test_round_robin_lines_average_or_sum_the_repeated_games() -> None:
     ctx = context(double_rr(), "fide-2024")
     lines = explain(ctx, 0, parse("DE")).lines
-    assert "  #1 Ana: rounds 2, 5 vs #2 Ben 1 + 0.5, average 0.75; " \
-           "rounds 3, 6 vs #3 Cid 0.5 + 0, average 0.25 -> 1" in lines
-    assert "pass 1 on the group: every pair met; " \
-           "sub-table #3 Cid 1.25, #1 Ana 1, #2 Ben 0.75" in lines
-    assert lines[-1] == "DE ranks in the group (1 = best, shared while tied): " \
-                        "#3 Cid 1, #1 Ana 2, #2 Ben 3"
+    assert (
+        "  #1 Ana: rounds 2, 5 vs #2 Ben 1 + 0.5, average 0.75; "
+        "rounds 3, 6 vs #3 Cid 0.5 + 0, average 0.25 -> 1" in lines
+    )
+    assert (
+        "pass 1 on the group: every pair met; sub-table #3 Cid 1.25, #1 Ana 1, #2 Ben 0.75" in lines
+    )
+    assert (
+        lines[-1] == "DE ranks in the group (1 = best, shared while tied): "
+        "#3 Cid 1, #1 Ana 2, #2 Ben 3"
+    )
     old = context(double_rr(), "fide-2009")
     lines = explain(old, 0, parse("DE")).lines
-    assert "  #1 Ana: rounds 2, 5 vs #2 Ben 1 + 0.5 = 1.5; " \
-           "rounds 3, 6 vs #3 Cid 0.5 + 0 = 0.5 -> 2" in lines
+    assert (
+        "  #1 Ana: rounds 2, 5 vs #2 Ben 1 + 0.5 = 1.5; "
+        "rounds 3, 6 vs #3 Cid 0.5 + 0 = 0.5 -> 2" in lines
+    )
     assert any(line.startswith("rule: Art. 32.1.6") for line in lines)
 
 
@@ -117,15 +124,19 @@ def test_swiss_first_whatever_the_missing_games(rules: str) -> None:
     ctx = context(t, rules)
     lines = explain(ctx, 2, parse("DE")).lines
     assert "  #2 Fay: round 1 vs #1 Eve 0; round 4 vs #3 Gus 0; did not meet #4 Hal -> 0" in lines
-    assert "  sub-table (best possible, every missing game won): " \
-           "#1 Eve 3 (3), #3 Gus 1.5 (1.5), #4 Hal 0.5 (1.5), #2 Fay 0 (1)" in lines
+    assert (
+        "  sub-table (best possible, every missing game won): "
+        "#1 Eve 3 (3), #3 Gus 1.5 (1.5), #4 Hal 0.5 (1.5), #2 Fay 0 (1)" in lines
+    )
     assert "  placed: #1 Eve, 3 > 1.5, the best possible of #3 Gus" in lines
     assert "  not placed: #3 Gus, 1.5 is not above 1.5, the best possible of #4 Hal" in lines
     assert "  -> the others form a smaller group: the procedure restarts on them (6.3)" in lines
     second = [line for line in lines if line.startswith("pass 2 on the players still tied")]
-    assert second == ["pass 2 on the players still tied (#2 Fay, #3 Gus, #4 Hal): not every pair "
-                      "met: C.07 6.3, a player is placed only if first whatever the outcome of "
-                      "the missing games"]
+    assert second == [
+        "pass 2 on the players still tied (#2 Fay, #3 Gus, #4 Hal): not every pair "
+        "met: C.07 6.3, a player is placed only if first whatever the outcome of "
+        "the missing games"
+    ]
     assert "  -> nobody can be placed: not separated" in lines
 
 
@@ -134,32 +145,42 @@ def test_swiss_old_rule_needs_everyone_to_have_met(rules: str) -> None:
     t = swiss()
     assert [de_of(t, s, rules) for s in (1, 2, 3, 4, 7, 8)] == [0.0, 0.0, 0.0, 0.0, 1.0, 2.0]
     lines = explain(context(t, rules), 0, parse("DE")).lines
-    assert "pass 1 on the group: not every pair met (games missing: #2 Fay 1, #4 Hal 1): " \
-           "Art. 32.1.6 makes no decision" in lines
+    assert (
+        "pass 1 on the group: not every pair met (games missing: #2 Fay 1, #4 Hal 1): "
+        "Art. 32.1.6 makes no decision" in lines
+    )
 
 
 def test_forfeit_among_the_group_counts_only_with_p() -> None:
     ctx = context(forfeit(), "fide-2024")
     lines = explain(ctx, 0, parse("DE")).lines
-    assert "  not counted: round 2, #1 Mia vs #3 Ola: forfeit-loss " \
-           "(not a game over the board, C.07 6.1.1)" in lines
-    assert "  #1 Mia: round 1 vs #2 Ned 0.5; round 3 vs #4 Pim 1; " \
-           "did not meet #3 Ola -> 1.5" in lines
+    assert (
+        "  not counted: round 2, #1 Mia vs #3 Ola: forfeit-loss "
+        "(not a game over the board, C.07 6.1.1)" in lines
+    )
+    assert (
+        "  #1 Mia: round 1 vs #2 Ned 0.5; round 3 vs #4 Pim 1; did not meet #3 Ola -> 1.5" in lines
+    )
     assert "  not placed: #1 Mia, 1.5 is not above 1.5, the best possible of #2 Ned" in lines
     assert [explain(ctx, i, parse("DE")).total for i in range(4)] == [0.0] * 4
     lines = explain(ctx, 0, parse("DE/P")).lines
     assert not any("not counted" in line for line in lines)
-    assert "  #1 Mia: round 1 vs #2 Ned 0.5; round 2 vs #3 Ola 0; " \
-           "round 3 vs #4 Pim 1 -> 1.5" in lines
-    assert "pass 1 on the group: every pair met; sub-table " \
-           "#1 Mia 1.5, #2 Ned 1.5, #3 Ola 1.5, #4 Pim 1.5" in lines
+    assert (
+        "  #1 Mia: round 1 vs #2 Ned 0.5; round 2 vs #3 Ola 0; round 3 vs #4 Pim 1 -> 1.5" in lines
+    )
+    assert (
+        "pass 1 on the group: every pair met; sub-table "
+        "#1 Mia 1.5, #2 Ned 1.5, #3 Ola 1.5, #4 Pim 1.5" in lines
+    )
 
 
 def test_not_tied_has_no_value() -> None:
     result = explain(context(swiss(), "fide-2024"), 5, parse("DE"))  # #6 Jon, alone on 2.5
     assert result.total is None
-    assert result.lines[1] == "not tied with anyone when DE is applied (level on PTS 2.5): " \
-                              "DE does not apply (the standings show -)"
+    assert (
+        result.lines[1] == "not tied with anyone when DE is applied (level on PTS 2.5): "
+        "DE does not apply (the standings show -)"
+    )
     assert result.render().endswith("  total: undefined\n")
 
 
@@ -172,8 +193,10 @@ def test_the_order_decides_the_group() -> None:
     assert order is not None and [c.canonical for c in order.codes] == ["PTS", "BH", "DE"]
     assert [de_of(t, s, "fide-2024", order) for s in (1, 2, 3, 4)] == [None, None, 0.0, 0.0]
     lines = explain(context(t, "fide-2024"), 2, parse("DE"), order).lines
-    assert list(lines[:2]) == ["order: PTS, BH, DE (test)",
-                         "tied group (2 players level on PTS 3, BH 12.5): #3 Gus with #4 Hal"]
+    assert list(lines[:2]) == [
+        "order: PTS, BH, DE (test)",
+        "tied group (2 players level on PTS 3, BH 12.5): #3 Gus with #4 Hal",
+    ]
 
 
 # ------------------------------------------------- the value equals the standings'
@@ -181,8 +204,17 @@ def test_the_order_decides_the_group() -> None:
 
 @pytest.mark.parametrize("make", [double_rr, swiss, forfeit])
 @pytest.mark.parametrize("rules", ["fide-2024", "fide-2026", "fide-2009", "ru-2013"])
-@pytest.mark.parametrize("listed", [["DE"], ["SB", "DE"], ["BH", "DE"], ["BH/C1", "BH", "SB", "DE"],
-                                    ["WIN", "DE", "SB"], ["DE/P"]])
+@pytest.mark.parametrize(
+    "listed",
+    [
+        ["DE"],
+        ["SB", "DE"],
+        ["BH", "DE"],
+        ["BH/C1", "BH", "SB", "DE"],
+        ["WIN", "DE", "SB"],
+        ["DE/P"],
+    ],
+)
 def test_same_value_as_the_standings(make: object, rules: str, listed: list[str]) -> None:
     t = make()  # type: ignore[operator]
     codes = [parse(c) for c in listed]
@@ -207,8 +239,9 @@ def test_order_from_the_file_list() -> None:
     # the file names other tie-breaks only: DE right after points, and said so
     other = replace(t, header=replace(t.header, tiebreaks=("BH",)))
     order = place(context(other, "fide-2024"), parse("DE"), ())
-    assert order == first_after_points(parse("DE"), "the file's tie-break list does not name DE; "
-                                                    "give --order to place it")
+    assert order == first_after_points(
+        parse("DE"), "the file's tie-break list does not name DE; give --order to place it"
+    )
     assert place(ctx, parse("BH"), ()) is None  # not a group tie-break: the order is irrelevant
 
 
@@ -231,16 +264,20 @@ def test_cli_explains_de(swiss_file: Path) -> None:
     path = str(swiss_file)
     code, out, err = run("explain", path, "--player", "3", "--tb", "DE", "--rules", "fide-2024")
     assert code == 0, err
-    assert out.startswith("DE of #3 Gus under fide-2024\n  order: PTS, DE (DE taken as the first "
-                          "tie-break after points: the file names no tie-breaks; give --order "
-                          "to place it)\n")
+    assert out.startswith(
+        "DE of #3 Gus under fide-2024\n  order: PTS, DE (DE taken as the first "
+        "tie-break after points: the file names no tie-breaks; give --order "
+        "to place it)\n"
+    )
     assert out.endswith("  total: 2\n")
-    code, out, _ = run("explain", path, "--player", "3", "--tb", "de",
-                       "--order", "BH,de", "--rules", "fide-2024")
+    code, out, _ = run(
+        "explain", path, "--player", "3", "--tb", "de", "--order", "BH,de", "--rules", "fide-2024"
+    )
     assert code == 0 and "  order: PTS, BH, DE (from --order)\n" in out
     assert out.endswith("  total: 0\n")
-    code, out, _ = run("tiebreaks", path, "--tb", "BH", "--tb", "DE", "--rules", "fide-2024",
-                       "--to", "csv")
+    code, out, _ = run(
+        "tiebreaks", path, "--tb", "BH", "--tb", "DE", "--rules", "fide-2024", "--to", "csv"
+    )
     assert code == 0 and "\n2,3,Gus,,2100,3,12.5,0\n" in out
 
 

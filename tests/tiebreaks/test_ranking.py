@@ -35,7 +35,11 @@ def test_the_codes_given_are_computed_without_a_note() -> None:
     standings, notes = individual_standings(_read(), ["WIN"])  # type: ignore[arg-type]
     assert notes == []
     assert [(r.start, r.rank, r.values["WIN"]) for r in standings.rows] == [
-        (1, 1, 3), (2, 2, 2), (3, 3, 1), (4, 4, 0)]
+        (1, 1, 3),
+        (2, 2, 2),
+        (3, 3, 1),
+        (4, 4, 0),
+    ]
     with pytest.raises((CodeError, UnknownTieBreak)):
         individual_standings(_read(), ["XYZ"])  # type: ignore[arg-type]
 
@@ -55,10 +59,15 @@ def test_renderers_are_library_functions_with_the_cli_contract() -> None:
     doc = json.loads(render_json(standings))
     assert (doc["tiebreaks"], doc["after_round"], doc["rounds"]) == (["WIN"], 3, 3)
     assert [(p["start"], p["rank"], p["values"]) for p in doc["players"]] == [
-        (1, 1, {"PTS": 3.0, "WIN": 3}), (2, 2, {"PTS": 2.0, "WIN": 2}),
-        (3, 3, {"PTS": 1.0, "WIN": 1}), (4, 4, {"PTS": 0.0, "WIN": 0})]
+        (1, 1, {"PTS": 3.0, "WIN": 3}),
+        (2, 2, {"PTS": 2.0, "WIN": 2}),
+        (3, 3, {"PTS": 1.0, "WIN": 1}),
+        (4, 4, {"PTS": 0.0, "WIN": 0}),
+    ]
     assert render_csv(standings).splitlines()[:2] == [
-        "rank,start,name,federation,rating,points,WIN", '1,1,"Alpha,A",,2000,3,3']
+        "rank,start,name,federation,rating,points,WIN",
+        '1,1,"Alpha,A",,2000,3,3',
+    ]
     lines = render_text(standings).splitlines()
     assert lines[0].startswith("Standings after round 3 of 3 - rules ")
     assert lines[2].split() == ["Rk", "No", "Name", "Fed", "Rtg", "Pts", "WIN"]
@@ -75,7 +84,16 @@ def test_the_tiebreaks_command_holds_no_renderer_and_builds_no_context() -> None
 
     assert not hasattr(command, "Context") and not hasattr(command, "TeamContext")
     assert {name for name in vars(command) if name.startswith("render_")} <= {
-        "render_codes", "render_csv", "render_json", "render_team_json", "render_team_table",
-        "render_text", "render_trf"}
-    assert all(getattr(command, name).__module__.startswith("trfkit.render.")
-               for name in vars(command) if name.startswith("render_"))
+        "render_codes",
+        "render_csv",
+        "render_json",
+        "render_team_json",
+        "render_team_table",
+        "render_text",
+        "render_trf",
+    }
+    assert all(
+        getattr(command, name).__module__.startswith("trfkit.render.")
+        for name in vars(command)
+        if name.startswith("render_")
+    )

@@ -18,8 +18,24 @@ from trfkit.team_matches import rebuild
 from trfkit.team_matches.scores import team_scores
 from trfkit.tiebreaks.team.standings import compute_teams
 
-TEAM_CODES = ["MPTS", "GPTS", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "PS:MP", "PS:GP", "EMMSB",
-              "EMGSB", "EGMSB", "EGGSB", "BC", "AOB:MP", "WIN:MP", "KS:MP"]
+TEAM_CODES = [
+    "MPTS",
+    "GPTS",
+    "BH:MP",
+    "BH:GP",
+    "BH:MP/C1",
+    "BH:GP/C1",
+    "PS:MP",
+    "PS:GP",
+    "EMMSB",
+    "EMGSB",
+    "EGMSB",
+    "EGGSB",
+    "BC",
+    "AOB:MP",
+    "WIN:MP",
+    "KS:MP",
+]
 FRIENDSHIP = "trf/heltour/friendship_cup_2024.trf"
 EDITIONS = {"2024": "fide-2024", "2026": "fide-2026"}
 
@@ -49,8 +65,13 @@ def test_tiebreakserver_values_on_every_team_file(shared_dir: Path) -> None:
         for number, values in table.items():
             for code, want in values.items():
                 if code in TEAM_CODES:
-                    assert rows[int(number)][code] == pytest.approx(float(want), abs=0.005), \
-                        (path, source, rules, number, code)
+                    assert rows[int(number)][code] == pytest.approx(float(want), abs=0.005), (
+                        path,
+                        source,
+                        rules,
+                        number,
+                        code,
+                    )
                     compared += 1
     assert compared == 2 * (15 * 16 + 2 * 16)
 
@@ -62,8 +83,9 @@ def _official(shared: Path) -> dict:
 def test_friendship_cup_bye_teams_are_the_diagnosed_ones(shared_dir: Path) -> None:
     tournament = trfkit.load(shared_dir / "corpus" / FRIENDSHIP).tournament
     ev = rebuild(tournament)
-    byes = {int(d.message.split("team ")[1].split(" ")[0])
-            for d in ev.diagnostics if d.code == "T321"}
+    byes = {
+        int(d.message.split("team ")[1].split(" ")[0]) for d in ev.diagnostics if d.code == "T321"
+    }
     assert byes == {2, 5, 6, 11, 13, 14, 15}
     official = _official(shared_dir)
     for line in team_scores(ev):
@@ -81,13 +103,17 @@ def test_friendship_cup_bye_teams_are_the_diagnosed_ones(shared_dir: Path) -> No
 
 def test_friendship_cup_official_standings_with_the_bye_counted(shared_dir: Path) -> None:
     tournament = trfkit.load(shared_dir / "corpus" / FRIENDSHIP).tournament
-    standings = compute_teams(tournament, ["GPTS", "BH:MP", "EGGSB"], rules="fide-2024",
-                              unencoded_bye=(1.0, 3.0))
+    standings = compute_teams(
+        tournament, ["GPTS", "BH:MP", "EGGSB"], rules="fide-2024", unencoded_bye=(1.0, 3.0)
+    )
     official = _official(shared_dir)
     for row in standings.rows:
         want = official[str(row.number)]
         assert (row.rank, row.match_points, row.values["BH:MP"]) == (
-            want["rank"], want["MP"], want["BH:MP"])
+            want["rank"],
+            want["MP"],
+            want["BH:MP"],
+        )
     # Game points and EGGSB differ only around team 13: Swiss-Manager scored player 41's
     # round-7 double forfeit ("74 w -" / "41 b -") as a win for 41 (declared 1.0 points),
     # one game point more for team 13 and for the EGGSB of its opponents.
@@ -97,13 +123,25 @@ def test_friendship_cup_official_standings_with_the_bye_counted(shared_dir: Path
 
 
 def test_cli_json_has_teams_and_players(shared_dir: Path) -> None:
-    result = CliRunner().invoke(cli, ["tiebreaks", str(shared_dir / "corpus" / FRIENDSHIP),
-                                      "--tb", "BH:MP", "--to", "json"])
+    result = CliRunner().invoke(
+        cli, ["tiebreaks", str(shared_dir / "corpus" / FRIENDSHIP), "--tb", "BH:MP", "--to", "json"]
+    )
     doc = json.loads(result.stdout)
     assert [t["number"] for t in doc["teams"]][:3] == [3, 10, 4]
     assert doc["teams"][0]["values"]["MP"] == 11 and doc["teams"][0]["values"]["BH:MP"] == 55
     assert len(doc["players"]) == 129
     assert {"start", "name", "team", "rank", "values"} <= set(doc["players"][0])
-    with_bye = CliRunner().invoke(cli, ["tiebreaks", str(shared_dir / "corpus" / FRIENDSHIP),
-                                        "--tb", "BH:MP", "--team-bye", "1,3", "--to", "csv"])
+    with_bye = CliRunner().invoke(
+        cli,
+        [
+            "tiebreaks",
+            str(shared_dir / "corpus" / FRIENDSHIP),
+            "--tb",
+            "BH:MP",
+            "--team-bye",
+            "1,3",
+            "--to",
+            "csv",
+        ],
+    )
     assert "\n1,3," in with_bye.stdout and ",11,24.5,56" in with_bye.stdout

@@ -25,9 +25,27 @@ from trfkit.tiebreaks.team.context import TeamContext
 
 tc_team = pytest.importorskip("tiebreak_core.team")
 
-CODES = ("BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/M1", "EMMSB", "EMGSB", "EGMSB", "EGGSB",
-         "EMMSB/C1", "EGGSB/C1", "BC", "PS:MP", "PS:GP", "WIN:MP", "KS:MP", "AOB:MP", "SSSC",
-         "MPVGP")
+CODES = (
+    "BH:MP",
+    "BH:GP",
+    "BH:MP/C1",
+    "BH:GP/C1",
+    "BH:MP/M1",
+    "EMMSB",
+    "EMGSB",
+    "EGMSB",
+    "EGGSB",
+    "EMMSB/C1",
+    "EGGSB/C1",
+    "BC",
+    "PS:MP",
+    "PS:GP",
+    "WIN:MP",
+    "KS:MP",
+    "AOB:MP",
+    "SSSC",
+    "MPVGP",
+)
 RESULTS = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
 
 
@@ -52,22 +70,34 @@ def build(seed: int, n_teams: int, boards: int, rounds: int) -> Tournament:
 def reference(ctx: TeamContext, code: str) -> list[float]:
     records = {}
     for i, team in enumerate(ctx.teams):
-        matches = [tc_team.TeamMatch(ctx.starts[ctx.opp[i][r]], r + 1, ctx.pts["MP"][i][r],
-                                     ctx.pts["GP"][i][r], "played") for r in range(ctx.rounds)]
+        matches = [
+            tc_team.TeamMatch(
+                ctx.starts[ctx.opp[i][r]], r + 1, ctx.pts["MP"][i][r], ctx.pts["GP"][i][r], "played"
+            )
+            for r in range(ctx.rounds)
+        ]
         bp = ctx.board_points(i)
         boards = tuple(bp.get(b, 0.0) for b in range(1, ctx.team_size + 1))
-        records[team.number] = tc_team.TeamRecord(team.number, ctx.totals["MP"][i],
-                                                  ctx.totals["GP"][i], matches, boards)
+        records[team.number] = tc_team.TeamRecord(
+            team.number, ctx.totals["MP"][i], ctx.totals["GP"][i], matches, boards
+        )
     fmt = tc_team.TeamFormat(mp_win=2.0, mp_draw=1.0, max_gp_per_match=float(ctx.team_size))
-    return [tc_team.calculate_team(records[n], records, code, ctx.rounds, fmt, "MP")
-            for n in ctx.starts]
+    return [
+        tc_team.calculate_team(records[n], records, code, ctx.rounds, fmt, "MP") for n in ctx.starts
+    ]
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), n_teams=st.sampled_from([4, 6, 8]), boards=st.integers(2, 4),
-       rounds=st.integers(3, 5), rules=st.sampled_from(["fide-2024", "fide-2026"]))
-def test_team_codes_agree_with_tiebreak_core(seed: int, n_teams: int, boards: int, rounds: int,
-                                             rules: str) -> None:
+@given(
+    seed=st.integers(0, 10**6),
+    n_teams=st.sampled_from([4, 6, 8]),
+    boards=st.integers(2, 4),
+    rounds=st.integers(3, 5),
+    rules=st.sampled_from(["fide-2024", "fide-2026"]),
+)
+def test_team_codes_agree_with_tiebreak_core(
+    seed: int, n_teams: int, boards: int, rounds: int, rules: str
+) -> None:
     ctx = TeamContext(build(seed, n_teams, boards, rounds), EDITIONS[rules])
     assert all(ctx.opp[i][r] >= 0 for i in range(ctx.n) for r in range(ctx.rounds))
     for code in CODES:

@@ -10,21 +10,24 @@ from trfkit.tiebreak_codes import CodeError, parse, parse_list
 from trfkit.tiebreaks.editions import EDITIONS, by_date, resolve
 
 
-@pytest.mark.parametrize("text, canonical", [
-    ("BH/C1", "BH/C1"),
-    ("bh/c1", "BH/C1"),
-    ("BH:GP#C1", "BH:GP/C1"),      # legacy '#'
-    ("DE-P", "DE/P"),              # legacy '-'
-    ("KS-L-1", "KS/L-1"),          # '-' separator and a negative limit
-    ("KS/L+2", "KS/L+2"),
-    ("EMGSB/C1/P", "EMGSB/C1/P"),
-    ("GE", "REP"),                 # alias before 2024-08
-    ("OTHER_RU_SBH", "SOBH"),
-    ("OTHER_RU_TPR400", "TPR/400"),
-    ("TPR/400", "TPR/400"),
-    ("AOB/F", "AOB/F"),
-    ("SB/C1/U2000/V2024", "SB/C1/U2000/V2024"),
-])
+@pytest.mark.parametrize(
+    "text, canonical",
+    [
+        ("BH/C1", "BH/C1"),
+        ("bh/c1", "BH/C1"),
+        ("BH:GP#C1", "BH:GP/C1"),  # legacy '#'
+        ("DE-P", "DE/P"),  # legacy '-'
+        ("KS-L-1", "KS/L-1"),  # '-' separator and a negative limit
+        ("KS/L+2", "KS/L+2"),
+        ("EMGSB/C1/P", "EMGSB/C1/P"),
+        ("GE", "REP"),  # alias before 2024-08
+        ("OTHER_RU_SBH", "SOBH"),
+        ("OTHER_RU_TPR400", "TPR/400"),
+        ("TPR/400", "TPR/400"),
+        ("AOB/F", "AOB/F"),
+        ("SB/C1/U2000/V2024", "SB/C1/U2000/V2024"),
+    ],
+)
 def test_canonical_spelling(text: str, canonical: str) -> None:
     assert parse(text).canonical == canonical
 
@@ -32,7 +35,12 @@ def test_canonical_spelling(text: str, canonical: str) -> None:
 def test_fields() -> None:
     code = parse("bh:mp/m2/p")
     assert (code.name, code.score, code.median, code.cut, code.played_forfeits) == (
-        "BH", "MP", 2, 0, True)
+        "BH",
+        "MP",
+        2,
+        0,
+        True,
+    )
     assert str(code) == "bh:mp/m2/p"  # str() keeps the user's spelling for output keys
     assert parse("SB/U1500").unrated == 1500
 
@@ -47,7 +55,11 @@ def test_trf_spelling_drops_tiebreakserver_extras() -> None:
 
 def test_list() -> None:
     assert [c.canonical for c in parse_list("EDET/P, EMGSB/C1/P,BH:MP/C1/P,MPvGP")] == [
-        "EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPVGP"]
+        "EDET/P",
+        "EMGSB/C1/P",
+        "BH:MP/C1/P",
+        "MPVGP",
+    ]
 
 
 @pytest.mark.parametrize("bad", ["", "BH/Q", "BH:XP", "1BH", "BH/C"])
@@ -56,17 +68,26 @@ def test_errors(bad: str) -> None:
         parse(bad)
 
 
-@pytest.mark.parametrize("limit, expected", [("", 3.5), ("+1", 4.0), ("-2", 2.5), ("50", 3.5),
-                                             ("+1.0", 4.5), ("60", 4.2)])
+@pytest.mark.parametrize(
+    "limit, expected",
+    [("", 3.5), ("+1", 4.0), ("-2", 2.5), ("50", 3.5), ("+1.0", 4.5), ("60", 4.2)],
+)
 def test_koya_threshold(limit: str, expected: float) -> None:
     code = parse("KS" + (f"/L{limit}" if limit else ""))
     assert code.koya_threshold(7.0, 0.5) == pytest.approx(expected)
 
 
-@pytest.mark.parametrize("date, edition", [
-    ((2024, 3, 31), "fide-2009"), ((2024, 4, 1), "fide-2024"), ((2026, 2, 28), "fide-2024"),
-    ((2026, 3, 1), "fide-2026"), ((2023, None, None), "fide-2009"), ((2026, 3, None), "fide-2026"),
-])
+@pytest.mark.parametrize(
+    "date, edition",
+    [
+        ((2024, 3, 31), "fide-2009"),
+        ((2024, 4, 1), "fide-2024"),
+        ((2026, 2, 28), "fide-2024"),
+        ((2026, 3, 1), "fide-2026"),
+        ((2023, None, None), "fide-2009"),
+        ((2026, 3, None), "fide-2026"),
+    ],
+)
 def test_auto_edition_by_start_date(date: tuple[int, int | None, int | None], edition: str) -> None:
     assert by_date(PartialDate("x", *date)).name == edition
 
@@ -96,8 +117,9 @@ def test_module_names_list_exactly_what_each_module_registers() -> None:
     for module, names in MODULE_NAMES.items():
         importlib.import_module(module)
         scope = MODULE_SCOPES[module]
-        registered = {name for (s, name), t in REGISTRY.items()
-                      if s == scope and t.func.__module__ == module}
+        registered = {
+            name for (s, name), t in REGISTRY.items() if s == scope and t.func.__module__ == module
+        }
         assert registered == set(names), module
 
 
@@ -105,8 +127,10 @@ def test_a_lookup_imports_a_listed_module_only_for_its_names() -> None:
     import subprocess
     import sys
 
-    code = ("import sys; from trfkit.tiebreaks import lookup, parse; lookup(parse('BH/C1')); "
-            "a = 'trfkit.tiebreaks.direct_encounter' in sys.modules; lookup(parse('DE')); "
-            "print(a, 'trfkit.tiebreaks.direct_encounter' in sys.modules)")
+    code = (
+        "import sys; from trfkit.tiebreaks import lookup, parse; lookup(parse('BH/C1')); "
+        "a = 'trfkit.tiebreaks.direct_encounter' in sys.modules; lookup(parse('DE')); "
+        "print(a, 'trfkit.tiebreaks.direct_encounter' in sys.modules)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "True"]

@@ -28,8 +28,9 @@ TEC_RR = {
 }
 
 
-def games(pairs: list[tuple[int, int, float]],
-          win: float = 1.0) -> dict[int, list[tuple[int, float]]]:
+def games(
+    pairs: list[tuple[int, int, float]], win: float = 1.0
+) -> dict[int, list[tuple[int, float]]]:
     """Game list from (player, opponent, player's points); the opponent gets win - points."""
     out: dict[int, list[tuple[int, float]]] = {}
     for a, b, pa in pairs:
@@ -52,7 +53,7 @@ def test_subtable_averages_repeated_games() -> None:
 
 def test_complete_group_with_recursion_on_the_tied_subgroup() -> None:
     # A: ½ ½ 1 = 2; B: 1 (C) 0 (D) ½ (A) = 1.5; C: 0 (B) 1 (D) ½ = 1.5; D: 1 (B) 0 (C) 0 = 1
-    g = games([(1, 2, .5), (1, 3, .5), (1, 4, 1), (2, 3, 1), (2, 4, 0), (3, 4, 1)])
+    g = games([(1, 2, 0.5), (1, 3, 0.5), (1, 4, 1), (2, 3, 1), (2, 4, 0), (3, 4, 1)])
     assert direct_tiers([1, 2, 3, 4], g, 1.0) == [[1], [2], [3], [4]]  # B beat C: 6.2 recursion
     assert direct_tiers([1, 2, 3, 4], g, 1.0, complete_only=True) == [[1], [2, 3], [4]]
 
@@ -122,8 +123,9 @@ def test_a_long_transitive_round_robin_is_ranked_in_one_pass() -> None:
 # ------------------------------------------------------------------ in the standings
 
 
-def de_values(rows: dict[int, tuple[int | None, str]], rules: str, code: str = "DE",
-              **kwargs: object) -> dict[int, tuple[int, float | None]]:
+def de_values(
+    rows: dict[int, tuple[int | None, str]], rules: str, code: str = "DE", **kwargs: object
+) -> dict[int, tuple[int, float | None]]:
     got = compute(tournament(rows, **kwargs), [code], rules=rules)  # type: ignore[arg-type]
     return {r.start: (r.rank, r.values[code]) for r in got.rows}
 
@@ -195,9 +197,9 @@ def test_old_rule_needs_every_pair_to_have_met() -> None:
 # ------------------------------------------------------------------ property: 6.3 is exact
 
 
-
-def _first_whatever(players: list[int], base: dict[int, float],
-                    open_pairs: list[tuple[int, int]]) -> int | None:
+def _first_whatever(
+    players: list[int], base: dict[int, float], open_pairs: list[tuple[int, int]]
+) -> int | None:
     """Brute force: the player strictly ahead of every other in every completion."""
     for x in players:
         sure = True
@@ -215,9 +217,18 @@ def _first_whatever(players: list[int], base: dict[int, float],
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(min_value=2, max_value=5).flatmap(lambda k: st.tuples(
-    st.just(k), st.lists(st.sampled_from([None, 1.0, 0.5, 0.0]), min_size=k * (k - 1) // 2,
-                         max_size=k * (k - 1) // 2))))
+@given(
+    st.integers(min_value=2, max_value=5).flatmap(
+        lambda k: st.tuples(
+            st.just(k),
+            st.lists(
+                st.sampled_from([None, 1.0, 0.5, 0.0]),
+                min_size=k * (k - 1) // 2,
+                max_size=k * (k - 1) // 2,
+            ),
+        )
+    )
+)
 def test_swiss_rule_matches_brute_force(case: tuple[int, list[float | None]]) -> None:
     k, results = case
     players = list(range(k))

@@ -27,8 +27,7 @@ def run(*args: str) -> tuple[int, str, str]:
 
 def values(path: Path, *codes: str, **options: object) -> dict[int, dict[str, float | None]]:
     t = loads_trf(path.read_text()).tournament
-    return {r.start: {"rank": r.rank, **r.values}
-            for r in compute(t, list(codes), **options).rows}  # type: ignore[arg-type]
+    return {r.start: {"rank": r.rank, **r.values} for r in compute(t, list(codes), **options).rows}  # type: ignore[arg-type]
 
 
 # -- 299: abnormal points ------------------------------------------------------------------
@@ -64,12 +63,16 @@ def test_299_under_the_virtual_opponent() -> None:
     """fide-2009: a bonus is in the score shown to opponents and in the virtual
     opponent's score before the round; the penalty with no round only at the end."""
     t = loads_trf((DATA / "bonus299.trf").read_text()).tournament
+
     # D gets a half-point bye in round 2 instead of its game with B (B: a full-point bye)
     def bye(p, code):  # type: ignore[no-untyped-def]
-        return p.with_rounds((p.rounds[0], replace(p.rounds[1], opponent=None, color="",
-                                                             result=code)))
-    players = tuple(bye(p, "H") if p.start == 4 else bye(p, "F") if p.start == 2 else p
-                    for p in t.players)
+        return p.with_rounds(
+            (p.rounds[0], replace(p.rounds[1], opponent=None, color="", result=code))
+        )
+
+    players = tuple(
+        bye(p, "H") if p.start == 4 else bye(p, "F") if p.start == 2 else p for p in t.players
+    )
     s = compute(replace(t, players=players), ["BH"], rules="fide-2009").by_start()
     # D: 0.5 + 0.5 + bonus 1 = 2; shown to C as 0.5 + 0.5 (bye as a draw) + 1 = 2
     assert s[4].points == 2.0
@@ -82,8 +85,10 @@ def test_299_under_the_virtual_opponent() -> None:
 
 def test_299_that_matches_nothing_is_reported_and_not_applied() -> None:
     t = loads_trf((DATA / "bonus299.trf").read_text()).tournament
-    extra = (AbnormalPoints("W", None, 1.5, 1, (2,), line=99),  # B lost round 1
-             AbnormalPoints("", None, 1.0, None, (9,), line=98))  # no player 9
+    extra = (
+        AbnormalPoints("W", None, 1.5, 1, (2,), line=99),  # B lost round 1
+        AbnormalPoints("", None, 1.0, None, (9,), line=98),
+    )  # no player 9
     s = compute(replace(t, abnormal=t.abnormal + extra), ["BH"], rules="fide-2024")
     assert s.by_start()[2].points == 1.0
     messages = [d.message for d in s.diagnostics if d.code == "T515"]
@@ -96,8 +101,9 @@ def test_299_corpus_bonus(shared_dir: Path) -> None:
     path = shared_dir / "corpus" / "trf" / "sharly-bbppairings" / "indiv_299_bonus.input"
     if not path.is_file():
         pytest.skip("corpus file absent")
-    code, out, _ = run("tiebreaks", str(path), "--tb", "BH", "--tb", "SB", "--rules",
-                       "fide-2024", "--to", "json")
+    code, out, _ = run(
+        "tiebreaks", str(path), "--tb", "BH", "--tb", "SB", "--rules", "fide-2024", "--to", "json"
+    )
     doc = json.loads(out)
     by = {p["start"]: p["values"] for p in doc["players"]}
     assert (doc["after_round"], doc["rounds"]) == (1, 3)
@@ -111,8 +117,7 @@ def test_299_corpus_bonus(shared_dir: Path) -> None:
 
 
 def test_standings_stop_at_the_last_round_with_a_result() -> None:
-    code, out, err = run("tiebreaks", str(DATA / "two_of_three.trf"), "--tb", "BH",
-                         "--to", "json")
+    code, out, err = run("tiebreaks", str(DATA / "two_of_three.trf"), "--tb", "BH", "--to", "json")
     doc = json.loads(out)
     # B and C are level on points and BH: they share rank 2, places 2 and 3; C's declared
     # rank 3 is one of them, so it is no disagreement at all (neither T505 nor T506)
@@ -124,8 +129,16 @@ def test_standings_stop_at_the_last_round_with_a_result() -> None:
     assert text.startswith("Standings after round 2 of 3 - rules fide-2026")
     # asked for: round 3 is scored, everyone absent (fide-2026: the dummy is capped at
     # 1.5, the absences show as draws): A = 1.5 + 1.5 + 1.5
-    _, out, _ = run("tiebreaks", str(DATA / "two_of_three.trf"), "--tb", "BH",
-                    "--after-round", "3", "--to", "json")
+    _, out, _ = run(
+        "tiebreaks",
+        str(DATA / "two_of_three.trf"),
+        "--tb",
+        "BH",
+        "--after-round",
+        "3",
+        "--to",
+        "json",
+    )
     doc = json.loads(out)
     assert doc["after_round"] == 3 and doc["players"][0]["values"]["BH"] == 4.5
 
@@ -138,24 +151,26 @@ def test_a_paired_round_without_result_is_no_absence() -> None:
     v = values(path, "BH", "REP", after_round=3, rules="fide-2026")
     assert {s: v[s]["BH"] for s in v} == {1: 2.0, 2: 3.0, 3: 3.0, 4: 4.0}
     assert {v[s]["REP"] for s in v} == {3.0}
-    code, out, _ = run("explain", str(path), "--player", "1", "--tb", "BH",
-                       "--after-round", "3")
+    code, out, _ = run("explain", str(path), "--player", "1", "--tb", "BH", "--after-round", "3")
     assert "round 3: 0  (paired, no result yet vs #4 Delta,D" in out
 
 
-@pytest.mark.parametrize("command", [["tiebreaks"], ["explain", "--player", "1", "--tb", "BH"],
-                                     ["playoff"]])
+@pytest.mark.parametrize(
+    "command", [["tiebreaks"], ["explain", "--player", "1", "--tb", "BH"], ["playoff"]]
+)
 @pytest.mark.parametrize("round_", ["0", "4", "-1"])
 def test_after_round_names_a_round_of_the_event(command: list[str], round_: str) -> None:
-    code, _, err = run(command[0], str(DATA / "two_of_three.trf"), *command[1:],
-                       "--after-round", round_)
+    code, _, err = run(
+        command[0], str(DATA / "two_of_three.trf"), *command[1:], "--after-round", round_
+    )
     assert code == 2 and "choose 1..3" in err
 
 
 def test_playoff_after_round() -> None:
     # after round 1: A (beat B) and C (beat D) lead with 1 point
-    code, out, _ = run("playoff", str(DATA / "two_of_three.trf"), "--after-round", "1",
-                       "--to", "json")
+    code, out, _ = run(
+        "playoff", str(DATA / "two_of_three.trf"), "--after-round", "1", "--to", "json"
+    )
     doc = json.loads(out)
     assert [e["start"] for e in doc["players"]] == [1, 3]
     assert any("after round 1 of 3" in n for n in doc["notes"])
@@ -191,8 +206,8 @@ def _de_page(de2: str, de4: str) -> bytes:
     row2 = "<td>3w½</td><td>1,5</td><td>2</td><td>1</td>"
     row4 = "<td>1w1</td><td>1,5</td><td>3</td><td>0</td>"
     assert row2 in html and row4 in html
-    html = html.replace(row2, row2[:-len("<td>1</td>")] + f"<td>{de2}</td>")
-    return html.replace(row4, row4[:-len("<td>0</td>")] + f"<td>{de4}</td>").encode()
+    html = html.replace(row2, row2[: -len("<td>1</td>")] + f"<td>{de2}</td>")
+    return html.replace(row4, row4[: -len("<td>0</td>")] + f"<td>{de4}</td>").encode()
 
 
 def test_declared_de_in_the_same_order_agrees() -> None:
@@ -203,15 +218,18 @@ def test_declared_de_in_another_order_is_reported_once_per_group() -> None:
     assert _de_t503(_de_page("0", "1")) == [
         "players 2, 4, tied before DE: declared DE (TB1) (points among the tied players) "
         "4 1, 2 0 orders them 4 > 2; computed DE (rank in the group, 0 = not separated) "
-        "2 1, 4 2 orders them 2 > 4"]
+        "2 1, 4 2 orders them 2 > 4"
+    ]
     assert _de_t503(_de_page("0", "0")) == [
         "players 2, 4, tied before DE: declared DE (TB1) (points among the tied players) "
         "2 0, 4 0 orders them 2=4; computed DE (rank in the group, 0 = not separated) "
-        "2 1, 4 2 orders them 2 > 4"]
+        "2 1, 4 2 orders them 2 > 4"
+    ]
 
 
-@pytest.mark.parametrize("name", ["ussa2026_roundrobin_crosstable", "frome2026_open_crosstable",
-                                  "arad2026_a_crosstable"])
+@pytest.mark.parametrize(
+    "name", ["ussa2026_roundrobin_crosstable", "frome2026_open_crosstable", "arad2026_a_crosstable"]
+)
 def test_corpus_declared_de_agrees(shared_dir: Path, name: str) -> None:
     """ussa: #2, #4 and #6 tied on 5 beat one another in a cycle; Swiss-Manager prints 0
     for all (not separated), as trfkit's DE does."""
@@ -244,19 +262,28 @@ def test_pre_2023_rating_cuts_are_taken_by_unplayed_rounds_first() -> None:
 
 # -- a game paired without a result has its own kind ----------------------------------------
 
+
 def test_a_paired_game_without_result_is_its_own_kind_not_a_bye(tmp_path: Path) -> None:
     path = DATA / "two_of_three_paired.trf"
     code, out, _ = run("convert", str(path), "--to", "json")
     doc = json.loads(out)
     alpha = next(p for p in doc["players"] if p["start"] == 1)
     assert [(r["opponent"], r["result"], r["kind"]) for r in alpha["rounds"]] == [
-        (2, "1", "win"), (3, "1", "win"), (4, " ", "paired-no-result")]
+        (2, "1", "win"),
+        (3, "1", "win"),
+        (4, " ", "paired-no-result"),
+    ]
     # a blank result without an opponent is still an absence
-    absent = path.read_text().replace("     4 w  \n", "  0000 - Z\n").replace(
-        "     1 b  \n", "          \n")
+    absent = (
+        path.read_text()
+        .replace("     4 w  \n", "  0000 - Z\n")
+        .replace("     1 b  \n", "          \n")
+    )
     t = loads_trf(absent).tournament
     assert [e.kind.value for e in (t.by_start()[1].round(3), t.by_start()[4].round(3))] == [
-        "zero-point-bye", "not-paired"]
+        "zero-point-bye",
+        "not-paired",
+    ]
     # a JSON file written before the kind existed (it said zero-point-bye) still reads
     for r in alpha["rounds"]:
         r["kind"] = "zero-point-bye"
@@ -289,15 +316,15 @@ def test_absences_given_with_the_pairings_do_not_make_the_round_played(tmp_path:
     2 (before, any result in round 3 made it a played round)."""
     text = (DATA / "two_of_three_paired.trf").read_text() + (
         "001    5      Epsilon,E                         1600                             "
-        "0.0    5  0000 - Z  0000 - Z  0000 - Z\n")
+        "0.0    5  0000 - Z  0000 - Z  0000 - Z\n"
+    )
     path = tmp_path / "absent.trf"
     path.write_text(text)
     t = loads_trf(text).tournament
     assert (t.scored_rounds, t.played_rounds) == (2, 3)
     code, out, err = run("tiebreaks", str(path), "--tb", "BH", "--to", "json")
     assert (json.loads(out)["after_round"], json.loads(out)["rounds"]) == (2, 3)
-    assert "T516 standings after round 2 of 3: round 3 has no result yet and is not scored" \
-        in err
+    assert "T516 standings after round 2 of 3: round 3 has no result yet and is not scored" in err
     _, out, _ = run("info", str(path))
     assert "rounds:   3 (2 with results; round 3: 2 game(s) paired, no result yet)" in out
     # one game of round 3 finished: the round is in progress, so it is scored
@@ -315,8 +342,9 @@ def test_declared_ranks_are_checked_only_against_the_files_own_round() -> None:
     code, _, err = run("tiebreaks", str(sample))
     assert (code, " T505 " in err) == (0, False)
     t = loads_trf(sample.read_text()).tournament
-    wrong = replace(t, players=tuple(replace(p, rank=9 if p.start == 2 else p.rank)
-                                     for p in t.players))
+    wrong = replace(
+        t, players=tuple(replace(p, rank=9 if p.start == 2 else p.rank) for p in t.players)
+    )
     assert [d.code for d in compute(wrong, None).diagnostics].count("T505") == 1
     assert "T505" not in [d.code for d in compute(wrong, None, after_round=1).diagnostics]
 

@@ -22,10 +22,13 @@ ROWS = [
 ]
 
 
-@pytest.mark.parametrize("draw, want", [
-    (0.5, {"SB": 2.75, "SB/C1": 2.5, "SB/M1": 1.5, "SB/C2": 1.0}),
-    (0.3, {"SB": 1.87, "SB/C1": 1.78, "SB/M1": 1.3, "SB/C2": 0.48}),
-])
+@pytest.mark.parametrize(
+    "draw, want",
+    [
+        (0.5, {"SB": 2.75, "SB/C1": 2.5, "SB/M1": 1.5, "SB/C2": 1.0}),
+        (0.3, {"SB": 1.87, "SB/C1": 1.78, "SB/M1": 1.3, "SB/C2": 0.48}),
+    ],
+)
 def test_sb_cuts_of_a_hand_checked_crosstable(draw: float, want: dict[str, float]) -> None:
     """A beat B and drew C and D. With a draw worth 0.3 the scores are A 1.6, B 1.3,
     C 1.6, D 0.3: SB = 1 x 1.3 + 0.3 x 1.6 + 0.3 x 0.3 = 1.87; SB/C1 drops the least
@@ -39,8 +42,9 @@ def test_sb_cuts_of_a_hand_checked_crosstable(draw: float, want: dict[str, float
 
 
 def test_regular_players_are_those_with_a_game_every_round() -> None:
-    t = tournament([(1, "A", None, "+W2 =BYE"), (2, "B", None, "-B1 +W3"),
-                    (3, "C", None, "+BYE -B2")])
+    t = tournament(
+        [(1, "A", None, "+W2 =BYE"), (2, "B", None, "-B1 +W3"), (3, "C", None, "+BYE -B2")]
+    )
     assert Context(t, FIDE_2024).regular == [False, True, False]
 
 
@@ -56,12 +60,20 @@ def test_bh_family_of_a_hand_checked_crosstable() -> None:
 def test_fore_points_are_the_last_round_drawn() -> None:
     # Art. 8.3: every paired game of the last round counts as a draw, forfeits included;
     # the context's own rows stay as they are.
-    rows = [(1, "A", 2100, "+W2 =B3 +W4"), (2, "B", 2000, "-B1 +F4 =W3"),
-            (3, "C", 1900, "+W4 =W1 =B2"), (4, "D", 1800, "-B3 -F2 -B1")]
+    rows = [
+        (1, "A", 2100, "+W2 =B3 +W4"),
+        (2, "B", 2000, "-B1 +F4 =W3"),
+        (3, "C", 1900, "+W4 =W1 =B2"),
+        (4, "D", 1800, "-B3 -F2 -B1"),
+    ]
     ctx = Context(tournament(rows, type_text="Swiss"), FIDE_2024)
     assert ctx.regular == [True, False, True, False]
     table = adjusted(ctx, fore=True)
     assert [list(row) for row in table.pts] == [
-        [1.0, 0.5, 0.5], [0.0, 1.0, 0.5], [1.0, 0.5, 0.5], [0.0, 0.0, 0.5]]
+        [1.0, 0.5, 0.5],
+        [0.0, 1.0, 0.5],
+        [1.0, 0.5, 0.5],
+        [0.0, 0.0, 0.5],
+    ]
     assert table.own == [2.0, 1.5, 2.0, 0.5]
     assert [list(row) for row in ctx.pts][0] == [1.0, 0.5, 1.0]  # the context's rows unchanged

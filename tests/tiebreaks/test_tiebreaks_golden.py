@@ -40,15 +40,57 @@ RULES = ("fide-2009", "fide-2024", "fide-2026", "ru-2013")
 
 #: The 24 codes of the conformance set (issue 4) ...
 CONFORMANCE = [
-    "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "FB", "SB", "SB/C1", "PS", "PS/C1", "WIN", "WON",
-    "BPG", "BWG", "REP", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "AOB", "KS", "STD", "TPN",
+    "BH",
+    "BH/C1",
+    "BH/C2",
+    "BH/M1",
+    "BH/M2",
+    "FB",
+    "SB",
+    "SB/C1",
+    "PS",
+    "PS/C1",
+    "WIN",
+    "WON",
+    "BPG",
+    "BWG",
+    "REP",
+    "ARO",
+    "ARO/C1",
+    "TPR",
+    "PTP",
+    "APRO",
+    "APPO",
+    "AOB",
+    "KS",
+    "STD",
+    "TPN",
 ]
 #: ... and the other individual codes and modifiers that share their code paths.
 MORE = [
-    "BH/P", "BH/C1/P", "FB/C1", "FB/M1", "SB/C2", "SB/M1", "SB/P", "PS/C2", "AOB/F", "AOB/P",
-    "KS/L+1", "KS/L-1", "SOBH", "SOBH/C1", "ARO/C2", "ARO/M1", "TPR/400", "TPR/C1", "PTP/C1",
-    "PTP/M1", "RTNG",
-    "DE", "DE/P",
+    "BH/P",
+    "BH/C1/P",
+    "FB/C1",
+    "FB/M1",
+    "SB/C2",
+    "SB/M1",
+    "SB/P",
+    "PS/C2",
+    "AOB/F",
+    "AOB/P",
+    "KS/L+1",
+    "KS/L-1",
+    "SOBH",
+    "SOBH/C1",
+    "ARO/C2",
+    "ARO/M1",
+    "TPR/400",
+    "TPR/C1",
+    "PTP/C1",
+    "PTP/M1",
+    "RTNG",
+    "DE",
+    "DE/P",
 ]
 CODES = CONFORMANCE + MORE
 
@@ -91,14 +133,19 @@ def _round_robin(n: int, seed: int) -> str:
             blocks[a].append(f"{b:>4} w {ra}")
             blocks[b].append(f"{a:>4} b {rb}")
         ring = [ring[0], ring[-1], *ring[1:-1]]
-    lines = ["012 Golden round-robin", "042 2025/05/01", "092 Individual: Round-Robin",
-             f"XXR {n - 1}"]
+    lines = [
+        "012 Golden round-robin",
+        "042 2025/05/01",
+        "092 Individual: Round-Robin",
+        f"XXR {n - 1}",
+    ]
     for s in range(1, n + 1):
         rating = 2500 - 37 * s
         name = f"Player {s}"
-        lines.append(f"001 {s:>4} m    {name:<33} {rating:>4} SWE {1000 + s:>11} "
-                     f"1990/01/01  0.0 {s:>4}"
-                     + "".join("  " + b for b in blocks[s]))
+        lines.append(
+            f"001 {s:>4} m    {name:<33} {rating:>4} SWE {1000 + s:>11} "
+            f"1990/01/01  0.0 {s:>4}" + "".join("  " + b for b in blocks[s])
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -110,8 +157,12 @@ def _inputs() -> dict[str, str]:
     swiss_a = _unrate(generate_trf(120, 9, seed=3), {7, 33, 64, 90, 118})
     swiss_b = generate_trf(200, 11, seed=7)
     swiss_c = generate_trf(61, 7, seed=11).replace("XXR 7\n", "XXR 7\nXXS W=3 D=1\n")
-    return {"swiss-120x9": swiss_a, "swiss-200x11": swiss_b, "swiss-61x7-310": swiss_c,
-            "rr-10": _round_robin(10, seed=5)}
+    return {
+        "swiss-120x9": swiss_a,
+        "swiss-200x11": swiss_b,
+        "swiss-61x7-310": swiss_c,
+        "rr-10": _round_robin(10, seed=5),
+    }
 
 
 def _run(text: str, rules: str, unrated: int | None, after: int | None) -> dict[str, Any]:
@@ -148,10 +199,14 @@ def _text(stem: str) -> str:
 
 
 @pytest.mark.parametrize("stem,rules,unrated,after", _cases())
-def test_values_and_ranks_unchanged(stem: str, rules: str, unrated: int | None,
-                                    after: int | None) -> None:
-    want = next(r for r in _golden(stem)["runs"]
-                if (r["rules"], r["unrated_rating"], r["after_round"]) == (rules, unrated, after))
+def test_values_and_ranks_unchanged(
+    stem: str, rules: str, unrated: int | None, after: int | None
+) -> None:
+    want = next(
+        r
+        for r in _golden(stem)["runs"]
+        if (r["rules"], r["unrated_rating"], r["after_round"]) == (rules, unrated, after)
+    )
     got = _run(_text(stem), rules, unrated, after)
     for code in ["PTS", *CODES]:
         pairs = zip(want["values"][code], got["values"][code], strict=True)
@@ -165,8 +220,11 @@ def test_each_code_alone_matches(rules: str) -> None:
     """A code computed on its own (fresh context, no shared cache) gives the same values
     as inside the full list: no tie-break depends on another having run first."""
     stem = "swiss-120x9"
-    want = next(r for r in _golden(stem)["runs"]
-                if (r["rules"], r["unrated_rating"], r["after_round"]) == (rules, 1400, None))
+    want = next(
+        r
+        for r in _golden(stem)["runs"]
+        if (r["rules"], r["unrated_rating"], r["after_round"]) == (rules, 1400, None)
+    )
     tournament = formats.read(_text(stem).encode("utf-8"), "trf").tournament
     from trfkit.tiebreaks import parse
 

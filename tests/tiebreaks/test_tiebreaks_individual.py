@@ -19,8 +19,14 @@ def test_tec_round_robin(rules: str) -> None:
     got = values(tec_rr(), ["SB", "SB/C1", "KS"], rules)
     assert {s: got[s]["SB"] for s in got} == {1: 9.25, 2: 6.25, 3: 6.25, 4: 4.25, 5: 3.25, 6: 2.25}
     # Alyx: the three 1.5-point opponents tie; the lowest product (0, the loss to David) goes
-    assert {s: got[s]["SB/C1"] for s in got} == {1: 9.25, 2: 4.75, 3: 4.75, 4: 4.25, 5: 3.25,
-                                                 6: 1.50}
+    assert {s: got[s]["SB/C1"] for s in got} == {
+        1: 9.25,
+        2: 4.75,
+        3: 4.75,
+        4: 4.25,
+        5: 3.25,
+        6: 1.50,
+    }
     assert {s: got[s]["KS"] for s in got} == {1: 2.0, 2: 0.5, 3: 0.5, 4: 1.0, 5: 0.5, 6: 0.0}
 
 
@@ -101,13 +107,21 @@ def test_ru_2013_uses_the_virtual_opponent() -> None:
 
 def test_forfeit_without_opponent_uses_the_bye_cap_and_says_so() -> None:
     # Swiss-Manager writes some forfeits as "0000 - +": no scheduled opponent to cap with.
-    t = tournament([(1, "A", None, "+W2 +W3 +BYE"), (2, "B", None, "-B1 =W3 =BYE"),
-                    (3, "C", None, "=B2 -B1 +BYE")], rounds=3, type_text="Swiss")
+    t = tournament(
+        [
+            (1, "A", None, "+W2 +W3 +BYE"),
+            (2, "B", None, "-B1 =W3 =BYE"),
+            (3, "C", None, "=B2 -B1 +BYE"),
+        ],
+        rounds=3,
+        type_text="Swiss",
+    )
     from trfkit.model import RoundEntry, replace
 
     a = t.players[0]
-    t = replace(t, players=(a.with_rounds(a.rounds[:2] + (RoundEntry(None, "", "+"),)),
-                            *t.players[1:]))
+    t = replace(
+        t, players=(a.with_rounds(a.rounds[:2] + (RoundEntry(None, "", "+"),)), *t.players[1:])
+    )
     s = compute(t, ["BH"], rules="fide-2026")
     # A: B shows 1.0, C shows 1.5, the forfeit dummy = min(3.0, 0.5 x 3) = 1.5
     assert s.by_start()[1].values["BH"] == 4.0

@@ -14,11 +14,13 @@ from trfkit.cli import cli
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
 #: two players entered, nobody paired yet (a TRF written before round 1)
-STARTING_LIST = ("012 Spring Open\n"
-                 "001    1 m    Abbott, Alan                      1800 IRL    99100001 "
-                 "1990/04/12  0.0\n"
-                 "001    2 w    Byrne, Bea                        1700 IRL    99100002 "
-                 "1987/11/30  0.0\n")
+STARTING_LIST = (
+    "012 Spring Open\n"
+    "001    1 m    Abbott, Alan                      1800 IRL    99100001 "
+    "1990/04/12  0.0\n"
+    "001    2 w    Byrne, Bea                        1700 IRL    99100002 "
+    "1987/11/30  0.0\n"
+)
 
 
 def test_a_starting_list_gets_t517(tmp_path: Path) -> None:

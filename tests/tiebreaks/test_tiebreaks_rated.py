@@ -23,20 +23,26 @@ from trfkit.tiebreaks.ratings import (
 )
 
 games = st.integers(min_value=0, max_value=3000).flatmap(
-    lambda base: st.lists(st.integers(min_value=max(0, base - 900), max_value=base + 900),
-                          min_size=1, max_size=13))
+    lambda base: st.lists(
+        st.integers(min_value=max(0, base - 900), max_value=base + 900), min_size=1, max_size=13
+    )
+)
 
 
 @settings(max_examples=300, deadline=None)
 @given(games, st.data())
 def test_ptp_is_the_lowest_rating_reaching_the_score_from_any_start(
-        ratings: list[int], data: st.DataObject) -> None:
+    ratings: list[int], data: st.DataObject
+) -> None:
     halves = data.draw(st.integers(min_value=1, max_value=2 * len(ratings)))
     start = data.draw(st.integers(min_value=-1000, max_value=5000))
     need = 50 * halves
     # the definition, by a scan over every candidate between the bounds
-    lowest = next(r for r in range(min(ratings) - 736, max(ratings) + 737)
-                  if expected_total(r, ratings) >= need)
+    lowest = next(
+        r
+        for r in range(min(ratings) - 736, max(ratings) + 737)
+        if expected_total(r, ratings) >= need
+    )
     assert perfect_performance_hundredths(ratings, need, start) == lowest
     assert perfect_performance_hundredths(ratings, need) == lowest
     assert perfect_performance(ratings, Fraction(halves, 2)) == lowest
@@ -70,7 +76,7 @@ def test_table_by_rating_holds_table_8_1_2() -> None:
     table = expected_by_rating()
     centre = MAX_SCALE + 736
     for rating in (-736, 0, 1997, 2500, MAX_SCALE + 736):
-        window = table[centre - rating:]
+        window = table[centre - rating :]
         for r in (0, 1, 1500, 1997, 2000, 2736, MAX_SCALE):
             assert window[r] == expected_hundredths(rating - r), (rating, r)
 

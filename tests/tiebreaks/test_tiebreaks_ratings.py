@@ -37,10 +37,24 @@ def test_dp_table_has_101_entries_and_is_antisymmetric() -> None:
     assert list(DP_BY_PERCENT) == sorted(set(DP_BY_PERCENT))  # strictly increasing
 
 
-@pytest.mark.parametrize("percent, expected", [
-    (0, -800), (1, -677), (10, -366), (33, -125), (49, -7), (50, 0), (67, 125), (70, 149),
-    (75, 193), (80, 240), (90, 366), (99, 677), (100, 800),
-])
+@pytest.mark.parametrize(
+    "percent, expected",
+    [
+        (0, -800),
+        (1, -677),
+        (10, -366),
+        (33, -125),
+        (49, -7),
+        (50, 0),
+        (67, 125),
+        (70, 149),
+        (75, 193),
+        (80, 240),
+        (90, 366),
+        (99, 677),
+        (100, 800),
+    ],
+)
 def test_dp_values_from_the_printed_table(percent: int, expected: int) -> None:
     assert dp(percent) == expected
 
@@ -60,10 +74,26 @@ def test_pd_table_rows_and_every_boundary() -> None:
     assert PD_HIGH[736] == 100
 
 
-@pytest.mark.parametrize("diff, hundredths", [
-    (0, 50), (3, 50), (4, 51), (-4, 49), (10, 51), (11, 52), (400, 92), (-400, 8),
-    (411, 92), (412, 93), (735, 99), (736, 100), (2000, 100), (-736, 0), (-3000, 0),
-])
+@pytest.mark.parametrize(
+    "diff, hundredths",
+    [
+        (0, 50),
+        (3, 50),
+        (4, 51),
+        (-4, 49),
+        (10, 51),
+        (11, 52),
+        (400, 92),
+        (-400, 8),
+        (411, 92),
+        (412, 93),
+        (735, 99),
+        (736, 100),
+        (2000, 100),
+        (-736, 0),
+        (-3000, 0),
+    ],
+)
 def test_expected_score_both_sides(diff: int, hundredths: int) -> None:
     assert expected_hundredths(diff) == hundredths
 
@@ -111,15 +141,19 @@ def test_perfect_performance_examples() -> None:
     assert perfect_performance([], Fraction(1)) is None
 
 
-@pytest.mark.parametrize("ratings, score", [
-    ([2200, 1600, 2150, 1500, 2050], Fraction(7, 2)),
-    ([1850, 1700, 1900, 2150, 1500], Fraction(7, 2)),
-    ([2400, 1200, 1800], Fraction(1, 2)),
-    ([1500, 1500, 1500, 2600], Fraction(3)),
-    ([2000, 2000], Fraction(1)),
-])
-def test_perfect_performance_is_the_lowest_rating_reaching_the_score(ratings: list[int],
-                                                                     score: Fraction) -> None:
+@pytest.mark.parametrize(
+    "ratings, score",
+    [
+        ([2200, 1600, 2150, 1500, 2050], Fraction(7, 2)),
+        ([1850, 1700, 1900, 2150, 1500], Fraction(7, 2)),
+        ([2400, 1200, 1800], Fraction(1, 2)),
+        ([1500, 1500, 1500, 2600], Fraction(3)),
+        ([2000, 2000], Fraction(1)),
+    ],
+)
+def test_perfect_performance_is_the_lowest_rating_reaching_the_score(
+    ratings: list[int], score: Fraction
+) -> None:
     ptp = perfect_performance(ratings, score)
     assert ptp is not None
     assert expected_total(ptp, ratings) >= score * 100
@@ -139,14 +173,22 @@ def test_average_of_ignores_undefined() -> None:
 
 #: start -> (ARO, ARO-C1, TPR, PTP, APRO, APPO), TEC values reproduced with TieBreakServer.
 TEC_VALUES = {
-    1: (1820, 1900, 1969, 2029, 1789, 1769), 2: (1880, 1988, 2120, 2216, 1856, 1852),
-    3: (1940, 2000, 2089, 2112, 1904, 1934), 4: (1888, 1983, 2081, 2168, 1772, 1784),
-    5: (1690, 1738, 1690, 1689, 1719, 1676), 6: (1813, 1900, 1813, 1810, 1846, 1836),
-    7: (1760, 1838, 1611, 1531, 1869, 1890), 8: (1730, 1800, 1730, 1715, 1915, 1924),
-    9: (1975, 2200, 1175, 950, 1805, 1802), 10: (1880, 1975, 1640, 1575, 1717, 1687),
-    11: (1863, 2000, 1776, 1763, 1840, 1836), 12: (2050, None, 1250, 1250, 2081, 2168),
-    13: (1930, 2025, 1781, 1744, 1879, 1909), 14: (1800, 1900, 1925, 1942, 1775, 1756),
-    15: (1860, 1963, 1788, 1768, 1776, 1767), 16: (1820, 1900, 1969, 2013, 1805, 1799),
+    1: (1820, 1900, 1969, 2029, 1789, 1769),
+    2: (1880, 1988, 2120, 2216, 1856, 1852),
+    3: (1940, 2000, 2089, 2112, 1904, 1934),
+    4: (1888, 1983, 2081, 2168, 1772, 1784),
+    5: (1690, 1738, 1690, 1689, 1719, 1676),
+    6: (1813, 1900, 1813, 1810, 1846, 1836),
+    7: (1760, 1838, 1611, 1531, 1869, 1890),
+    8: (1730, 1800, 1730, 1715, 1915, 1924),
+    9: (1975, 2200, 1175, 950, 1805, 1802),
+    10: (1880, 1975, 1640, 1575, 1717, 1687),
+    11: (1863, 2000, 1776, 1763, 1840, 1836),
+    12: (2050, None, 1250, 1250, 2081, 2168),
+    13: (1930, 2025, 1781, 1744, 1879, 1909),
+    14: (1800, 1900, 1925, 1942, 1775, 1756),
+    15: (1860, 1963, 1788, 1768, 1776, 1767),
+    16: (1820, 1900, 1969, 2013, 1805, 1799),
 }
 CODES = ["ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO"]
 
@@ -164,8 +206,9 @@ def test_tec_crosstable_all_rating_tiebreaks(rules: str) -> None:
 
 
 def test_tpr_400_hand_computed() -> None:
-    rows = compute(tournament(TEC_SWISS), ["TPR/400", "OTHER_RU_TPR400"],
-                   rules="ru-2013").by_start()
+    rows = compute(
+        tournament(TEC_SWISS), ["TPR/400", "OTHER_RU_TPR400"], rules="ru-2013"
+    ).by_start()
     # #1 (2200): 1800 1600->1800 2150 1500->1800 2050 = 9600/5 = 1920; 3.5/5 = 70 % -> +149
     assert rows[1].values["TPR/400"] == 2069
     # #16 (1450): 1850 1700 1900->1850 2150->1850 1500 = 8750/5 = 1750; +149
@@ -234,13 +277,17 @@ def test_no_otb_game_is_undefined_and_forfeits_and_byes_are_ignored() -> None:
 
 def test_round_robin_forfeit_is_not_a_rated_game() -> None:
     rr = {
-        1: (2200, "=W5 +W2 +B3 -W4 +B6"), 2: (2150, "+W6 -B1 +W5 =W3 +B4"),
-        3: (2100, "+W4 +B6 -W1 =B2 +W5"), 4: (2050, "-B3 -B5 =W6 +B1 -W2"),
-        5: (1950, "=B1 +W4 -B2 -F6 -B3"), 6: (2000, "-B2 -W3 =B4 +F5 -W1"),
+        1: (2200, "=W5 +W2 +B3 -W4 +B6"),
+        2: (2150, "+W6 -B1 +W5 =W3 +B4"),
+        3: (2100, "+W4 +B6 -W1 =B2 +W5"),
+        4: (2050, "-B3 -B5 =W6 +B1 -W2"),
+        5: (1950, "=B1 +W4 -B2 -F6 -B3"),
+        6: (2000, "-B2 -W3 =B4 +F5 -W1"),
     }
     for rules in ("fide-2024", "fide-2026"):
-        got = compute(tournament(rr, type_text="Round robin"), ["ARO", "TPR", "APRO"],
-                      rules=rules).by_start()
+        got = compute(
+            tournament(rr, type_text="Round robin"), ["ARO", "TPR", "APRO"], rules=rules
+        ).by_start()
         assert got[5].values["ARO"] == 2125  # 8500 / 4: the forfeit against #6 does not count
         assert got[6].values["ARO"] == 2125
         assert got[5].values["APRO"] == 2140  # TieBreakServer: (2199 + 1931 + 2209 + 2219) / 4
@@ -255,10 +302,13 @@ def test_rating_score_ignores_the_scoring_system() -> None:
 
 def test_short_games_count_as_played() -> None:
     # TRF W/D/L (less than one move) count as played, as in TieBreakServer (§C.4)
-    players = (Player.build(1, "A", rating=2000, rounds=(RoundEntry(2, "w", "W"),)),
-               Player.build(2, "B", rating=1800, rounds=(RoundEntry(1, "b", "L"),)))
-    standings = compute(Tournament(header=Header(rounds=1), players=players), ["ARO", "TPR"],
-                        rules="fide-2024")
+    players = (
+        Player.build(1, "A", rating=2000, rounds=(RoundEntry(2, "w", "W"),)),
+        Player.build(2, "B", rating=1800, rounds=(RoundEntry(1, "b", "L"),)),
+    )
+    standings = compute(
+        Tournament(header=Header(rounds=1), players=players), ["ARO", "TPR"], rules="fide-2024"
+    )
     got = standings.by_start()
     assert got[1].values["ARO"] == 1800 and got[1].values["TPR"] == 2600
     assert got[2].values["TPR"] == 1200
@@ -306,12 +356,17 @@ def test_ru_2013_tpr_applies_the_elected_rule() -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.lists(st.integers(min_value=1000, max_value=2800), min_size=1, max_size=9),
-       st.integers(min_value=1, max_value=18))
+@given(
+    st.lists(st.integers(min_value=1000, max_value=2800), min_size=1, max_size=9),
+    st.integers(min_value=1, max_value=18),
+)
 def test_ptp_equals_a_linear_scan(ratings: list[int], halves: int) -> None:
     score = Fraction(min(halves, 2 * len(ratings)), 2)
-    linear = next(r for r in range(min(ratings) - 800, max(ratings) + 801)
-                  if expected_total(r, ratings) >= score * 100)
+    linear = next(
+        r
+        for r in range(min(ratings) - 800, max(ratings) + 801)
+        if expected_total(r, ratings) >= score * 100
+    )
     assert perfect_performance(ratings, score) == linear
 
 
@@ -327,7 +382,8 @@ def test_explain_lines_show_ratings_cut_and_arithmetic() -> None:
     assert lines[-1] == "average rating: 5950 / 3 = 1983"
     assert explain_lines(ctx, 3, parse("TPR"))[-1] == "p = 3 / 4 = 75 %, dp = 193"
     assert explain_lines(ctx, 3, parse("PTP"))[-1] == (
-        "score 3 in 4: expected 3 at 2168, 2.98 at 2167")
+        "score 3 in 4: expected 3 at 2168, 2.98 at 2167"
+    )
     ru = Context(tournament(TEC_SWISS), RU_2013)
     assert explain_lines(ru, 8, parse("ARO"))[-1].endswith("3950 / 5 = 790")
     assert explain_lines(ru, 0, parse("TPR/400"))[-2] == "average rating: 9600 / 5 = 1920"

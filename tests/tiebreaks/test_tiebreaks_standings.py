@@ -25,7 +25,11 @@ def test_points_first_then_tiebreaks_and_shared_ranks() -> None:
     t = tournament(FOUR, rounds=3, type_text="Swiss")
     s = compute(t, ["WIN"], rules="fide-2024")
     assert [(r.rank, r.start, r.points) for r in s.rows] == [
-        (1, 1, 2.0), (1, 2, 2.0), (3, 3, 1.0), (3, 4, 1.0)]
+        (1, 1, 2.0),
+        (1, 2, 2.0),
+        (3, 3, 1.0),
+        (3, 4, 1.0),
+    ]
     # TPN (ascending) separates them, never at random
     s = compute(t, ["WIN", "TPN"], rules="fide-2024")
     assert [(r.rank, r.start) for r in s.rows] == [(1, 1), (2, 2), (3, 3), (4, 4)]
@@ -47,8 +51,11 @@ def test_file_lists_202_and_212() -> None:
 
 
 def test_undefined_values_sort_last() -> None:
-    t = tournament([(1, "A", None, "=W2"), (2, "B", 1500, "=B1"), (3, "C", 1500, "..")],
-                   rounds=1, type_text="Swiss")
+    t = tournament(
+        [(1, "A", None, "=W2"), (2, "B", 1500, "=B1"), (3, "C", 1500, "..")],
+        rounds=1,
+        type_text="Swiss",
+    )
     s = compute(t, ["AOB"], rules="fide-2024")
     # AOB of C (no game) is undefined; A and B tie on it
     assert {r.start: r.values["AOB"] for r in s.rows}[3] is None
@@ -64,8 +71,11 @@ def test_rank_disagreement_is_t505() -> None:
     assert codes == [("T505", 1), ("T505", 2)]
     # the very records make() gives (name, severity, hint), with the message as written
     first = players[0]
-    assert s.diagnostics[0] == make("T505", f"player 1 ({first.name}) declares rank 2, the "
-                                            "computed standings give 1", first.line)
+    assert s.diagnostics[0] == make(
+        "T505",
+        f"player 1 ({first.name}) declares rank 2, the computed standings give 1",
+        first.line,
+    )
 
 
 def test_rank_disagreement_under_another_list_is_one_t506_info() -> None:
@@ -74,17 +84,30 @@ def test_rank_disagreement_under_another_list_is_one_t506_info() -> None:
     swapped = replace(t, players=players)
     for codes in (["TPN"], None):  # a caller's list; the default list (no 202 in the file)
         s = compute(swapped, codes, rules="fide-2024")
-        assert [(d.code, d.severity.value) for d in s.diagnostics
-                if d.code in ("T505", "T506")] == [("T506", "info")]
+        assert [
+            (d.code, d.severity.value) for d in s.diagnostics if d.code in ("T505", "T506")
+        ] == [("T506", "info")]
     # a 202 list other than the one computed: still not the file's own
     other = replace(swapped, header=replace(t.header, tiebreaks=("BH",)))
     assert "T505" not in {d.code for d in compute(other, ["TPN"]).diagnostics}
 
 
 def test_scoring_system_3_1_0() -> None:
-    t = tournament(FOUR, rounds=3, type_text="Swiss",
-                   scoring=ScoringSystem(win=3.0, draw=1.0, loss=0.0, forfeit_win=3.0, full_bye=3.0,
-                                         half_bye=1.0, pab=3.0, source="162"))
+    t = tournament(
+        FOUR,
+        rounds=3,
+        type_text="Swiss",
+        scoring=ScoringSystem(
+            win=3.0,
+            draw=1.0,
+            loss=0.0,
+            forfeit_win=3.0,
+            full_bye=3.0,
+            half_bye=1.0,
+            pab=3.0,
+            source="162",
+        ),
+    )
     s = compute(t, ["WIN", "STD", "SB"], rules="fide-2024")
     rows = {r.start: r for r in s.rows}
     assert rows[1].points == 6.0 and rows[3].points == 3.0
@@ -129,8 +152,9 @@ def test_paired_games_without_result_are_reported() -> None:
 
     t = tournament(FOUR, rounds=4, type_text="Swiss")
     extra = {1: RoundEntry(2, "w", " "), 2: RoundEntry(1, "b", " ")}
-    players = tuple(p.with_rounds(p.rounds + ((extra[p.start],) if p.start in extra else ()))
-                    for p in t.players)
+    players = tuple(
+        p.with_rounds(p.rounds + ((extra[p.start],) if p.start in extra else ())) for p in t.players
+    )
     # round 4 has pairings but no result: by default the standings are after round 3
     s = compute(replace(t, players=players), ["BH"], rules="fide-2024")
     assert (s.rounds, s.total_rounds) == (3, 4)
@@ -171,9 +195,11 @@ def test_an_individual_run_imports_no_team_module() -> None:
     from pathlib import Path
 
     sample = Path(__file__).resolve().parents[2] / "samples" / "swiss.trf"
-    code = ("import sys; from trfkit import formats; from trfkit.tiebreaks import compute; "
-            f"t = formats.read(open({str(sample)!r}, 'rb').read(), 'auto').tournament; "
-            "compute(t, ['BH/C1', 'SB', 'ARO', 'PTP', 'DE'], rules='fide-2024'); "
-            "print(sorted(m for m in sys.modules if 'team' in m))")
+    code = (
+        "import sys; from trfkit import formats; from trfkit.tiebreaks import compute; "
+        f"t = formats.read(open({str(sample)!r}, 'rb').read(), 'auto').tournament; "
+        "compute(t, ['BH/C1', 'SB', 'ARO', 'PTP', 'DE'], rules='fide-2024'); "
+        "print(sorted(m for m in sys.modules if 'team' in m))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

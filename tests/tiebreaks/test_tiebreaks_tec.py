@@ -12,8 +12,21 @@ from tb_fixtures import tec_swiss
 
 from trfkit.tiebreaks import compute
 
-CODES = ["BH", "BH/C1", "AOB", "FB", "SB", "SB/C1", "WIN", "WON", "BPG", "BWG", "REP", "PS",
-         "PS/C1"]
+CODES = [
+    "BH",
+    "BH/C1",
+    "AOB",
+    "FB",
+    "SB",
+    "SB/C1",
+    "WIN",
+    "WON",
+    "BPG",
+    "BWG",
+    "REP",
+    "PS",
+    "PS/C1",
+]
 
 # start: BH BH-C1 AOB FB SB SB-C1 WIN WON BPG BWG REP PS PS-C1   (TEC, 2023/2024 rules)
 TEC_2024 = {
@@ -37,13 +50,19 @@ TEC_2024 = {
 
 # 2026 rules: the values that change (TIEBREAKS.md §G.1, "Values that change under the 2026 rules").
 CHANGES_2026 = {
-    1: {"AOB": 12.40}, 3: {"AOB": 12.90},
+    1: {"AOB": 12.40},
+    3: {"AOB": 12.90},
     4: {"BH": 14.0, "FB": 14.5, "SB": 9.25, "SB/C1": 7.75},
     5: {"AOB": 13.20},
     6: {"BH": 11.5, "BH/C1": 10.5, "SB": 6.00, "SB/C1": 5.00},
-    7: {"AOB": 11.70}, 8: {"AOB": 12.90}, 10: {"AOB": 10.80},
+    7: {"AOB": 11.70},
+    8: {"AOB": 12.90},
+    10: {"AOB": 10.80},
     11: {"BH": 12.5, "BH/C1": 11.0, "FB": 12.0, "SB": 4.75, "SB/C1": 3.25},
-    12: {"AOB": 14.00, "FB": 11.0}, 13: {"AOB": 11.90}, 14: {"AOB": 13.00}, 16: {"AOB": 13.10},
+    12: {"AOB": 14.00, "FB": 11.0},
+    13: {"AOB": 11.90},
+    14: {"AOB": 13.00},
+    16: {"AOB": 13.10},
 }
 
 
@@ -78,8 +97,10 @@ def test_cuts_and_medians_2024_and_2026() -> None:
 
 
 def test_koya_std_tpn_sobh() -> None:
-    rows = {r.start: r.values
-            for r in compute(tec_swiss(), ["KS", "STD", "TPN", "SOBH"], rules="fide-2024").rows}
+    rows = {
+        r.start: r.values
+        for r in compute(tec_swiss(), ["KS", "STD", "TPN", "SOBH"], rules="fide-2024").rows
+    }
     # KS #1: threshold 2.5; draws with #2 (4.0) and #4 (3.5) -> 1.0
     assert rows[1]["KS"] == 1.0
     # KS #3: #11 (2.5) draw, #6 (3.0) win, #8 (2.5) win, #4 (3.5) draw, #2 (4.0) draw -> 3.5
@@ -100,8 +121,10 @@ def test_standings_tec() -> None:
 
 
 def test_aob_fore_and_sb_median() -> None:
-    rows = {r.start: r.values
-            for r in compute(tec_swiss(), ["AOB/F", "SB/M1", "PS/C2"], rules="fide-2024").rows}
+    rows = {
+        r.start: r.values
+        for r in compute(tec_swiss(), ["AOB/F", "SB/M1", "PS/C2"], rules="fide-2024").rows
+    }
     # AOB/F #1: the opponents' Fore Buchholz 9.5 (#9), 13.5 (#13), 13.5 (#2), 12.0 (#15), 15.5 (#4)
     assert rows[1]["AOB/F"] == 12.8
     # SB/M1 #1: products 1.5 (#9), 0.75 (#13), 2.0 (#2), 2.0 (#15), 1.75 (#4); the least

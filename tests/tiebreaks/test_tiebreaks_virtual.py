@@ -24,8 +24,14 @@ def _solo(cells: list[str]) -> list[tuple[int, str, int | None, str]]:
             opp = int(cell[2:])
             mine = {"+": "-", "-": "+", "=": "="}[cell[0]]
             colour = {"W": "B", "B": "W", "F": "F"}[cell[1]]
-            rows.append((opp, f"O{opp}", None, " ".join([".."] * r + [f"{mine}{colour}1"]
-                                                          + [".."] * (len(cells) - r - 1))))
+            rows.append(
+                (
+                    opp,
+                    f"O{opp}",
+                    None,
+                    " ".join([".."] * r + [f"{mine}{colour}1"] + [".."] * (len(cells) - r - 1)),
+                )
+            )
     return rows
 
 
@@ -41,8 +47,8 @@ def test_default_win_after_two_points(edition) -> None:  # type: ignore[no-untyp
     cells = ["+W2", "+B3", "+F4", "+W5", "+B6", "+W7", "-B8", "-W9", "-B10"]
     ctx, table = _player1(cells, edition)
     assert ctx.score[0] == 6.0
-    assert table.contrib[0][2] == 5.0        # 2 + (1 - 1) + 0.5 x 6
-    assert table.shown[0] == 5.5             # 6 - 1 + 0.5 for the opponents
+    assert table.contrib[0][2] == 5.0  # 2 + (1 - 1) + 0.5 x 6
+    assert table.shown[0] == 5.5  # 6 - 1 + 0.5 for the opponents
 
 
 def test_default_loss_after_four_points() -> None:
@@ -50,27 +56,28 @@ def test_default_loss_after_four_points() -> None:
     cells = ["+W2", "+B3", "+W4", "+B5", "-W6", "-B7", "-F8", "+W9", "+B10"]
     ctx, table = _player1(cells)
     assert ctx.score[0] == 6.0
-    assert table.contrib[0][6] == 6.0        # 4 + (1 - 0) + 0.5 x 2
-    assert table.shown[0] == 6.5             # 6 - 0 + 0.5
+    assert table.contrib[0][6] == 6.0  # 4 + (1 - 0) + 0.5 x 2
+    assert table.shown[0] == 6.5  # 6 - 0 + 0.5
 
 
 def test_absent_with_one_and_a_half() -> None:
     cells = ["+W2", "=B3", "--", "=W4", "=B5", "=W6", "=B7", "=W8", "=B9"]
     _, table = _player1(cells)
-    assert table.contrib[0][2] == 5.5        # 1.5 + 1 = 2.5 after round 3, + 0.5 x 6
+    assert table.contrib[0][2] == 5.5  # 1.5 + 1 = 2.5 after round 3, + 0.5 x 6
 
 
 def test_forfeit_win_with_three_and_a_half() -> None:
     cells = ["+W2", "+B3", "+W4", "=B5", "-W6", "+F7", "=W8", "=B9", "=W10"]
     _, table = _player1(cells)
-    assert table.contrib[0][5] == 5.0        # 3.5 + 0 + 0.5 x 3
+    assert table.contrib[0][5] == 5.0  # 3.5 + 0 + 0.5 x 3
 
 
 @pytest.mark.parametrize("rules", ["fide-2009", "ru-2013"])
 def test_two_round_forfeit_example(rules: str) -> None:
     # A beats B over the board in round 1 and wins by forfeit against B in round 2.
-    t = tournament([(1, "A", None, "+W2 +F2"), (2, "B", None, "-B1 -F1")], rounds=2,
-                   type_text="Swiss")
+    t = tournament(
+        [(1, "A", None, "+W2 +F2"), (2, "B", None, "-B1 -F1")], rounds=2, type_text="Swiss"
+    )
     values = {r.start: r.values["BH"] for r in compute(t, ["BH"], rules=rules).rows}
     assert values == {1: 1.5, 2: 2.5}
 
@@ -78,8 +85,9 @@ def test_two_round_forfeit_example(rules: str) -> None:
 def test_same_file_under_the_dummy_opponent() -> None:
     # 2024 rules for comparison: B shows its real 0 points, A its real 2; each forfeit
     # round is a dummy with the player's own score (A: 2, B: 0).
-    t = tournament([(1, "A", None, "+W2 +F2"), (2, "B", None, "-B1 -F1")], rounds=2,
-                   type_text="Swiss")
+    t = tournament(
+        [(1, "A", None, "+W2 +F2"), (2, "B", None, "-B1 -F1")], rounds=2, type_text="Swiss"
+    )
     values = {r.start: r.values["BH"] for r in compute(t, ["BH"], rules="fide-2024").rows}
     assert values == {1: 0.0 + 2.0, 2: 2.0 + 0.0}
     # 2026: the dummies are capped by the scheduled opponent's adjusted score (16.4.1)
@@ -89,19 +97,23 @@ def test_same_file_under_the_dummy_opponent() -> None:
 
 def test_no_vur_first_cut_before_2023() -> None:
     # A: loses to 2, beats 3, takes a half-point bye, beats 4. Old rules cut the least value.
-    t = tournament([
-        (1, "A", None, "-W2 +B3 =BYE +W4"),
-        (2, "B", None, "+B1 +W4 +W3 +B3"),
-        (3, "C", None, "=W4 -W1 -B2 -W2"),
-        (4, "D", None, "=B3 -B2 +BYE -B1"),
-    ], rounds=4, type_text="Swiss")
+    t = tournament(
+        [
+            (1, "A", None, "-W2 +B3 =BYE +W4"),
+            (2, "B", None, "+B1 +W4 +W3 +B3"),
+            (3, "C", None, "=W4 -W1 -B2 -W2"),
+            (4, "D", None, "=B3 -B2 +BYE -B1"),
+        ],
+        rounds=4,
+        type_text="Swiss",
+    )
     ctx = Context(t, FIDE_2009)
     table = adjusted(ctx)
     # contributions: B shows 4, C shows 0.5, virtual: 1 + 0.5 + 0.5 x 1 = 2,
     # D shows 0.5+0+0.5+0 = 1.0
     assert table.contrib[0] == [4.0, 0.5, 2.0, 1.0]
     old = {r.start: r.values["BH/C1"] for r in compute(t, ["BH/C1"], rules="fide-2009").rows}
-    assert old[1] == 7.0                     # the 0.5 of C is cut
+    assert old[1] == 7.0  # the 0.5 of C is cut
     new = {r.start: r.values["BH/C1"] for r in compute(t, ["BH/C1"], rules="fide-2024").rows}
     # 2024: C shows 0.5, D 1.5 (its PAB at face value), the HPB dummy has A's own 2.5 and,
     # being a voluntary unplayed round, is cut instead of C's 0.5

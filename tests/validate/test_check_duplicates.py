@@ -17,8 +17,10 @@ from trfkit.validation.driver import iter_diagnostics, validate
 def _player(start: int, points: str, rank: int, opponent: int, colour: str, result: str) -> str:
     """A 001 line: start 5-8, name 15-47, points 81-84, rank 86-89, round 1 at 92-99."""
     name = f"Player {start}"
-    return (f"001 {start:>4} {'':1}{'':3} {name:<33} {'':>4} {'':3} {'':>11} {'':>10} "
-            f"{points:>4} {rank:>4}  {opponent:>4} {colour} {result}")
+    return (
+        f"001 {start:>4} {'':1}{'':3} {name:<33} {'':>4} {'':3} {'':>11} {'':>10} "
+        f"{points:>4} {rank:>4}  {opponent:>4} {colour} {result}"
+    )
 
 
 def _team(number: int, name: str, mp: str, gp: str, rank: int, *members: int) -> str:
@@ -27,14 +29,23 @@ def _team(number: int, name: str, mp: str, gp: str, rank: int, *members: int) ->
     return head + " ".join(f"{m:>4}" for m in members)
 
 
-PLAYERS = (_player(1, "1.0", 1, 3, "w", "1"), _player(2, "1.0", 1, 4, "b", "1"),
-           _player(3, "0.0", 3, 1, "b", "0"), _player(4, "0.0", 3, 2, "w", "0"))
+PLAYERS = (
+    _player(1, "1.0", 1, 3, "w", "1"),
+    _player(2, "1.0", 1, 4, "b", "1"),
+    _player(3, "0.0", 3, 1, "b", "0"),
+    _player(4, "0.0", 3, 2, "w", "0"),
+)
 TEAM_A_LINE = 7  # after 012, XXR and the four players
 
 
 def trf26(mp_a: str, gp_a: str) -> str:
-    lines = ["012 Duplicate Cup", "XXR 1", *PLAYERS,
-             _team(1, "Rooks", mp_a, gp_a, 1, 1, 2), _team(2, "Knights", "0.0", "0.0", 2, 3, 4)]
+    lines = [
+        "012 Duplicate Cup",
+        "XXR 1",
+        *PLAYERS,
+        _team(1, "Rooks", mp_a, gp_a, 1, 1, 2),
+        _team(2, "Knights", "0.0", "0.0", 2, 3, 4),
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -57,13 +68,15 @@ def test_correct_declared_totals_give_nothing() -> None:
 
 def test_wrong_declared_match_points_give_exactly_one_diagnostic() -> None:
     assert team_findings(trf26("3.0", "2.0")) == [
-        ("T319", TEAM_A_LINE, "team 1 declares 3 match points, the matches give 2")]
+        ("T319", TEAM_A_LINE, "team 1 declares 3 match points, the matches give 2")
+    ]
 
 
 def test_wrong_match_and_game_points_give_one_diagnostic_each() -> None:
     assert team_findings(trf26("1.0", "1.5")) == [
         ("T319", TEAM_A_LINE, "team 1 declares 1 match points, the matches give 2"),
-        ("T319", TEAM_A_LINE, "team 1 declares 1.5 game points, the matches give 2")]
+        ("T319", TEAM_A_LINE, "team 1 declares 1.5 game points, the matches give 2"),
+    ]
 
 
 def test_nothing_else_reports_the_wrong_total() -> None:
@@ -75,11 +88,17 @@ def test_nothing_else_reports_the_wrong_total() -> None:
 def _model_event(declared: tuple[DeclaredValue, ...], game_points: float | None) -> Tournament:
     """The same match built in code, as a chess-results reader would hand it over: the
     team's game points also appear as a declared GPTS tie-break column."""
-    games = {1: RoundEntry(3, "w", "1"), 2: RoundEntry(4, "b", "1"),
-             3: RoundEntry(1, "b", "0"), 4: RoundEntry(2, "w", "0")}
+    games = {
+        1: RoundEntry(3, "w", "1"),
+        2: RoundEntry(4, "b", "1"),
+        3: RoundEntry(1, "b", "0"),
+        4: RoundEntry(2, "w", "0"),
+    }
     players = tuple(Player.build(s, f"P{s}", rounds=(games[s],), line=s) for s in range(1, 5))
-    teams = (Team(1, "Rooks", (1, 2), game_points=game_points, line=7, declared=declared),
-             Team(2, "Knights", (3, 4), line=8))
+    teams = (
+        Team(1, "Rooks", (1, 2), game_points=game_points, line=7, declared=declared),
+        Team(2, "Knights", (3, 4), line=8),
+    )
     return Tournament(players=players, teams=teams)
 
 
@@ -95,5 +114,7 @@ def test_t503_keeps_the_tie_breaks_proper() -> None:
     columns = (DeclaredValue("BH:MP", 5.0, "5", "tb2"), DeclaredValue("GPTS", 3.0, "3", "tb1"))
     t = _model_event(columns, game_points=None)
     found = [(d.code, d.line, d.message) for d in iter_diagnostics(t, select=["T319", "T503"])]
-    assert found == [("T503", 7, "team 1 (Rooks): declared BH:MP (tb2) 5, computed 0"),
-                     ("T503", 7, "team 1 (Rooks): declared GPTS (tb1) 3, computed 2")]
+    assert found == [
+        ("T503", 7, "team 1 (Rooks): declared BH:MP (tb2) 5, computed 0"),
+        ("T503", 7, "team 1 (Rooks): declared GPTS (tb1) 3, computed 2"),
+    ]

@@ -24,30 +24,46 @@ def _asymmetric() -> str:
     return SWISS.replace(PLAYER_1, changed, 1)
 
 
-COMMANDS = [("tiebreaks",), ("tiebreaks", "--to", "json"), ("tiebreaks", "--to", "csv"),
-            ("explain", "--player", "4", "--tb", "BH"), ("playoff",), ("info",),
-            ("info", "--to", "json"), ("convert", "--to", "json")]
+COMMANDS = [
+    ("tiebreaks",),
+    ("tiebreaks", "--to", "json"),
+    ("tiebreaks", "--to", "csv"),
+    ("explain", "--player", "4", "--tb", "BH"),
+    ("playoff",),
+    ("info",),
+    ("info", "--to", "json"),
+    ("convert", "--to", "json"),
+]
 
 
 #: The first and last lines each text output of the event has (JSON: all ten players).
 WHOLE = {
-    ("tiebreaks",): ("Standings after round 5 of 5 - rules fide-2009: FIDE tie-break rules "
-                     "before 2023 (virtual opponent, 2009 SPP decision)",
-                     "10  10  Silva, Bruno       POR        1.5      9  10.5    2.5   -"),
-    ("tiebreaks", "--to", "csv"): ("rank,start,name,federation,rating,points,BH/C1,BH,SB,DE",
-                                   '10,10,"Silva, Bruno",POR,,1.5,9,10.5,2.5,'),
-    ("explain", "--player", "4", "--tb", "BH"): ("BH of #4 Lindqvist, Astrid under fide-2009",
-                                                 "  total: 14.5"),
-    ("playoff",): ("PLAY-OFF FOR FIRST PLACE",
-                   "  - Standings after round 5 of 5 computed by trfkit under fide-2009; "
-                   "tie-breaks after points: BH/C1, BH, SB, DE."),
+    ("tiebreaks",): (
+        "Standings after round 5 of 5 - rules fide-2009: FIDE tie-break rules "
+        "before 2023 (virtual opponent, 2009 SPP decision)",
+        "10  10  Silva, Bruno       POR        1.5      9  10.5    2.5   -",
+    ),
+    ("tiebreaks", "--to", "csv"): (
+        "rank,start,name,federation,rating,points,BH/C1,BH,SB,DE",
+        '10,10,"Silva, Bruno",POR,,1.5,9,10.5,2.5,',
+    ),
+    ("explain", "--player", "4", "--tb", "BH"): (
+        "BH of #4 Lindqvist, Astrid under fide-2009",
+        "  total: 14.5",
+    ),
+    ("playoff",): (
+        "PLAY-OFF FOR FIRST PLACE",
+        "  - Standings after round 5 of 5 computed by trfkit under fide-2009; "
+        "tie-breaks after points: BH/C1, BH, SB, DE.",
+    ),
     ("info",): ("file:     {path}", "problems: 2 error(s), 0 warning(s), 1 info"),
 }
 
 
 @pytest.mark.parametrize("args", COMMANDS)
-def test_every_command_exits_1_on_a_file_check_rejects(tmp_path: Path,
-                                                       args: tuple[str, ...]) -> None:
+def test_every_command_exits_1_on_a_file_check_rejects(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
     path = tmp_path / "event.trf"
     path.write_text(_asymmetric())
     runner = CliRunner()
@@ -68,8 +84,7 @@ def test_every_command_exits_1_on_a_file_check_rejects(tmp_path: Path,
 
 @pytest.mark.parametrize("args", COMMANDS)
 def test_a_clean_file_still_exits_0(args: tuple[str, ...]) -> None:
-    result = CliRunner().invoke(cli, [args[0], str(ROOT / "samples" / "roundrobin.trf"),
-                                      *args[1:]])
+    result = CliRunner().invoke(cli, [args[0], str(ROOT / "samples" / "roundrobin.trf"), *args[1:]])
     assert result.exit_code == 0, result.stderr
 
 
@@ -77,8 +92,9 @@ def test_info_counts_what_check_finds(tmp_path: Path) -> None:
     path = tmp_path / "event.trf"
     path.write_text(_asymmetric())
     data = json.loads(CliRunner().invoke(cli, ["info", str(path), "--to", "json"]).stdout)
-    checked = json.loads(CliRunner().invoke(cli, ["check", str(path), "--output-format",
-                                                  "json"]).stdout)
+    checked = json.loads(
+        CliRunner().invoke(cli, ["check", str(path), "--output-format", "json"]).stdout
+    )
     assert data["diagnostics"]["error"] == checked["summary"]["errors"] == 2  # 1->7 and 7->2
 
 
@@ -108,7 +124,8 @@ def test_a_batch_conversion_exits_1_on_a_file_check_rejects(tmp_path: Path) -> N
     tree.mkdir()
     (tree / "bad.trf").write_text(_asymmetric())
     (tree / "good.trf").write_text((ROOT / "samples" / "roundrobin.trf").read_text())
-    result = CliRunner().invoke(cli, ["convert", str(tree), "-o", str(tmp_path / "out"),
-                                      "--to", "json", "-j", "1"])
+    result = CliRunner().invoke(
+        cli, ["convert", str(tree), "-o", str(tmp_path / "out"), "--to", "json", "-j", "1"]
+    )
     assert result.exit_code == 1 and "T302" in result.stderr
     assert (tmp_path / "out" / "bad.json").is_file() and (tmp_path / "out" / "good.json").is_file()

@@ -31,16 +31,18 @@ PROMISED = {
     "icu-krause/invalid.tab": "T005",
 }
 
-_HALF_BYES = ("T401: blank-result byes (`0000 -  `) are worth 1/2 in the declared totals, but TRF "
-              "says a blank result is a zero-point bye (TRF.md 11.5, 11.9)")
+_HALF_BYES = (
+    "T401: blank-result byes (`0000 -  `) are worth 1/2 in the declared totals, but TRF "
+    "says a blank result is a zero-point bye (TRF.md 11.5, 11.9)"
+)
 
 #: real files with real inconsistencies: path -> {code: reason}
 KNOWN_ERRORS: dict[str, dict[str, str]] = {
     "heltour/friendship_cup_2024.trf": {
         "T401": "Swiss-Manager declares 1.0 for player 41, who has a double forfeit and no win "
-                "(TRF.md 11.9)",
+        "(TRF.md 11.9)",
         "T306": "players 54 and 127 are one person registered twice (Angeliki / Aggeliki) with "
-                "the same FIDE id",
+        "the same FIDE id",
     },
     "heltour/poa_kritis_team_championship_2025.trf": {
         "T401": "declared totals of non-playing reserves do not match their rounds (MANIFEST)",
@@ -53,11 +55,11 @@ KNOWN_ERRORS: dict[str, dict[str, str]] = {
     "icu-krause/bunratty_minor_2011.tab": {
         "T401": _HALF_BYES,
         "T402": "the Rank column is not the final standing (rank 3 with 3.5 points, rank 5 "
-                "with 4.0)",
+        "with 4.0)",
     },
     "sharly-chess/trf-team-import-test.trf": {
         "T401": "its 162 makes the PAB worth 5.0, but the declared totals count the board "
-                "byes (U) as 0",
+        "byes (U) as 0",
     },
     # Deliberately broken files may show consequences of their fault as well.
     "py4swiss/incompatible_result.trf": {
@@ -105,8 +107,11 @@ def _everything() -> list[str]:
     root = SHARED / "corpus"
     if not root.is_dir():
         return []
-    return sorted(str(p.relative_to(root)) for p in root.rglob("*")
-                  if p.is_file() and not p.name.startswith(("LICENSE", "MANIFEST")))
+    return sorted(
+        str(p.relative_to(root))
+        for p in root.rglob("*")
+        if p.is_file() and not p.name.startswith(("LICENSE", "MANIFEST"))
+    )
 
 
 @pytest.mark.parametrize("name", _everything() or ["(corpus absent)"])

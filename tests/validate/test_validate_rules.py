@@ -19,7 +19,11 @@ from trfkit.validation.driver import rules, validate
 DATA = Path(__file__).resolve().parents[1] / "data" / "rules"
 FIXTURES = sorted(DATA.glob("*.trf"))
 TEAM_RULES = tuple(code for code in CODES if "T317" <= code <= "T329")
-MY_MODULES = ("trfkit.validation.rules.header", "trfkit.validation.rules.pairings", "trfkit.validation.rules.scores")
+MY_MODULES = (
+    "trfkit.validation.rules.header",
+    "trfkit.validation.rules.pairings",
+    "trfkit.validation.rules.scores",
+)
 
 
 def _expected(path: Path) -> list[str]:
@@ -40,8 +44,9 @@ def _code(path: Path) -> str:
     return path.name.split("-", 1)[0]
 
 
-@pytest.mark.parametrize("path", [p for p in FIXTURES if ".clean" not in p.name],
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path", [p for p in FIXTURES if ".clean" not in p.name], ids=lambda p: p.stem
+)
 def test_triggering_fixture_reports_its_own_code(path: Path) -> None:
     assert any(line.endswith(" " + _code(path)) for line in _expected(path))
     name = path.stem.split("-", 1)[1]
@@ -54,8 +59,23 @@ def test_clean_fixture_does_not_report_its_code(path: Path) -> None:
 
 
 def test_every_rule_and_every_issue_code_has_a_triggering_and_a_clean_fixture() -> None:
-    issue_codes = {"T001", "T002", "T003", "T004", "T005", "T006", "T013", "T101", "T102", "T103",
-                   "T104", "T105", "T106", "T107", "T109"}
+    issue_codes = {
+        "T001",
+        "T002",
+        "T003",
+        "T004",
+        "T005",
+        "T006",
+        "T013",
+        "T101",
+        "T102",
+        "T103",
+        "T104",
+        "T105",
+        "T106",
+        "T107",
+        "T109",
+    }
     mine = {code for code, r in rules().items() if r.func.__module__ in MY_MODULES}
     wanted = issue_codes | mine
     triggering = {_code(p) for p in FIXTURES if ".clean" not in p.name}
@@ -65,14 +85,35 @@ def test_every_rule_and_every_issue_code_has_a_triggering_and_a_clean_fixture() 
 
 
 def test_validator_rules_cover_the_issue_list() -> None:
-    issue = {"T201", "T202", "T203", "T204", "T205", "T301", "T302", "T303", "T304", "T305",
-             "T306", "T307", "T308", "T309", "T310", "T311", "T312", "T313", "T401", "T402",
-             "T403"}
+    issue = {
+        "T201",
+        "T202",
+        "T203",
+        "T204",
+        "T205",
+        "T301",
+        "T302",
+        "T303",
+        "T304",
+        "T305",
+        "T306",
+        "T307",
+        "T308",
+        "T309",
+        "T310",
+        "T311",
+        "T312",
+        "T313",
+        "T401",
+        "T402",
+        "T403",
+    }
     assert issue <= set(rules())
 
 
-@pytest.mark.parametrize("path", [p for p in FIXTURES if ".clean" not in p.name],
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path", [p for p in FIXTURES if ".clean" not in p.name], ids=lambda p: p.stem
+)
 def test_the_right_stage_emits_the_code(path: Path) -> None:
     """T0xx/T1xx come from the reader, T2xx-T4xx from the validator's rules (STYLE.md §4)."""
     code = _code(path)

@@ -91,12 +91,17 @@ class LazyGroup(click.Group):
 
         return harmonise(command)
 
-    def resolve_command(self, ctx: click.Context,
-                        args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
         """As click's, with "did you mean" for a mistyped command (``trfkit chekc``)."""
         name = args[0] if args else ""
-        if (name and not name.startswith("-") and not ctx.resilient_parsing
-                and self.get_command(ctx, name) is None):
+        if (
+            name
+            and not name.startswith("-")
+            and not ctx.resilient_parsing
+            and self.get_command(ctx, name) is None
+        ):
             from .choices import suggestion
 
             ctx.fail(f"No such command {name!r}.{suggestion(name, self.list_commands(ctx))}")
@@ -110,8 +115,13 @@ def _debug(ctx: click.Context, param: click.Parameter, value: bool) -> None:
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="trfkit")
-@click.option("--debug", is_flag=True, expose_value=False, callback=_debug,
-              help="Show the traceback of an internal error (T999) before the one-line report.")
+@click.option(
+    "--debug",
+    is_flag=True,
+    expose_value=False,
+    callback=_debug,
+    help="Show the traceback of an internal error (T999) before the one-line report.",
+)
 def cli() -> None:
     """Read, check, convert and tie-break chess tournament report files.
 
@@ -143,7 +153,8 @@ def main(argv: list[str] | None = None) -> Any:
             import traceback
 
             traceback.print_exc()
-        click.echo("trfkit: internal error (T999): "
-                   f"{type(exc).__name__}: {exc}; please report a bug",
-                   err=True)
+        click.echo(
+            f"trfkit: internal error (T999): {type(exc).__name__}: {exc}; please report a bug",
+            err=True,
+        )
         sys.exit(2)

@@ -45,33 +45,81 @@ from .output_guard import cache_files, refuse_overwrite
 @click.command()
 @click.argument("paths", nargs=-1, required=True, metavar="PATH... | -")
 @input_options
-@click.option("--output-format", "output_format", type=click.Choice(FORMATS), default="text",
-              show_default=True, help="How to print the diagnostics.")
+@click.option(
+    "--output-format",
+    "output_format",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="How to print the diagnostics.",
+)
 @selection_options
 @display_options
-@click.option("--fail-on", "fail_on", type=click.Choice(["error", "warning", "info"]),
-              default="error", show_default=True,
-              help="Lowest severity that makes the exit status 1.")
-@click.option("--exit-zero", is_flag=True, help="Exit 0 even when problems are found "
-              "(unreadable inputs and internal errors still exit 2).")
-@click.option("--statistics", is_flag=True,
-              help="Print how often each code occurs (at each severity) instead.")
+@click.option(
+    "--fail-on",
+    "fail_on",
+    type=click.Choice(["error", "warning", "info"]),
+    default="error",
+    show_default=True,
+    help="Lowest severity that makes the exit status 1.",
+)
+@click.option(
+    "--exit-zero",
+    is_flag=True,
+    help="Exit 0 even when problems are found "
+    "(unreadable inputs and internal errors still exit 2).",
+)
+@click.option(
+    "--statistics",
+    is_flag=True,
+    help="Print how often each code occurs (at each severity) instead.",
+)
 @batch_options(default_globs=DEFAULT_GLOBS)
-@click.option("--force-exclude", is_flag=True,
-              help="Apply the file selection (--glob, and the content test of the default "
-                   "one) to files named on the command line too, as pre-commit names them.")
-@click.option("--stdin-display-name", default=STDIN_NAME, show_default=True,
-              help="File name to show for input read from '-'.")
-@click.option("--cache-dir", "cache_dir", default=None, metavar="DIR", envvar="TRFKIT_CACHE_DIR",
-              help="Keep results here and skip inputs checked before with the same bytes, "
-                   "options and trfkit (env TRFKIT_CACHE_DIR; default: no cache).")
+@click.option(
+    "--force-exclude",
+    is_flag=True,
+    help="Apply the file selection (--glob, and the content test of the default "
+    "one) to files named on the command line too, as pre-commit names them.",
+)
+@click.option(
+    "--stdin-display-name",
+    default=STDIN_NAME,
+    show_default=True,
+    help="File name to show for input read from '-'.",
+)
+@click.option(
+    "--cache-dir",
+    "cache_dir",
+    default=None,
+    metavar="DIR",
+    envvar="TRFKIT_CACHE_DIR",
+    help="Keep results here and skip inputs checked before with the same bytes, "
+    "options and trfkit (env TRFKIT_CACHE_DIR; default: no cache).",
+)
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
-def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format: str,
-          select: tuple[str, ...], extend_select: tuple[str, ...], ignore: tuple[str, ...],
-          min_severity: str | None, verbose: bool, fail_on: str, exit_zero: bool,
-          statistics: bool, globs: tuple[str, ...], jobs: int | None, quiet: bool,
-          report_path: str | None, report_format: str, force_exclude: bool,
-          stdin_display_name: str, cache_dir: str | None, debug: bool) -> None:
+def check(
+    paths: tuple[str, ...],
+    fmt: str,
+    encoding: str | None,
+    output_format: str,
+    select: tuple[str, ...],
+    extend_select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    min_severity: str | None,
+    verbose: bool,
+    fail_on: str,
+    exit_zero: bool,
+    statistics: bool,
+    globs: tuple[str, ...],
+    jobs: int | None,
+    quiet: bool,
+    report_path: str | None,
+    report_format: str,
+    force_exclude: bool,
+    stdin_display_name: str,
+    cache_dir: str | None,
+    debug: bool,
+) -> None:
     """Check tournament files and report problems with file, line, column and code.
 
     \b
@@ -88,12 +136,16 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     lowest = threshold(min_severity, verbose, output_format=output_format, fail_on=fail_on)
     check_encoding(encoding)
     refuse_report_dir(report_path)
-    refuse_overwrite(paths, [report_path, *cache_files(cache_dir)],
-                     globs=globs or DEFAULT_GLOBS)
+    refuse_overwrite(paths, [report_path, *cache_files(cache_dir)], globs=globs or DEFAULT_GLOBS)
     stdin = read_bytes("-") if "-" in paths else None
     debug = debug or debug_enabled()
-    inputs = collect(paths, globs or DEFAULT_GLOBS, stdin_name=stdin_display_name, stdin=stdin,
-                     force_exclude=force_exclude)
+    inputs = collect(
+        paths,
+        globs or DEFAULT_GLOBS,
+        stdin_name=stdin_display_name,
+        stdin=stdin,
+        force_exclude=force_exclude,
+    )
     # a tree of notes only (README.md, LICENSE: names the selection leaves out) has
     # nothing to check, as an empty one: exit 2, not "No problems found in 0 files"
     head: list[Job] = []
@@ -106,9 +158,16 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     first, inputs = head[0], chain(head[1:], inputs)
     batch = Batch(jobs, quiet, to_count(paths, globs or DEFAULT_GLOBS, quiet))
     tally = Tally()
-    settings = Settings(fmt=fmt, encoding=encoding, select=chosen.select,
-                        ignore=chosen.ignore, quote_lines=output_format == "full", debug=debug,
-                        max_bytes=current_max_bytes(), fallback_encoding=current_fallback())
+    settings = Settings(
+        fmt=fmt,
+        encoding=encoding,
+        select=chosen.select,
+        ignore=chosen.ignore,
+        quote_lines=output_format == "full",
+        debug=debug,
+        max_bytes=current_max_bytes(),
+        fallback_encoding=current_fallback(),
+    )
     # Line formats are printed file by file as results arrive, and nothing is kept:
     # memory stays flat however many files. The others need the whole batch.
     streamed = output_format in STREAMED and not statistics
@@ -118,14 +177,16 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     try:
         if cache_dir:  # streamed in bounded chunks, as without a cache
             outcomes = _counted(
-                run(chain([first], inputs), settings, batch.processes, cache_dir), tally)
+                run(chain([first], inputs), settings, batch.processes, cache_dir), tally
+            )
         else:
             tasks = ((job, settings) for job in chain([first], inputs))
             # streamed diagnostics go to stdout as they come: the bar (on stderr) is
             # erased for them only when stdout is the same terminal; other formats
             # print nothing per file (a StringIO is no terminal)
-            outcomes = run_batch(work, tasks, batch, tally,
-                                 printed_to=sys.stdout if streamed else io.StringIO())
+            outcomes = run_batch(
+                work, tasks, batch, tally, printed_to=sys.stdout if streamed else io.StringIO()
+            )
         for done in outcomes:
             # --report and --statistics get everything found; the output from `lowest` up
             report = done.report if statistics else done.report.at_least(lowest)
@@ -140,8 +201,12 @@ def check(paths: tuple[str, ...], fmt: str, encoding: str | None, output_format:
     except Exception as exc:
         if debug:
             raise
-        click.echo(escape_controls(f"trfkit: internal error (T999): {type(exc).__name__}: "
-                                   f"{exc}; please report a bug"), err=True)
+        click.echo(
+            escape_controls(
+                f"trfkit: internal error (T999): {type(exc).__name__}: {exc}; please report a bug"
+            ),
+            err=True,
+        )
         sys.exit(2)
     finally:  # stopped early (a closed stdout, Ctrl-C): end the workers now, not at exit
         stop = getattr(outcomes, "close", None)

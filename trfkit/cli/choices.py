@@ -35,8 +35,7 @@ class Choice(click.Choice):  # type: ignore[type-arg]  # click < 8.2 has no para
     def __init__(self, choices: Any, case_sensitive: bool = False) -> None:
         super().__init__(choices, case_sensitive=case_sensitive)
 
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> Any:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
             return super().convert(value, param, ctx)
         except click.BadParameter as exc:

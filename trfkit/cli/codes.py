@@ -11,8 +11,14 @@ from ..render.codes import FORMATS, render_codes
 
 
 @click.command("codes")
-@click.option("--to", "to", type=click.Choice(FORMATS), default="text", show_default=True,
-              help="Output format.")
+@click.option(
+    "--to",
+    "to",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
 def codes(to: str) -> None:
     """List every tie-break code with its name and the rule editions it exists in.
 

@@ -48,8 +48,13 @@ from .output_names import output_name
 
 #: File extension of each output format (see :func:`.outnames.output_name` for how a
 #: directory conversion names its outputs with it).
-EXTENSIONS: dict[str, str] = {"trf": ".trf", "trf16": ".trf", "trf26": ".trf",
-                              "json": ".json", "csv": ".csv"}
+EXTENSIONS: dict[str, str] = {
+    "trf": ".trf",
+    "trf16": ".trf",
+    "trf26": ".trf",
+    "json": ".json",
+    "csv": ".csv",
+}
 
 
 def writer_options(to: str, newline: str | None, raw_csv: bool) -> dict[str, Any]:
@@ -62,9 +67,17 @@ def writer_options(to: str, newline: str | None, raw_csv: bool) -> dict[str, Any
     return options
 
 
-def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | None, to: str,
-                options: dict[str, Any], view: View | None = None,
-                report: tuple[str, str] | None = None) -> tuple[int, bool, list[Diagnostic]]:
+def convert_one(
+    source: str,
+    target: str | None,
+    *,
+    fmt: str,
+    encoding: str | None,
+    to: str,
+    options: dict[str, Any],
+    view: View | None = None,
+    report: tuple[str, str] | None = None,
+) -> tuple[int, bool, list[Diagnostic]]:
     """Convert one input (``-`` = stdin) to ``target`` (None = stdout).
 
     Returns the exit status, whether an output was written, and the diagnostics
@@ -82,8 +95,9 @@ def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | No
         raise
     read = [*doc.diagnostics, *rule_errors(doc, input_problems(doc, source))]
     print_diagnostics(view.shown(read))
-    overflows, text = render_document(doc, to, options, max_bytes=current_max_bytes(),
-                                      display=display_name(source))
+    overflows, text = render_document(
+        doc, to, options, max_bytes=current_max_bytes(), display=display_name(source)
+    )
     if text is None:
         print_diagnostics(view.shown(overflows))
         click.echo(escape_controls(f"{display_name(source)}: nothing to convert"), err=True)
@@ -93,8 +107,9 @@ def convert_one(source: str, target: str | None, *, fmt: str, encoding: str | No
     try:
         write_output(text, target)
     except UnreadableOutput as exc:
-        refused = at_input([_on_stream(exc.diagnostic, target)], doc.tournament.source.path,
-                           display_name(source))
+        refused = at_input(
+            [_on_stream(exc.diagnostic, target)], doc.tournament.source.path, display_name(source)
+        )
         print_diagnostics(refused)
         found = view.selected([*read, *overflows, *refused])
         return max(1, exit_status(found)), False, found
@@ -117,12 +132,13 @@ def _needs_directory(paths: tuple[str, ...]) -> str:
     """Why a batch run needs ``-o DIR``, naming what made it a batch."""
     found = roots(paths)
     if len(found) > 1:
-        return (f"{len(found)} inputs need -o DIR (one output each, converted into DIR); "
-                "to stdout only one input can go")
+        return (
+            f"{len(found)} inputs need -o DIR (one output each, converted into DIR); "
+            "to stdout only one input can go"
+        )
     if found[0].kind == "glob":
         return "a glob pattern INPUT needs -o DIR (every matching file is converted into DIR)"
-    return ("a directory INPUT needs -o DIR (every tournament file below it is converted "
-            "into DIR)")
+    return "a directory INPUT needs -o DIR (every tournament file below it is converted into DIR)"
 
 
 def _is_batch(paths: tuple[str, ...], output: str | None) -> bool:
@@ -137,23 +153,48 @@ def _is_batch(paths: tuple[str, ...], output: str | None) -> bool:
 @input_options
 @output_options(formats=tuple(WRITERS), default="trf")
 @newline_option
-@click.option("--raw-csv", is_flag=True,
-              help="Write CSV cells as they are (no ' before = + - @ at the start of a cell).")
+@click.option(
+    "--raw-csv",
+    is_flag=True,
+    help="Write CSV cells as they are (no ' before = + - @ at the start of a cell).",
+)
 @batch_options(default_globs=DEFAULT_GLOBS)
-@click.option("--skip-existing", is_flag=True,
-              help="Keep an output that its record (a hidden .NAME.source file beside it) shows "
-                   "was made from the same input bytes with the same options (resume an "
-                   "interrupted run); convert the others.")
-@click.option("--statistics", is_flag=True,
-              help="Batch: add the count of each diagnostic code to the summary.")
+@click.option(
+    "--skip-existing",
+    is_flag=True,
+    help="Keep an output that its record (a hidden .NAME.source file beside it) shows "
+    "was made from the same input bytes with the same options (resume an "
+    "interrupted run); convert the others.",
+)
+@click.option(
+    "--statistics",
+    is_flag=True,
+    help="Batch: add the count of each diagnostic code to the summary.",
+)
 @selection_options
 @display_options
 @internal_errors
-def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str | None, to: str,
-            newline: str | None, raw_csv: bool, globs: tuple[str, ...], jobs: int | None,
-            quiet: bool, report_path: str | None, report_format: str, skip_existing: bool,
-            statistics: bool, select: tuple[str, ...], extend_select: tuple[str, ...],
-            ignore: tuple[str, ...], min_severity: str | None, verbose: bool) -> None:
+def convert(
+    paths: tuple[str, ...],
+    fmt: str,
+    encoding: str | None,
+    output: str | None,
+    to: str,
+    newline: str | None,
+    raw_csv: bool,
+    globs: tuple[str, ...],
+    jobs: int | None,
+    quiet: bool,
+    report_path: str | None,
+    report_format: str,
+    skip_existing: bool,
+    statistics: bool,
+    select: tuple[str, ...],
+    extend_select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    min_severity: str | None,
+    verbose: bool,
+) -> None:
     """Convert INPUT (a file, '-' for stdin, a directory or a glob) to another format.
 
     '--to trf' keeps the input's TRF edition, trf16/trf26 choose one. Several
@@ -188,12 +229,18 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
         refuse_overwrite(paths, [report_path], globs=globs or DEFAULT_GLOBS)
 
         plan = Plan(fmt, encoding, to, options, current_max_bytes(), current_fallback())
-        status = convert_many(paths, Path(output), plan, extension=EXTENSIONS[to],
-                              globs=globs or DEFAULT_GLOBS, batch=Batch(jobs, quiet, to_count(
-                                  paths, globs or DEFAULT_GLOBS, quiet)),
-                              skip_existing=skip_existing, statistics=statistics,
-                              report=(report_path, report_format) if report_path else None,
-                              view=view)
+        status = convert_many(
+            paths,
+            Path(output),
+            plan,
+            extension=EXTENSIONS[to],
+            globs=globs or DEFAULT_GLOBS,
+            batch=Batch(jobs, quiet, to_count(paths, globs or DEFAULT_GLOBS, quiet)),
+            skip_existing=skip_existing,
+            statistics=statistics,
+            report=(report_path, report_format) if report_path else None,
+            view=view,
+        )
         raise SystemExit(status)
     input_path = paths[0]
     if input_path != "-" and output not in (None, "-"):
@@ -211,16 +258,27 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
         from .output_records import fingerprint, is_current
 
         data = read_bytes(input_path)
-        record = (Path(output), os.path.basename(input_path), data,
-                  fingerprint([fmt, encoding, to, options, current_max_bytes()]))
+        record = (
+            Path(output),
+            os.path.basename(input_path),
+            data,
+            fingerprint([fmt, encoding, to, options, current_max_bytes()]),
+        )
         if is_current(*record):
-            click.echo(escape_controls(f"{output}: up to date, skipped (--skip-existing)"),
-                       err=True)
+            click.echo(
+                escape_controls(f"{output}: up to date, skipped (--skip-existing)"), err=True
+            )
             raise SystemExit(0)
-    status, written, found = convert_one(input_path, output, fmt=fmt, encoding=encoding, to=to,
-                                         options=options, view=view,
-                                         report=(report_path, report_format) if report_path
-                                         else None)
+    status, written, found = convert_one(
+        input_path,
+        output,
+        fmt=fmt,
+        encoding=encoding,
+        to=to,
+        options=options,
+        view=view,
+        report=(report_path, report_format) if report_path else None,
+    )
     if written and record is not None:
         from .output_records import write_record
 
@@ -229,6 +287,7 @@ def convert(paths: tuple[str, ...], fmt: str, encoding: str | None, output: str 
         except OSError as exc:
             raise InputError(f"{output}: cannot write its record: {exc.strerror or exc}") from None
     if report_path:
-        write_report(report_path, report_format, [FileReport(display_name(input_path),
-                                                             tuple(found))])
+        write_report(
+            report_path, report_format, [FileReport(display_name(input_path), tuple(found))]
+        )
     raise SystemExit(status)

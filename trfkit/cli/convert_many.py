@@ -79,8 +79,9 @@ class Plan:
     @property
     def fingerprint(self) -> str:
         """What an output's record says about the options it was written with."""
-        return fingerprint([self.fmt, self.encoding, self.to, self.options, self.max_bytes,
-                            self.fallback_encoding])
+        return fingerprint(
+            [self.fmt, self.encoding, self.to, self.options, self.max_bytes, self.fallback_encoding]
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +108,8 @@ def check_output_dir(found: list[Root], out: Path) -> None:
     for root in found:
         if root.kind == "dir" and _inside(out_r, root.base.resolve()):
             raise InputError(
-                f"{out}: the output directory must not be inside the input tree {root.arg}")
+                f"{out}: the output directory must not be inside the input tree {root.arg}"
+            )
     if out.exists() and not out.is_dir():
         raise InputError(f"{out}: not a directory")
 
@@ -131,9 +133,16 @@ def _linked_input(target: Path, found: list[Root], globs: tuple[str, ...]) -> st
     return input_behind(str(target), found, globs)
 
 
-def plan_tasks(inputs: Iterable[Input], found: list[Root], out: Path, plan: Plan, *,
-               extension: str, skip_existing: bool, globs: tuple[str, ...] = ANY_FILE
-               ) -> Iterator[Task]:
+def plan_tasks(
+    inputs: Iterable[Input],
+    found: list[Root],
+    out: Path,
+    plan: Plan,
+    *,
+    extension: str,
+    skip_existing: bool,
+    globs: tuple[str, ...] = ANY_FILE,
+) -> Iterator[Task]:
     """Each input with its output path below ``out`` (relative paths mirrored, named by
     :func:`~.outnames.output_name`)."""
     trees = [r.base.resolve() for r in found if r.kind == "dir"]
@@ -148,8 +157,11 @@ def plan_tasks(inputs: Iterable[Input], found: list[Root], out: Path, plan: Plan
         resolved = target.resolve()
         if target in taken:  # (planned up front; only a file added meanwhile gets here)
             refused = f"{target}: another input is already converted to this file"
-        elif (resolved in named or any(_inside(resolved, tree) for tree in trees)
-              or _linked_input(target, found, globs)):
+        elif (
+            resolved in named
+            or any(_inside(resolved, tree) for tree in trees)
+            or _linked_input(target, found, globs)
+        ):
             refused = f"{target}: refusing to overwrite an input"
         else:
             try:
@@ -163,14 +175,22 @@ def plan_tasks(inputs: Iterable[Input], found: list[Root], out: Path, plan: Plan
 
 def refuse_collisions(inputs: Iterable[Input], out: Path, extension: str) -> None:
     """Exit 2 before anything is converted when two inputs would get one output name."""
-    clashes = collisions((item.display, output_name(item.rel, extension))
-                         for item in inputs if item.missing is None and item.skip is None)
+    clashes = collisions(
+        (item.display, output_name(item.rel, extension))
+        for item in inputs
+        if item.missing is None and item.skip is None
+    )
     if clashes:
-        lines = [f"{out / target}: the output of {', '.join(sources)}"
-                 for target, sources in clashes[:20]]
+        lines = [
+            f"{out / target}: the output of {', '.join(sources)}"
+            for target, sources in clashes[:20]
+        ]
         more = [f"... and {len(clashes) - 20} more"] if len(clashes) > 20 else []
-        raise InputError("several inputs map to one output name (rename one, or select with "
-                         "--glob); nothing was converted:", [*lines, *more])
+        raise InputError(
+            "several inputs map to one output name (rename one, or select with "
+            "--glob); nothing was converted:",
+            [*lines, *more],
+        )
 
 
 #: Per output directory, the hidden ``*.tmp`` names found there when this process first
@@ -184,8 +204,11 @@ def _clear_stale(target: Path) -> None:
     folder = target.parent
     if folder not in _temporaries:
         try:
-            _temporaries[folder] = {entry.name for entry in os.scandir(folder)
-                                    if entry.name.startswith(".") and entry.name.endswith(".tmp")}
+            _temporaries[folder] = {
+                entry.name
+                for entry in os.scandir(folder)
+                if entry.name.startswith(".") and entry.name.endswith(".tmp")
+            }
         except OSError:
             _temporaries[folder] = set()
     found = _temporaries[folder]
@@ -208,8 +231,9 @@ def convert_task(task: Task) -> Outcome:
     if item.skip:  # a file the default selection leaves out (README.md): counted, not read
         return Outcome(FileReport(item.display, skipped=item.skip), NOT_REPORTS)
     if item.skipped:  # a link or special file a walk did not take (T020-T022)
-        return Outcome(FileReport(item.display, (make(*item.skipped, file=item.display),)),
-                       "not read")
+        return Outcome(
+            FileReport(item.display, (make(*item.skipped, file=item.display),)), "not read"
+        )
     target = Path(task.target)
     try:
         data = item.data if item.data is not None else read_bytes(item.path, plan.max_bytes)
@@ -218,15 +242,24 @@ def convert_task(task: Task) -> Outcome:
         if task.skip and is_current(target, item.rel, data, plan.fingerprint):
             _clear_stale(target)  # killed while replacing an older output
             return Outcome(FileReport(item.display), "skipped")
-        doc = read_document(item.path, fmt=plan.fmt, encoding=plan.encoding, data=data,
-                            max_bytes=plan.max_bytes, fallback_encoding=plan.fallback_encoding)
+        doc = read_document(
+            item.path,
+            fmt=plan.fmt,
+            encoding=plan.encoding,
+            data=data,
+            max_bytes=plan.max_bytes,
+            fallback_encoding=plan.fallback_encoding,
+        )
         if item.sniff and passed_over(doc):  # a page linking to chess-results, a budget sheet
             return Outcome(FileReport(item.display, skipped=NOT_A_REPORT), NOT_REPORTS)
         errors = rule_errors(doc, input_problems(doc, item.path))  # as check finds them
-        overflows, text = render_document(doc, plan.to, plan.options,
-                                          max_bytes=plan.max_bytes, display=item.display)
-        diagnostics = tuple(d if d.file else d.with_file(item.display)
-                            for d in (*doc.diagnostics, *errors, *overflows))
+        overflows, text = render_document(
+            doc, plan.to, plan.options, max_bytes=plan.max_bytes, display=item.display
+        )
+        diagnostics = tuple(
+            d if d.file else d.with_file(item.display)
+            for d in (*doc.diagnostics, *errors, *overflows)
+        )
         if text is None:
             return Outcome(FileReport(item.display, diagnostics), "not written")
         _clear_stale(target)
@@ -242,11 +275,16 @@ def convert_task(task: Task) -> Outcome:
     except click.ClickException as exc:  # the input cannot be read (permission, ...)
         return Outcome(unreadable(item.display, exc.format_message()))
     except OSError as exc:
-        return Outcome(FileReport(
-            item.display, error=f"{task.target}: cannot write: {exc.strerror or exc}"))
+        return Outcome(
+            FileReport(item.display, error=f"{task.target}: cannot write: {exc.strerror or exc}")
+        )
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop the batch
-        crash = make("T999", f"trfkit failed on this input with {type(exc).__name__}: {exc}; "
-                             "please report a bug with the input file", file=item.display)
+        crash = make(
+            "T999",
+            f"trfkit failed on this input with {type(exc).__name__}: {exc}; "
+            "please report a bug with the input file",
+            file=item.display,
+        )
         return Outcome(FileReport(item.display, (crash,)))
 
 
@@ -258,10 +296,19 @@ def outcome_status(outcome: Outcome) -> int:
     return exit_status(report.diagnostics)
 
 
-def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: str,
-                 globs: tuple[str, ...], batch: Batch, skip_existing: bool = False,
-                 statistics: bool = False, report: tuple[str, str] | None = None,
-                 view: View | None = None) -> int:
+def convert_many(
+    paths: tuple[str, ...],
+    out: Path,
+    plan: Plan,
+    *,
+    extension: str,
+    globs: tuple[str, ...],
+    batch: Batch,
+    skip_existing: bool = False,
+    statistics: bool = False,
+    report: tuple[str, str] | None = None,
+    view: View | None = None,
+) -> int:
     """Convert every input named by ``paths`` into ``out``; the worst exit status of all.
 
     ``view`` selects the diagnostics that count and prints those at its threshold."""
@@ -269,8 +316,11 @@ def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: st
     found = roots(paths)
     check_output_dir(found, out)
     _temporaries.clear()  # listings of an earlier run in this process are out of date
-    stdin = (read_stream(binary_stream("stdin"), plan.max_bytes or DEFAULT_MAX_BYTES)
-             if "-" in paths else None)  # bounded: the reader reports a larger input (T007)
+    stdin = (
+        read_stream(binary_stream("stdin"), plan.max_bytes or DEFAULT_MAX_BYTES)
+        if "-" in paths
+        else None
+    )  # bounded: the reader reports a larger input (T007)
     # the default selection (check's): a shared extension is converted only when its
     # content is a tournament format; the rest is passed over and counted
     sniffed = SHARED_EXTENSIONS if tuple(globs) == DEFAULT_GLOBS else ()
@@ -278,28 +328,38 @@ def convert_many(paths: tuple[str, ...], out: Path, plan: Plan, *, extension: st
         raise InputError("no files to convert (see --glob)")
     refuse_collisions(iter_inputs(paths, globs, stdin=stdin, sniffed=sniffed), out, extension)
     inputs = iter_inputs(paths, globs, stdin=stdin, sniffed=sniffed)
-    tasks = plan_tasks(inputs, found, out, plan, extension=extension,
-                       skip_existing=skip_existing, globs=globs)
+    tasks = plan_tasks(
+        inputs, found, out, plan, extension=extension, skip_existing=skip_existing, globs=globs
+    )
     tally, status, kept = Tally(), 0, []
     outcomes = run_batch(convert_task, tasks, batch, tally)
     with closing(outcomes):  # stopped early (Ctrl-C): end the workers now, not at exit
         for outcome in outcomes:
-            counted = replace(outcome.report, diagnostics=tuple(view.selected(
-                outcome.report.diagnostics)))
+            counted = replace(
+                outcome.report, diagnostics=tuple(view.selected(outcome.report.diagnostics))
+            )
             print_diagnostics(view.shown(counted.diagnostics))
             if counted.error is not None and not counted.diagnostics:  # (else its T014)
                 click.echo(escape_controls(f"Error: {counted.error}"), err=True)
             elif outcome.note == "not written" and not any(
-                    d.code == "T604" for d in outcome.report.diagnostics):  # (T604 says why)
+                d.code == "T604" for d in outcome.report.diagnostics
+            ):  # (T604 says why)
                 click.echo(escape_controls(f"{counted.path}: nothing to convert"), err=True)
-            status = max(status, outcome_status(replace(outcome, report=counted)),
-                         int(outcome.note == "not written"))
+            status = max(
+                status,
+                outcome_status(replace(outcome, report=counted)),
+                int(outcome.note == "not written"),
+            )
             if report is not None:
                 kept.append(counted)
     if report is not None:
         write_report(report[0], report[1], kept)
     print_summary(tally, statistics=statistics, quiet=batch.quiet)
     if not batch.quiet:
-        click.echo(escape_controls(f"converted {tally.notes['written']} file(s) from "
-                                   f"{', '.join(paths)} to {out}"), err=True)
+        click.echo(
+            escape_controls(
+                f"converted {tally.notes['written']} file(s) from {', '.join(paths)} to {out}"
+            ),
+            err=True,
+        )
     return status

@@ -27,8 +27,7 @@ MACHINE_FORMATS = frozenset({"json", "jsonl", "sarif"})
 ALWAYS = ALWAYS_REPORTED
 
 
-def selector(select: tuple[str, ...], extend: tuple[str, ...],
-             ignore: tuple[str, ...]) -> Selector:
+def selector(select: tuple[str, ...], extend: tuple[str, ...], ignore: tuple[str, ...]) -> Selector:
     """The selector of the options, or a usage error naming the unknown code."""
     try:
         return Selector.from_options(select or None, extend, ignore)
@@ -36,8 +35,9 @@ def selector(select: tuple[str, ...], extend: tuple[str, ...],
         raise click.UsageError(str(exc)) from None
 
 
-def threshold(min_severity: str | None, verbose: bool, *, output_format: str = "text",
-              fail_on: str = "error") -> Severity:
+def threshold(
+    min_severity: str | None, verbose: bool, *, output_format: str = "text", fail_on: str = "error"
+) -> Severity:
     """The lowest severity shown: ``-v`` or ``--min-severity`` as given; else info for
     machine formats and warning for people, or ``fail_on`` if lower (a run that fails
     on infos shows them)."""
@@ -68,8 +68,14 @@ class View:
     lowest: Severity = Severity.WARNING
 
     @classmethod
-    def from_options(cls, select: tuple[str, ...], extend: tuple[str, ...],
-                     ignore: tuple[str, ...], min_severity: str | None, verbose: bool) -> View:
+    def from_options(
+        cls,
+        select: tuple[str, ...],
+        extend: tuple[str, ...],
+        ignore: tuple[str, ...],
+        min_severity: str | None,
+        verbose: bool,
+    ) -> View:
         return cls(selector(select, extend, ignore), threshold(min_severity, verbose))
 
     def selected(self, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:

@@ -26,12 +26,21 @@ from .output_guard import refuse_overwrite
 @click.argument("input_path", metavar="FILE")
 @input_options
 @output_options(formats=("text", "json"), default="text")
-@click.option("--show-private", is_flag=True,
-              help="Also print header strings withheld for privacy (e-mail addresses, local paths, "
-                   "organiser notes) of Swiss-Manager files.")
+@click.option(
+    "--show-private",
+    is_flag=True,
+    help="Also print header strings withheld for privacy (e-mail addresses, local paths, "
+    "organiser notes) of Swiss-Manager files.",
+)
 @internal_errors
-def info(input_path: str, fmt: str, encoding: str | None, output: str | None, to: str,
-         show_private: bool = False) -> None:
+def info(
+    input_path: str,
+    fmt: str,
+    encoding: str | None,
+    output: str | None,
+    to: str,
+    show_private: bool = False,
+) -> None:
     """Summarise FILE ('-' for stdin): name, dates, type, players, rounds, teams,
     and how it was read (format, TRF edition, dialect, encoding, line endings).
 
@@ -47,8 +56,9 @@ def info(input_path: str, fmt: str, encoding: str | None, output: str | None, to
     doc = read_document(input_path, fmt=fmt, encoding=encoding, data=raw)
     problems = input_problems(doc, input_path)
     print_diagnostics([*doc.diagnostics, *rule_errors(doc, problems)])
-    data = summary(doc, display_name(input_path), detect(raw[:8192]) if fmt == "auto" else fmt,
-                   problems)
+    data = summary(
+        doc, display_name(input_path), detect(raw[:8192]) if fmt == "auto" else fmt, problems
+    )
     if show_private:
         data["private"] = private_fields(raw, data["read_as"])
     text = dumps(data) if to == "json" else render_text(data)

@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # imported where a file is written: reading one does not need
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+
 class InputError(click.ClickException):
     """A user-facing failure that must exit with status 2 (unreadable path, bad option value).
 
@@ -114,10 +115,16 @@ def read_document(
     an unknown encoding, a missing reader) becomes :class:`InputError` (exit 2)."""
     try:
         return reading.read_document(
-            path, fmt=fmt, encoding=encoding, strict=strict, data=data,
+            path,
+            fmt=fmt,
+            encoding=encoding,
+            strict=strict,
+            data=data,
             max_bytes=current_max_bytes() if max_bytes is None else max_bytes,
-            fallback_encoding=current_fallback() if fallback_encoding is None
-            else fallback_encoding)
+            fallback_encoding=current_fallback()
+            if fallback_encoding is None
+            else fallback_encoding,
+        )
     except ReadError as exc:
         raise InputError(str(exc)) from None
 
@@ -218,8 +225,9 @@ def contained(root: Path, target: Path) -> Path:
     """
     root_r, target_r = root.resolve(), target.resolve()
     if root_r not in target_r.parents:
-        raise InputError(f"{target}: resolves to {target_r}, outside the output directory {root}; "
-                         "not written")
+        raise InputError(
+            f"{target}: resolves to {target_r}, outside the output directory {root}; not written"
+        )
     return target
 
 
@@ -274,8 +282,13 @@ def internal_errors(func: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
-        except (click.exceptions.ClickException, click.exceptions.Exit, click.Abort, SystemExit,
-                BrokenPipeError):  # a closed pipe (`| head`) is handled by cli.main
+        except (
+            click.exceptions.ClickException,
+            click.exceptions.Exit,
+            click.Abort,
+            SystemExit,
+            BrokenPipeError,
+        ):  # a closed pipe (`| head`) is handled by cli.main
             raise
         except KeyboardInterrupt:  # pragma: no cover - interactive only
             raise
@@ -291,8 +304,12 @@ def internal_errors(func: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def refuse_unread(doc: Document, input_path: str, diagnostics: Sequence[Diagnostic],
-                  nothing: str = "nothing to rank") -> None:
+def refuse_unread(
+    doc: Document,
+    input_path: str,
+    diagnostics: Sequence[Diagnostic],
+    nothing: str = "nothing to rank",
+) -> None:
     """Exit 1 with the reader's verdict, writing nothing, when there is no tournament to
     rank (a note, a LICENSE, an empty template: T006, T013): an empty table, or a TRF of
     the note's lines with a 202 record, would look like a result."""

@@ -45,6 +45,7 @@ REPORT_FORMATS = ("auto", "json", "sarif")
 
 # ------------------------------------------------------------------------------ options
 
+
 def batch_options(*, default_globs: Iterable[str]) -> Callable[[F], F]:
     """Add ``-j``, ``--glob``, ``--quiet``, ``--report`` and ``--report-format``."""
     from ..input_paths import SHARED_EXTENSIONS
@@ -52,25 +53,54 @@ def batch_options(*, default_globs: Iterable[str]) -> Callable[[F], F]:
     globs_help = " ".join(default_globs)
     shared = [g for g in default_globs if g.lower().lstrip("*.") in SHARED_EXTENSIONS]
     if shared:  # the default selection sniffs these (trfkit.check_many.DEFAULT_GLOBS)
-        globs_help += (f" ({' '.join(shared)} only when their content is a tournament "
-                       "format; the others are skipped and counted)")
+        globs_help += (
+            f" ({' '.join(shared)} only when their content is a tournament "
+            "format; the others are skipped and counted)"
+        )
 
     def decorate(func: F) -> F:
-        for option in reversed([
-            click.option("--glob", "globs", multiple=True, metavar="PATTERN",
-                         help="File names (or paths below the directory) to take inside "
-                              f"directories; repeatable, any case. Default: {globs_help}."),
-            click.option("-j", "--jobs", "jobs", type=click.IntRange(1, MAX_JOBS), default=None,
-                         help=f"Worker processes, 1 to {MAX_JOBS} (default: the number of "
-                              "CPUs)."),
-            click.option("-q", "--quiet", is_flag=True,
-                         help="No progress bar and no batch summary on stderr."),
-            click.option("--report", "report_path", default=None, metavar="FILE",
-                         help="Also write every diagnostic of the batch to FILE (JSON, or "
-                              "SARIF for *.sarif), atomically."),
-            click.option("--report-format", "report_format", type=click.Choice(REPORT_FORMATS),
-                         default="auto", show_default=True, help="Format of --report."),
-        ]):
+        for option in reversed(
+            [
+                click.option(
+                    "--glob",
+                    "globs",
+                    multiple=True,
+                    metavar="PATTERN",
+                    help="File names (or paths below the directory) to take inside "
+                    f"directories; repeatable, any case. Default: {globs_help}.",
+                ),
+                click.option(
+                    "-j",
+                    "--jobs",
+                    "jobs",
+                    type=click.IntRange(1, MAX_JOBS),
+                    default=None,
+                    help=f"Worker processes, 1 to {MAX_JOBS} (default: the number of CPUs).",
+                ),
+                click.option(
+                    "-q",
+                    "--quiet",
+                    is_flag=True,
+                    help="No progress bar and no batch summary on stderr.",
+                ),
+                click.option(
+                    "--report",
+                    "report_path",
+                    default=None,
+                    metavar="FILE",
+                    help="Also write every diagnostic of the batch to FILE (JSON, or "
+                    "SARIF for *.sarif), atomically.",
+                ),
+                click.option(
+                    "--report-format",
+                    "report_format",
+                    type=click.Choice(REPORT_FORMATS),
+                    default="auto",
+                    show_default=True,
+                    help="Format of --report.",
+                ),
+            ]
+        ):
             func = option(func)
         return func
 
@@ -78,6 +108,7 @@ def batch_options(*, default_globs: Iterable[str]) -> Callable[[F], F]:
 
 
 # ------------------------------------------------------------------------------ progress
+
 
 class Progress:
     """A one-line bar on a terminal's stderr; does nothing when stderr is a file or pipe.
@@ -88,8 +119,14 @@ class Progress:
     painting it.
     """
 
-    def __init__(self, total: int | None, stream: TextIO | None = None, *,
-                 enabled: bool = True, columns: int | None = None) -> None:
+    def __init__(
+        self,
+        total: int | None,
+        stream: TextIO | None = None,
+        *,
+        enabled: bool = True,
+        columns: int | None = None,
+    ) -> None:
         self.stream = stream if stream is not None else sys.stderr
         self.total = total
         self.done = 0
@@ -104,7 +141,7 @@ class Progress:
         if draw and self.enabled and (now - self._drawn >= 0.1 or self.done == self.total):
             self._drawn = now
             self._shown = True
-            self.stream.write("\r" + self.line(label)[:self.width].ljust(self.width))
+            self.stream.write("\r" + self.line(label)[: self.width].ljust(self.width))
             self.stream.flush()
 
     def clear(self) -> None:
@@ -153,13 +190,17 @@ def same_terminal(a: TextIO, b: TextIO) -> bool:
     if a is b:
         return True
     try:
-        return a.isatty() and b.isatty() and os.path.samestat(os.fstat(a.fileno()),
-                                                               os.fstat(b.fileno()))
+        return (
+            a.isatty()
+            and b.isatty()
+            and os.path.samestat(os.fstat(a.fileno()), os.fstat(b.fileno()))
+        )
     except (AttributeError, ValueError, OSError, io.UnsupportedOperation):
         return a.isatty() and b.isatty()  # cannot tell: assume one screen, erase
 
 
 # ------------------------------------------------------------------------------ summary
+
 
 class Tally:
     """Running counts over the batch (a few integers: memory does not grow with files)."""
@@ -194,9 +235,11 @@ class Tally:
 
     def sentence(self) -> str:
         """``12 files read: 9 clean, 1 with warnings, 1 with errors, 1 unreadable``."""
-        text = (f"{self.files} file{'s' if self.files != 1 else ''} read: {self.clean} clean, "
-                f"{self.warnings} with warnings, {self.errors} with errors, "
-                f"{self.unreadable} unreadable")
+        text = (
+            f"{self.files} file{'s' if self.files != 1 else ''} read: {self.clean} clean, "
+            f"{self.warnings} with warnings, {self.errors} with errors, "
+            f"{self.unreadable} unreadable"
+        )
         if self.notes:
             text += "; " + ", ".join(f"{n} {note}" for note, n in sorted(self.notes.items()))
         return text
@@ -205,14 +248,17 @@ class Tally:
         """The batch as the reporters summarise it (``Found 3 problems ... in 4 files.``),
         counting what is below ``lowest`` (the display threshold) as hidden."""
         shown = {s: n if s.rank >= lowest.rank else 0 for s, n in self.severities.items()}
-        return Summary(files=self.files, unreadable=self.unreadable,
-                       errors=shown.get(Severity.ERROR, 0),
-                       warnings=shown.get(Severity.WARNING, 0),
-                       infos=shown.get(Severity.INFO, 0),
-                       by_code=dict(sorted(self.codes.items())),
-                       skipped=self.passed_over,
-                       hidden=sum(self.severities.values()) - sum(shown.values()),
-                       hidden_below=lowest.value)
+        return Summary(
+            files=self.files,
+            unreadable=self.unreadable,
+            errors=shown.get(Severity.ERROR, 0),
+            warnings=shown.get(Severity.WARNING, 0),
+            infos=shown.get(Severity.INFO, 0),
+            by_code=dict(sorted(self.codes.items())),
+            skipped=self.passed_over,
+            hidden=sum(self.severities.values()) - sum(shown.values()),
+            hidden_below=lowest.value,
+        )
 
     def exit_status(self, fail_on: str, exit_zero: bool = False) -> int:
         """2 for unreadable inputs or internal errors (T999); else 1 when a diagnostic
@@ -220,8 +266,10 @@ class Tally:
         if self.unreadable or self.codes["T999"]:
             return 2
         threshold = Severity(fail_on).rank
-        return int(not exit_zero and any(n and severity.rank >= threshold
-                                          for severity, n in self.severities.items()))
+        return int(
+            not exit_zero
+            and any(n and severity.rank >= threshold for severity, n in self.severities.items())
+        )
 
     def statistics(self) -> list[str]:
         """``  1000  T403  scoring-system-assumed``, most frequent first."""
@@ -232,6 +280,7 @@ class Tally:
 
 
 # ------------------------------------------------------------------------------ running
+
 
 @dataclass(frozen=True, slots=True)
 class Batch:
@@ -246,9 +295,14 @@ class Batch:
         return self.workers or default_workers()
 
 
-def run_batch(work: Callable[[Any], Outcome], tasks: Iterable[Any], batch: Batch,
-              tally: Tally, *, printed_to: TextIO | None = None
-              ) -> Generator[Outcome, None, None]:
+def run_batch(
+    work: Callable[[Any], Outcome],
+    tasks: Iterable[Any],
+    batch: Batch,
+    tally: Tally,
+    *,
+    printed_to: TextIO | None = None,
+) -> Generator[Outcome, None, None]:
     """Yield the outcome of ``work(task)`` for every task, in order, counting each in ``tally``.
 
     ``printed_to`` is where the caller prints a file's diagnostics (default: stderr);
@@ -261,8 +315,9 @@ def run_batch(work: Callable[[Any], Outcome], tasks: Iterable[Any], batch: Batch
     try:
         for outcome in ordered_map(work, tasks, batch.processes):
             tally.add(outcome)
-            on_screen = outcome.report.error is not None or (shared
-                                                             and bool(outcome.report.diagnostics))
+            on_screen = outcome.report.error is not None or (
+                shared and bool(outcome.report.diagnostics)
+            )
             progress.advance(outcome.report.path, draw=not on_screen)
             if on_screen:
                 progress.clear()  # the caller prints its lines: not behind the bar
@@ -299,8 +354,9 @@ def refuse_report_dir(path: str | None) -> None:
     from .io import InputError, names_directory
 
     if path and (names_directory(path) or os.path.isdir(path)):
-        raise InputError(f"{path}: names a directory; --report needs a file name "
-                         "(e.g. reports/trfkit.sarif)")
+        raise InputError(
+            f"{path}: names a directory; --report needs a file name (e.g. reports/trfkit.sarif)"
+        )
 
 
 def write_report(path: str, chosen: str, reports: list[FileReport]) -> None:

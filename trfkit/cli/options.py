@@ -71,7 +71,7 @@ def input_options(func: F) -> F:
         callback=_fallback,
         metavar="NAME",
         help="Decode inputs that are not UTF-8 with this encoding (e.g. cp1251) instead of "
-             "detecting it; UTF-8 inputs stay UTF-8.",
+        "detecting it; UTF-8 inputs stay UTF-8.",
     )(func)
     func = click.option(
         "--max-bytes",
@@ -147,14 +147,31 @@ SEVERITIES = ("info", "warning", "error")
 def selection_options(func: F) -> F:
     """Add ``--select``, ``--extend-select`` and ``--ignore`` (codes or prefixes, repeatable,
     comma-separated; see :mod:`trfkit.selection`)."""
-    for option in reversed([
-        click.option("--select", "select", multiple=True, metavar="CODES",
-                     help="Report only these codes or prefixes (e.g. T3,T401). Default: all."),
-        click.option("--extend-select", "extend_select", multiple=True, metavar="CODES",
-                     help="Add codes or prefixes to the selection."),
-        click.option("--ignore", "ignore", multiple=True, metavar="CODES",
-                     help="Do not report these codes or prefixes (the longest prefix wins)."),
-    ]):
+    for option in reversed(
+        [
+            click.option(
+                "--select",
+                "select",
+                multiple=True,
+                metavar="CODES",
+                help="Report only these codes or prefixes (e.g. T3,T401). Default: all.",
+            ),
+            click.option(
+                "--extend-select",
+                "extend_select",
+                multiple=True,
+                metavar="CODES",
+                help="Add codes or prefixes to the selection.",
+            ),
+            click.option(
+                "--ignore",
+                "ignore",
+                multiple=True,
+                metavar="CODES",
+                help="Do not report these codes or prefixes (the longest prefix wins).",
+            ),
+        ]
+    ):
         func = option(func)
     return func
 
@@ -162,11 +179,16 @@ def selection_options(func: F) -> F:
 def display_options(func: F) -> F:
     """Add ``--min-severity`` (as ``min_severity``, None = the command's default) and
     ``-v/--verbose`` (as ``verbose``: the same as ``--min-severity info``)."""
-    func = click.option("-v", "--verbose", is_flag=True,
-                        help="Show infos too (the same as --min-severity info).")(func)
-    func = click.option("--min-severity", "min_severity", type=click.Choice(SEVERITIES),
-                        default=None,
-                        help="Lowest severity to show. Default: warning (infos hidden), "
-                             "except info for check's json, jsonl and sarif output. The exit "
-                             "status counts what is hidden too.")(func)
+    func = click.option(
+        "-v", "--verbose", is_flag=True, help="Show infos too (the same as --min-severity info)."
+    )(func)
+    func = click.option(
+        "--min-severity",
+        "min_severity",
+        type=click.Choice(SEVERITIES),
+        default=None,
+        help="Lowest severity to show. Default: warning (infos hidden), "
+        "except info for check's json, jsonl and sarif output. The exit "
+        "status counts what is hidden too.",
+    )(func)
     return func

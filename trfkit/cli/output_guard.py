@@ -45,7 +45,7 @@ def _inside(path: str, tree: str) -> str | None:
     if real_path == real_tree:
         return ""
     prefix = real_tree.rstrip(os.sep) + os.sep
-    return real_path[len(prefix):] if real_path.startswith(prefix) else None
+    return real_path[len(prefix) :] if real_path.startswith(prefix) else None
 
 
 def _hard_link_in(tree: str, target: os.stat_result, globs: Sequence[str]) -> str | None:
@@ -62,8 +62,7 @@ def _hard_link_in(tree: str, target: os.stat_result, globs: Sequence[str]) -> st
     return None
 
 
-def input_behind(output: str, found: Sequence[Root], globs: Sequence[str] = ANY_FILE
-                 ) -> str | None:
+def input_behind(output: str, found: Sequence[Root], globs: Sequence[str] = ANY_FILE) -> str | None:
     """Which input ``output`` would overwrite or be read as (its name), or None."""
     from ..input_paths import matches
 
@@ -98,8 +97,9 @@ def input_behind(output: str, found: Sequence[Root], globs: Sequence[str] = ANY_
     return None
 
 
-def refuse_overwrite(inputs: Iterable[str], outputs: Iterable[str | None], *,
-                     globs: Sequence[str] = ANY_FILE) -> None:
+def refuse_overwrite(
+    inputs: Iterable[str], outputs: Iterable[str | None], *, globs: Sequence[str] = ANY_FILE
+) -> None:
     """Raise :class:`~.common.InputError` (exit 2) if an output is, or would be read as,
     one of ``inputs``. ``None`` and ``-`` (stdout) are no files; ``globs`` is the
     selection of a directory walk."""
@@ -114,13 +114,16 @@ def refuse_overwrite(inputs: Iterable[str], outputs: Iterable[str | None], *,
         if hit is None:
             continue
         if _stat(output) is None:  # not there yet: a walk of an input tree would read it
-            raise InputError(f"{output}: refusing to overwrite the input tree: the walk of a "
-                             "directory INPUT would read this file as an input; nothing was "
-                             "read or written")
+            raise InputError(
+                f"{output}: refusing to overwrite the input tree: the walk of a "
+                "directory INPUT would read this file as an input; nothing was "
+                "read or written"
+            )
         same = os.path.normpath(hit) == os.path.normpath(output)
         where = "" if same else f" ({hit})"
-        raise InputError(f"{output}: refusing to overwrite the input{where}; "
-                         "nothing was read or written")
+        raise InputError(
+            f"{output}: refusing to overwrite the input{where}; nothing was read or written"
+        )
 
 
 def cache_files(cache_dir: str | None) -> list[str]:

@@ -36,8 +36,11 @@ def fingerprint(options: Any) -> str:
 
 
 def _record(rel: str, data: bytes, options_fingerprint: str) -> dict[str, Any]:
-    return {"input": rel, "sha256": hashlib.sha256(data).hexdigest(),
-            "options": options_fingerprint}
+    return {
+        "input": rel,
+        "sha256": hashlib.sha256(data).hexdigest(),
+        "options": options_fingerprint,
+    }
 
 
 def is_current(target: Path, rel: str, data: bytes, options_fingerprint: str) -> bool:

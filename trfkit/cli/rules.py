@@ -19,9 +19,14 @@ def _as_dict(code: str) -> dict[str, object]:
     info = CODES[code]
     doc = DOCS.get(code)
     return {
-        "code": code, "name": info.name, "severity": info.severity,
-        "raised_severity": info.raised or None, "stage": info.stage,
-        "summary": info.summary, "hint": info.hint or None, "url": rule_url(code),
+        "code": code,
+        "name": info.name,
+        "severity": info.severity,
+        "raised_severity": info.raised or None,
+        "stage": info.stage,
+        "summary": info.summary,
+        "hint": info.hint or None,
+        "url": rule_url(code),
         "explanation": doc.why if doc else None,
         "bad_example": doc.bad if doc else None,
         "good_example": doc.good if doc else None,
@@ -29,8 +34,13 @@ def _as_dict(code: str) -> dict[str, object]:
 
 
 @click.command()
-@click.option("--output-format", "output_format", type=click.Choice(["text", "json"]),
-              default="text", show_default=True)
+@click.option(
+    "--output-format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+)
 def rules(output_format: str) -> None:
     """List every diagnostic code with its name, severity and summary.
 
@@ -66,8 +76,13 @@ def _find(code_or_name: str) -> str:
 
 @click.command()
 @click.argument("code")
-@click.option("--output-format", "output_format", type=click.Choice(["text", "json"]),
-              default="text", show_default=True)
+@click.option(
+    "--output-format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+)
 def rule(code: str, output_format: str) -> None:
     """Explain one diagnostic code (or kebab-case name) with a bad and a good example.
 

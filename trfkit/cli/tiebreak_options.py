@@ -20,13 +20,17 @@ def check_after_round(tournament: Tournament, after_round: int | None) -> None:
         return
     total = tournament.rounds
     if not 1 <= after_round <= total:
-        raise InputError(f"--after-round {after_round}: the event has "
-                         f"{total} round{'s' if total != 1 else ''}; choose 1..{total}"
-                         if total else f"--after-round {after_round}: the event has no rounds")
+        raise InputError(
+            f"--after-round {after_round}: the event has "
+            f"{total} round{'s' if total != 1 else ''}; choose 1..{total}"
+            if total
+            else f"--after-round {after_round}: the event has no rounds"
+        )
 
 
-def team_bye_option(ctx: click.Context, param: click.Parameter,
-                    value: str | None) -> tuple[float, float] | None:
+def team_bye_option(
+    ctx: click.Context, param: click.Parameter, value: str | None
+) -> tuple[float, float] | None:
     """``--team-bye 1,3`` -> (1.0, 3.0)."""
     if value is None:
         return None
@@ -39,11 +43,18 @@ def team_bye_option(ctx: click.Context, param: click.Parameter,
     return mp, gp
 
 
-def team_options_need_teams(team_bye: tuple[float, float] | None, pab_as_draw: bool,
-                            why_not: str | None) -> None:
+def team_options_need_teams(
+    team_bye: tuple[float, float] | None, pab_as_draw: bool, why_not: str | None
+) -> None:
     """A usage error when a team-only option would be silently ignored (``why_not``)."""
-    given = [name for name, used in (("--team-bye", team_bye is not None),
-                                     ("--team-pab-as-draw", pab_as_draw)) if used]
+    given = [
+        name
+        for name, used in (
+            ("--team-bye", team_bye is not None),
+            ("--team-pab-as-draw", pab_as_draw),
+        )
+        if used
+    ]
     if given and why_not is not None:
         verb = "changes" if len(given) == 1 else "change"
         raise click.UsageError(f"{' and '.join(given)} only {verb} team standings; {why_not}")

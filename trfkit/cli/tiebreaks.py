@@ -84,41 +84,100 @@ def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
 
 @click.command("tiebreaks")
 @click.argument("input_path", metavar="INPUT", required=False)
-@click.option("--list", "list_codes", is_flag=True,
-              help="List every tie-break code (as `trfkit codes`; --to text or json) and exit.")
-@click.option("--tb", "tb", multiple=True, metavar="CODE",
-              help="Tie-break code (TRF26 202 grammar, e.g. BH/C1, SB, DE/P); repeat for several. "
-                   "Default: the file's 202/212 list, else a default for the tournament type.")
-@click.option("--rules", type=click.Choice(RULES), default="auto", show_default=True,
-              help="Rule edition; auto picks by the start date (042).")
-@click.option("--after-round", type=int, default=None, metavar="N",
-              help="Standings after round N (1..the event's rounds). Default: after the last "
-                   "round with a result.")
-@click.option("--unrated-rating", type=click.IntRange(0, MAX_RATING), default=None, metavar="R",
-              help="Rating of unrated players for rating-based tie-breaks, 0 to "
-                   f"{MAX_RATING} (default: undefined).")
-@click.option("--to", "to", type=click.Choice(["text", "csv", "json", "trf"]), default="text",
-              show_default=True, help="Output format.")
-@click.option("-o", "--output", "output", default=None, metavar="PATH",
-              help="Write here instead of stdout.")
-@click.option("--players", "players", is_flag=True,
-              help="In a team event, rank the individual players instead of the teams.")
-@click.option("--team-bye", "team_bye", default=None, metavar="MP,GP", callback=team_bye_option,
-              help="Count a team bye the file does not encode (T321, Swiss-Manager TRF16) as a PAB "
-                   "worth MP match points and GP game points, e.g. 1,3. Default: as the file says, "
-                   "a zero-point absence.")
-@click.option("--team-pab-as-draw", "pab_as_draw", is_flag=True,
-              help="Competition rule (C.07 16.6, as at Olympiads and in Swiss-Manager's team "
-                   "Buchholz): a team's PAB shows to its opponents as a drawn match.")
-@click.option("--raw-csv", is_flag=True,
-              help="Write CSV cells as they are (no ' before = + - @ at the start of a name).")
+@click.option(
+    "--list",
+    "list_codes",
+    is_flag=True,
+    help="List every tie-break code (as `trfkit codes`; --to text or json) and exit.",
+)
+@click.option(
+    "--tb",
+    "tb",
+    multiple=True,
+    metavar="CODE",
+    help="Tie-break code (TRF26 202 grammar, e.g. BH/C1, SB, DE/P); repeat for several. "
+    "Default: the file's 202/212 list, else a default for the tournament type.",
+)
+@click.option(
+    "--rules",
+    type=click.Choice(RULES),
+    default="auto",
+    show_default=True,
+    help="Rule edition; auto picks by the start date (042).",
+)
+@click.option(
+    "--after-round",
+    type=int,
+    default=None,
+    metavar="N",
+    help="Standings after round N (1..the event's rounds). Default: after the last "
+    "round with a result.",
+)
+@click.option(
+    "--unrated-rating",
+    type=click.IntRange(0, MAX_RATING),
+    default=None,
+    metavar="R",
+    help="Rating of unrated players for rating-based tie-breaks, 0 to "
+    f"{MAX_RATING} (default: undefined).",
+)
+@click.option(
+    "--to",
+    "to",
+    type=click.Choice(["text", "csv", "json", "trf"]),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
+@click.option(
+    "-o", "--output", "output", default=None, metavar="PATH", help="Write here instead of stdout."
+)
+@click.option(
+    "--players",
+    "players",
+    is_flag=True,
+    help="In a team event, rank the individual players instead of the teams.",
+)
+@click.option(
+    "--team-bye",
+    "team_bye",
+    default=None,
+    metavar="MP,GP",
+    callback=team_bye_option,
+    help="Count a team bye the file does not encode (T321, Swiss-Manager TRF16) as a PAB "
+    "worth MP match points and GP game points, e.g. 1,3. Default: as the file says, "
+    "a zero-point absence.",
+)
+@click.option(
+    "--team-pab-as-draw",
+    "pab_as_draw",
+    is_flag=True,
+    help="Competition rule (C.07 16.6, as at Olympiads and in Swiss-Manager's team "
+    "Buchholz): a team's PAB shows to its opponents as a drawn match.",
+)
+@click.option(
+    "--raw-csv",
+    is_flag=True,
+    help="Write CSV cells as they are (no ' before = + - @ at the start of a name).",
+)
 @input_options
 @internal_errors
-def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rules: str,
-              after_round: int | None,
-              unrated_rating: int | None, to: str, output: str | None, players: bool,
-              team_bye: tuple[float, float] | None, pab_as_draw: bool, raw_csv: bool, fmt: str,
-              encoding: str | None) -> None:
+def tiebreaks(
+    input_path: str | None,
+    list_codes: bool,
+    tb: tuple[str, ...],
+    rules: str,
+    after_round: int | None,
+    unrated_rating: int | None,
+    to: str,
+    output: str | None,
+    players: bool,
+    team_bye: tuple[float, float] | None,
+    pab_as_draw: bool,
+    raw_csv: bool,
+    fmt: str,
+    encoding: str | None,
+) -> None:
     """Compute tie-breaks and standings.
 
     \b
@@ -142,22 +201,36 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
     refuse_overwrite([input_path], [output])
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
     check_after_round(doc.tournament, after_round)
-    team_options_need_teams(team_bye, pab_as_draw,
-                            "this is an individual event" if not doc.tournament.is_team_event
-                            else "--players ranks the players" if players else None)
+    team_options_need_teams(
+        team_bye,
+        pab_as_draw,
+        "this is an individual event"
+        if not doc.tournament.is_team_event
+        else "--players ranks the players"
+        if players
+        else None,
+    )
     shown = _relevant(doc.diagnostics) + rule_errors(doc, input_problems(doc, input_path))
     refuse_unread(doc, input_path, shown)
     if doc.tournament.is_team_event and not players and to == "trf":
         # The team standings shown by every other --to have no place in a TRF (TRF16 has no
         # team ranks); writing individual ranks under a list nobody chose is not what was
         # asked either, so say what would be written instead of guessing.
-        raise InputError("--to trf: this is a team event and TRF holds no team standings; "
-                         "use --to json, csv or text for them, or add --players to write the "
-                         "individual standings (ranks, points and 202) into the TRF")
+        raise InputError(
+            "--to trf: this is a team event and TRF holds no team standings; "
+            "use --to json, csv or text for them, or add --players to write the "
+            "individual standings (ranks, points and 202) into the TRF"
+        )
     if doc.tournament.is_team_event and not players:
         try:
-            team = team_standings(doc.tournament, tb, rules=rules, after_round=after_round,
-                                  team_bye=team_bye, pab_as_draw=pab_as_draw)
+            team = team_standings(
+                doc.tournament,
+                tb,
+                rules=rules,
+                after_round=after_round,
+                team_bye=team_bye,
+                pab_as_draw=pab_as_draw,
+            )
         except (CodeError, UnknownTieBreak) as exc:  # the user's own --tb: exit 2
             raise InputError(f"T501 {exc}") from None
         if to == "json":
@@ -172,9 +245,9 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
         print_diagnostics(diagnostics)
         raise SystemExit(exit_status(diagnostics))
     try:
-        standings, notes = individual_standings(doc.tournament, tb, rules=rules,
-                                                after_round=after_round,
-                                                unrated_rating=unrated_rating)
+        standings, notes = individual_standings(
+            doc.tournament, tb, rules=rules, after_round=after_round, unrated_rating=unrated_rating
+        )
     except (CodeError, UnknownTieBreak) as exc:  # the user's own --tb: exit 2
         raise InputError(f"T501 {exc}") from None
     for note in notes:  # which list the standings follow, when the user named none
@@ -198,28 +271,64 @@ def tiebreaks(input_path: str | None, list_codes: bool, tb: tuple[str, ...], rul
 @click.command("explain")
 @click.argument("input_path", metavar="INPUT")
 @click.option("--player", "player", type=int, default=None, metavar="N", help="Start number.")
-@click.option("--team", "team", type=int, default=None, metavar="N",
-              help="Team number (013/310 order), for team tie-breaks such as BH:MP/C1.")
+@click.option(
+    "--team",
+    "team",
+    type=int,
+    default=None,
+    metavar="N",
+    help="Team number (013/310 order), for team tie-breaks such as BH:MP/C1.",
+)
 @click.option("--tb", "tb", required=True, metavar="CODE", help="Tie-break code, e.g. BH/C1.")
-@click.option("--order", "order", multiple=True, metavar="CODE",
-              help="For DE: the tie-break list as given to `trfkit tiebreaks --tb` (repeat, or "
-                   "comma-separated), naming the tie-break explained. Default: the file's 202/212 "
-                   "list if it names it, else DE right after points.")
+@click.option(
+    "--order",
+    "order",
+    multiple=True,
+    metavar="CODE",
+    help="For DE: the tie-break list as given to `trfkit tiebreaks --tb` (repeat, or "
+    "comma-separated), naming the tie-break explained. Default: the file's 202/212 "
+    "list if it names it, else DE right after points.",
+)
 @click.option("--rules", type=click.Choice(RULES), default="auto", show_default=True)
-@click.option("--after-round", type=int, default=None, metavar="N",
-              help="Standings after round N (1..the event's rounds). Default: after the last "
-                   "round with a result.")
+@click.option(
+    "--after-round",
+    type=int,
+    default=None,
+    metavar="N",
+    help="Standings after round N (1..the event's rounds). Default: after the last "
+    "round with a result.",
+)
 @click.option("--unrated-rating", type=click.IntRange(0, MAX_RATING), default=None, metavar="R")
-@click.option("--team-bye", "team_bye", default=None, metavar="MP,GP", callback=team_bye_option,
-              help="With --team: as for `trfkit tiebreaks --team-bye`.")
-@click.option("--team-pab-as-draw", "pab_as_draw", is_flag=True,
-              help="With --team: as for `trfkit tiebreaks --team-pab-as-draw`.")
+@click.option(
+    "--team-bye",
+    "team_bye",
+    default=None,
+    metavar="MP,GP",
+    callback=team_bye_option,
+    help="With --team: as for `trfkit tiebreaks --team-bye`.",
+)
+@click.option(
+    "--team-pab-as-draw",
+    "pab_as_draw",
+    is_flag=True,
+    help="With --team: as for `trfkit tiebreaks --team-pab-as-draw`.",
+)
 @input_options
 @internal_errors
-def explain(input_path: str, player: int | None, team: int | None, tb: str,
-            order: tuple[str, ...], rules: str, after_round: int | None,
-            unrated_rating: int | None, team_bye: tuple[float, float] | None, pab_as_draw: bool,
-            fmt: str, encoding: str | None) -> None:
+def explain(
+    input_path: str,
+    player: int | None,
+    team: int | None,
+    tb: str,
+    order: tuple[str, ...],
+    rules: str,
+    after_round: int | None,
+    unrated_rating: int | None,
+    team_bye: tuple[float, float] | None,
+    pab_as_draw: bool,
+    fmt: str,
+    encoding: str | None,
+) -> None:
     """Show how one player's (or team's) tie-break is made up, round by round.
 
     \b
@@ -232,22 +341,25 @@ def explain(input_path: str, player: int | None, team: int | None, tb: str,
     from ..tiebreaks.explain import explanation_context, place
 
     if (player is None) == (team is None):
-        raise click.UsageError("give one of --player N (a player's tie-break) or --team N "
-                               "(a team's)")
+        raise click.UsageError(
+            "give one of --player N (a player's tie-break) or --team N (a team's)"
+        )
     code = _explained_code(tb, team is not None)
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
     t = doc.tournament
     check_after_round(t, after_round)
-    team_options_need_teams(team_bye, pab_as_draw,
-                            "--player explains a player's value" if team is None else None)
+    team_options_need_teams(
+        team_bye, pab_as_draw, "--player explains a player's value" if team is None else None
+    )
     # The reader's problems are reported as by ``tiebreaks``: the exit status follows
     # the input (0 or 1 for any content), so a binary or empty file is not exit 2.
     diagnostics = _relevant(doc.diagnostics) + rule_errors(doc, input_problems(doc, input_path))
     if team is not None:
         _explain_team(t, team, code, rules, after_round, team_bye, pab_as_draw, diagnostics)
     assert player is not None
-    ctx = explanation_context(t, resolve(rules, t), after_round=after_round,
-                              unrated_rating=unrated_rating)
+    ctx = explanation_context(
+        t, resolve(rules, t), after_round=after_round, unrated_rating=unrated_rating
+    )
     if player not in ctx.index:
         if exit_status(diagnostics):
             print_diagnostics(diagnostics)
@@ -275,14 +387,22 @@ def _explained_code(tb: str, for_team: bool) -> TieBreakCode:
     if for_team:
         return code
     if not is_individual_code(code) and is_team_code(code):
-        raise click.UsageError(f"{code} is a team tie-break: explain it with --team N "
-                               "(a team number), not --player")
+        raise click.UsageError(
+            f"{code} is a team tie-break: explain it with --team N (a team number), not --player"
+        )
     return code
 
 
-def _explain_team(t: Tournament, number: int, code: TieBreakCode, rules: str,
-                  after_round: int | None, team_bye: tuple[float, float] | None,
-                  pab_as_draw: bool, diagnostics: list[Diagnostic]) -> None:
+def _explain_team(
+    t: Tournament,
+    number: int,
+    code: TieBreakCode,
+    rules: str,
+    after_round: int | None,
+    team_bye: tuple[float, float] | None,
+    pab_as_draw: bool,
+    diagnostics: list[Diagnostic],
+) -> None:
     """``explain --team``: the team's rounds (see :mod:`trfkit.tiebreaks.team.explain`); exits."""
     from ..tiebreaks.team.explain import explain_team
 
@@ -291,8 +411,9 @@ def _explain_team(t: Tournament, number: int, code: TieBreakCode, rules: str,
             print_diagnostics(diagnostics)
             raise SystemExit(exit_status(diagnostics))
         raise InputError("--team: this file has no teams (013/310 records); use --player N")
-    ctx = team_context(t, rules=rules, after_round=after_round, team_bye=team_bye,
-                       pab_as_draw=pab_as_draw)
+    ctx = team_context(
+        t, rules=rules, after_round=after_round, team_bye=team_bye, pab_as_draw=pab_as_draw
+    )
     if number not in ctx.index:
         raise InputError(f"no team with number {number}{known_numbers(ctx.index)}")
     try:

@@ -21,11 +21,21 @@ from typing import Any
 READERS: dict[str, tuple[str, str, str | None]] = {
     "trf": ("trfkit.formats.trf.reader", "read_trf", "sniff_trf"),
     "json": ("trfkit.formats.json_io", "read_json", "trfkit.formats.sniff:sniff_json"),
-    "swissmanager": ("trfkit.formats.swissmanager.reader", "read_swissmanager",
-                     "trfkit.formats.sniff:sniff_swissmanager"),
-    "chess-results-xml": ("trfkit.formats.chessresults.upload_xml", "read_crxml", "trfkit.formats.sniff:sniff_crxml"),
-    "chess-results-html": ("trfkit.formats.chessresults.html_page", "read_crhtml",
-                           "trfkit.formats.sniff:sniff_crhtml"),
+    "swissmanager": (
+        "trfkit.formats.swissmanager.reader",
+        "read_swissmanager",
+        "trfkit.formats.sniff:sniff_swissmanager",
+    ),
+    "chess-results-xml": (
+        "trfkit.formats.chessresults.upload_xml",
+        "read_crxml",
+        "trfkit.formats.sniff:sniff_crxml",
+    ),
+    "chess-results-html": (
+        "trfkit.formats.chessresults.html_page",
+        "read_crhtml",
+        "trfkit.formats.sniff:sniff_crhtml",
+    ),
     "xlsx": ("trfkit.formats.chessresults.excel", "read_xlsx", "trfkit.formats.sniff:sniff_xlsx"),
 }
 
@@ -73,9 +83,16 @@ def detect(head: bytes) -> str:
     return "trf"
 
 
-def read(data: bytes, fmt: str = "auto", *, path: str = "", encoding: str | None = None,
-         strict: bool = False, max_bytes: int | None = None,
-         fallback_encoding: str | None = None) -> Any:
+def read(
+    data: bytes,
+    fmt: str = "auto",
+    *,
+    path: str = "",
+    encoding: str | None = None,
+    strict: bool = False,
+    max_bytes: int | None = None,
+    fallback_encoding: str | None = None,
+) -> Any:
     """Read ``data`` with the named reader (or the detected one) into a Document.
 
     Inputs beyond the limits of :mod:`trfkit.limits` (``max_bytes``, default 100 MB)
@@ -84,8 +101,9 @@ def read(data: bytes, fmt: str = "auto", *, path: str = "", encoding: str | None
     from ..limits import DEFAULT_MAX_BYTES, oversized_model, refuse
 
     name = detect(data[:8192]) if fmt == "auto" else fmt
-    refused = refuse(name, data, path=path,
-                     max_bytes=DEFAULT_MAX_BYTES if max_bytes is None else max_bytes)
+    refused = refuse(
+        name, data, path=path, max_bytes=DEFAULT_MAX_BYTES if max_bytes is None else max_bytes
+    )
     if refused is not None:
         if strict:
             from ..diagnostics import TrfError
@@ -96,8 +114,9 @@ def read(data: bytes, fmt: str = "auto", *, path: str = "", encoding: str | None
     reader = _resolve(module, func)
     if reader is None:
         raise ValueError(f"reader {name!r} is not available")
-    doc = reader(data, path=path, encoding=encoding, fallback_encoding=fallback_encoding,
-                 strict=strict)
+    doc = reader(
+        data, path=path, encoding=encoding, fallback_encoding=fallback_encoding, strict=strict
+    )
     doc = oversized_model(doc) or doc
     if name != "trf":  # (the TRF reader tells a header without players from a non-TRF text)
         doc = _refuse_playerless(doc, name, strict)
@@ -105,9 +124,13 @@ def read(data: bytes, fmt: str = "auto", *, path: str = "", encoding: str | None
 
 
 #: How a T013 message names an input of each format.
-_NAMES = {"json": "trfkit JSON document", "swissmanager": "Swiss-Manager file",
-          "chess-results-xml": "chess-results XML file",
-          "chess-results-html": "chess-results page", "xlsx": "chess-results Excel file"}
+_NAMES = {
+    "json": "trfkit JSON document",
+    "swissmanager": "Swiss-Manager file",
+    "chess-results-xml": "chess-results XML file",
+    "chess-results-html": "chess-results page",
+    "xlsx": "chess-results Excel file",
+}
 
 
 def _refuse_playerless(doc: Any, name: str, strict: bool) -> Any:

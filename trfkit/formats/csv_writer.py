@@ -34,8 +34,15 @@ from typing import Any
 
 from ..model import EMPTY_BLOCK, NO_COLOR, Player, RoundEntry, ScoringSystem, Tournament
 
-__all__ = ["HEADER", "format_row", "neutralise", "printable", "round_cell", "safe_cell",
-           "write_csv"]
+__all__ = [
+    "HEADER",
+    "format_row",
+    "neutralise",
+    "printable",
+    "round_cell",
+    "safe_cell",
+    "write_csv",
+]
 
 HEADER = ("start", "name", "federation", "rating", "fide_id", "points", "rank")
 
@@ -104,16 +111,25 @@ def _row(player: Player, rounds: int, scoring: ScoringSystem) -> list[str]:
     if score is None and player.results:
         score = player.score(scoring.column_points())
     points = "" if score is None else f"{score:.1f}"
-    fixed = [str(player.start), player.name, player.federation, _text(player.rating),
-             _text(player.fide_id), points, _text(player.rank)]
+    fixed = [
+        str(player.start),
+        player.name,
+        player.federation,
+        _text(player.rating),
+        _text(player.fide_id),
+        points,
+        _text(player.rank),
+    ]
     written = len(player.results)
-    cells = list(map(_cell, player.opponents[:rounds], player.colors[:rounds],
-                     player.results[:rounds]))
+    cells = list(
+        map(_cell, player.opponents[:rounds], player.colors[:rounds], player.results[:rounds])
+    )
     return fixed + cells + [""] * (rounds - written)
 
 
-def write_csv(t: Tournament, *, raw: bool = False, newline: str | None = None,
-              **_ignored: Any) -> str:
+def write_csv(
+    t: Tournament, *, raw: bool = False, newline: str | None = None, **_ignored: Any
+) -> str:
     """``t`` as CSV text, players in start-number order.
 
     ``newline`` ends each row (default ``"\\r\\n"`` as RFC 4180 says); other
@@ -123,6 +139,7 @@ def write_csv(t: Tournament, *, raw: bool = False, newline: str | None = None,
     end = newline or "\r\n"
     out = [format_row([*HEADER, *(f"r{r}" for r in range(1, rounds + 1))], end)]
     for player in sorted(t.players, key=lambda p: p.start):
-        out.append(format_row([safe_cell(c, raw) for c in _row(player, rounds,
-                                                               t.header.scoring)], end))
+        out.append(
+            format_row([safe_cell(c, raw) for c in _row(player, rounds, t.header.scoring)], end)
+        )
     return "".join(out)

@@ -54,8 +54,9 @@ class Findings:
         if self.cap.admit(self.diagnostics, code, line, self.path):
             self.diagnostics.append(make(code, message, line, column, file=self.path))
 
-    def document(self, tournament: Tournament, text: str | None = None, *,
-                 strict: bool = False) -> Document:
+    def document(
+        self, tournament: Tournament, text: str | None = None, *, strict: bool = False
+    ) -> Document:
         """What the reader returns; with ``strict`` the first error is raised instead."""
         if strict:
             first = next((d for d in self.diagnostics if d.severity is Severity.ERROR), None)
@@ -109,8 +110,9 @@ def date_from_number(value: int) -> PartialDate | None:
     if value <= 0:
         return None
     year, month, day = value // 10000, value // 100 % 100, value % 100
-    return PartialDate(f"{year:04d}/{month:02d}/{day:02d}", year or None, month or None,
-                       day or None)
+    return PartialDate(
+        f"{year:04d}/{month:02d}/{day:02d}", year or None, month or None, day or None
+    )
 
 
 def parse_date(text: str | None) -> PartialDate | None:

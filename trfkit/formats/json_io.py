@@ -67,6 +67,7 @@ _DERIVED: dict[type, Callable[[Any], dict[str, Any]]] = {
 
 # --------------------------------------------------------------------------- writing
 
+
 def _encode(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_encode(v) for v in value]
@@ -80,8 +81,10 @@ def _encode(value: Any) -> Any:
 def _encode_object(obj: Any) -> dict[str, Any]:
     cls: Any = type(obj)
     if cls is Player:
-        return {name: _player_rounds(obj) if name == "rounds" else _encode(getattr(obj, name))
-                for name in _field_names(cls)}
+        return {
+            name: _player_rounds(obj) if name == "rounds" else _encode(getattr(obj, name))
+            for name in _field_names(cls)
+        }
     out = {name: _encode(getattr(obj, name)) for name in _field_names(cls)}
     derived = _DERIVED.get(type(obj))
     if derived is not None:
@@ -91,9 +94,15 @@ def _encode_object(obj: Any) -> dict[str, Any]:
 
 def _player_rounds(p: Player) -> list[dict[str, Any]]:
     """A player's round columns as the ``rounds`` array of RoundEntry objects (and kind)."""
-    return [{"opponent": o or None, "color": "" if c == NO_COLOR else c,
-             "result": ENTRY_RESULT[r], "kind": column_kind(r, o).value}
-            for o, c, r in zip(p.opponents, p.colors, p.results, strict=True)]
+    return [
+        {
+            "opponent": o or None,
+            "color": "" if c == NO_COLOR else c,
+            "result": ENTRY_RESULT[r],
+            "kind": column_kind(r, o).value,
+        }
+        for o, c, r in zip(p.opponents, p.colors, p.results, strict=True)
+    ]
 
 
 #: The model's round columns, which the document writes as one ``rounds`` array of entries.
@@ -106,7 +115,7 @@ def _field_names(cls: type) -> tuple[str, ...]:
     names = [f.name for f in dataclasses.fields(cls)]
     if cls is Player:
         at = names.index(_COLUMNS[0])
-        names[at:at + len(_COLUMNS)] = ["rounds"]
+        names[at : at + len(_COLUMNS)] = ["rounds"]
     return tuple(names)
 
 
@@ -141,8 +150,9 @@ class _LazyArray(list):  # type: ignore[type-arg]
 _BLOCK = 1 << 16
 
 
-def iter_json(t: Tournament, *, indent: int | None = 2, newline: str | None = None,
-              **_ignored: Any) -> Iterator[str]:
+def iter_json(
+    t: Tournament, *, indent: int | None = 2, newline: str | None = None, **_ignored: Any
+) -> Iterator[str]:
     """:func:`write_json`'s text in blocks of about 64 K characters, produced as they are
     consumed: a converter writes each block and lets it go, so memory stays a small
     multiple of the input however large the tournament is."""
@@ -154,8 +164,9 @@ def iter_json(t: Tournament, *, indent: int | None = 2, newline: str | None = No
 
         for name in _field_names(cls):
             value = getattr(t, name)
-            data[name] = (Items(map(_encode, value), not value) if name == "players"
-                          else _encode(value))
+            data[name] = (
+                Items(map(_encode, value), not value) if name == "players" else _encode(value)
+            )
         for text in iter_indented(data, indent, _BLOCK):
             yield text.replace("\n", replace) if replace else text
         yield replace or "\n"
@@ -178,8 +189,9 @@ def iter_json(t: Tournament, *, indent: int | None = 2, newline: str | None = No
     yield text.replace("\n", replace) if replace else text
 
 
-def write_json(t: Tournament, *, indent: int | None = 2, newline: str | None = None,
-               **_ignored: Any) -> str:
+def write_json(
+    t: Tournament, *, indent: int | None = 2, newline: str | None = None, **_ignored: Any
+) -> str:
     """``t`` as a JSON document (UTF-8 text, non-ASCII kept, final newline).
 
     ``indent=None`` writes one compact line. ``newline`` replaces the ``"\\n"``
@@ -190,6 +202,7 @@ def write_json(t: Tournament, *, indent: int | None = 2, newline: str | None = N
 
 
 # --------------------------------------------------------------------------- reading
+
 
 class _Invalid(Exception):
     """A schema violation; ``where`` grows from the leaf outwards as it propagates."""
@@ -211,8 +224,14 @@ Decoder = Callable[[Any], Any]
 def _kind(value: Any) -> str:
     if value is None:
         return "null"
-    return {bool: "boolean", int: "integer", float: "number", str: "string",
-            list: "array", dict: "object"}.get(type(value), type(value).__name__)
+    return {
+        bool: "boolean",
+        int: "integer",
+        float: "number",
+        str: "string",
+        list: "array",
+        dict: "object",
+    }.get(type(value), type(value).__name__)
 
 
 def _scalar(tp: type) -> Decoder:
@@ -269,8 +288,11 @@ def _object_decoder(cls: type) -> Decoder:
     if cls is Player:
         decoders["rounds"] = _decoder(tuple[RoundEntry, ...])
     check = _CHECKS.get(cls)
-    required = {f.name for f in fields
-                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
+    required = {
+        f.name
+        for f in fields
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    }
     allowed = set(decoders) | set(_derived_keys(cls))
 
     def build(value: Any) -> Any:
@@ -319,8 +341,12 @@ def _block(opponent: int | None, color: str, result: str) -> Block:
 
 def _player(*, rounds: tuple[Block, ...] = (), **fields: Any) -> Player:
     """A player of the document, its ``rounds`` (already blocks) laid into the columns."""
-    return Player(opponents=tuple([b[0] for b in rounds]), colors="".join([b[1] for b in rounds]),
-                  results="".join([b[2] for b in rounds]), **fields)
+    return Player(
+        opponents=tuple([b[0] for b in rounds]),
+        colors="".join([b[1] for b in rounds]),
+        results="".join([b[2] for b in rounds]),
+        **fields,
+    )
 
 
 #: What builds an object of the document instead of the class itself.
@@ -349,8 +375,9 @@ def _from_data(data: Any) -> Tournament:
     body = {k: v for k, v in data.items() if k not in ("format", "version")}
     version = data.get("version")
     if version != FORMAT_VERSION:
-        raise _Invalid(f"unsupported version {version!r} (this trfkit reads {FORMAT_VERSION})",
-                       "version")
+        raise _Invalid(
+            f"unsupported version {version!r} (this trfkit reads {FORMAT_VERSION})", "version"
+        )
     t: Tournament = _decoder(Tournament)(body)
     return t
 
@@ -361,9 +388,14 @@ def _fail(diag: Diagnostic, strict: bool, text: str | None) -> Document:
     return Document(Tournament(), (diag,), text)
 
 
-def read_json(data: bytes, *, path: str = "", encoding: str | None = None,
-              fallback_encoding: str | None = None,
-              strict: bool = False) -> Document:
+def read_json(
+    data: bytes,
+    *,
+    path: str = "",
+    encoding: str | None = None,
+    fallback_encoding: str | None = None,
+    strict: bool = False,
+) -> Document:
     """Read a trfkit tournament JSON document into a Document.
 
     JSON is UTF-8 (a BOM is skipped) unless ``encoding`` says otherwise
@@ -380,8 +412,9 @@ def read_json(data: bytes, *, path: str = "", encoding: str | None = None,
     if not text.strip():
         return _fail(make("T005", "the input is empty", file=path), strict, text)
     if not text.lstrip().startswith("{"):
-        diag = make("T006", "the input is not a JSON object, so not a trfkit tournament document",
-                    file=path)
+        diag = make(
+            "T006", "the input is not a JSON object, so not a trfkit tournament document", file=path
+        )
         return _fail(diag, strict, text)
     try:
         obj = json.loads(text)
@@ -391,13 +424,20 @@ def read_json(data: bytes, *, path: str = "", encoding: str | None = None,
     except RecursionError:
         return _fail(make("T009", "invalid JSON: nested too deeply", file=path), strict, text)
     if type(obj) is not dict or obj.get("format") != FORMAT_MARKER:
-        diag = make("T006", f'JSON without "format": "{FORMAT_MARKER}" is not a trfkit '
-                            "tournament document", file=path)
+        diag = make(
+            "T006",
+            f'JSON without "format": "{FORMAT_MARKER}" is not a trfkit tournament document',
+            file=path,
+        )
         return _fail(diag, strict, text)
     if _SURROGATE_ESCAPE.search(text) and _has_lone_surrogate(obj):
-        diag = make("T009", "invalid JSON: a string holds an unpaired surrogate escape "
-                            "(\\ud800-\\udfff), which is not text and cannot be written "
-                            "out", file=path)
+        diag = make(
+            "T009",
+            "invalid JSON: a string holds an unpaired surrogate escape "
+            "(\\ud800-\\udfff), which is not text and cannot be written "
+            "out",
+            file=path,
+        )
         return _fail(diag, strict, text)
     try:
         tournament = _from_data(obj)
@@ -418,5 +458,3 @@ def _has_lone_surrogate(obj: Any) -> bool:
     except UnicodeEncodeError:
         return True
     return False
-
-

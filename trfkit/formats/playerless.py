@@ -35,8 +35,9 @@ def playerless(doc: Document) -> bool:
     return not (t.players or t.teams)
 
 
-def without_players(diagnostics: Iterable[Diagnostic], *, recognised: bool, what: str,
-                    path: str = "") -> list[Diagnostic]:
+def without_players(
+    diagnostics: Iterable[Diagnostic], *, recognised: bool, what: str, path: str = ""
+) -> list[Diagnostic]:
     """The diagnostics of a playerless input: its decoding findings plus one T006/T013.
 
     ``recognised`` says whether anything in the input was a record of a tournament
@@ -48,11 +49,17 @@ def without_players(diagnostics: Iterable[Diagnostic], *, recognised: bool, what
     if any(d.code in _ALREADY_REFUSED for d in found):
         return found
     if recognised:
-        return [*found, make("T013", f"no players: {what}; there is no tournament to check or "
-                                     "convert", file=path)]
+        return [
+            *found,
+            make(
+                "T013", f"no players: {what}; there is no tournament to check or convert", file=path
+            ),
+        ]
     kept = [d for d in found if CODES[d.code].stage == "decode"]
-    return [*kept, make("T006", "no 001 player or ??2 tournament record found: not a TRF file",
-                        file=path)]
+    return [
+        *kept,
+        make("T006", "no 001 player or ??2 tournament record found: not a TRF file", file=path),
+    ]
 
 
 def refuse_playerless(doc: Document, what: str) -> Document:
@@ -61,6 +68,7 @@ def refuse_playerless(doc: Document, what: str) -> Document:
     if not playerless(doc) or any(d.severity is Severity.ERROR for d in doc.diagnostics):
         return doc
     path = next((d.file for d in doc.diagnostics if d.file), doc.tournament.source.path)
-    found = without_players(doc.diagnostics, recognised=True, path=path,
-                            what=f"this {what} holds no player and no team")
+    found = without_players(
+        doc.diagnostics, recognised=True, path=path, what=f"this {what} holds no player and no team"
+    )
     return Document(doc.tournament, tuple(found), doc.text)

@@ -12,8 +12,15 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["MAGIC", "looks_like_report", "sniff_crhtml", "sniff_crxml", "sniff_json",
-           "sniff_swissmanager", "sniff_xlsx"]
+__all__ = [
+    "MAGIC",
+    "looks_like_report",
+    "sniff_crhtml",
+    "sniff_crxml",
+    "sniff_json",
+    "sniff_swissmanager",
+    "sniff_xlsx",
+]
 
 #: The first four bytes of a native Swiss-Manager file.
 MAGIC: Final = b"\x93\xff\x89\x44"
@@ -42,8 +49,9 @@ def sniff_crxml(head: bytes) -> bool:
 def sniff_crhtml(head: bytes) -> bool:
     """An HTML page that names chess-results (the data table may lie beyond the head)."""
     low = head.lower()
-    return (b"<html" in low or b"<!doctype html" in low) and (b"chess-results" in low
-                                                              or b"crs1" in low)
+    return (b"<html" in low or b"<!doctype html" in low) and (
+        b"chess-results" in low or b"crs1" in low
+    )
 
 
 def sniff_json(head: bytes) -> bool:
@@ -54,8 +62,7 @@ def sniff_json(head: bytes) -> bool:
 #: A TRF record at a line start: a three-digit code or an engine record (XXR ...), then a
 #: blank or the line's end. Unlike the TRF reader's sniffer, a ``###`` comment does not
 #: count: Markdown headings start that way too.
-_TRF_RECORD: Final = re.compile(
-    rb"^(?:\xef\xbb\xbf)?(?:[0-9]{3}|XX[RCSZAP])(?: |\r|\n|$)", re.M)
+_TRF_RECORD: Final = re.compile(rb"^(?:\xef\xbb\xbf)?(?:[0-9]{3}|XX[RCSZAP])(?: |\r|\n|$)", re.M)
 
 
 def looks_like_report(head: bytes) -> bool:

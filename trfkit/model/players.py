@@ -25,8 +25,17 @@ from typing import Any, Final
 from .results import EMPTY_BLOCK, ENTRY_RESULT, RESULT_CODES, Kind, ResultCode, kind_of
 
 __all__ = [
-    "PartialDate", "RoundEntry", "DeclaredValue", "Player", "EMPTY_ROUND", "NO_OPPONENT",
-    "NO_COLOR", "EMPTY_BLOCK", "Block", "round_columns", "grid_columns",
+    "PartialDate",
+    "RoundEntry",
+    "DeclaredValue",
+    "Player",
+    "EMPTY_ROUND",
+    "NO_OPPONENT",
+    "NO_COLOR",
+    "EMPTY_BLOCK",
+    "Block",
+    "round_columns",
+    "grid_columns",
 ]
 
 #: ``Player.opponents[i]`` of a round without an opponent.
@@ -115,8 +124,11 @@ def grid_columns(by_round: Mapping[int, Block]) -> tuple[tuple[int, ...], str, s
     the rounds out of order (pairing lists, crosstables)."""
     last = max(by_round, default=0)
     blocks = [by_round.get(r, _EMPTY_BLOCK) for r in range(1, last + 1)]
-    return (tuple([b[0] for b in blocks]), "".join([b[1] or NO_COLOR for b in blocks]),
-            "".join([b[2] or EMPTY_BLOCK for b in blocks]))
+    return (
+        tuple([b[0] for b in blocks]),
+        "".join([b[1] or NO_COLOR for b in blocks]),
+        "".join([b[2] or EMPTY_BLOCK for b in blocks]),
+    )
 
 
 def round_columns(rounds: Iterable[RoundEntry]) -> tuple[tuple[int, ...], str, str]:
@@ -182,8 +194,9 @@ class Player:
     declared: tuple[DeclaredValue, ...] = ()  # tie-break values as the input states them
 
     @classmethod
-    def build(cls, start: int, name: str, *, rounds: Iterable[RoundEntry] = (),
-              **fields: Any) -> Player:
+    def build(
+        cls, start: int, name: str, *, rounds: Iterable[RoundEntry] = (), **fields: Any
+    ) -> Player:
         """A player whose rounds are given as entries: ``Player.build(1, "Ann",
         rounds=[RoundEntry(2, "w", "1")], rating=2100)``; other fields by keyword.
         Raises ValueError for an entry :func:`round_columns` rejects."""
@@ -223,11 +236,13 @@ class Player:
 
     def is_empty_round(self, index: int) -> bool:
         """Round ``index + 1`` (0-based ``index`` into the columns) is an empty block."""
-        return (self.results[index] == EMPTY_BLOCK and not self.opponents[index]
-                and self.colors[index] == NO_COLOR)
+        return (
+            self.results[index] == EMPTY_BLOCK
+            and not self.opponents[index]
+            and self.colors[index] == NO_COLOR
+        )
 
     def score(self, points: dict[str, float]) -> float:
         """Sum of ``points[result]`` over the results column (``points`` keyed by column
         characters, as :meth:`ScoringSystem.column_points` gives them)."""
         return sum([points[r] for r in self.results])
-

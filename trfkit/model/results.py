@@ -82,7 +82,13 @@ RESULT_CODES: Final[Mapping[str, ResultCode]] = {
 
 #: Codes a reader accepts case-insensitively and folds to the keys above.
 RESULT_ALIASES: Final[Mapping[str, str]] = {
-    "w": "W", "d": "D", "l": "L", "h": "H", "f": "F", "u": "U", "z": "Z",
+    "w": "W",
+    "d": "D",
+    "l": "L",
+    "h": "H",
+    "f": "F",
+    "u": "U",
+    "z": "Z",
 }
 
 #: The result a correct opponent line must show for each played or forfeited code.

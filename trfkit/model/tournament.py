@@ -9,9 +9,23 @@ from .players import EMPTY_BLOCK, NO_OPPONENT, DeclaredValue, PartialDate, Playe
 from .results import COLUMN_CODES, NO_RESULT_COLUMN, Kind, ResultCode, lookup
 
 __all__ = [
-    "Team", "ScoringSystem", "HeaderRecord", "Header", "ByeRecord", "Acceleration",
-    "ProhibitedPairing", "AbnormalPoints", "LineUp", "TeamBye", "ForfeitedMatch",
-    "NationalRating", "RawLine", "Source", "Tournament", "replace", "result_of",
+    "Team",
+    "ScoringSystem",
+    "HeaderRecord",
+    "Header",
+    "ByeRecord",
+    "Acceleration",
+    "ProhibitedPairing",
+    "AbnormalPoints",
+    "LineUp",
+    "TeamBye",
+    "ForfeitedMatch",
+    "NationalRating",
+    "RawLine",
+    "Source",
+    "Tournament",
+    "replace",
+    "result_of",
 ]
 
 
@@ -63,8 +77,10 @@ class ScoringSystem:
     def column_points(self) -> dict[str, float]:
         """Points of every results-column character (:attr:`Player.results`) at once."""
         by_kind: dict[Kind, float] = {}
-        return {c: by_kind.setdefault(code.kind, self.points_for_kind(code.kind))
-                for c, code in COLUMN_CODES.items()}
+        return {
+            c: by_kind.setdefault(code.kind, self.points_for_kind(code.kind))
+            for c, code in COLUMN_CODES.items()
+        }
 
     def points_for_kind(self, kind: Kind) -> float:
         return {
@@ -295,8 +311,10 @@ class Tournament:
         """Short (``<Tournament 'Spring Open' 10 players 5 rounds>``): the default repr
         of a whole tournament runs to hundreds of kilobytes."""
         teams = f" {len(self.teams)} teams" if self.teams else ""
-        return (f"<Tournament {self.header.name!r} {len(self.players)} players{teams} "
-                f"{self.rounds} rounds>")
+        return (
+            f"<Tournament {self.header.name!r} {len(self.players)} players{teams} "
+            f"{self.rounds} rounds>"
+        )
 
     @property
     def scoring(self) -> ScoringSystem:

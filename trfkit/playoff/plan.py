@@ -84,8 +84,10 @@ class ArmageddonClock:
 
     @property
     def label(self) -> str:
-        return (f"White {_duration(self.white_seconds)}, Black {_duration(self.black_seconds)}; "
-                f"a draw counts as a win for {self.draw_winner.capitalize()}")
+        return (
+            f"White {_duration(self.white_seconds)}, Black {_duration(self.black_seconds)}; "
+            f"a draw counts as a win for {self.draw_winner.capitalize()}"
+        )
 
     @property
     def trf(self) -> str:

@@ -73,9 +73,13 @@ def two_players(opts: Options, pair: tuple[int, int] = (1, 2)) -> tuple[Stage, .
     notes: tuple[str, ...] = ()
     if opts.agreed is not None:
         clause, clock = "32.5.7", opts.agreed
-        notes = (("32.5.7 allows a longer time control by agreement of the organiser and the chief "
-                 "arbiter; it does not change the number of games, so the two-game mini-match of "
-                 "32.5.6.1.1 is kept."),)
+        notes = (
+            (
+                "32.5.7 allows a longer time control by agreement of the organiser and the chief "
+                "arbiter; it does not change the number of games, so the two-game mini-match of "
+                "32.5.6.1.1 is kept."
+            ),
+        )
     return (
         Stage(
             clause=clause,
@@ -138,8 +142,9 @@ def three_players(
 ) -> tuple[Stage, ...]:
     """32.5.6.2: single round-robin at 3 min + 5 s; if level, one of Armageddon games; then
     fewest moves, or an Armageddon game between the two who knocked out the third."""
-    armageddon = armageddon_round_robin(opts, None, entrants="the players still level",
-                                        numbering=numbering)
+    armageddon = armageddon_round_robin(
+        opts, None, entrants="the players still level", numbering=numbering
+    )
     if opts.late:
         first = armageddon_round_robin(opts, group, entrants=entrants, numbering=numbering)[0]
         return (replace(first, notes=(LATE,)),)
@@ -185,13 +190,19 @@ def knockout(
         clock, games, as_in = ARMAGEDDON, 1, "32.5.6.1.2"
         title = "Knock-out, one Armageddon game per pairing"
         if_tied: IfTied | None = None
-        notes: tuple[str, ...] = (LATE,) if opts.late else (
-            f"Time is limited: one Armageddon game per pairing instead of matches ({clause}).",)
+        notes: tuple[str, ...] = (
+            (LATE,)
+            if opts.late
+            else (
+                f"Time is limited: one Armageddon game per pairing instead of matches ({clause}).",
+            )
+        )
     else:
         clock, games, as_in = RAPID, 2, "32.5.6.1.1"
         title = "Knock-out matches of two games"
-        notes = (("The number of games per match is read from 32.5.6.1.1 (a mini-match of two "
-                 "games)."),)
+        notes = (
+            ("The number of games per match is read from 32.5.6.1.1 (a mini-match of two games)."),
+        )
         if armageddon_allowed:
             if_tied = IfTied(
                 "If a match is level: one Armageddon game between its two players (not stated "
@@ -217,11 +228,17 @@ def knockout(
         notes=notes,
     )
     later = tuple(
-        replace(first, title=f"{name}: {title[0].lower()}{title[1:]}", pairings=None,
-                entrants=who, notes=(f"Not described in {clause}: this round follows from the "
-                                     "knock-out and is played like the first round"
-                                     + ("." if name == "Final" else "; its pairings must be "
-                                        "fixed in advance (32.5.1)."),))
+        replace(
+            first,
+            title=f"{name}: {title[0].lower()}{title[1:]}",
+            pairings=None,
+            entrants=who,
+            notes=(
+                f"Not described in {clause}: this round follows from the "
+                "knock-out and is played like the first round"
+                + ("." if name == "Final" else "; its pairings must be fixed in advance (32.5.1)."),
+            ),
+        )
         for name, who in later_rounds
     )
     return (first, *later)
@@ -236,24 +253,49 @@ def five_players(
     """32.5.6.4: single round-robin at 3 min + 5 s, then the four follow-ups by how many
     are still level (printed as 32.5.6.1.1.1-32.5.6.1.1.4)."""
     branches = (
-        Branch(5, "32.5.6.1.1.1", "All five level: the player who needed the fewest moves in "
-               "the games they won is placed first."),
-        Branch(4, "32.5.6.1.1.2", "Four level: as four players (32.5.6.3), but without "
-               "Armageddon.",
-               knockout(opts, armageddon_allowed=False, clause="32.5.6.1.1.2")),
-        Branch(3, "32.5.6.1.1.3", "Three level: as three players (32.5.6.2).",
-               three_players(opts, None, entrants="the three players still level")),
-        Branch(2, "32.5.6.1.1.4", "Two level: one Armageddon game (32.5.6.1.2).",
-               (armageddon_game("32.5.6.1.1.4", entrants="the two players still level"),)),
+        Branch(
+            5,
+            "32.5.6.1.1.1",
+            "All five level: the player who needed the fewest moves in "
+            "the games they won is placed first.",
+        ),
+        Branch(
+            4,
+            "32.5.6.1.1.2",
+            "Four level: as four players (32.5.6.3), but without Armageddon.",
+            knockout(opts, armageddon_allowed=False, clause="32.5.6.1.1.2"),
+        ),
+        Branch(
+            3,
+            "32.5.6.1.1.3",
+            "Three level: as three players (32.5.6.2).",
+            three_players(opts, None, entrants="the three players still level"),
+        ),
+        Branch(
+            2,
+            "32.5.6.1.1.4",
+            "Two level: one Armageddon game (32.5.6.1.2).",
+            (armageddon_game("32.5.6.1.1.4", entrants="the two players still level"),),
+        ),
     )
     late = opts.late
-    notes = (LATE, ("32.5.8 does not say how five players go straight to Armageddon; read as "
-                   "the round-robin of 32.5.6.4 played as Armageddon games.")) if late else ()
+    notes = (
+        (
+            LATE,
+            (
+                "32.5.8 does not say how five players go straight to Armageddon; read as "
+                "the round-robin of 32.5.6.4 played as Armageddon games."
+            ),
+        )
+        if late
+        else ()
+    )
     return (
         Stage(
             clause="32.5.6.4",
             format=Format.ROUND_ROBIN,
-            title="Single round-robin of Armageddon games" if late
+            title="Single round-robin of Armageddon games"
+            if late
             else "Single round-robin, one game per pairing",
             games=1,
             time_control=ARMAGEDDON if late else RAPID,
@@ -262,8 +304,9 @@ def five_players(
             numbering=Numbering.LOT,
             colours=BERGER,
             as_in="32.5.6.1.2" if late else "32.5.6.1.1",
-            if_tied=IfTied("If players are still level for first place, by how many:",
-                           branches=branches),
+            if_tied=IfTied(
+                "If players are still level for first place, by how many:", branches=branches
+            ),
             notes=notes,
         ),
     )
@@ -282,11 +325,16 @@ def armageddon_all(opts: Options, tied: int = 7) -> tuple[Stage, ...]:
             numbering=Numbering.LOT,
             colours=BY_LOT,
             as_in="32.5.6.1.2",
-            if_tied=IfTied("If still level: first place goes to the player with the fewest "
-                           "moves (32.5.6.6)."),
-            notes=(("32.5.6.6 does not say how the seven players are paired (round-robin, "
-                   "knock-out or otherwise) nor how many games each plays; fix it in advance "
-                   "(32.5.1)."),),
+            if_tied=IfTied(
+                "If still level: first place goes to the player with the fewest moves (32.5.6.6)."
+            ),
+            notes=(
+                (
+                    "32.5.6.6 does not say how the seven players are paired (round-robin, "
+                    "knock-out or otherwise) nor how many games each plays; fix it in advance "
+                    "(32.5.1)."
+                ),
+            ),
         ),
     )
 

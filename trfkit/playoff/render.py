@@ -33,27 +33,39 @@ def time_control_json(tc: TimeControl | None) -> dict[str, Any] | None:
     if isinstance(tc, Clock):
         return {"base_seconds": tc.base_seconds, "increment_seconds": tc.increment_seconds}
     if isinstance(tc, ArmageddonClock):
-        return {"white_seconds": tc.white_seconds, "black_seconds": tc.black_seconds,
-                "draw_winner": tc.draw_winner}
+        return {
+            "white_seconds": tc.white_seconds,
+            "black_seconds": tc.black_seconds,
+            "draw_winner": tc.draw_winner,
+        }
     return None
 
 
 def _sequence_json(stages: tuple[Stage, ...]) -> dict[str, Any]:
-    return {"stage": stage_json(stages[0]) if stages else None,
-            "then": [stage_json(s) for s in stages[1:]]}
+    return {
+        "stage": stage_json(stages[0]) if stages else None,
+        "then": [stage_json(s) for s in stages[1:]],
+    }
 
 
 def _branch_json(branch: Branch) -> dict[str, Any]:
-    return {"level": branch.level, "clause": branch.clause, "text": branch.text,
-            **_sequence_json(branch.stages)}
+    return {
+        "level": branch.level,
+        "clause": branch.clause,
+        "text": branch.text,
+        **_sequence_json(branch.stages),
+    }
 
 
 def if_tied_json(if_tied: IfTied | None) -> dict[str, Any] | None:
     """``{"text", "stage", "then", "branches"}``: the next stage and any further ones."""
     if if_tied is None:
         return None
-    return {"text": if_tied.text, **_sequence_json(if_tied.stages),
-            "branches": [_branch_json(b) for b in if_tied.branches]}
+    return {
+        "text": if_tied.text,
+        **_sequence_json(if_tied.stages),
+        "branches": [_branch_json(b) for b in if_tied.branches],
+    }
 
 
 def stage_json(stage: Stage) -> dict[str, Any]:
@@ -93,8 +105,10 @@ def plan_json(plan: Plan) -> dict[str, Any]:
         },
     }
     if plan.entrants:
-        out["players"] = [{"seed": e.seed, "start": e.start, "name": e.name, "points": e.points}
-                          for e in plan.entrants]
+        out["players"] = [
+            {"seed": e.seed, "start": e.start, "name": e.name, "points": e.points}
+            for e in plan.entrants
+        ]
     if plan.standings_round is not None:  # as the standings' JSON says it
         out["after_round"], out["rounds"] = plan.standings_round
     return out
@@ -136,8 +150,11 @@ def _fmt_points(value: float) -> str:
 
 
 def _stage_lines(stage: Stage, names: _Names, indent: str, lead: str = "") -> list[str]:
-    lines = [f"{indent}{lead}{stage.title} ({stage.clause}"
-             + (f", as {stage.as_in}" if stage.as_in else "") + ")"]
+    lines = [
+        f"{indent}{lead}{stage.title} ({stage.clause}"
+        + (f", as {stage.as_in}" if stage.as_in else "")
+        + ")"
+    ]
     pad = indent + " " * len(lead) + "  "
     if stage.entrants:
         lines.append(f"{pad}Players: {stage.entrants}")
@@ -153,11 +170,15 @@ def _stage_lines(stage: Stage, names: _Names, indent: str, lead: str = "") -> li
     elif stage.group_sizes:
         sizes = sorted(set(stage.group_sizes))
         each = str(sizes[0]) if len(sizes) == 1 else "/".join(map(str, stage.group_sizes))
-        lines.append(f"{pad}Groups: {len(stage.group_sizes)} groups of {each} players; who plays "
-                     "in which group is not stated by the text (fix it in advance, 32.5.1)")
+        lines.append(
+            f"{pad}Groups: {len(stage.group_sizes)} groups of {each} players; who plays "
+            "in which group is not stated by the text (fix it in advance, 32.5.1)"
+        )
     if stage.pairings:
-        pairs = [f"{names.number(a, stage.numbering)} v {names.number(b, stage.numbering)}"
-                 for a, b in stage.pairings]
+        pairs = [
+            f"{names.number(a, stage.numbering)} v {names.number(b, stage.numbering)}"
+            for a, b in stage.pairings
+        ]
         if len(pairs) == 1:
             lines.append(f"{pad}Pairing: {pairs[0]}")
         else:
@@ -193,30 +214,40 @@ def render_text(plan: Plan) -> str:
     out = [
         "PLAY-OFF FOR FIRST PLACE",
         f"Article 32.5 of the Russian chess rules (2013), item {plan.clause}"
-        if plan.clause else "Article 32.5 of the Russian chess rules (2013)",
+        if plan.clause
+        else "Article 32.5 of the Russian chess rules (2013)",
         plan.title,
         "",
     ]
     if plan.entrants:
-        out.append(f"Players tied for first place ({plan.tied}), in tie-break order:"
-                   if plan.stages else "Leader:")
+        out.append(
+            f"Players tied for first place ({plan.tied}), in tie-break order:"
+            if plan.stages
+            else "Leader:"
+        )
         for e in plan.entrants:
             dropped = "  (drops out, 32.5.6.10)" if e.seed in plan.excluded else ""
-            out.append(f"  {e.seed:>2}. {e.name} (start no. {e.start}), "
-                       f"{_fmt_points(e.points)}{dropped}")
+            out.append(
+                f"  {e.seed:>2}. {e.name} (start no. {e.start}), {_fmt_points(e.points)}{dropped}"
+            )
         out.append("")
     elif plan.stages:
-        out.append(f"Players tied for first place: {plan.tied}, numbered 1-{plan.tied} in "
-                   "tie-break order.")
+        out.append(
+            f"Players tied for first place: {plan.tied}, numbered 1-{plan.tied} in tie-break order."
+        )
         out.append("")
     if plan.excluded:
         seeds = f"{plan.excluded[0]}-{plan.excluded[-1]}"
-        out.append(f"Seeds {seeds} drop out and share a part of the prize fund fixed in advance "
-                   "(32.5.6.10).")
+        out.append(
+            f"Seeds {seeds} drop out and share a part of the prize fund fixed in advance "
+            "(32.5.6.10)."
+        )
         out.append("")
     if plan.stages:
-        out.append("Start: at least 30 minutes after the last regular game of the play-off "
-                   "players has ended (32.5.3).")
+        out.append(
+            "Start: at least 30 minutes after the last regular game of the play-off "
+            "players has ended (32.5.3)."
+        )
         out.append("")
     for number, stage in enumerate(plan.stages, 1):
         if number > 1:
@@ -232,4 +263,3 @@ def render_text(plan: Plan) -> str:
             out.extend(f"  - {n.text}" for n in notes)
             out.append("")
     return "\n".join(map(escape_controls, out)).rstrip("\n") + "\n"  # names: the file's text
-

@@ -80,35 +80,58 @@ def leaders(
         from ..tiebreaks import compute  # noqa: F401 - only to know whether it is there
     except ImportError:
         ranked = _points_only(tournament)
-        notes.append(Note(NoteKind.SOURCE, "The tie-break engine is not available: the tied "
-                          "players are ordered by points only, then by start number. Establish "
-                          "their tie-break order before using the seeds."))
+        notes.append(
+            Note(
+                NoteKind.SOURCE,
+                "The tie-break engine is not available: the tied "
+                "players are ordered by points only, then by start number. Establish "
+                "their tie-break order before using the seeds.",
+            )
+        )
     else:
         standings, dropped = _standings(tournament, codes, rules, after_round)
         ranked = [(r.start, r.name, float(r.points), r.rank) for r in standings.rows]
         used = ", ".join(standings.labels) or "none"
-        notes.append(Note(NoteKind.SOURCE, f"Standings after round {standings.rounds} of "
-                          f"{standings.total_rounds} computed by trfkit under "
-                          f"{standings.edition.name}; tie-breaks after points: {used}."))
+        notes.append(
+            Note(
+                NoteKind.SOURCE,
+                f"Standings after round {standings.rounds} of "
+                f"{standings.total_rounds} computed by trfkit under "
+                f"{standings.edition.name}; tie-breaks after points: {used}.",
+            )
+        )
         if dropped:
-            notes.append(Note(NoteKind.SOURCE, "Tie-breaks of the file that trfkit cannot "
-                              f"compute were left out: {', '.join(dropped)}."))
+            notes.append(
+                Note(
+                    NoteKind.SOURCE,
+                    "Tie-breaks of the file that trfkit cannot "
+                    f"compute were left out: {', '.join(dropped)}.",
+                )
+            )
         diagnostics = standings.diagnostics
         standings_round = (standings.rounds, standings.total_rounds)
     top = max(points for _, _, points, _ in ranked)
     tied = [row for row in ranked if abs(row[2] - top) < EPSILON]
-    entrants = tuple(Entrant(seed, start, name, points)
-                     for seed, (start, name, points, _) in enumerate(tied, 1))
+    entrants = tuple(
+        Entrant(seed, start, name, points) for seed, (start, name, points, _) in enumerate(tied, 1)
+    )
     notes.extend(_still_level(tied))
     if tournament.is_team_event:
-        notes.append(Note(NoteKind.SOURCE, "This is a team event: the plan is for the players "
-                          "tied in the individual standings (Article 32.5 speaks of players)."))
-    return Leaders(entrants, tuple(notes), _about(diagnostics, tournament, entrants),
-                   standings_round)
+        notes.append(
+            Note(
+                NoteKind.SOURCE,
+                "This is a team event: the plan is for the players "
+                "tied in the individual standings (Article 32.5 speaks of players).",
+            )
+        )
+    return Leaders(
+        entrants, tuple(notes), _about(diagnostics, tournament, entrants), standings_round
+    )
 
 
-def _about(diagnostics: tuple[Diagnostic, ...], tournament: Tournament,
-           entrants: tuple[Entrant, ...]) -> tuple[Diagnostic, ...]:
+def _about(
+    diagnostics: tuple[Diagnostic, ...], tournament: Tournament, entrants: tuple[Entrant, ...]
+) -> tuple[Diagnostic, ...]:
     """The standings diagnostics that concern the play-off: file-level ones and those on
     the tied players' lines (a rank disagreement in 40th place does not change the plan)."""
     starts = {e.start for e in entrants}
@@ -116,8 +139,9 @@ def _about(diagnostics: tuple[Diagnostic, ...], tournament: Tournament,
     return tuple(d for d in diagnostics if d.line in lines or not d.line)
 
 
-def _standings(tournament: Tournament, codes: Sequence[str] | None,
-               rules: str, after_round: int | None = None) -> tuple[Standings, list[str]]:
+def _standings(
+    tournament: Tournament, codes: Sequence[str] | None, rules: str, after_round: int | None = None
+) -> tuple[Standings, list[str]]:
     """Standings with ``codes``, else with the file's own list, leaving out the codes of
     that list the engine rejects (an arbiter still needs a plan when the file names an
     exotic tie-break); the second value lists what was left out."""
@@ -153,10 +177,14 @@ def _still_level(tied: list[tuple[int, str, float, int]]) -> list[Note]:
     for seed, (_, _, _, rank) in enumerate(tied, 1):
         by_rank.setdefault(rank, []).append(seed)
     return [
-        Note(NoteKind.SOURCE, "Seeds " + ", ".join(map(str, seeds)) + " are still level after "
-             "the tie-breaks; they are listed by start number. Where the plan depends on the "
-             "tie-break order, decide their order by lot.")
-        for seeds in by_rank.values() if len(seeds) > 1
+        Note(
+            NoteKind.SOURCE,
+            "Seeds " + ", ".join(map(str, seeds)) + " are still level after "
+            "the tie-breaks; they are listed by start number. Where the plan depends on the "
+            "tie-break order, decide their order by lot.",
+        )
+        for seeds in by_rank.values()
+        if len(seeds) > 1
     ]
 
 
@@ -175,12 +203,29 @@ def plan_for_tournament(
     found = leaders(tournament, codes, rules=rules, after_round=after_round)
     count = len(found.entrants)
     if count < 2:
-        who = (f"{found.entrants[0].name} is first alone" if found.entrants
-               else "the tournament has no players")
-        plan = Plan(tied=count, clause="", title=f"No play-off needed: {who}.", stages=(),
-                    notes=found.notes, options=options, entrants=found.entrants,
-                    standings_round=found.standings_round)
+        who = (
+            f"{found.entrants[0].name} is first alone"
+            if found.entrants
+            else "the tournament has no players"
+        )
+        plan = Plan(
+            tied=count,
+            clause="",
+            title=f"No play-off needed: {who}.",
+            stages=(),
+            notes=found.notes,
+            options=options,
+            entrants=found.entrants,
+            standings_round=found.standings_round,
+        )
         return plan, found.diagnostics
     plan = build_plan(count, options)
-    return (replace(plan, notes=found.notes + plan.notes, entrants=found.entrants,
-                    standings_round=found.standings_round), found.diagnostics)
+    return (
+        replace(
+            plan,
+            notes=found.notes + plan.notes,
+            entrants=found.entrants,
+            standings_round=found.standings_round,
+        ),
+        found.diagnostics,
+    )

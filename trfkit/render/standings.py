@@ -24,8 +24,14 @@ from ..tiebreaks import Standings
 if TYPE_CHECKING:  # a type only: individual standings do not load the team engine
     from ..tiebreaks.team.standings import TeamStandings
 
-__all__ = ["render_csv", "render_json", "render_team_json", "render_team_table", "render_text",
-           "render_trf"]
+__all__ = [
+    "render_csv",
+    "render_json",
+    "render_team_json",
+    "render_team_table",
+    "render_text",
+    "render_trf",
+]
 
 
 _defined = partial(is_not, None)
@@ -46,8 +52,7 @@ def render_json(standings: Standings) -> str:
         "rules": standings.edition.name,
         "tiebreaks": standings.labels,
         "players": [
-            {"start": row.start, "name": row.name, "rank": row.rank,
-             "values": _finite(row.values)}
+            {"start": row.start, "name": row.name, "rank": row.rank, "values": _finite(row.values)}
             for row in standings.rows
         ],
         "after_round": standings.rounds,
@@ -64,8 +69,7 @@ def _finite(values: dict[str, Any]) -> dict[str, Any]:
     return {label: finite_or_none(v) for label, v in values.items()}
 
 
-def _csv(head: Sequence[str], rows: Iterable[Sequence[Any]], text: Sequence[int],
-         raw: bool) -> str:
+def _csv(head: Sequence[str], rows: Iterable[Sequence[Any]], text: Sequence[int], raw: bool) -> str:
     """CSV rows (LF-ended) through the writer steps every trfkit CSV takes
     (:func:`~trfkit.formats.csv_writer.safe_cell`, :func:`~trfkit.formats.csv_writer.format_row`):
     the cells at ``text`` (names, federations: the file's text) made safe, the numbers
@@ -84,10 +88,21 @@ def _csv(head: Sequence[str], rows: Iterable[Sequence[Any]], text: Sequence[int]
 def render_csv(standings: Standings, raw: bool = False) -> str:
     """One CSV row per player; ``raw`` leaves names as they are (no formula guard)."""
     head = ["rank", "start", "name", "federation", "rating", "points", *standings.labels]
-    rows = ([row.rank, row.start, row.name, row.federation, row.rating or "",
-             _number(row.points), *(_number(row.values[c]) if row.values[c] is not None else ""
-                                    for c in standings.labels)]
-            for row in standings.rows)
+    rows = (
+        [
+            row.rank,
+            row.start,
+            row.name,
+            row.federation,
+            row.rating or "",
+            _number(row.points),
+            *(
+                _number(row.values[c]) if row.values[c] is not None else ""
+                for c in standings.labels
+            ),
+        ]
+        for row in standings.rows
+    )
     return _csv(head, rows, (2, 3), raw)
 
 
@@ -95,19 +110,31 @@ def render_text(standings: Standings) -> str:
     """The aligned table for a terminal (the file's control characters shown escaped)."""
     labels = standings.labels
     head = ["Rk", "No", "Name", "Fed", "Rtg", "Pts", *labels]
-    body = [[str(r.rank), str(r.start), escape_controls(r.name), escape_controls(r.federation),
-             str(r.rating or ""),
-             _number(r.points), *(_number(r.values[c]) for c in labels)]
-            for r in standings.rows]
+    body = [
+        [
+            str(r.rank),
+            str(r.start),
+            escape_controls(r.name),
+            escape_controls(r.federation),
+            str(r.rating or ""),
+            _number(r.points),
+            *(_number(r.values[c]) for c in labels),
+        ]
+        for r in standings.rows
+    ]
     widths = [max(len(x) for x in col) for col in zip(head, *body, strict=False)]
     left = {2, 3}  # name and federation are left-aligned, numbers right-aligned
 
     def line(cells: Sequence[str]) -> str:
-        return "  ".join(c.ljust(w) if k in left else c.rjust(w)
-                         for k, (c, w) in enumerate(zip(cells, widths, strict=False))).rstrip()
+        return "  ".join(
+            c.ljust(w) if k in left else c.rjust(w)
+            for k, (c, w) in enumerate(zip(cells, widths, strict=False))
+        ).rstrip()
 
-    title = (f"Standings after round {_of(standings)} - rules {standings.edition.name}: "
-             f"{standings.edition.title}")
+    title = (
+        f"Standings after round {_of(standings)} - rules {standings.edition.name}: "
+        f"{standings.edition.title}"
+    )
     return "\n".join([title, "", line(head), *(line(b) for b in body)]) + "\n"
 
 
@@ -121,8 +148,12 @@ def render_trf(tournament: Tournament, standings: Standings) -> str:
     """``tournament`` as TRF with the standings' ranks, points and tie-break list written
     in; :class:`ValueError` when TRF cannot hold it (see :func:`trfkit.formats.write`)."""
     by_start = standings.by_start()
-    players = tuple(replace(p, points=by_start[p.start].points, rank=by_start[p.start].rank)
-                    if p.start in by_start else p for p in tournament.players)
+    players = tuple(
+        replace(p, points=by_start[p.start].points, rank=by_start[p.start].rank)
+        if p.start in by_start
+        else p
+        for p in tournament.players
+    )
     listed = tuple(c.trf for c in standings.codes)
     if standings.full_order:  # the order used was the file's 212 list: keep it there
         header = replace(tournament.header, standings_tiebreaks=listed)
@@ -131,15 +162,18 @@ def render_trf(tournament: Tournament, standings: Standings) -> str:
     return formats.write(replace(tournament, players=players, header=header), "trf")
 
 
-def render_team_json(standings: TeamStandings,
-                     players: list[dict[str, Any]] | None = None) -> str:
+def render_team_json(standings: TeamStandings, players: list[dict[str, Any]] | None = None) -> str:
     """The JSON of a team event's standings, with the players' rows unless None."""
     doc = {
         "rules": standings.edition.name,
         "tiebreaks": standings.labels,
         "teams": [
-            {"number": row.number, "name": row.name, "rank": row.rank,
-             "values": _finite({"MP": row.match_points, "GP": row.game_points, **row.values})}
+            {
+                "number": row.number,
+                "name": row.name,
+                "rank": row.rank,
+                "values": _finite({"MP": row.match_points, "GP": row.game_points, **row.values}),
+            }
             for row in standings.rows
         ],
         "after_round": standings.rounds,
@@ -154,16 +188,31 @@ def render_team_table(standings: TeamStandings, to: str, raw: bool = False) -> s
     """A team event's standings as CSV (``to == "csv"``) or as the terminal's table."""
     labels = standings.labels
     head = ["rank", "number", "name", "MP", "GP", *labels]
-    body = [[str(r.rank), str(r.number), r.name, _number(r.match_points), _number(r.game_points),
-             *(_number(r.values[c]) for c in labels)] for r in standings.rows]
+    body = [
+        [
+            str(r.rank),
+            str(r.number),
+            r.name,
+            _number(r.match_points),
+            _number(r.game_points),
+            *(_number(r.values[c]) for c in labels),
+        ]
+        for r in standings.rows
+    ]
     if to != "csv":  # a terminal's table: the file's control characters shown, not obeyed
         body = [[escape_controls(cell) for cell in row] for row in body]
     if to == "csv":
         return _csv(head, (["" if c == "-" else c for c in b] for b in body), (2,), raw)
     widths = [max(len(x) for x in col) for col in zip(head, *body, strict=False)]
-    lines = ["  ".join(c.ljust(w) if k == 2 else c.rjust(w)
-                       for k, (c, w) in enumerate(zip(row, widths, strict=False))).rstrip()
-             for row in [head, *body]]
-    title = (f"Team standings after round {_of(standings)} - rules {standings.edition.name}: "
-             f"{standings.edition.title}")
+    lines = [
+        "  ".join(
+            c.ljust(w) if k == 2 else c.rjust(w)
+            for k, (c, w) in enumerate(zip(row, widths, strict=False))
+        ).rstrip()
+        for row in [head, *body]
+    ]
+    title = (
+        f"Team standings after round {_of(standings)} - rules {standings.edition.name}: "
+        f"{standings.edition.title}"
+    )
     return "\n".join([title, "", *lines]) + "\n"

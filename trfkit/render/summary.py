@@ -28,8 +28,9 @@ def _date(d: PartialDate | None) -> str | None:
     return d.iso or d.raw or None
 
 
-def summary(doc: Document, name: str, read_as: str,
-            problems: Sequence[Diagnostic] | None = None) -> dict[str, Any]:
+def summary(
+    doc: Document, name: str, read_as: str, problems: Sequence[Diagnostic] | None = None
+) -> dict[str, Any]:
     """The facts ``info`` reports, as plain JSON-ready data.
 
     ``read_as`` is the reader that was used; ``format`` ... ``newline`` describe the
@@ -85,8 +86,9 @@ def _pending_games(t: Tournament) -> dict[str, int]:
 
 def _pending_text(info: dict[str, Any]) -> str:
     pending = info.get("pending_games") or {}
-    return "".join(f"; round {rnd}: {n} game(s) paired, no result yet"
-                   for rnd, n in pending.items())
+    return "".join(
+        f"; round {rnd}: {n} game(s) paired, no result yet" for rnd, n in pending.items()
+    )
 
 
 def render_text(info: dict[str, Any]) -> str:

@@ -29,8 +29,9 @@ def declared_bye_rounds(tournament: Tournament) -> set[int]:
     return out
 
 
-def unencoded_byes(tournament: Tournament, sides: Mapping[tuple[int, int], _Side],
-                   rounds: int) -> set[tuple[int, int]]:
+def unencoded_byes(
+    tournament: Tournament, sides: Mapping[tuple[int, int], _Side], rounds: int
+) -> set[tuple[int, int]]:
     """``(round, team)`` of every team bye the file leaves out.
 
     A round qualifies when it has no ``320`` bye, the number of teams is odd, exactly
@@ -41,18 +42,25 @@ def unencoded_byes(tournament: Tournament, sides: Mapping[tuple[int, int], _Side
     if len(numbers) % 2 == 0 or len(numbers) < 3:
         return set()
     declared = declared_bye_rounds(tournament)
-    forfeited = {(fm.round, t) for fm in tournament.forfeited_matches
-                 for t in (fm.white_team, fm.black_team)}
+    forfeited = {
+        (fm.round, t) for fm in tournament.forfeited_matches for t in (fm.white_team, fm.black_team)
+    }
     requested = {(b.round, team) for b in tournament.byes for team in b.players}  # 240
     found: set[tuple[int, int]] = set()
     for rnd in range(1, rounds + 1):
         if rnd in declared:
             continue
-        idle = [n for n in numbers
-                if sides[(rnd, n)].opponent is None and not sides[(rnd, n)].boards
-                and (rnd, n) not in forfeited and (rnd, n) not in requested]
-        paired = [n for n in numbers
-                  if sides[(rnd, n)].opponent is not None or (rnd, n) in forfeited]
+        idle = [
+            n
+            for n in numbers
+            if sides[(rnd, n)].opponent is None
+            and not sides[(rnd, n)].boards
+            and (rnd, n) not in forfeited
+            and (rnd, n) not in requested
+        ]
+        paired = [
+            n for n in numbers if sides[(rnd, n)].opponent is not None or (rnd, n) in forfeited
+        ]
         if len(idle) == 1 and len(paired) == len(numbers) - 1:
             found.add((rnd, idle[0]))
     return found

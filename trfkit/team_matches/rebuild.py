@@ -61,9 +61,19 @@ __all__ = [
 
 #: Article 32.2.1 / C.07 11.1: 2 for a won match, 1 for a draw, 0 for a loss; the team
 #: PAB is worth a win unless ``320``/``362`` say otherwise (TRF.md §3.2).
-DEFAULT_MATCH_SCORING = ScoringSystem(win=2.0, draw=1.0, loss=0.0, forfeit_win=2.0,
-                                      forfeit_loss=0.0, full_bye=2.0, half_bye=1.0, zero_bye=0.0,
-                                      pab=2.0, unknown=1.0, source="default")
+DEFAULT_MATCH_SCORING = ScoringSystem(
+    win=2.0,
+    draw=1.0,
+    loss=0.0,
+    forfeit_win=2.0,
+    forfeit_loss=0.0,
+    full_bye=2.0,
+    half_bye=1.0,
+    zero_bye=0.0,
+    pab=2.0,
+    unknown=1.0,
+    source="default",
+)
 
 _PLAYED_KINDS = (Kind.WIN, Kind.DRAW, Kind.LOSS)
 _REQUESTED = {"F": Kind.FULL_BYE, "H": Kind.HALF_BYE, "Z": Kind.ZERO_BYE}
@@ -213,12 +223,21 @@ def _entry_kind(result: str) -> Kind:
 
 def _is_absence(opponent: int | None, kind: Kind, points: float) -> bool:
     """No board: no opponent and nothing scored (Z, blank, not paired, ``0000 - -``)."""
-    return opponent is None and points == 0 and kind in (
-        Kind.ZERO_BYE, Kind.NOT_PAIRED, Kind.FORFEIT_LOSS, Kind.LOSS)
+    return (
+        opponent is None
+        and points == 0
+        and kind in (Kind.ZERO_BYE, Kind.NOT_PAIRED, Kind.FORFEIT_LOSS, Kind.LOSS)
+    )
 
 
-def _side(team: Team, rnd: int, players: Mapping[int, Player], teams_of: Mapping[int, int],
-          lineup: LineUp | None, scoring: ScoringSystem) -> _Side:
+def _side(
+    team: Team,
+    rnd: int,
+    players: Mapping[int, Player],
+    teams_of: Mapping[int, int],
+    lineup: LineUp | None,
+    scoring: ScoringSystem,
+) -> _Side:
     """Boards, opponent and game points of ``team`` in round ``rnd``."""
     entries: list[tuple[int, int | None, str, float, bool] | None] = []
     order = lineup.players if lineup is not None else team.members
@@ -261,8 +280,16 @@ def _side(team: Team, rnd: int, players: Mapping[int, Player], teams_of: Mapping
     else:
         opponent = None
     gp = sum(b.points for b in boards)
-    return _Side(team.number, boards, opponent, any(b.played for b in boards), gp, opp_seen, solo,
-                 lineup is not None)
+    return _Side(
+        team.number,
+        boards,
+        opponent,
+        any(b.played for b in boards),
+        gp,
+        opp_seen,
+        solo,
+        lineup is not None,
+    )
 
 
 def _align(low: _Side, high: _Side, size: int) -> None:
@@ -285,8 +312,16 @@ def _align(low: _Side, high: _Side, size: int) -> None:
         mine = low.boards[slot - 1] if slot <= len(low.boards) else None
         if mine is not None:
             new_low.append(replace(mine, board=slot))
-            partner = next((h for h in left if h.player is not None and h.player == mine.opponent
-                            and h.opponent == mine.player), None)
+            partner = next(
+                (
+                    h
+                    for h in left
+                    if h.player is not None
+                    and h.player == mine.opponent
+                    and h.opponent == mine.player
+                ),
+                None,
+            )
             if partner is not None:
                 left.remove(partner)
                 new_high.append(replace(partner, board=slot))
@@ -317,8 +352,15 @@ def _mp(kind: Kind, ms: ScoringSystem) -> float:
     return ms.points_for_kind(kind)
 
 
-def _forfeit_round(rnd: int, team: int, fm: ForfeitedMatch, side: _Side, ms: ScoringSystem,
-                   size: int, gs: ScoringSystem) -> TeamRound:
+def _forfeit_round(
+    rnd: int,
+    team: int,
+    fm: ForfeitedMatch,
+    side: _Side,
+    ms: ScoringSystem,
+    size: int,
+    gs: ScoringSystem,
+) -> TeamRound:
     """A ``330`` match: the record decides; game points from the boards, else all boards."""
     first = fm.white_team == team
     pair = (fm.result + "--")[:2]  # "+-", "-+", "--" (TieBreakServer also reads 10, WL, 01, ...)
@@ -330,10 +372,16 @@ def _forfeit_round(rnd: int, team: int, fm: ForfeitedMatch, side: _Side, ms: Sco
     return TeamRound(rnd, team, other, kind, _mp(kind, ms), gp, 0.0, tuple(side.boards), "330")
 
 
-def _bye_round(rnd: int, side: _Side, ms: ScoringSystem, gs: ScoringSystem, size: int,
-               team_byes: Mapping[int, tuple[float | None, float | None]],
-               requested: Kind | None = None,
-               pab_values: tuple[float | None, float | None] | None = None) -> TeamRound:
+def _bye_round(
+    rnd: int,
+    side: _Side,
+    ms: ScoringSystem,
+    gs: ScoringSystem,
+    size: int,
+    team_byes: Mapping[int, tuple[float | None, float | None]],
+    requested: Kind | None = None,
+    pab_values: tuple[float | None, float | None] | None = None,
+) -> TeamRound:
     """A round without opposing team: declared PAB (320), requested bye (240: F, H, Z;
     in a team event its numbers are teams), bye on the boards, or absence.
 
@@ -344,34 +392,70 @@ def _bye_round(rnd: int, side: _Side, ms: ScoringSystem, gs: ScoringSystem, size
     declared = team_byes.get(team)
     if declared is not None:
         mp, gp = declared
-        return TeamRound(rnd, team, None, Kind.PAB, ms.pab if mp is None else mp,
-                         size * gs.pab if gp is None else gp, 0.0, (), "320")
+        return TeamRound(
+            rnd,
+            team,
+            None,
+            Kind.PAB,
+            ms.pab if mp is None else mp,
+            size * gs.pab if gp is None else gp,
+            0.0,
+            (),
+            "320",
+        )
     if requested is not None:
-        return TeamRound(rnd, team, None, requested, ms.points_for_kind(requested),
-                         size * gs.points_for_kind(requested), 0.0, (), "240")
+        return TeamRound(
+            rnd,
+            team,
+            None,
+            requested,
+            ms.points_for_kind(requested),
+            size * gs.points_for_kind(requested),
+            0.0,
+            (),
+            "240",
+        )
     if side.solo_kinds:
         if all(k in (Kind.PAB, Kind.FULL_BYE) for k in side.solo_kinds):
             mp, gp = pab_values if pab_values is not None else (None, None)
-            return TeamRound(rnd, team, None, Kind.PAB, ms.pab if mp is None else mp,
-                             side.gp if gp is None else gp, 0.0, tuple(side.boards), "boards-bye")
+            return TeamRound(
+                rnd,
+                team,
+                None,
+                Kind.PAB,
+                ms.pab if mp is None else mp,
+                side.gp if gp is None else gp,
+                0.0,
+                tuple(side.boards),
+                "boards-bye",
+            )
         half = size * gs.draw
-        kind = (Kind.FULL_BYE if side.gp > half
-                else Kind.HALF_BYE if side.gp == half and side.gp > 0
-                else Kind.ZERO_BYE)
-        return TeamRound(rnd, team, None, kind, _mp(kind, ms), side.gp, 0.0, tuple(side.boards),
-                         "boards-bye")
+        kind = (
+            Kind.FULL_BYE
+            if side.gp > half
+            else Kind.HALF_BYE
+            if side.gp == half and side.gp > 0
+            else Kind.ZERO_BYE
+        )
+        return TeamRound(
+            rnd, team, None, kind, _mp(kind, ms), side.gp, 0.0, tuple(side.boards), "boards-bye"
+        )
     return TeamRound(rnd, team, None, Kind.ZERO_BYE, ms.zero_bye, 0.0, 0.0, (), "absent")
 
 
-def _team_size(tournament: Tournament, sides: Mapping[tuple[int, int], _Side],
-               teams_of: Mapping[int, int]) -> int:
+def _team_size(
+    tournament: Tournament, sides: Mapping[tuple[int, int], _Side], teams_of: Mapping[int, int]
+) -> int:
     """``352``'s length; else, as TieBreakServer, the most games two teams played in one match."""
     if tournament.header.board_colors:
         return len(tournament.header.board_colors)
     best = 0
     for side in sides.values():
-        games = sum(1 for b in side.boards if b.opponent is not None
-                    and teams_of.get(b.opponent) == side.opponent)
+        games = sum(
+            1
+            for b in side.boards
+            if b.opponent is not None and teams_of.get(b.opponent) == side.opponent
+        )
         best = max(best, games)
     if best == 0:
         best = max((len(s.boards) for s in sides.values()), default=0)
@@ -380,8 +464,9 @@ def _team_size(tournament: Tournament, sides: Mapping[tuple[int, int], _Side],
     return best
 
 
-def rebuild(tournament: Tournament, *,
-            unencoded_bye: tuple[float, float] | None = None) -> TeamEvent:
+def rebuild(
+    tournament: Tournament, *, unencoded_bye: tuple[float, float] | None = None
+) -> TeamEvent:
     """Rebuild every match of every round (see the module docstring)."""
     from .byes import unencoded_byes  # local: byes builds on this module's types
 
@@ -400,8 +485,11 @@ def rebuild(tournament: Tournament, *,
         forfeits[(fm.round, fm.white_team)] = fm
         forfeits[(fm.round, fm.black_team)] = fm
     requested: dict[tuple[int, int], Kind] = {
-        (b.round, team): _REQUESTED[b.kind] for b in tournament.byes if b.kind in _REQUESTED
-        for team in b.players}
+        (b.round, team): _REQUESTED[b.kind]
+        for b in tournament.byes
+        if b.kind in _REQUESTED
+        for team in b.players
+    }
     pab: dict[int, dict[int, tuple[float | None, float | None]]] = {}
     pab_values = next(((tb.match_points, tb.game_points) for tb in tournament.team_byes), None)
     for tb in tournament.team_byes:
@@ -420,8 +508,12 @@ def rebuild(tournament: Tournament, *,
     size = _team_size(tournament, sides, teams_of)
     for (rnd, number), side in sides.items():
         other = sides.get((rnd, side.opponent)) if side.opponent is not None else None
-        if (other is not None and other.opponent == number and number < other.team
-                and not (side.lineup and other.lineup)):
+        if (
+            other is not None
+            and other.opponent == number
+            and number < other.team
+            and not (side.lineup and other.lineup)
+        ):
             # a 300 line-up fixes the boards of its team; the other team follows it
             master, follower = (other, side) if other.lineup else (side, other)
             _align(master, follower, size)
@@ -430,12 +522,20 @@ def rebuild(tournament: Tournament, *,
     byes = unencoded_byes(tournament, sides, scored)
     for rnd, team_no in sorted(byes):
         team = next(t for t in tournament.teams if t.number == team_no)
-        counted = ("counted as a zero-point absence, as the file's totals count it"
-                   if unencoded_bye is None else
-                   f"counted as the team PAB: {unencoded_bye[0]:g} MP, {unencoded_bye[1]:g} GP")
-        diagnostics.append(make("T321", f"round {rnd}: team {team_no} ({team.name}) has no board "
-                                        "while every other team is paired: a team bye the file "
-                                        f"does not encode; {counted}", team.line))
+        counted = (
+            "counted as a zero-point absence, as the file's totals count it"
+            if unencoded_bye is None
+            else f"counted as the team PAB: {unencoded_bye[0]:g} MP, {unencoded_bye[1]:g} GP"
+        )
+        diagnostics.append(
+            make(
+                "T321",
+                f"round {rnd}: team {team_no} ({team.name}) has no board "
+                "while every other team is paired: a team bye the file "
+                f"does not encode; {counted}",
+                team.line,
+            )
+        )
 
     by_team: dict[int, list[TeamRound]] = {t.number: [] for t in tournament.teams}
     known = set(by_team)
@@ -450,11 +550,21 @@ def rebuild(tournament: Tournament, *,
                 declared = dict(pab.get(rnd, {}))
                 if (rnd, team.number) in byes and unencoded_bye is not None:
                     declared[team.number] = unencoded_bye
-                tr = _bye_round(rnd, side, ms, gs, size, declared,
-                                requested.get((rnd, team.number)), pab_values)
+                tr = _bye_round(
+                    rnd, side, ms, gs, size, declared, requested.get((rnd, team.number)), pab_values
+                )
                 if (rnd, team.number) in byes:
-                    tr = TeamRound(tr.round, tr.team, None, tr.kind, tr.match_points,
-                                   tr.game_points, 0.0, tr.boards, "unencoded-bye")
+                    tr = TeamRound(
+                        tr.round,
+                        tr.team,
+                        None,
+                        tr.kind,
+                        tr.match_points,
+                        tr.game_points,
+                        0.0,
+                        tr.boards,
+                        "unencoded-bye",
+                    )
             else:
                 other = sides.get((rnd, side.opponent))
                 if other is not None and other.opponent == team.number:
@@ -462,8 +572,17 @@ def rebuild(tournament: Tournament, *,
                 else:
                     opp_gp, played = side.opp_gp_seen, side.played
                 kind = _match_kind(played, side.gp, opp_gp)
-                tr = TeamRound(rnd, team.number, side.opponent, kind, _mp(kind, ms), side.gp,
-                               opp_gp, tuple(side.boards), "boards")
+                tr = TeamRound(
+                    rnd,
+                    team.number,
+                    side.opponent,
+                    kind,
+                    _mp(kind, ms),
+                    side.gp,
+                    opp_gp,
+                    tuple(side.boards),
+                    "boards",
+                )
             if tr.opponent is not None and tr.opponent in known and tr.opponent != team.number:
                 matches.add((rnd, min(team.number, tr.opponent), max(team.number, tr.opponent)))
             by_team[team.number].append(tr)

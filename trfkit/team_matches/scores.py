@@ -37,16 +37,20 @@ def team_scores(event: TeamEvent, rounds: int | None = None) -> tuple[TeamScore,
     for team in event.teams:
         rows = event.rounds[team.number][: rounds if rounds is not None else event.rounds_played]
         kinds = [r.kind for r in rows]
-        out.append(TeamScore(
-            number=team.number,
-            name=team.name,
-            match_points=sum(r.match_points for r in rows),
-            game_points=sum(r.game_points for r in rows),
-            won=sum(k in _WON for k in kinds),
-            drawn=sum(k is Kind.DRAW for k in kinds),
-            lost=sum(k in (Kind.LOSS, Kind.FORFEIT_LOSS) and r.opponent is not None
-                     for k, r in zip(kinds, rows, strict=True)),
-            byes=sum(k in _BYES for k in kinds),
-            absent=sum(k in (Kind.ZERO_BYE, Kind.NOT_PAIRED) for k in kinds),
-        ))
+        out.append(
+            TeamScore(
+                number=team.number,
+                name=team.name,
+                match_points=sum(r.match_points for r in rows),
+                game_points=sum(r.game_points for r in rows),
+                won=sum(k in _WON for k in kinds),
+                drawn=sum(k is Kind.DRAW for k in kinds),
+                lost=sum(
+                    k in (Kind.LOSS, Kind.FORFEIT_LOSS) and r.opponent is not None
+                    for k, r in zip(kinds, rows, strict=True)
+                ),
+                byes=sum(k in _BYES for k in kinds),
+                absent=sum(k in (Kind.ZERO_BYE, Kind.NOT_PAIRED) for k in kinds),
+            )
+        )
     return tuple(out)

@@ -58,8 +58,11 @@ def declared_codes(tournament: Tournament) -> tuple[list[TieBreakCode], bool]:
     Returns (codes, full_order). Unparsable entries raise :class:`CodeError`.
     """
     header = tournament.header
-    listed, full = ((header.standings_tiebreaks, True) if header.standings_tiebreaks
-                    else (header.tiebreaks, False))
+    listed, full = (
+        (header.standings_tiebreaks, True)
+        if header.standings_tiebreaks
+        else (header.tiebreaks, False)
+    )
     codes = []
     for text in listed:
         try:
@@ -73,8 +76,11 @@ def _declared_record(tournament: Tournament) -> tuple[str, Sequence[str], int]:
     """The record that holds the file's tie-break list (``212`` before ``202``), its codes
     and its line (1 when the list came from elsewhere, e.g. a Swiss-Manager file)."""
     header = tournament.header
-    record, listed = (("212", header.standings_tiebreaks) if header.standings_tiebreaks
-                      else ("202", header.tiebreaks))
+    record, listed = (
+        ("212", header.standings_tiebreaks)
+        if header.standings_tiebreaks
+        else ("202", header.tiebreaks)
+    )
     return record, listed, next((r.line for r in header.records if r.code == record), 1)
 
 
@@ -122,8 +128,9 @@ def unknown_declared(tournament: Tournament) -> list[Diagnostic]:
     return found
 
 
-def is_declared_list(tournament: Tournament, listed: Sequence[TieBreakCode],
-                     full_order: bool) -> bool:
+def is_declared_list(
+    tournament: Tournament, listed: Sequence[TieBreakCode], full_order: bool
+) -> bool:
     """True when ``listed`` is the file's own tie-break list (202/212, or the list a
     Swiss-Manager file or chess-results page declares), code for code.
 
@@ -135,8 +142,11 @@ def is_declared_list(tournament: Tournament, listed: Sequence[TieBreakCode],
         declared, declared_full = declared_codes(tournament)
     except CodeError:
         return False
-    return (bool(declared) and declared_full == full_order
-            and [c.canonical for c in declared] == [c.canonical for c in listed])
+    return (
+        bool(declared)
+        and declared_full == full_order
+        and [c.canonical for c in declared] == [c.canonical for c in listed]
+    )
 
 
 def default_codes(ctx: Context) -> tuple[list[TieBreakCode], str]:
@@ -202,9 +212,12 @@ def _note_whole_cuts(ctx: Context, codes: Sequence[TieBreakCode]) -> None:
     for code in codes:
         removed = code.cut + 2 * code.median
         if removed > 1 and removed >= ctx.rounds:
-            ctx.note("T025", f"{code} removes {removed} results per player, and the standings "
-                             f"have {ctx.rounds} round(s): no result is left to count, so the "
-                             "value is the same for every player")
+            ctx.note(
+                "T025",
+                f"{code} removes {removed} results per player, and the standings "
+                f"have {ctx.rounds} round(s): no result is left to count, so the "
+                "value is the same for every player",
+            )
 
 
 def _compute(
@@ -244,14 +257,24 @@ def _compute(
     # a code of the file's own list that is undefined for every player (a rating
     # tie-break on a page without ratings, T502/T636) cannot give the file's order:
     # the ranks then differ for that reason, which one note says (T506), not N errors
-    blind = [str(c) for c in listed if not entries[c].group and ctx.n
-             and all(v is None for v in values[c])]
-    diagnostics = ctx.diagnostics + (rank_differences(ctx, ranks, declared_list=own,
-                                                      undefined=blind)
-                                     if same_round else [])
+    blind = [
+        str(c)
+        for c in listed
+        if not entries[c].group and ctx.n and all(v is None for v in values[c])
+    ]
+    diagnostics = ctx.diagnostics + (
+        rank_differences(ctx, ranks, declared_list=own, undefined=blind) if same_round else []
+    )
     for other in contexts:
         seen = {(d.code, d.message) for d in diagnostics}
         diagnostics += [d for d in other.diagnostics if (d.code, d.message) not in seen]
         other.release()
-    return Standings(ctx.edition, tuple(listed), tuple(rows), ctx.rounds, tuple(diagnostics),
-                     full_order=order is listed, total_rounds=ctx.total_rounds)
+    return Standings(
+        ctx.edition,
+        tuple(listed),
+        tuple(rows),
+        ctx.rounds,
+        tuple(diagnostics),
+        full_order=order is listed,
+        total_rounds=ctx.total_rounds,
+    )

@@ -64,8 +64,11 @@ def apply(ctx: Context) -> None:
         for start in record.players:
             i = ctx.index.get(start)
             if i is None:
-                ctx.note("T515", f"299 (line {record.line}): no player with start number "
-                                 f"{start}; the {_what(record.points)} is not applied")
+                ctx.note(
+                    "T515",
+                    f"299 (line {record.line}): no player with start number "
+                    f"{start}; the {_what(record.points)} is not applied",
+                )
                 continue
             if kinds is None:  # an untyped bonus or penalty
                 at = (record.round or rounds) - 1
@@ -73,15 +76,22 @@ def apply(ctx: Context) -> None:
                     row = bonus.setdefault(i, [0.0] * rounds)
                     row[at] += record.points
                 continue
-            scope = range(rounds) if not record.round else range(record.round - 1,
-                                                                 min(record.round, rounds))
+            scope = (
+                range(rounds)
+                if not record.round
+                else range(record.round - 1, min(record.round, rounds))
+            )
             hits = [r for r in scope if ctx.kind[i][r] in kinds]
             if not hits:
                 if not record.round or record.round <= rounds:
                     where = f"round {record.round}" if record.round else "any round"
-                    ctx.note("T515", f"299 (line {record.line}): {ctx.player_label(i)} has no "
-                                     f"'{record.kind}' result in {where}; the {record.points:g} "
-                                     "points it assigns are not applied", i)
+                    ctx.note(
+                        "T515",
+                        f"299 (line {record.line}): {ctx.player_label(i)} has no "
+                        f"'{record.kind}' result in {where}; the {record.points:g} "
+                        "points it assigns are not applied",
+                        i,
+                    )
                 continue
             row_pts = pts.setdefault(i, list(ctx.pts[i]))
             for r in hits:

@@ -31,8 +31,7 @@ def bh_sorted(ctx: Context, code: TieBreakCode, fore: bool) -> Sorted:
     def build() -> Sorted:
         table = adjusted(ctx, fore=fore, played_forfeits=code.played_forfeits)
         rr = ctx.round_robin
-        rows = [] if rr else list(map(tuple, map(sorted, cast("list[list[float]]",
-                                                                  table.contrib))))
+        rows = [] if rr else list(map(tuple, map(sorted, cast("list[list[float]]", table.contrib))))
         split: dict[int, tuple[list[float], list[float]]] = {}
         if rr:  # uncounted (None) rounds are left out
             for i in range(ctx.n):
@@ -42,8 +41,10 @@ def bh_sorted(ctx: Context, code: TieBreakCode, fore: bool) -> Sorted:
             return rows, split
         for i in compress(range(ctx.n), map(contains, table.vur, repeat(True))):
             c_row, v_row = table.contrib[i], table.vur[i]
-            split[i] = (sorted(compress(c_row, map(not_, v_row))),  # type: ignore[arg-type]
-                        sorted(compress(c_row, v_row)))  # type: ignore[arg-type]
+            split[i] = (
+                sorted(compress(c_row, map(not_, v_row))),  # type: ignore[arg-type]
+                sorted(compress(c_row, v_row)),  # type: ignore[arg-type]
+            )
         return rows, split
 
     return ctx.memo(("bh-sorted", fore, code.played_forfeits), build)
@@ -62,8 +63,11 @@ def bh_with_cuts(ctx: Context, code: TieBreakCode, fore: bool = False) -> list[V
     rounds = ctx.rounds
     lo = min(low, rounds)
     end = rounds - min(high, rounds - lo)
-    out: list[Value] = (list(map(sum, map(getitem, rows, repeat(slice(lo, end))), repeat(0.0)))
-                        if rows else [None] * ctx.n)
+    out: list[Value] = (
+        list(map(sum, map(getitem, rows, repeat(slice(lo, end))), repeat(0.0)))
+        if rows
+        else [None] * ctx.n
+    )
     vur_first = ctx.edition.vur_first
     for i, (plain, vurs) in split.items():
         low = code.cut + code.median
@@ -76,7 +80,7 @@ def bh_with_cuts(ctx: Context, code: TieBreakCode, fore: bool = False) -> list[V
         n = len(rest)
         lo = min(low, n)
         hi = min(high, n - lo)
-        out[i] = sum(rest[lo:n - hi], 0.0)
+        out[i] = sum(rest[lo : n - hi], 0.0)
     return out
 
 

@@ -25,8 +25,16 @@ from ..tiebreak_codes import ALIASES, CodeError, parse
 from .editions import FIDE_2009, FIDE_2024, FIDE_2026, RU_2013
 from .registry import TieBreak, UnknownTieBreak, all_tiebreaks, lookup
 
-__all__ = ["IN_ARTICLE_32", "NEW_IN_2026", "WELL_KNOWN", "CodeEntry", "catalog", "did_you_mean",
-           "editions_of", "suggest"]
+__all__ = [
+    "IN_ARTICLE_32",
+    "NEW_IN_2026",
+    "WELL_KNOWN",
+    "CodeEntry",
+    "catalog",
+    "did_you_mean",
+    "editions_of",
+    "suggest",
+]
 
 #: Codes the 2026 edition of C.07 introduced (TIEBREAKS.md B.3 "2026 only", B.4, B.7).
 NEW_IN_2026 = frozenset({"STD", "TPN", "RTNG", "EDET", "EDEB", "EDEBT", "EDEBB"})
@@ -37,13 +45,32 @@ IN_ARTICLE_32 = frozenset({"PTS", "EMMSB", "EMGSB", "EGMSB", "EGGSB"})
 
 #: Names people write for tie-breaks (letters and digits only, upper case) -> the code.
 WELL_KNOWN: dict[str, str] = {
-    "BUCHHOLZ": "BH", "BUCHHOLZCUT1": "BH/C1", "BUCHHOLZCUT2": "BH/C2", "CUT1": "BH/C1",
-    "MEDIAN": "BH/M1", "MEDIANBUCHHOLZ": "BH/M1", "FOREBUCHHOLZ": "FB",
-    "SONNEBORN": "SB", "BERGER": "SB", "SONNEBORNBERGER": "SB", "NEUSTADTL": "SB",
-    "DIRECTENCOUNTER": "DE", "DIRECT": "DE", "KOYA": "KS", "PROGRESSIVE": "PS",
-    "CUMULATIVE": "PS", "WINS": "WIN", "BLACK": "BPG", "BLACKGAMES": "BPG",
-    "PERFORMANCE": "TPR", "RATING": "RTNG", "PAIRINGNUMBER": "TPN", "STARTNUMBER": "TPN",
-    "MATCHPOINTS": "MPTS", "GAMEPOINTS": "GPTS", "BOARDPOINTS": "GPTS",
+    "BUCHHOLZ": "BH",
+    "BUCHHOLZCUT1": "BH/C1",
+    "BUCHHOLZCUT2": "BH/C2",
+    "CUT1": "BH/C1",
+    "MEDIAN": "BH/M1",
+    "MEDIANBUCHHOLZ": "BH/M1",
+    "FOREBUCHHOLZ": "FB",
+    "SONNEBORN": "SB",
+    "BERGER": "SB",
+    "SONNEBORNBERGER": "SB",
+    "NEUSTADTL": "SB",
+    "DIRECTENCOUNTER": "DE",
+    "DIRECT": "DE",
+    "KOYA": "KS",
+    "PROGRESSIVE": "PS",
+    "CUMULATIVE": "PS",
+    "WINS": "WIN",
+    "BLACK": "BPG",
+    "BLACKGAMES": "BPG",
+    "PERFORMANCE": "TPR",
+    "RATING": "RTNG",
+    "PAIRINGNUMBER": "TPN",
+    "STARTNUMBER": "TPN",
+    "MATCHPOINTS": "MPTS",
+    "GAMEPOINTS": "GPTS",
+    "BOARDPOINTS": "GPTS",
 }
 
 #: What may follow a name glued to it: a score type, then modifiers (``BHMPC1``).
@@ -79,15 +106,29 @@ def editions_of(tb: TieBreak) -> tuple[str, ...]:
 
 
 def _aliases(name: str) -> tuple[str, ...]:
-    return tuple(alias + (f" (= {name}/{implied})" if implied else "")
-                 for alias, (canonical, implied) in sorted(ALIASES.items()) if canonical == name)
+    return tuple(
+        alias + (f" (= {name}/{implied})" if implied else "")
+        for alias, (canonical, implied) in sorted(ALIASES.items())
+        if canonical == name
+    )
 
 
 def catalog() -> list[CodeEntry]:
     """Every registered tie-break, individual ones first, then team ones, by code."""
     ordered = sorted(all_tiebreaks(), key=lambda t: (t.scope != "individual", t.name))
-    return [CodeEntry(tb.name, tb.scope, tb.title, editions_of(tb), tuple(sorted(tb.modifiers)),
-                      tb.article, tb.ascending, _aliases(tb.name)) for tb in ordered]
+    return [
+        CodeEntry(
+            tb.name,
+            tb.scope,
+            tb.title,
+            editions_of(tb),
+            tuple(sorted(tb.modifiers)),
+            tb.article,
+            tb.ascending,
+            _aliases(tb.name),
+        )
+        for tb in ordered
+    ]
 
 
 def suggest(text: str, scope: str | None = "individual") -> list[str]:
@@ -102,10 +143,13 @@ def suggest(text: str, scope: str | None = "individual") -> list[str]:
         found.append(WELL_KNOWN[key])
     else:
         for name in sorted(names, key=len, reverse=True):  # BHC1 -> BH/C1, BHMP -> BH:MP
-            glued = _GLUED.fullmatch(key[len(name):]) if key.startswith(name) else None
+            glued = _GLUED.fullmatch(key[len(name) :]) if key.startswith(name) else None
             if glued and key != name:
-                found.append(name + (f":{glued[1]}" if glued[1] else "")
-                             + "".join(f"/{m}" for m in _MODIFIER.findall(glued[2])))
+                found.append(
+                    name
+                    + (f":{glued[1]}" if glued[1] else "")
+                    + "".join(f"/{m}" for m in _MODIFIER.findall(glued[2]))
+                )
                 break
     if not found:  # a misspelt name: keep the modifiers as written
         head, sep, rest = raw, "", ""
@@ -113,12 +157,17 @@ def suggest(text: str, scope: str | None = "individual") -> list[str]:
         if parts is not None:  # (it always matches)
             head, sep, rest = parts[1], parts[2] or "", parts[3] or ""
         base, colon, score = head.partition(":")
-        spelled = {**{n: n for n in names},
-                   **{k: v for k, v in WELL_KNOWN.items() if not (sep and "/" in v)}}
+        spelled = {
+            **{n: n for n in names},
+            **{k: v for k, v in WELL_KNOWN.items() if not (sep and "/" in v)},
+        }
         tail = (colon + score if score in ("MP", "GP") else "") + (f"/{rest}" if sep else "")
-        found = [spelled[m] + tail
-                 for m in get_close_matches(re.sub(r"[^A-Z0-9_]", "", base), list(spelled),
-                                            n=3, cutoff=0.6)]
+        found = [
+            spelled[m] + tail
+            for m in get_close_matches(
+                re.sub(r"[^A-Z0-9_]", "", base), list(spelled), n=3, cutoff=0.6
+            )
+        ]
     out: list[str] = []
     for code in found:
         if code not in out and code != raw and any(_valid(code, s) for s in scopes):

@@ -70,24 +70,37 @@ def is_round_robin(tournament: Tournament, rounds: int) -> bool:
     return rounds > 0 and (n in (rounds, rounds + 1) or 2 * n in (rounds, rounds + 1))
 
 
-
-def round_notes(rounds: int, total: int, after_round: int | None, count: int, *,
-                team: bool = False) -> list[tuple[str, str]]:
+def round_notes(
+    rounds: int, total: int, after_round: int | None, count: int, *, team: bool = False
+) -> list[tuple[str, str]]:
     """``(code, message)`` of what the standings after ``rounds`` of ``total`` leave out:
     T516 for declared rounds not scored yet (unless ``--after-round`` chose), T517 when
     no round has a result at all. Shared by the individual and the team contexts."""
     what = "team standings" if team else "standings"
     notes: list[tuple[str, str]] = []
     if after_round is None and rounds < total:
-        later = (f"round {total} has no result yet and is" if rounds + 1 == total
-                 else f"rounds {rounds + 1}-{total} have no result yet and are")
-        notes.append(("T516", f"{what} after round {rounds} of {total}: {later} not scored "
-                              "(--after-round chooses the round)"))
+        later = (
+            f"round {total} has no result yet and is"
+            if rounds + 1 == total
+            else f"rounds {rounds + 1}-{total} have no result yet and are"
+        )
+        notes.append(
+            (
+                "T516",
+                f"{what} after round {rounds} of {total}: {later} not scored "
+                "(--after-round chooses the round)",
+            )
+        )
     if rounds == 0 and count:
         hint = "" if team else " (a starting list?)"
-        notes.append(("T517", f"no round has a result yet{hint}: every "
-                              f"{'team' if team else 'player'} has 0 points, so the {what} "
-                              "separate no one"))
+        notes.append(
+            (
+                "T517",
+                f"no round has a result yet{hint}: every "
+                f"{'team' if team else 'player'} has 0 points, so the {what} "
+                "separate no one",
+            )
+        )
     return notes
 
 
@@ -156,8 +169,9 @@ class Context(RunMemo):
         self.after_round = after_round
         self.scoring = tournament.header.scoring
         self.diagnostics: list[Diagnostic] = []
-        self.players: tuple[Player, ...] = _first_of_each_start(tournament.players,
-                                                                self.diagnostics)
+        self.players: tuple[Player, ...] = _first_of_each_start(
+            tournament.players, self.diagnostics
+        )
         self.n = len(self.players)
         self.starts = list(map(_START, self.players))
         self.index = dict(zip(self.starts, range(self.n), strict=True))
@@ -170,8 +184,11 @@ class Context(RunMemo):
         # (TieBreakServer scores it as one; trfkit does not follow it there).
         # ``after_round`` may name any round of the event.
         self.total_rounds = total = tournament.rounds
-        self.rounds = (min(tournament.scored_rounds, total) if after_round is None
-                       else max(0, min(after_round, total)))
+        self.rounds = (
+            min(tournament.scored_rounds, total)
+            if after_round is None
+            else max(0, min(after_round, total))
+        )
         self.round_robin = is_round_robin(tournament, tournament.rounds or self.rounds)
         self.win = self.scoring.win
         self.draw = self.scoring.draw
@@ -180,10 +197,21 @@ class Context(RunMemo):
         #: sums of scores and of score products are exact floats whatever the order:
         #: a tie-break may then add or subtract in any order and get the very same
         #: float (e.g. a cut as "total less the cut value" instead of a sorted sum).
-        self.exact_sums = all(float(4 * v).is_integer() and abs(v) <= 1 << 16 for v in (
-            self.scoring.win, self.scoring.draw, self.scoring.loss, self.scoring.forfeit_win,
-            self.scoring.forfeit_loss, self.scoring.full_bye, self.scoring.half_bye,
-            self.scoring.zero_bye, self.scoring.pab, self.scoring.unknown))
+        self.exact_sums = all(
+            float(4 * v).is_integer() and abs(v) <= 1 << 16
+            for v in (
+                self.scoring.win,
+                self.scoring.draw,
+                self.scoring.loss,
+                self.scoring.forfeit_win,
+                self.scoring.forfeit_loss,
+                self.scoring.full_bye,
+                self.scoring.half_bye,
+                self.scoring.zero_bye,
+                self.scoring.pab,
+                self.scoring.unknown,
+            )
+        )
 
         self.opp: list[tuple[int, ...]] = []
         self.kind: list[tuple[Kind, ...]] = []
@@ -202,8 +230,11 @@ class Context(RunMemo):
         self._decode(_Decoder(self.scoring), unfinished)
         if unfinished:
             listed = ", ".join(map(str, sorted(unfinished)))
-            self.note("T504", f"round(s) {listed}: games paired without a result yet score "
-                              "no points so far; the opponents count as met")
+            self.note(
+                "T504",
+                f"round(s) {listed}: games paired without a result yet score "
+                "no points so far; the opponents count as met",
+            )
         for code, message in round_notes(self.rounds, total, after_round, self.n):
             self.note(code, message)
         #: ``bonus[i]``: 299 bonus or penalty points of player ``i`` per round scored (only
@@ -298,9 +329,15 @@ class Context(RunMemo):
             raise CodeError(f"{code}: {exc.args[0]}") from None
         if edition is self.edition:
             return self
-        return self.memo(("edition", edition.name), lambda: Context(
-            self.tournament, edition, after_round=self.after_round,
-            unrated_rating=self.unrated_rating))
+        return self.memo(
+            ("edition", edition.name),
+            lambda: Context(
+                self.tournament,
+                edition,
+                after_round=self.after_round,
+                unrated_rating=self.unrated_rating,
+            ),
+        )
 
     def any_result(self, codes: frozenset[str]) -> bool:
         """Whether some round scored has one of the result ``codes`` (results-column
@@ -311,8 +348,10 @@ class Context(RunMemo):
     def colors(self) -> list[tuple[str, ...]]:
         """``colors[i][r]``: the colour as written (``"w"``, ``"b"`` or ``""``), decoded on
         first use (only BPG and BWG read colours)."""
-        return self.memo("colors", lambda: _cut(list(map(_ENTRY_COLOR.__getitem__, self._colors)),
-                                                self.rounds, self.n))
+        return self.memo(
+            "colors",
+            lambda: _cut(list(map(_ENTRY_COLOR.__getitem__, self._colors)), self.rounds, self.n),
+        )
 
     @property
     def black(self) -> list[tuple[bool, ...]]:
@@ -332,8 +371,9 @@ class Context(RunMemo):
         """``rating[i]``: the player's rating, ``unrated_rating`` for an unrated one (or
         None); built on first use (the rating tie-breaks read their own, :mod:`.rated`)."""
         unrated = self.unrated_rating
-        return self.memo("rating", lambda: [r if (r := p.rating) else unrated
-                                            for p in self.players])
+        return self.memo(
+            "rating", lambda: [r if (r := p.rating) else unrated for p in self.players]
+        )
 
     # -- helpers every tie-break may use ---------------------------------------------------
 
@@ -351,16 +391,23 @@ class Context(RunMemo):
         opponent in one C call: the innermost step of BH, FB, SB, AOB, ARO, APRO ...,
         faster than ``map`` over the row. Built once per run.
         """
-        return self.memo("gather", lambda: [
-            itemgetter(*o_row) if regular and self.rounds > 1 else None
-            for o_row, regular in zip(self.opp, self.regular, strict=True)])
+        return self.memo(
+            "gather",
+            lambda: [
+                itemgetter(*o_row) if regular and self.rounds > 1 else None
+                for o_row, regular in zip(self.opp, self.regular, strict=True)
+            ],
+        )
 
     def forfeit_as_game(self, i: int, r: int, played_forfeits: bool = False) -> bool:
         """Round ``r`` of player ``i`` is a forfeit that counts as a game against the
         scheduled opponent: always in a round-robin (15.2), else only with ``/P``."""
         k = self.kind[i][r]
-        return (k is Kind.FORFEIT_WIN or k is Kind.FORFEIT_LOSS) and self.opp[i][r] >= 0 and (
-            played_forfeits or self.round_robin)
+        return (
+            (k is Kind.FORFEIT_WIN or k is Kind.FORFEIT_LOSS)
+            and self.opp[i][r] >= 0
+            and (played_forfeits or self.round_robin)
+        )
 
     def games(self, i: int, played_forfeits: bool = False) -> list[tuple[int, int, float]]:
         """``(round, opponent, points)`` of the games player ``i`` played against someone:
@@ -444,8 +491,9 @@ class _Table(dict):  # type: ignore[type-arg]
         return self.default
 
 
-def _first_of_each_start(players: tuple[Player, ...],
-                         diagnostics: list[Diagnostic]) -> tuple[Player, ...]:
+def _first_of_each_start(
+    players: tuple[Player, ...], diagnostics: list[Diagnostic]
+) -> tuple[Player, ...]:
     """``players`` without the records that repeat a start number (T510 for each).
 
     A start number names one participant: the pairings point at it, the standings
@@ -460,8 +508,13 @@ def _first_of_each_start(players: tuple[Player, ...],
     for p in players:
         first = kept.setdefault(p.start, p)
         if first is not p:
-            diagnostics.append(make("T510", f"the 001 record of line {p.line} repeats start "
-                                            f"number {p.start} ({p.name}); the standings use "
-                                            f"the one of line {first.line} only", p.line or 1))
+            diagnostics.append(
+                make(
+                    "T510",
+                    f"the 001 record of line {p.line} repeats start "
+                    f"number {p.start} ({p.name}); the standings use "
+                    f"the one of line {first.line} only",
+                    p.line or 1,
+                )
+            )
     return tuple(kept.values())
-

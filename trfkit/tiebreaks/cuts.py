@@ -29,8 +29,9 @@ class Item(NamedTuple):
     round: int = 0
 
 
-def apply_cuts(items: Sequence[Item], low: int, high: int, vur_first: bool,
-               presorted: bool = False) -> tuple[list[Item], list[Item]]:
+def apply_cuts(
+    items: Sequence[Item], low: int, high: int, vur_first: bool, presorted: bool = False
+) -> tuple[list[Item], list[Item]]:
     """Return (kept, cut) after ``low`` low cuts then ``high`` high cuts."""
     kept = list(items) if presorted else sorted(items)
     cut: list[Item] = []
@@ -49,8 +50,9 @@ def apply_cuts(items: Sequence[Item], low: int, high: int, vur_first: bool,
     return kept, cut
 
 
-def cut_sum(items: Sequence[Item], low: int, high: int, vur_first: bool,
-            presorted: bool = False) -> float:
+def cut_sum(
+    items: Sequence[Item], low: int, high: int, vur_first: bool, presorted: bool = False
+) -> float:
     """Sum of the values left after the cuts."""
     if not low and not high:
         return sum((it[1] for it in items), 0.0)

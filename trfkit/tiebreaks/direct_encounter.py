@@ -53,8 +53,17 @@ from ..tiebreak_codes import TieBreakCode
 from .context import Context, Value
 from .registry import register
 
-__all__ = ["Games", "Trace", "direct_encounter", "direct_tiers", "group_games", "group_tiers",
-           "potentials", "subtable", "tier_ranks"]
+__all__ = [
+    "Games",
+    "Trace",
+    "direct_encounter",
+    "direct_tiers",
+    "group_games",
+    "group_tiers",
+    "potentials",
+    "subtable",
+    "tier_ranks",
+]
 
 #: Each player's games: player -> [(opponent, points scored), ...].
 Games = Mapping[int, Sequence[tuple[int, float]]]
@@ -66,8 +75,9 @@ Games = Mapping[int, Sequence[tuple[int, float]]]
 Trace = Callable[[Sequence[int], Mapping[int, float], Mapping[int, int], list[list[int]]], None]
 
 
-def subtable(group: Iterable[int], games: Games,
-             average: bool = True) -> tuple[dict[int, float], dict[int, int]]:
+def subtable(
+    group: Iterable[int], games: Games, average: bool = True
+) -> tuple[dict[int, float], dict[int, int]]:
     """Each member's points against the other members, and how many of them it never met.
 
     Repeated games between two players are averaged (C.07 6.1.2) or summed
@@ -98,8 +108,9 @@ def _by_total(group: Sequence[int], totals: Mapping[int, float]) -> list[list[in
     return tiers
 
 
-def _placed_first(group: Sequence[int], totals: Mapping[int, float], missing: Mapping[int, int],
-                  win: float) -> int:
+def _placed_first(
+    group: Sequence[int], totals: Mapping[int, float], missing: Mapping[int, int], win: float
+) -> int:
     """How many players 6.3 places from the top: each in turn must be first among
     those left whatever the missing games give, i.e. its total must beat every
     other remaining player's potential (total + a win per missing game). The
@@ -133,15 +144,22 @@ def _placed_first(group: Sequence[int], totals: Mapping[int, float], missing: Ma
     return placed
 
 
-def potentials(group: Iterable[int], totals: Mapping[int, float], missing: Mapping[int, int],
-               win: float) -> dict[int, float]:
+def potentials(
+    group: Iterable[int], totals: Mapping[int, float], missing: Mapping[int, int], win: float
+) -> dict[int, float]:
     """Each member's best possible sub-table score (6.3): its points plus a win for
     every tied player it never met."""
     return {i: totals[i] + missing[i] * win for i in group}
 
 
-def direct_tiers(group: Sequence[int], games: Games, win: float, *,
-                 complete_only: bool = False, trace: Trace | None = None) -> list[list[int]]:
+def direct_tiers(
+    group: Sequence[int],
+    games: Games,
+    win: float,
+    *,
+    complete_only: bool = False,
+    trace: Trace | None = None,
+) -> list[list[int]]:
     """``group`` split into tiers by direct encounter, best first; players in one
     tier are still tied. See the module docstring for the rules. ``trace``, when
     given, sees every pass (see :data:`Trace`); it changes nothing."""
@@ -185,15 +203,17 @@ def tier_ranks(tiers: Sequence[Sequence[int]]) -> dict[int, int]:
     return ranks
 
 
-def group_games(ctx: Context, members: Iterable[int],
-                played_forfeits: bool) -> dict[int, list[tuple[int, float]]]:
+def group_games(
+    ctx: Context, members: Iterable[int], played_forfeits: bool
+) -> dict[int, list[tuple[int, float]]]:
     """Each member's counted games (6.1.1: over the board; forfeits in a round-robin
     or with ``/P``) as :data:`Games`, opponents outside the group included."""
     return {i: [(o, p) for _r, o, p in ctx.games(i, played_forfeits)] for i in members}
 
 
-def group_tiers(ctx: Context, code: TieBreakCode, members: Sequence[int],
-                trace: Trace | None = None) -> list[list[int]]:
+def group_tiers(
+    ctx: Context, code: TieBreakCode, members: Sequence[int], trace: Trace | None = None
+) -> list[list[int]]:
     """The tiers DE makes of one tied group under the context's edition: what
     :func:`direct_encounter` ranks and ``trfkit explain`` shows."""
     complete_only = ctx.edition.de_rule == "complete-only"
@@ -201,8 +221,14 @@ def group_tiers(ctx: Context, code: TieBreakCode, members: Sequence[int],
     return direct_tiers(list(members), games, ctx.win, complete_only=complete_only, trace=trace)
 
 
-@register("DE", modifiers="P", group=True, ascending=True, title="Direct encounter",
-          article="C.07 6; Art. 32.1.6")
+@register(
+    "DE",
+    modifiers="P",
+    group=True,
+    ascending=True,
+    title="Direct encounter",
+    article="C.07 6; Art. 32.1.6",
+)
 def direct_encounter(ctx: Context, code: TieBreakCode, members: Sequence[int]) -> dict[int, Value]:
     """Rank of each tied player by the games among the tied players (0 = not separated)."""
     return {i: float(r) for i, r in tier_ranks(group_tiers(ctx, code, members)).items()}

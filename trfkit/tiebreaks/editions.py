@@ -13,8 +13,17 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the model is only named in annotations here
     from ..model import PartialDate, Tournament
 
-__all__ = ["EDITIONS", "FIDE_2009", "FIDE_2024", "FIDE_2026", "RU_2013", "Edition", "by_date",
-           "by_version", "resolve"]
+__all__ = [
+    "EDITIONS",
+    "FIDE_2009",
+    "FIDE_2024",
+    "FIDE_2026",
+    "RU_2013",
+    "Edition",
+    "by_date",
+    "by_version",
+    "resolve",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,8 +153,9 @@ def by_version(version: str) -> Edition:
     try:
         return _VERSIONS[version]
     except KeyError:
-        raise KeyError(f"unknown rules version /V{version}; "
-                       f"choose one of {', '.join(sorted(_VERSIONS))}") from None
+        raise KeyError(
+            f"unknown rules version /V{version}; choose one of {', '.join(sorted(_VERSIONS))}"
+        ) from None
 
 
 def resolve(rules: str | Edition, tournament: Tournament | None = None) -> Edition:

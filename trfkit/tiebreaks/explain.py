@@ -38,8 +38,15 @@ if TYPE_CHECKING:
     from ..model import Tournament
     from .editions import Edition
 
-__all__ = ["Explanation", "Order", "explain", "explanation_context", "first_after_points",
-           "order_for", "place"]
+__all__ = [
+    "Explanation",
+    "Order",
+    "explain",
+    "explanation_context",
+    "first_after_points",
+    "order_for",
+    "place",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +58,9 @@ class Order:
     source: str
 
 
-def order_for(code: TieBreakCode, listed: Sequence[TieBreakCode], full_order: bool,
-              source: str) -> Order | None:
+def order_for(
+    code: TieBreakCode, listed: Sequence[TieBreakCode], full_order: bool, source: str
+) -> Order | None:
     """The order ``trfkit tiebreaks`` would use with ``listed`` (PTS first, unless a
     full 212 list places PTS itself), or None when ``listed`` does not name ``code``."""
     if code not in listed:
@@ -90,8 +98,11 @@ def place(ctx: Context, code: TieBreakCode, given: Sequence[str]) -> Order | Non
     found = order_for(code, declared, full, f"the file's {212 if full else 202} list")
     if found is not None:
         return found
-    why = (f"the file's tie-break list does not name {code}" if declared
-           else "the file names no tie-breaks")
+    why = (
+        f"the file's tie-break list does not name {code}"
+        if declared
+        else "the file names no tie-breaks"
+    )
     return first_after_points(code, why + "; give --order to place it")
 
 
@@ -122,9 +133,13 @@ def _fmt(v: float | None) -> str:
     return "-" if v is None else f"{v:g}"
 
 
-def explanation_context(tournament: Tournament, edition: Edition, *,
-                        after_round: int | None = None,
-                        unrated_rating: int | None = None) -> Context:
+def explanation_context(
+    tournament: Tournament,
+    edition: Edition,
+    *,
+    after_round: int | None = None,
+    unrated_rating: int | None = None,
+) -> Context:
     """The run :func:`explain` reads, built as :func:`trfkit.tiebreaks.compute` builds its
     own (same players, same rounds), so that player indices and values agree."""
     return Context(tournament, edition, after_round=after_round, unrated_rating=unrated_rating)
@@ -139,8 +154,9 @@ def explain(run: Context, i: int, code: TieBreakCode, order: Order | None = None
     total: float | None
     parts: tuple[float, ...] = ()
     if entry.name in ("BH", "FB", "SB"):
-        table = adjusted(ctx, fore=entry.name == "FB" or code.fore,
-                         played_forfeits=code.played_forfeits)
+        table = adjusted(
+            ctx, fore=entry.name == "FB" or code.fore, played_forfeits=code.played_forfeits
+        )
         sb = entry.name == "SB"
         items = [Item(*it) for it in (sonneborn_items if sb else buchholz_items)(ctx, table, i)]
         by_round = {it.round: it for it in items}
@@ -162,21 +178,24 @@ def explain(run: Context, i: int, code: TieBreakCode, order: Order | None = None
         total = ctx.value(code)[i]
     elif entry.group:
         if entry.name != "DE" or ctx.scope != "individual":
-            raise UnknownTieBreak(f"{code}: {entry.name} ranks the tied players among themselves; "
-                                  "see their games against each other in the standings")
+            raise UnknownTieBreak(
+                f"{code}: {entry.name} ranks the tied players among themselves; "
+                "see their games against each other in the standings"
+            )
         lines, total = _direct(run, i, code, order or first_after_points(code, "no order given"))
     else:
         extra = _extra_lines(ctx, i, code, entry.name)
         for r in range(ctx.rounds):
             o = ctx.opp[i][r]
             opp = ctx.player_label(o) + f" (score {ctx.score[o]:g})" if o >= 0 else "no opponent"
-            lines.append(f"round {r + 1}: {ctx.kind[i][r].value}, {ctx.pts[i][r]:g} points, {opp}"
-                         + extra.get(r, ""))
+            lines.append(
+                f"round {r + 1}: {ctx.kind[i][r].value}, {ctx.pts[i][r]:g} points, {opp}"
+                + extra.get(r, "")
+            )
         if -1 in extra:
             lines.append(extra[-1].strip())
         total = ctx.value(code)[i]
-    return Explanation(ctx.player_label(i), str(code), ctx.edition.name, tuple(lines), total,
-                       parts)
+    return Explanation(ctx.player_label(i), str(code), ctx.edition.name, tuple(lines), total, parts)
 
 
 def _extra_lines(ctx: Context, i: int, code: TieBreakCode, name: str) -> dict[int, str]:
@@ -224,7 +243,7 @@ def _direct(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tuple[lis
 
     if code not in order.codes:
         raise CodeError(f"the order {', '.join(map(str, order.codes))} does not name {code}")
-    before = list(order.codes[:order.codes.index(code)])
+    before = list(order.codes[: order.codes.index(code)])
     lines = [f"order: {', '.join(c.canonical for c in order.codes)} ({order.source})"]
     values = {c: ctx.for_code(c).value(c) for c in before if not lookup(c, ctx.scope).group}
     _, ranks, values = rank(ctx, before, values)
@@ -233,26 +252,37 @@ def _direct(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tuple[lis
     ctx = ctx.for_code(code)
     group = [j for j in range(ctx.n) if ranks[j] == ranks[i]]
     # a group criterion the standings never reached (everyone settled before it) has no column
-    level = ", ".join(f"{c.canonical} {_fmt(values[c][i] if c in values else None)}"
-                      for c in before) or "nothing yet"
+    level = (
+        ", ".join(f"{c.canonical} {_fmt(values[c][i] if c in values else None)}" for c in before)
+        or "nothing yet"
+    )
     if len(group) < 2:
-        lines.append(f"not tied with anyone when {code} is applied (level on {level}): "
-                     f"{code} does not apply (the standings show -)")
+        lines.append(
+            f"not tied with anyone when {code} is applied (level on {level}): "
+            f"{code} does not apply (the standings show -)"
+        )
         return lines, None
     others = [ctx.player_label(j) for j in group if j != i]
-    lines.append(f"tied group ({len(group)} players level on {level}): "
-                 f"{ctx.player_label(i)} with {', '.join(others)}")
+    lines.append(
+        f"tied group ({len(group)} players level on {level}): "
+        f"{ctx.player_label(i)} with {', '.join(others)}"
+    )
     old = ctx.edition.de_rule == "complete-only"
-    lines.append("rule: Art. 32.1.6: decides only when every tied player met every other, "
-                 "by the sum of their points in those games" if old else
-                 "rule: C.07 Art. 6: games among the tied players, repeated games averaged "
-                 "(6.1.2); all met: sub-table, re-applied to subgroups (6.2); not all met: "
-                 "placed only if first whatever the missing games (6.3)")
-    passes: list[tuple[Sequence[int], Mapping[int, float], Mapping[int, int],
-                       list[list[int]]]] = []
-    tiers = group_tiers(ctx, code, group,
-                        trace=lambda g, totals, missing, decided: passes.append(
-                            (g, totals, missing, decided)))
+    lines.append(
+        "rule: Art. 32.1.6: decides only when every tied player met every other, "
+        "by the sum of their points in those games"
+        if old
+        else "rule: C.07 Art. 6: games among the tied players, repeated games averaged "
+        "(6.1.2); all met: sub-table, re-applied to subgroups (6.2); not all met: "
+        "placed only if first whatever the missing games (6.3)"
+    )
+    passes: list[tuple[Sequence[int], Mapping[int, float], Mapping[int, int], list[list[int]]]] = []
+    tiers = group_tiers(
+        ctx,
+        code,
+        group,
+        trace=lambda g, totals, missing, decided: passes.append((g, totals, missing, decided)),
+    )
     lines.extend(_games_lines(ctx, group, code, old, passes[0][1]))
     for number, (g, totals, missing, decided) in enumerate(passes, 1):
         lines.extend(_pass_lines(ctx, number, g, totals, missing, decided, old, len(group)))
@@ -263,8 +293,9 @@ def _direct(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tuple[lis
     return lines, float(ranks_in[i])
 
 
-def _games_lines(ctx: Context, group: Sequence[int], code: TieBreakCode, old: bool,
-                 totals: Mapping[int, float]) -> list[str]:
+def _games_lines(
+    ctx: Context, group: Sequence[int], code: TieBreakCode, old: bool, totals: Mapping[int, float]
+) -> list[str]:
     """Each member's counted games against the group (round, opponent, points), its
     sub-table total as DE computed it (``totals``), the members it never met, and
     the pairings among the group that do not count (forfeits in a Swiss without /P)."""
@@ -288,22 +319,31 @@ def _games_lines(ctx: Context, group: Sequence[int], code: TieBreakCode, old: bo
                 continue
             joined = " + ".join(f"{p:g}" for p in points)
             value = sum(points) if old else sum(points) / len(points)
-            parts.append(f"rounds {rounds} vs {label(o)} {joined}"
-                         + (f" = {value:g}" if old else f", average {value:g}"))
+            parts.append(
+                f"rounds {rounds} vs {label(o)} {joined}"
+                + (f" = {value:g}" if old else f", average {value:g}")
+            )
         unmet = [label(o) for o in group if o != j and o not in by_opponent]
         if unmet:
-            parts.append("did not meet " + (", ".join(unmet) if len(unmet) <= 3
-                                             else f"{len(unmet)} of them"))
+            parts.append(
+                "did not meet " + (", ".join(unmet) if len(unmet) <= 3 else f"{len(unmet)} of them")
+            )
         lines.append(f"  {label(j)}: {'; '.join(parts) or 'no game'} -> {totals[j]:g}")
     seen: set[tuple[int, frozenset[int]]] = set()
     for j in group:
         for r in range(ctx.rounds):
             o = ctx.opp[j][r]
-            if o in members and o != j and (j, r) not in counted_rounds \
-                    and (r, frozenset((j, o))) not in seen:
+            if (
+                o in members
+                and o != j
+                and (j, r) not in counted_rounds
+                and (r, frozenset((j, o))) not in seen
+            ):
                 seen.add((r, frozenset((j, o))))
-                lines.append(f"  not counted: round {r + 1}, {label(j)} vs {label(o)}: "
-                             f"{ctx.kind[j][r].value} (not a game over the board, C.07 6.1.1)")
+                lines.append(
+                    f"  not counted: round {r + 1}, {label(j)} vs {label(o)}: "
+                    f"{ctx.kind[j][r].value} (not a game over the board, C.07 6.1.1)"
+                )
     return lines
 
 
@@ -315,53 +355,79 @@ def _counted(ctx: Context, code: TieBreakCode) -> str:
     return "games over the board only"
 
 
-def _pass_lines(ctx: Context, number: int, g: Sequence[int], totals: Mapping[int, float],
-                missing: Mapping[int, int], decided: list[list[int]], old: bool,
-                size: int) -> list[str]:
+def _pass_lines(
+    ctx: Context,
+    number: int,
+    g: Sequence[int],
+    totals: Mapping[int, float],
+    missing: Mapping[int, int],
+    decided: list[list[int]],
+    old: bool,
+    size: int,
+) -> list[str]:
     """One pass of DE over ``g`` as :func:`~.direct.direct_tiers` made it: the
     sub-table and what it decided (``decided``: tiers best first)."""
     from .direct_encounter import potentials
 
     label = ctx.player_label
-    who = "the group" if len(g) == size else "the players still tied (" + ", ".join(
-        label(j) for j in sorted(g)) + ")"
+    who = (
+        "the group"
+        if len(g) == size
+        else "the players still tied (" + ", ".join(label(j) for j in sorted(g)) + ")"
+    )
     head = f"pass {number} on {who}: "
     ordered = [j for tier in decided for j in tier]
     if all(missing[j] == 0 for j in g):
-        out = [head + "every pair met; sub-table "
-               + ", ".join(f"{label(j)} {totals[j]:g}" for j in ordered)]
+        out = [
+            head
+            + "every pair met; sub-table "
+            + ", ".join(f"{label(j)} {totals[j]:g}" for j in ordered)
+        ]
         if len(decided) == 1:
             out.append("  -> their games do not separate them")
             return out
         out.append("  -> " + " | ".join(", ".join(label(j) for j in tier) for tier in decided))
         if any(len(tier) > 1 for tier in decided):
-            out.append("  still tied: Art. 32.1.6 has no further step" if old else
-                       "  still tied: the procedure is re-applied to them (C.07 6.2)")
+            out.append(
+                "  still tied: Art. 32.1.6 has no further step"
+                if old
+                else "  still tied: the procedure is re-applied to them (C.07 6.2)"
+            )
         return out
     if old:
         short = ", ".join(f"{label(j)} {missing[j]}" for j in g if missing[j])
-        return [head + f"not every pair met (games missing: {short}): "
-                       "Art. 32.1.6 makes no decision"]
+        return [
+            head + f"not every pair met (games missing: {short}): Art. 32.1.6 makes no decision"
+        ]
     best = potentials(g, totals, missing, ctx.win)
-    out = [head + "not every pair met: C.07 6.3, a player is placed only if first whatever "
-                  "the outcome of the missing games",
-           "  sub-table (best possible, every missing game won): "
-           + ", ".join(f"{label(j)} {totals[j]:g} ({best[j]:g})" for j in ordered)]
+    out = [
+        head + "not every pair met: C.07 6.3, a player is placed only if first whatever "
+        "the outcome of the missing games",
+        "  sub-table (best possible, every missing game won): "
+        + ", ".join(f"{label(j)} {totals[j]:g} ({best[j]:g})" for j in ordered),
+    ]
     placed = [tier[0] for tier in decided[:-1]]
     left = set(g)
     for j in placed:
         left.discard(j)
         rival = max(sorted(left), key=best.__getitem__)
-        out.append(f"  placed: {label(j)}, {totals[j]:g} > {best[rival]:g}, "
-                   f"the best possible of {label(rival)}")
+        out.append(
+            f"  placed: {label(j)}, {totals[j]:g} > {best[rival]:g}, "
+            f"the best possible of {label(rival)}"
+        )
     rest = decided[-1]
     if len(rest) == 1:
         out.append(f"  left last: {label(rest[0])}")
         return out
     top = rest[0]
     rival = max(sorted(j for j in rest if j != top), key=best.__getitem__)
-    out.append(f"  not placed: {label(top)}, {totals[top]:g} is not above {best[rival]:g}, "
-               f"the best possible of {label(rival)}")
-    out.append("  -> the others form a smaller group: the procedure restarts on them (6.3)"
-               if placed else "  -> nobody can be placed: not separated")
+    out.append(
+        f"  not placed: {label(top)}, {totals[top]:g} is not above {best[rival]:g}, "
+        f"the best possible of {label(rival)}"
+    )
+    out.append(
+        "  -> the others form a smaller group: the procedure restarts on them (6.3)"
+        if placed
+        else "  -> nobody can be placed: not separated"
+    )
     return out

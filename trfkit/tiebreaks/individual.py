@@ -43,8 +43,10 @@ def won(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Games won over the board (a regular player, every round a game: a plain count)."""
     win = ctx.win
     wins = repeat(win)  # operator.eq, not win.__eq__: scores may be ints and floats
-    return [float(pts.count(win) if regular else sum(map(and_, otb, map(eq, pts, wins))))
-            for pts, otb, regular in zip(ctx.pts, ctx.otb, ctx.regular, strict=True)]
+    return [
+        float(pts.count(win) if regular else sum(map(and_, otb, map(eq, pts, wins))))
+        for pts, otb, regular in zip(ctx.pts, ctx.otb, ctx.regular, strict=True)
+    ]
 
 
 def _black_game_points(ctx: Context) -> list[tuple[float, ...]]:
@@ -56,9 +58,12 @@ def _black_game_points(ctx: Context) -> list[tuple[float, ...]]:
     played over the board."""
 
     def build() -> list[tuple[float, ...]]:
-        return [tuple(compress(pts, black if regular else map(and_, black, otb)))
-                for pts, black, otb, regular in zip(ctx.pts, ctx.black, ctx.otb, ctx.regular,
-                                                    strict=True)]
+        return [
+            tuple(compress(pts, black if regular else map(and_, black, otb)))
+            for pts, black, otb, regular in zip(
+                ctx.pts, ctx.black, ctx.otb, ctx.regular, strict=True
+            )
+        ]
 
     return ctx.memo("black-game-points", build)
 
@@ -88,8 +93,10 @@ def rounds_elected(ctx: Context, code: TieBreakCode) -> list[Value]:
     rounds = ctx.rounds
     # a regular player's rounds are all games over the board: none skipped; a game
     # paired without a result yet (``ctx.pending``) is a round the player is playing
-    values = [float(rounds if regular else rounds - sum(map(skipped, row)))
-              for row, regular in zip(ctx.kind, ctx.regular, strict=True)]
+    values = [
+        float(rounds if regular else rounds - sum(map(skipped, row)))
+        for row, regular in zip(ctx.kind, ctx.regular, strict=True)
+    ]
     for i, waiting in ctx.pending.items():
         values[i] += sum(map(skipped, (ctx.kind[i][r] for r in waiting)))
     out: list[Value] = list(values)
@@ -131,9 +138,11 @@ def standard_points(ctx: Context, code: TieBreakCode) -> list[Value]:
     draw = ctx.draw
     # points of a round -> its standard points, for every value a round can score (the
     # scoring system's, taken from the system rather than from 22,000 rounds)
-    standard = {p: 1.0 if p > draw + 1e-9 else 0.5 if abs(p - draw) <= 1e-9 else 0.0
-                for p in {ctx.scoring.points_for_kind(rc.kind) for rc in RESULT_CODES.values()}
-                | {ctx.scoring.points_for_kind(Kind.NOT_PAIRED)}}
+    standard = {
+        p: 1.0 if p > draw + 1e-9 else 0.5 if abs(p - draw) <= 1e-9 else 0.0
+        for p in {ctx.scoring.points_for_kind(rc.kind) for rc in RESULT_CODES.values()}
+        | {ctx.scoring.points_for_kind(Kind.NOT_PAIRED)}
+    }
     # Standard points are 1, 1/2 or 0: a row's total is exact in any order, so it is
     # counted per distinct point value (C-level counts) rather than summed round by round.
     if all(s == p for p, s in standard.items()) and not ctx.rescored:
@@ -142,8 +151,9 @@ def standard_points(ctx: Context, code: TieBreakCode) -> list[Value]:
     weights = [standard[p] for p in values]
     out = [sum(map(mul, map(row.count, values), weights), 0.0) for row in ctx.pts]
     for i in ctx.rescored:  # 299: a round's points may be any value, a bonus is no round
-        out[i] = sum(1.0 if p > draw + 1e-9 else 0.5 if abs(p - draw) <= 1e-9 else 0.0
-                     for p in ctx.pts[i])
+        out[i] = sum(
+            1.0 if p > draw + 1e-9 else 0.5 if abs(p - draw) <= 1e-9 else 0.0 for p in ctx.pts[i]
+        )
     return out
 
 
@@ -160,8 +170,7 @@ def _table(ctx: Context, code: TieBreakCode, fore: bool = False) -> Adjusted:
     return adjusted(ctx, fore=fore or code.fore, played_forfeits=code.played_forfeits)
 
 
-def _sum_with_cuts(ctx: Context, code: TieBreakCode,
-                   rows: list[tuple[Item, ...]]) -> list[Value]:
+def _sum_with_cuts(ctx: Context, code: TieBreakCode, rows: list[tuple[Item, ...]]) -> list[Value]:
     """Sum each player's items after the code's Cut/Median (rows are sorted).
 
     A row of plain ``(key, value)`` pairs has no VUR, so the cuts are a slice: the
@@ -174,7 +183,7 @@ def _sum_with_cuts(ctx: Context, code: TieBreakCode,
         if row and len(row[0]) == 2:
             n = len(row)
             lo = min(low, n)
-            out.append(sum(map(_VALUE, row[lo:n - min(high, n - lo)]), 0.0))
+            out.append(sum(map(_VALUE, row[lo : n - min(high, n - lo)]), 0.0))
         else:
             out.append(cut_sum(row, low, high, vur_first, presorted=True))
     return out
@@ -187,12 +196,11 @@ def buchholz_items(ctx: Context, table: Adjusted, i: int) -> list[Item]:
 
 
 def sonneborn_items(ctx: Context, table: Adjusted, i: int) -> list[Item]:
-    """The counted rounds of player ``i`` for SB: key = opponent score, value = product.
-
-    Plain tuples in :class:`Item` order (key, value, vur, round): they sort in C."""
+    """The counted rounds of player ``i`` for SB: key = opponent score, value = product."""
     v_row, p_row = table.vur[i], table.pts[i]
-    return [(c, c * p_row[r], v_row[r], r) for r, c in enumerate(table.contrib[i])  # type: ignore[misc]
-            if c is not None]
+    return [
+        Item(c, c * p_row[r], v_row[r], r) for r, c in enumerate(table.contrib[i]) if c is not None
+    ]
 
 
 def _sorted_sb_items(ctx: Context, code: TieBreakCode) -> list[tuple[Item, ...]]:
@@ -234,20 +242,30 @@ def fore_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
 def average_opponents_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Average Buchholz of the opponents met over the board (``/F``: their Fore Buchholz),
     rounded half-up to two decimals as TieBreakServer prints it; undefined without games."""
-    inner = parse("FB/P" if code.played_forfeits else "FB") if code.fore else \
-        parse("BH/P" if code.played_forfeits else "BH")
+    inner = (
+        parse("FB/P" if code.played_forfeits else "FB")
+        if code.fore
+        else parse("BH/P" if code.played_forfeits else "BH")
+    )
     bh = ctx.value(inner)
     of = cast(Callable[[int], float], bh.__getitem__)  # no None on the path that uses it
     if None in bh:  # opponents without a value are left out
-        met = [[v for r, o in enumerate(o_row[:ctx.rounds]) if otb[r] and (v := bh[o]) is not None]
-               for o_row, otb in zip(ctx.opp, ctx.otb, strict=True)]
+        met = [
+            [v for r, o in enumerate(o_row[: ctx.rounds]) if otb[r] and (v := bh[o]) is not None]
+            for o_row, otb in zip(ctx.opp, ctx.otb, strict=True)
+        ]
     else:  # every round a game for a regular player; the others' games over the board
-        met = [g(bh) if g else list(map(of, o_row if regular else compress(o_row, otb)))
-               for o_row, otb, regular, g in zip(ctx.opp, ctx.otb, ctx.regular, ctx.gather,
-                                                 strict=True)]
+        met = [
+            g(bh) if g else list(map(of, o_row if regular else compress(o_row, otb)))
+            for o_row, otb, regular, g in zip(
+                ctx.opp, ctx.otb, ctx.regular, ctx.gather, strict=True
+            )
+        ]
     # the average rounded half up to hundredths (x 100, floor of + 0.5, / 100)
-    return [math.floor(total / n * 100.0 + 0.5 + 1e-9) / 100.0 if n else None
-            for total, n in zip(map(math.fsum, met), map(len, met), strict=True)]
+    return [
+        math.floor(total / n * 100.0 + 0.5 + 1e-9) / 100.0 if n else None
+        for total, n in zip(map(math.fsum, met), map(len, met), strict=True)
+    ]
 
 
 @register("SOBH", modifiers="CMP", title="Sum of opponents' Buchholz", article="Art. 32.3.1.5")
@@ -288,10 +306,14 @@ def _sb_totals(ctx: Context, code: TieBreakCode) -> list[float]:
     def build() -> list[float]:
         table = _table(ctx, code)
         if not ctx.round_robin:  # no uncounted (None) rounds
-            return [sum(map(mul, cast("list[float]", c_row), p_row), 0.0)
-                    for c_row, p_row in zip(table.contrib, table.pts, strict=True)]
-        return [sum((c * p for c, p in zip(c_row, p_row, strict=False) if c is not None), 0.0)
-                for c_row, p_row in zip(table.contrib, table.pts, strict=True)]
+            return [
+                sum(map(mul, cast("list[float]", c_row), p_row), 0.0)
+                for c_row, p_row in zip(table.contrib, table.pts, strict=True)
+            ]
+        return [
+            sum((c * p for c, p in zip(c_row, p_row, strict=False) if c is not None), 0.0)
+            for c_row, p_row in zip(table.contrib, table.pts, strict=True)
+        ]
 
     return ctx.memo(("sb-total", code.fore, code.played_forfeits), build)
 
@@ -310,8 +332,9 @@ def koya(ctx: Context, code: TieBreakCode) -> list[Value]:
     # index -1 (no opponent), so each row is one C-level compress().
     counted = [s >= threshold for s in ctx.score] + [False]
     of = counted.__getitem__
-    flags = [g(counted) if g else map(of, o_row) for o_row, g in zip(ctx.opp, ctx.gather,
-                                                                     strict=True)]
+    flags = [
+        g(counted) if g else map(of, o_row) for o_row, g in zip(ctx.opp, ctx.gather, strict=True)
+    ]
     return list(map(sum, map(compress, ctx.pts, flags), repeat(0.0)))
 
 
@@ -337,9 +360,16 @@ def koya_threshold(ctx: Context, code: TieBreakCode) -> float:
     if ctx.round_robin and ctx.n:
         if ctx.rounds % ctx.n == 0:
             games -= ctx.rounds // ctx.n
-        games -= sum(1 for i in range(ctx.n) if not any(o >= 0 for o in ctx.opp[i][:ctx.rounds])
-                     and not any(k is Kind.PAB for k in ctx.kind[i][:ctx.rounds]))
-    if ctx.edition.koya_steps == "score-groups" and code.limit[:1] in ("+", "-") \
-            and "." not in code.limit:
+        games -= sum(
+            1
+            for i in range(ctx.n)
+            if not any(o >= 0 for o in ctx.opp[i][: ctx.rounds])
+            and not any(k is Kind.PAB for k in ctx.kind[i][: ctx.rounds])
+        )
+    if (
+        ctx.edition.koya_steps == "score-groups"
+        and code.limit[:1] in ("+", "-")
+        and "." not in code.limit
+    ):
         return _score_group_threshold(ctx.score, games * ctx.win / 2.0, int(code.limit))
     return code.koya_threshold(games * ctx.win, 0.5)

@@ -32,8 +32,18 @@ from .ratings import (
     rating_performance,
 )
 
-__all__ = ["HALVES", "RATING_SCORES", "OtbRecord", "RatedGames", "field_performance",
-           "otb_records", "rated_games", "rating_of", "ratings_of", "unrated_for"]
+__all__ = [
+    "HALVES",
+    "RATING_SCORES",
+    "OtbRecord",
+    "RatedGames",
+    "field_performance",
+    "otb_records",
+    "rated_games",
+    "rating_of",
+    "ratings_of",
+    "unrated_for",
+]
 
 #: A game's rating score in half points, by kind (only over-the-board kinds occur).
 HALVES: Final = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
@@ -92,20 +102,29 @@ def rated_games(ctx: Context, unrated_rating: int | None) -> RatedGames | None:
 def _build(ctx: Context, unrated_rating: int | None) -> RatedGames | None:
     rating = ratings_of(ctx, unrated_rating)
     if rating is None:
-        ctx.note("T502", "rating tie-breaks are undefined: the field has unrated players and "
-                         "no rating for them was given (--unrated-rating or /U<rating>)")
+        ctx.note(
+            "T502",
+            "rating tie-breaks are undefined: the field has unrated players and "
+            "no rating for them was given (--unrated-rating or /U<rating>)",
+        )
         return None
     beyond = next((i for i, r in enumerate(rating) if not 0 <= r <= MAX_SCALE), None)
     if beyond is not None:  # a JSON input's rating of fifty million is no rating
-        ctx.note("T502", f"rating tie-breaks are undefined: {ctx.player_label(beyond)} has the "
-                         f"rating {rating[beyond]}, outside any rating scale (0 to "
-                         f"{MAX_SCALE})", beyond)
+        ctx.note(
+            "T502",
+            f"rating tie-breaks are undefined: {ctx.player_label(beyond)} has the "
+            f"rating {rating[beyond]}, outside any rating scale (0 to "
+            f"{MAX_SCALE})",
+            beyond,
+        )
         return None
     _note_short_games(ctx)
     opponents = [tuple(compress(opp, otb)) for opp, otb in zip(ctx.opp, ctx.otb, strict=True)]
     of, half_points = rating.__getitem__, HALVES.__getitem__
-    halves = [sum(map(half_points, compress(kind, otb)))
-              for kind, otb in zip(ctx.kind, ctx.otb, strict=True)]
+    halves = [
+        sum(map(half_points, compress(kind, otb)))
+        for kind, otb in zip(ctx.kind, ctx.otb, strict=True)
+    ]
     return RatedGames(rating, opponents, [tuple(map(of, met)) for met in opponents], halves)
 
 
@@ -118,9 +137,13 @@ def _note_short_games(ctx: Context) -> None:
     for i, p in enumerate(ctx.players):
         for r, entry in enumerate(p.rounds[: ctx.rounds]):
             if ctx.otb[i][r] and entry.result in _SHORT:
-                ctx.note("T502", f"{ctx.player_label(i)}: round {r + 1} ({entry.result}, less "
-                                 "than one move) counts as a game played for the rating "
-                                 "tie-breaks", i)
+                ctx.note(
+                    "T502",
+                    f"{ctx.player_label(i)}: round {r + 1} ({entry.result}, less "
+                    "than one move) counts as a game played for the rating "
+                    "tie-breaks",
+                    i,
+                )
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,8 +182,13 @@ def otb_records(ctx: Context, unrated_rating: int | None) -> list[OtbRecord] | N
         for i in range(ctx.n):
             row = zip(ctx.opp[i], ctx.kind[i], ctx.otb[i], strict=True)
             played = sorted((games.rating[o], o, HALVES[k]) for o, k, otb in row if otb)
-            records.append(OtbRecord(tuple(g[1] for g in played), tuple(g[0] for g in played),
-                                     tuple(g[2] for g in played)))
+            records.append(
+                OtbRecord(
+                    tuple(g[1] for g in played),
+                    tuple(g[0] for g in played),
+                    tuple(g[2] for g in played),
+                )
+            )
         return records
 
     return ctx.memo(("ratings.otb", unrated_rating), build)
@@ -169,8 +197,9 @@ def otb_records(ctx: Context, unrated_rating: int | None) -> list[OtbRecord] | N
 def field_performance(ctx: Context, unrated_rating: int | None, measure: str) -> list[int | None]:
     """Uncut TPR (``measure="tpr"``) or PTP (``"ptp"``) of every player, once per run
     and unrated rating (TPR and PTP report them, APRO and APPO average them)."""
-    return ctx.memo(("rated." + measure, unrated_rating),
-                    lambda: _field(ctx, unrated_rating, measure))
+    return ctx.memo(
+        ("rated." + measure, unrated_rating), lambda: _field(ctx, unrated_rating, measure)
+    )
 
 
 def _field(ctx: Context, unrated_rating: int | None, measure: str) -> list[int | None]:
@@ -178,10 +207,15 @@ def _field(ctx: Context, unrated_rating: int | None, measure: str) -> list[int |
     if games is None:
         return [None] * ctx.n
     if measure == "tpr":  # p = halves / 2 games, in per cent (.5 up)
-        return [rating_performance(sum(rated), n, divide_half_up(100 * halves, 2 * n))
-                if (n := len(rated)) else None
-                for rated, halves in zip(games.ratings, games.halves, strict=True)]
+        return [
+            rating_performance(sum(rated), n, divide_half_up(100 * halves, 2 * n))
+            if (n := len(rated))
+            else None
+            for rated, halves in zip(games.ratings, games.halves, strict=True)
+        ]
     # the search starts at the player's TPR, a few points from the PTP for most players
     tprs = field_performance(ctx, unrated_rating, "tpr")
-    return [perfect_performance_hundredths(rated, 50 * halves, tpr)
-            for rated, halves, tpr in zip(games.ratings, games.halves, tprs, strict=True)]
+    return [
+        perfect_performance_hundredths(rated, 50 * halves, tpr)
+        for rated, halves, tpr in zip(games.ratings, games.halves, tprs, strict=True)
+    ]

@@ -97,8 +97,9 @@ def _elected_rule(ctx: Context, values: list[Value]) -> list[Value]:
     return [shifted[i] for i in range(ctx.n)]
 
 
-@register("ARO", modifiers="CM", title="Average rating of opponents",
-          article="C.07 10.1; Art. 32.4.1-2")
+@register(
+    "ARO", modifiers="CM", title="Average rating of opponents", article="C.07 10.1; Art. 32.4.1-2"
+)
 def aro(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Average rating of the OTB opponents, .5 up; ``/Cn`` drops the n lowest-rated.
 
@@ -112,18 +113,21 @@ def aro(ctx: Context, code: TieBreakCode) -> list[Value]:
         return [None] * ctx.n
     low, high = code.cut + code.median, code.median
     if not (low or high) and divisor is None:
-        return [divide_half_up(total, n) if n else None
-                for total, n in zip(map(sum, games.ratings), map(len, games.ratings), strict=True)]
+        return [
+            divide_half_up(total, n) if n else None
+            for total, n in zip(map(sum, games.ratings), map(len, games.ratings), strict=True)
+        ]
     out: list[Value] = []
     for rated in games.ratings:
         cut_low, cut_high = opponent_cuts(ctx, low, high, len(rated))
-        kept = sorted(rated)[cut_low:len(rated) - cut_high]
+        kept = sorted(rated)[cut_low : len(rated) - cut_high]
         out.append(average_rating(kept, 0, divisor) if kept else None)
     return out
 
 
-@register("TPR", modifiers="CMN", title="Tournament performance rating",
-          article="C.07 10.2; Art. 32.4.3")
+@register(
+    "TPR", modifiers="CMN", title="Tournament performance rating", article="C.07 10.2; Art. 32.4.3"
+)
 def tpr(ctx: Context, code: TieBreakCode) -> list[Value]:
     """ARO + dp(p). ``TPR/400`` (Art. 32.4.3.1): opponents' ratings limited to within
     400 points of the player's own rating first. Under ru-2013 a player who chose
@@ -138,8 +142,10 @@ def tpr(ctx: Context, code: TieBreakCode) -> list[Value]:
     elif not code.cut and not code.median:
         return _elected_rule(ctx, _plain(ctx, code, "tpr"))
     else:
+
         def scorer(i: int, r: OtbRecord) -> int | None:
             return performance(r.ratings, r.score)
+
     return _elected_rule(ctx, _each(ctx, code, scorer))
 
 
@@ -189,14 +195,16 @@ def rtng(ctx: Context, code: TieBreakCode) -> list[Value]:
 # ---------------------------------------------------------------- Art. 32.4.3
 
 
-def elected_absences(player: Player, last_round: int,
-                     codes: frozenset[str] = ELECTED_ABSENCE_CODES) -> int:
+def elected_absences(
+    player: Player, last_round: int, codes: frozenset[str] = ELECTED_ABSENCE_CODES
+) -> int:
     """Rounds 1..last_round in which the player elected not to play (§A.5 default codes)."""
     return sum(1 for n in range(1, last_round + 1) if player.round(n).result in codes)
 
 
-def apply_elected_rule(values: Mapping[int, Value], absences: Mapping[int, int],
-                       limit: int = 2) -> dict[int, Value]:
+def apply_elected_rule(
+    values: Mapping[int, Value], absences: Mapping[int, int], limit: int = 2
+) -> dict[int, Value]:
     """Art. 32.4.3: whoever chose not to play more than ``limit`` games gets a TPR
     below every player who completed the event (no such round at all).
 
@@ -210,8 +218,10 @@ def apply_elected_rule(values: Mapping[int, Value], absences: Mapping[int, int],
     if not completed or not penalised:
         return dict(values)
     shift = max(0, max(penalised) - min(completed) + 1)
-    return {s: (v - shift if v is not None and absences.get(s, 0) > limit else v)
-            for s, v in values.items()}
+    return {
+        s: (v - shift if v is not None and absences.get(s, 0) > limit else v)
+        for s, v in values.items()
+    }
 
 
 # ---------------------------------------------------------------- explain
@@ -230,17 +240,21 @@ def explain_lines(ctx: Context, i: int, code: TieBreakCode) -> list[str]:
     for r in range(ctx.rounds):
         o = ctx.opp[i][r]
         if ctx.otb[i][r]:
-            lines.append(f"round {r + 1}: {ctx.player_label(o)}, rating {rating[o]}, "
-                         f"scored {RATING_SCORES[ctx.kind[i][r]]}")
+            lines.append(
+                f"round {r + 1}: {ctx.player_label(o)}, rating {rating[o]}, "
+                f"scored {RATING_SCORES[ctx.kind[i][r]]}"
+            )
         else:
-            lines.append(f"round {r + 1}: {ctx.kind[i][r].value}, "
-                         "not a game over the board: ignored")
+            lines.append(
+                f"round {r + 1}: {ctx.kind[i][r].value}, not a game over the board: ignored"
+            )
     full = records[i]
     low, high = code.cut + code.median, code.median
     cut_low, cut_high = opponent_cuts(ctx, low, high, len(full.opponents))
     if (cut_low, cut_high) != (low, high):
-        lines.append(f"{low - cut_low + high - cut_high} cut(s) taken by unplayed rounds "
-                     "(pre-2023 practice)")
+        lines.append(
+            f"{low - cut_low + high - cut_high} cut(s) taken by unplayed rounds (pre-2023 practice)"
+        )
     kept = full.cut(cut_low, cut_high)
     for o, rt in zip(full.opponents, full.ratings, strict=True):
         if o not in kept.opponents:
@@ -258,12 +272,16 @@ def explain_lines(ctx: Context, i: int, code: TieBreakCode) -> list[str]:
         if best is not None and kept.score > 0:
             at_best = expected_total(best, kept.ratings) / 100
             below = expected_total(best - 1, kept.ratings) / 100
-            lines.append(f"score {kept.score} in {n}: expected {at_best:g} "
-                         f"at {best}, {below:g} at {best - 1}")
+            lines.append(
+                f"score {kept.score} in {n}: expected {at_best:g} "
+                f"at {best}, {below:g} at {best - 1}"
+            )
     elif code.name == "ARO" and ctx.edition.aro_divisor == "rounds":
         den = ctx.rounds - code.cut - 2 * code.median
-        lines.append(f"sum of ratings over the rounds (Art. 32.4.1): {total} / {den} = "
-                     f"{average_rating(kept.ratings, 0, den)}")
+        lines.append(
+            f"sum of ratings over the rounds (Art. 32.4.1): {total} / {den} = "
+            f"{average_rating(kept.ratings, 0, den)}"
+        )
     else:
         used = list(kept.ratings)
         if code.name == "TPR" and code.number == 400:

@@ -53,16 +53,106 @@ __all__ = [
 
 #: Table 8.1.1: fractional score p (index = 100·p, 0..100) -> rating difference dp.
 DP_BY_PERCENT: Final[tuple[int, ...]] = (
-    -800, -677, -589, -538, -501, -470, -444, -422, -401, -383,
-    -366, -351, -336, -322, -309, -296, -284, -273, -262, -251,
-    -240, -230, -220, -211, -202, -193, -184, -175, -166, -158,
-    -149, -141, -133, -125, -117, -110, -102, -95, -87, -80,
-    -72, -65, -57, -50, -43, -36, -29, -21, -14, -7,
-    0, 7, 14, 21, 29, 36, 43, 50, 57, 65,
-    72, 80, 87, 95, 102, 110, 117, 125, 133, 141,
-    149, 158, 166, 175, 184, 193, 202, 211, 220, 230,
-    240, 251, 262, 273, 284, 296, 309, 322, 336, 351,
-    366, 383, 401, 422, 444, 470, 501, 538, 589, 677,
+    -800,
+    -677,
+    -589,
+    -538,
+    -501,
+    -470,
+    -444,
+    -422,
+    -401,
+    -383,
+    -366,
+    -351,
+    -336,
+    -322,
+    -309,
+    -296,
+    -284,
+    -273,
+    -262,
+    -251,
+    -240,
+    -230,
+    -220,
+    -211,
+    -202,
+    -193,
+    -184,
+    -175,
+    -166,
+    -158,
+    -149,
+    -141,
+    -133,
+    -125,
+    -117,
+    -110,
+    -102,
+    -95,
+    -87,
+    -80,
+    -72,
+    -65,
+    -57,
+    -50,
+    -43,
+    -36,
+    -29,
+    -21,
+    -14,
+    -7,
+    0,
+    7,
+    14,
+    21,
+    29,
+    36,
+    43,
+    50,
+    57,
+    65,
+    72,
+    80,
+    87,
+    95,
+    102,
+    110,
+    117,
+    125,
+    133,
+    141,
+    149,
+    158,
+    166,
+    175,
+    184,
+    193,
+    202,
+    211,
+    220,
+    230,
+    240,
+    251,
+    262,
+    273,
+    284,
+    296,
+    309,
+    322,
+    336,
+    351,
+    366,
+    383,
+    401,
+    422,
+    444,
+    470,
+    501,
+    538,
+    589,
+    677,
     800,
 )
 
@@ -70,13 +160,56 @@ DP_BY_PERCENT: Final[tuple[int, ...]] = (
 #: higher-rated player in hundredths). Rows start at 0; the lower-rated player's
 #: score is 100 minus it. Differences above the last row (735) give 100 / 0.
 PD_ROWS: Final[tuple[tuple[int, int], ...]] = (
-    (3, 50), (10, 51), (17, 52), (25, 53), (32, 54), (39, 55), (46, 56), (53, 57),
-    (61, 58), (68, 59), (76, 60), (83, 61), (91, 62), (98, 63), (106, 64), (113, 65),
-    (121, 66), (129, 67), (137, 68), (145, 69), (153, 70), (162, 71), (170, 72),
-    (179, 73), (188, 74), (197, 75), (206, 76), (215, 77), (225, 78), (235, 79),
-    (245, 80), (256, 81), (267, 82), (278, 83), (290, 84), (302, 85), (315, 86),
-    (328, 87), (344, 88), (357, 89), (374, 90), (391, 91), (411, 92), (432, 93),
-    (456, 94), (484, 95), (517, 96), (559, 97), (619, 98), (735, 99),
+    (3, 50),
+    (10, 51),
+    (17, 52),
+    (25, 53),
+    (32, 54),
+    (39, 55),
+    (46, 56),
+    (53, 57),
+    (61, 58),
+    (68, 59),
+    (76, 60),
+    (83, 61),
+    (91, 62),
+    (98, 63),
+    (106, 64),
+    (113, 65),
+    (121, 66),
+    (129, 67),
+    (137, 68),
+    (145, 69),
+    (153, 70),
+    (162, 71),
+    (170, 72),
+    (179, 73),
+    (188, 74),
+    (197, 75),
+    (206, 76),
+    (215, 77),
+    (225, 78),
+    (235, 79),
+    (245, 80),
+    (256, 81),
+    (267, 82),
+    (278, 83),
+    (290, 84),
+    (302, 85),
+    (315, 86),
+    (328, 87),
+    (344, 88),
+    (357, 89),
+    (374, 90),
+    (391, 91),
+    (411, 92),
+    (432, 93),
+    (456, 94),
+    (484, 95),
+    (517, 96),
+    (559, 97),
+    (619, 98),
+    (735, 99),
 )
 
 #: The largest difference the table distinguishes; anything above it scores 100/0.
@@ -219,8 +352,9 @@ def _gatherer(ratings: Sequence[int]) -> Callable[[memoryview], Sequence[int]]:
     return itemgetter(*ratings)
 
 
-def perfect_performance_hundredths(ratings: Sequence[int], need: int,
-                                   start: int | None = None) -> int | None:
+def perfect_performance_hundredths(
+    ratings: Sequence[int], need: int, start: int | None = None
+) -> int | None:
     """PTP (C.07 10.3) for a score of ``need`` hundredths (100 x score, rounded up: an
     integer total reaches a score exactly when it reaches its ceiling): the lowest
     integer R with Σ PD(R - R_i) >= need. Ratings must lie in 0..MAX_SCALE.
@@ -246,7 +380,7 @@ def perfect_performance_hundredths(ratings: Sequence[int], need: int,
     table, gather = expected_by_rating(), _gatherer(ratings)
 
     def reaches(rating: int) -> bool:  # the expected total at ``rating`` reaches ``need``
-        return sum(gather(table[_CENTRE - rating:])) >= need
+        return sum(gather(table[_CENTRE - rating :])) >= need
 
     low, high = bottom - _BEYOND, top + _BEYOND  # the total is 0 at low, 100 n at high
     if start is not None and low < start < high:
@@ -272,8 +406,9 @@ def perfect_performance_hundredths(ratings: Sequence[int], need: int,
     return high
 
 
-def perfect_performance(ratings: Sequence[int], score: Fraction | int,
-                        start: int | None = None) -> int | None:
+def perfect_performance(
+    ratings: Sequence[int], score: Fraction | int, start: int | None = None
+) -> int | None:
     """PTP (C.07 10.3): the lowest integer R with Σ PD(R - R_i) >= score
     (:func:`perfect_performance_hundredths` of 100 x score, rounded up)."""
     need = -(-100 * score.numerator // score.denominator)

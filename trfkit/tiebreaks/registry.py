@@ -140,8 +140,16 @@ def register(
     def decorate(func: Callable[..., Any]) -> Callable[..., Any]:
         key = (scope, name.upper())
         summary = (func.__doc__ or "").strip().split("\n")[0]
-        REGISTRY[key] = TieBreak(name.upper(), func, scope, frozenset(modifiers.upper()), ascending,
-                                 group, title or summary, article)
+        REGISTRY[key] = TieBreak(
+            name.upper(),
+            func,
+            scope,
+            frozenset(modifiers.upper()),
+            ascending,
+            group,
+            title or summary,
+            article,
+        )
         return func
 
     return decorate
@@ -179,9 +187,11 @@ def lookup(code: TieBreakCode, scope: str = "individual") -> TieBreak:
     A score type (``:MP``, ``:GP``) says which team score a team tie-break uses; a player
     has one score, so an individual ``BH:MP`` is refused rather than read as ``BH``."""
     if code.score and scope == "individual":
-        raise UnknownTieBreak(f"{code}: the score type :{code.score} is for team tie-breaks "
-                              "(team standings); a player's tie-break has none, e.g. "
-                              f"{code.trf.replace(':' + code.score, '')}")
+        raise UnknownTieBreak(
+            f"{code}: the score type :{code.score} is for team tie-breaks "
+            "(team standings); a player's tie-break has none, e.g. "
+            f"{code.trf.replace(':' + code.score, '')}"
+        )
     entry = REGISTRY.get((scope, code.base))  # registered already: nothing to import
     if entry is None:
         _load(scope, (code.base, code.name))
@@ -189,8 +199,10 @@ def lookup(code: TieBreakCode, scope: str = "individual") -> TieBreak:
     if entry is None:
         from .catalog import did_you_mean
 
-        raise UnknownTieBreak(f"{code}: unknown or unsupported {scope} tie-break {code.name!r}"
-                              + did_you_mean(str(code), scope))
+        raise UnknownTieBreak(
+            f"{code}: unknown or unsupported {scope} tie-break {code.name!r}"
+            + did_you_mean(str(code), scope)
+        )
     entry.check(code)
     return entry
 

@@ -21,8 +21,15 @@ from .context import Context, Value
 from .editions import Edition
 from .registry import lookup
 
-__all__ = ["Row", "Standings", "build_rows", "outside_ties", "rank", "rank_differences",
-           "unlisted_rank_note"]
+__all__ = [
+    "Row",
+    "Standings",
+    "build_rows",
+    "outside_ties",
+    "rank",
+    "rank_differences",
+    "unlisted_rank_note",
+]
 
 PTS = parse("PTS")
 T = TypeVar("T")
@@ -67,8 +74,10 @@ class Standings:
 
     def __repr__(self) -> str:
         """Short: ``<Standings fide-2024 BH/C1,SB 10 rows after round 5>``."""
-        return (f"<Standings {self.edition.name} {','.join(self.labels) or '(points only)'} "
-                f"{len(self.rows)} rows after round {self.rounds}>")
+        return (
+            f"<Standings {self.edition.name} {','.join(self.labels) or '(points only)'} "
+            f"{len(self.rows)} rows after round {self.rounds}>"
+        )
 
     def by_start(self) -> dict[int, Row]:
         return {row.start: row for row in self.rows}
@@ -81,7 +90,9 @@ def _sort_key(value: Value, ascending: bool) -> tuple[int, float]:
 
 
 def rank(
-    ctx: Context, order: Sequence[TieBreakCode], values: dict[TieBreakCode, list[Value]],
+    ctx: Context,
+    order: Sequence[TieBreakCode],
+    values: dict[TieBreakCode, list[Value]],
 ) -> tuple[list[int], list[int], dict[TieBreakCode, list[Value]]]:
     """Order players by ``order`` (the first entry is normally PTS).
 
@@ -194,22 +205,36 @@ def _split(ordered: list[int], col: list[Value]) -> list[list[int]]:
     return out
 
 
-def build_rows(ctx: Context, best_first: list[int], ranks: list[int], labels: list[str],
-               columns: list[list[Value]]) -> tuple[Row, ...]:
+def build_rows(
+    ctx: Context,
+    best_first: list[int],
+    ranks: list[int],
+    labels: list[str],
+    columns: list[list[Value]],
+) -> tuple[Row, ...]:
     """The standings rows, best first: each player's values keyed by ``labels``
     (``columns`` holds one list per label, in player order)."""
     rows = []
     for i in best_first:
         p = ctx.players[i]
-        rows.append(Row(rank=ranks[i], index=i, start=p.start, name=p.name,
-                        federation=p.federation, rating=p.rating, points=ctx.score[i],
-                        values={label: column[i] for label, column in
-                                zip(labels, columns, strict=True)}))
+        rows.append(
+            Row(
+                rank=ranks[i],
+                index=i,
+                start=p.start,
+                name=p.name,
+                federation=p.federation,
+                rating=p.rating,
+                points=ctx.score[i],
+                values={label: column[i] for label, column in zip(labels, columns, strict=True)},
+            )
+        )
     return tuple(rows)
 
 
-def rank_differences(ctx: Context, ranks: list[int], *, declared_list: bool = True,
-                     undefined: Sequence[str] = ()) -> list[Diagnostic]:
+def rank_differences(
+    ctx: Context, ranks: list[int], *, declared_list: bool = True, undefined: Sequence[str] = ()
+) -> list[Diagnostic]:
     """T505 for each player whose declared rank differs from the computed one, when
     the standings follow the file's own tie-break list (``declared_list``); otherwise
     one T506 info for all of them (see :func:`unlisted_rank_note`), as when a code of
@@ -223,29 +248,47 @@ def rank_differences(ctx: Context, ranks: list[int], *, declared_list: bool = Tr
     Players are compared with one C-level ``map`` first.
     """
     players = ctx.players
-    differ = [i for i in compress(range(ctx.n), map(ne, map(_RANK, players), ranks))
-              if players[i].rank is not None]
+    differ = [
+        i
+        for i in compress(range(ctx.n), map(ne, map(_RANK, players), ranks))
+        if players[i].rank is not None
+    ]
     if differ:
         differ = outside_ties(differ, [players[i].rank for i in differ], ranks)
     if not differ:
         return []
     if not declared_list or undefined:
         first = players[differ[0]]
-        example = (f"player {first.start} declares rank {first.rank}, the standings give "
-                   f"{ranks[differ[0]]}")
+        example = (
+            f"player {first.start} declares rank {first.rank}, the standings give "
+            f"{ranks[differ[0]]}"
+        )
         if declared_list:
-            return [make("T506", f"{len(differ)} declared rank(s) differ from these standings "
-                                 f"({example}); the file's list has {', '.join(undefined)}, "
-                                 "undefined for every player here, so the ranks are not "
-                                 "checked against it", first.line)]
+            return [
+                make(
+                    "T506",
+                    f"{len(differ)} declared rank(s) differ from these standings "
+                    f"({example}); the file's list has {', '.join(undefined)}, "
+                    "undefined for every player here, so the ranks are not "
+                    "checked against it",
+                    first.line,
+                )
+            ]
         return [unlisted_rank_note(len(differ), example, first.line)]
-    return [make("T505", f"player {p.start} ({p.name}) declares rank {p.rank}, "
-                         f"the computed standings give {ranks[i]}", max(1, p.line))
-            for i, p in ((i, players[i]) for i in differ)]
+    return [
+        make(
+            "T505",
+            f"player {p.start} ({p.name}) declares rank {p.rank}, "
+            f"the computed standings give {ranks[i]}",
+            max(1, p.line),
+        )
+        for i, p in ((i, players[i]) for i in differ)
+    ]
 
 
-def outside_ties(differ: list[int], declared: Sequence[int | None],
-                 ranks: Sequence[int]) -> list[int]:
+def outside_ties(
+    differ: list[int], declared: Sequence[int | None], ranks: Sequence[int]
+) -> list[int]:
     """The players of ``differ`` whose declared rank is not a place their tie covers.
 
     Players the tie-breaks do not separate share a rank (2, 2 for places 2 and 3); the
@@ -255,17 +298,24 @@ def outside_ties(differ: list[int], declared: Sequence[int | None],
     size: dict[int, int] = {}
     for r in ranks:
         size[r] = size.get(r, 0) + 1
-    return [i for i, d in zip(differ, declared, strict=True)
-            if d is None or not ranks[i] <= d < ranks[i] + size[ranks[i]]]
+    return [
+        i
+        for i, d in zip(differ, declared, strict=True)
+        if d is None or not ranks[i] <= d < ranks[i] + size[ranks[i]]
+    ]
 
 
 def unlisted_rank_note(count: int, example: str, line: int) -> Diagnostic:
     """T506 (info): ``count`` declared ranks differ from standings made with a list that
     is not the file's own, so the difference says nothing about the file (``example``
     is the first of them)."""
-    return make("T506", f"{count} declared rank(s) differ from these standings ({example}); "
-                        "the tie-break list used is not the file's own (202/212), so the ranks "
-                        "are not checked against it", line)
+    return make(
+        "T506",
+        f"{count} declared rank(s) differ from these standings ({example}); "
+        "the tie-break list used is not the file's own (202/212), so the ranks "
+        "are not checked against it",
+        line,
+    )
 
 
 _RANK = attrgetter("rank")

@@ -66,8 +66,9 @@ class Adjusted:
 
 def adjusted(ctx: Context, *, fore: bool = False, played_forfeits: bool = False) -> Adjusted:
     """The table for this run and mode, computed once and cached on ``ctx``."""
-    return ctx.memo(("adjusted", fore, played_forfeits),
-                    lambda: _compute(ctx, fore, played_forfeits))
+    return ctx.memo(
+        ("adjusted", fore, played_forfeits), lambda: _compute(ctx, fore, played_forfeits)
+    )
 
 
 def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
@@ -95,8 +96,10 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
         o_row, k_row, otb_row = opp[i], kind[i], otb[i]
         g_row: Sequence[bool] = otb_row  # shared, read-only, until a round differs
         if forfeits_count:
-            g_row = [g or (o >= 0 and k in _FORFEITS) for g, o, k in zip(otb_row, o_row, k_row,
-                                                                        strict=True)]
+            g_row = [
+                g or (o >= 0 and k in _FORFEITS)
+                for g, o, k in zip(otb_row, o_row, k_row, strict=True)
+            ]
         waiting = ctx.pending.get(i)
         if waiting:  # paired, no result yet: the opponent is met, no points so far
             g_row = [g or r in waiting for r, g in enumerate(g_row)]
@@ -130,8 +133,11 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
     for i in others:
         # where the games are the rounds over the board, a round of a VUR kind is never
         # a game (those kinds are not played): the kind alone decides
-        vur[i] = list(map(is_vur_kind, kind[i])) if game[i] is otb[i] else \
-            list(map(and_, map(not_, game[i]), map(is_vur_kind, kind[i])))
+        vur[i] = (
+            list(map(is_vur_kind, kind[i]))
+            if game[i] is otb[i]
+            else list(map(and_, map(not_, game[i]), map(is_vur_kind, kind[i])))
+        )
     # A player whose every round is a game shows the own score (the sum below, in the
     # same order): only the others need the 16.2.5 walk.
     shown = list(own)
@@ -154,8 +160,9 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
         o_row, counted = opp[i], game[i]
         mine = own[i]
         if not rr and not capped:  # a game counts the opponent's score, the rest the dummy's
-            contrib[i] = [shown[o] if g and o >= 0 else mine
-                          for g, o in zip(counted, o_row, strict=True)]
+            contrib[i] = [
+                shown[o] if g and o >= 0 else mine for g, o in zip(counted, o_row, strict=True)
+            ]
             continue
         c_row: list[float | None] = []
         for r in range(rounds):
@@ -166,8 +173,12 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
                 c_row.append(None if o < 0 else 0.0)
             else:
                 if o < 0 and kind[i][r] in _FORFEITS:
-                    ctx.note("T502", f"round {r + 1}: forfeit without a scheduled opponent; "
-                                     "the dummy is capped at draw x rounds (16.4.2)", i)
+                    ctx.note(
+                        "T502",
+                        f"round {r + 1}: forfeit without a scheduled opponent; "
+                        "the dummy is capped at draw x rounds (16.4.2)",
+                        i,
+                    )
                 c_row.append(min(mine, shown[o]) if o >= 0 else min(mine, cap_rounds))
         contrib[i] = c_row
     return Adjusted(own, shown, contrib, pts, vur, game)
@@ -177,8 +188,10 @@ def _games_contrib(ctx: Context, shown: list[float]) -> list[Sequence[float | No
     """Every regular player's row of opponents' shown scores (one C-level gather each);
     the other rows are left empty for the caller to fill."""
     shown_of = shown.__getitem__
-    return [g(shown) if g is not None else (list(map(shown_of, o_row)) if is_regular else [])
-            for g, o_row, is_regular in zip(ctx.gather, ctx.opp, ctx.regular, strict=True)]
+    return [
+        g(shown) if g is not None else (list(map(shown_of, o_row)) if is_regular else [])
+        for g, o_row, is_regular in zip(ctx.gather, ctx.opp, ctx.regular, strict=True)
+    ]
 
 
 def _last_not_vur(v_row: Sequence[bool], k_row: Sequence[Kind]) -> int:
@@ -192,9 +205,14 @@ def _last_not_vur(v_row: Sequence[bool], k_row: Sequence[Kind]) -> int:
     return 0
 
 
-def _virtual(ctx: Context, own: list[float], pts: list[Sequence[float]],
-             game: list[Sequence[bool]], others: list[int],
-             bonus: dict[int, float]) -> Adjusted:
+def _virtual(
+    ctx: Context,
+    own: list[float],
+    pts: list[Sequence[float]],
+    game: list[Sequence[bool]],
+    others: list[int],
+    bonus: dict[int, float],
+) -> Adjusted:
     """Pre-2023 rules: virtual opponent for own unplayed rounds, draws for opponents'.
 
     A regular player (not in ``others``) shows the own score and meets no virtual
@@ -257,14 +275,20 @@ def describe(ctx: Context, table: Adjusted, i: int, r: int) -> str:
     if value is None:
         return "no opponent in a round-robin: not counted"
     if table.game[i][r] and o >= 0:
-        why = ("played" if ctx.otb[i][r] else
-               "paired, no result yet" if r in ctx.pending.get(i, ()) else
-               "forfeit counted as a game")
+        why = (
+            "played"
+            if ctx.otb[i][r]
+            else "paired, no result yet"
+            if r in ctx.pending.get(i, ())
+            else "forfeit counted as a game"
+        )
         return f"{why} vs {ctx.player_label(o)}, whose adjusted score is {table.shown[o]:g}"
     if ctx.edition.virtual_opponent:
         before = sum(table.pts[i][:r])
-        return (f"{k.value}: virtual opponent with {before:g} before round {r + 1}, "
-                f"the opposite result and draws afterwards = {value:g}")
+        return (
+            f"{k.value}: virtual opponent with {before:g} before round {r + 1}, "
+            f"the opposite result and draws afterwards = {value:g}"
+        )
     reason = f"{k.value}: dummy opponent with the player's own score {table.own[i]:g}"
     if ctx.edition.dummy_cap and value < table.own[i]:
         if o >= 0:

@@ -92,8 +92,11 @@ def _individual(t: Tournament, groups: dict[str, dict[int, tuple[object, ...]]])
         for at, (c, code) in enumerate(zip(kept, parsed, strict=True)):
             if code.name == "DE":
                 before = [str(x) for x in parsed[:at]]
-                groups[c] = {row.start: (row.points, *(row.values.get(b) for b in before))
-                             for row in standings.rows if row.values.get(str(code)) is not None}
+                groups[c] = {
+                    row.start: (row.points, *(row.values.get(b) for b in before))
+                    for row in standings.rows
+                    if row.values.get(str(code)) is not None
+                }
         return out
 
     return _computable(codes, run)
@@ -108,8 +111,7 @@ def _team_values(t: Tournament) -> dict[int, list[DeclaredValue]]:
     out: dict[int, list[DeclaredValue]] = {}
     for team in t.teams:
         owned = {"MPTS": team.match_points, "GPTS": team.game_points}
-        out[team.number] = [d for d in team.declared
-                            if _parsable(d.code) and not _owned(d, owned)]
+        out[team.number] = [d for d in team.declared if _parsable(d.code) and not _owned(d, owned)]
     return out
 
 
@@ -131,8 +133,9 @@ def _teams(t: Tournament, declared: dict[int, list[DeclaredValue]]) -> Table:
     sm = t.source.dialect == "swiss-manager"
 
     def run(selected: list[str]) -> Table:
-        standings = compute_teams(t, [parse(c) for c in selected if c not in ("MPTS", "GPTS")],
-                                  pab_shown_as_draw=sm)
+        standings = compute_teams(
+            t, [parse(c) for c in selected if c not in ("MPTS", "GPTS")], pab_shown_as_draw=sm
+        )
         out: Table = {c: {} for c in selected}
         for row in standings.rows:
             for c in selected:
@@ -178,30 +181,51 @@ def declared_tiebreak_differs(t: Tournament) -> Iterator[Diagnostic]:
                 if p.start in computed and computed[p.start] is None and d.value:
                     undefined.setdefault(d.code, []).append(f"player {p.start}")
                 continue
-            yield from _compare(d, table.get(d.code, {}), p.start,
-                                f"player {p.start} ({p.name})", p.line,
-                                undefined, f"players[{i}].declared[{j}]")
+            yield from _compare(
+                d,
+                table.get(d.code, {}),
+                p.start,
+                f"player {p.start} ({p.name})",
+                p.line,
+                undefined,
+                f"players[{i}].declared[{j}]",
+            )
     for code, keys in groups.items():
         yield from _de_orders(t, code, keys, table.get(code, {}))
     declared = _team_values(t)
     team_table = _teams(t, declared) if any(declared.values()) else {}
     for i, team in enumerate(t.teams):
         for d in declared.get(team.number, []):
-            yield from _compare(d, team_table.get(d.code, {}), team.number,
-                                f"team {team.number} ({team.name})", team.line, undefined,
-                                f"teams[{i}]")
+            yield from _compare(
+                d,
+                team_table.get(d.code, {}),
+                team.number,
+                f"team {team.number} ({team.name})",
+                team.line,
+                undefined,
+                f"teams[{i}]",
+            )
     for code in _unrateable(t) if declaring else ():
-        yield make("T503", f"declared {code} values cannot be recomputed: the input names no "
-                   "player's rating (a chess-results crosstable has no rating column; its "
-                   "starting list has them)", 1)
+        yield make(
+            "T503",
+            f"declared {code} values cannot be recomputed: the input names no "
+            "player's rating (a chess-results crosstable has no rating column; its "
+            "starting list has them)",
+            1,
+        )
     for code, who in undefined.items():
         shown = ", ".join(who[:5]) + (f" and {len(who) - 5} more" if len(who) > 5 else "")
-        yield make("T503", f"declared {code} values cannot be recomputed (the tie-break is "
-                   f"undefined here, e.g. unrated opponents without a rating rule): {shown}", 1)
+        yield make(
+            "T503",
+            f"declared {code} values cannot be recomputed (the tie-break is "
+            f"undefined here, e.g. unrated opponents without a rating rule): {shown}",
+            1,
+        )
 
 
-def _de_orders(t: Tournament, code: str, keys: dict[int, tuple[object, ...]],
-               ranks: dict[int, float | None]) -> Iterator[Diagnostic]:
+def _de_orders(
+    t: Tournament, code: str, keys: dict[int, tuple[object, ...]], ranks: dict[int, float | None]
+) -> Iterator[Diagnostic]:
     """One T503 per tied group whose declared DE orders the players otherwise than
     trfkit's DE.
 
@@ -231,15 +255,22 @@ def _de_orders(t: Tournament, code: str, keys: dict[int, tuple[object, ...]],
         members.sort(key=lambda s: (-declared[s][1].value, s))  # type: ignore[operator]
         first, d = declared[members[0]]
         where = f" ({d.slot})" if d.slot else ""
-        listed = ", ".join(f"{s} {declared[s][1].raw or _fmt(declared[s][1].value)}"
-                           for s in members)
-        computed = ", ".join(f"{s} {_fmt(ranks.get(s))}" for s in sorted(
-            members, key=lambda s: (ranks.get(s) or 0.0, s)))
-        yield make("T503", f"players {', '.join(map(str, sorted(members)))}, tied before "
-                           f"{code}: declared {code}{where} (points among the tied players) "
-                           f"{listed} orders them {_order(said)}; computed {code} (rank in the "
-                           f"group, 0 = not separated) {computed} orders them {_order(done)}",
-                   players[members[0]].line or 1, model_path=f"players[{first}].declared")
+        listed = ", ".join(
+            f"{s} {declared[s][1].raw or _fmt(declared[s][1].value)}" for s in members
+        )
+        computed = ", ".join(
+            f"{s} {_fmt(ranks.get(s))}"
+            for s in sorted(members, key=lambda s: (ranks.get(s) or 0.0, s))
+        )
+        yield make(
+            "T503",
+            f"players {', '.join(map(str, sorted(members)))}, tied before "
+            f"{code}: declared {code}{where} (points among the tied players) "
+            f"{listed} orders them {_order(said)}; computed {code} (rank in the "
+            f"group, 0 = not separated) {computed} orders them {_order(done)}",
+            players[members[0]].line or 1,
+            model_path=f"players[{first}].declared",
+        )
 
 
 def _tiers(members: Sequence[int], key: Callable[[int], float]) -> list[list[int]]:
@@ -271,8 +302,15 @@ def _unrateable(t: Tournament) -> list[str]:
     return [c for c in dict.fromkeys(codes) if parse(c).unrated is not None]
 
 
-def _compare(d: DeclaredValue, computed: dict[int, float | None], key: int, who: str,
-             line: int, undefined: dict[str, list[str]], path: str) -> Iterator[Diagnostic]:
+def _compare(
+    d: DeclaredValue,
+    computed: dict[int, float | None],
+    key: int,
+    who: str,
+    line: int,
+    undefined: dict[str, list[str]],
+    path: str,
+) -> Iterator[Diagnostic]:
     """One T503 when the values differ; a computed None (a group tie-break such as DE
     outside a tie, which chess-results prints as 0, or an undefined value) is collected
     into one summary per code instead of one line per player."""
@@ -285,9 +323,12 @@ def _compare(d: DeclaredValue, computed: dict[int, float | None], key: int, who:
         return
     if not agrees(d.value, value, d.raw):
         where = f" ({d.slot})" if d.slot else ""
-        yield make("T503", f"{who}: declared {d.code}{where} "
-                           f"{d.raw or _fmt(d.value)}, computed {_fmt(value)}",
-                   line or 1, model_path=path)
+        yield make(
+            "T503",
+            f"{who}: declared {d.code}{where} {d.raw or _fmt(d.value)}, computed {_fmt(value)}",
+            line or 1,
+            model_path=path,
+        )
 
 
 def tiebreak_list_unknown(t: Tournament) -> Iterator[Diagnostic]:
@@ -325,9 +366,14 @@ def declared_team_rank_differs(t: Tournament) -> Iterator[Diagnostic]:
     ranks = {row.number: row.rank for row in standings.rows}
     for position, team in enumerate(t.teams):
         if team.rank is not None and ranks.get(team.number) != team.rank:
-            yield locate.at("T319", f"team {team.number} declares rank {team.rank}, the standings "
-                                    f"give {ranks.get(team.number)}", team.line, locate.WHOLE_LINE,
-                            model_path=f"teams[{position}]")
+            yield locate.at(
+                "T319",
+                f"team {team.number} declares rank {team.rank}, the standings "
+                f"give {ranks.get(team.number)}",
+                team.line,
+                locate.WHOLE_LINE,
+                model_path=f"teams[{position}]",
+            )
 
 
 StageCheck = Callable[[Tournament], Iterator[Diagnostic]]

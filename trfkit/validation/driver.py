@@ -28,8 +28,16 @@ from .declared import CHECKS as STAGE_CHECKS
 from .facts import forget
 from .registry import RULES, Rule, rule
 
-__all__ = ["RULES", "Rule", "attributed", "is_valid", "iter_diagnostics", "rule", "rules",
-           "validate"]
+__all__ = [
+    "RULES",
+    "Rule",
+    "attributed",
+    "is_valid",
+    "iter_diagnostics",
+    "rule",
+    "rules",
+    "validate",
+]
 
 #: Package whose modules hold rules; imported on first use so that ``import trfkit``
 #: stays cheap.
@@ -78,8 +86,11 @@ def rules() -> dict[str, Rule]:
     return RULES
 
 
-def _selector(select: Iterable[str] | str | None, ignore: Iterable[str] | str | None,
-              selector: Selector | None) -> Selector:
+def _selector(
+    select: Iterable[str] | str | None,
+    ignore: Iterable[str] | str | None,
+    selector: Selector | None,
+) -> Selector:
     if selector is not None:
         return selector
     if select is None and ignore is None:
@@ -93,8 +104,13 @@ def _as_list(value: Iterable[str] | str | None) -> Iterable[str] | None:
 
 def _crashed(code: str, exc: Exception) -> Diagnostic:
     name = CODES[code].name
-    return make("T999", f"rule {code} ({name}) failed with {type(exc).__name__}: {exc}; "
-                        "please report a bug with the input file", 1, 1)
+    return make(
+        "T999",
+        f"rule {code} ({name}) failed with {type(exc).__name__}: {exc}; "
+        "please report a bug with the input file",
+        1,
+        1,
+    )
 
 
 def iter_diagnostics(
@@ -167,20 +183,25 @@ def validate(
     chosen = _selector(select, ignore, selector)
     unreliable: set[int] = set()
     if isinstance(subject, Document):
-        found = [d for d in subject.diagnostics
-                 if chosen.enabled(d.code) or d.code in ALWAYS_REPORTED]
+        found = [
+            d for d in subject.diagnostics if chosen.enabled(d.code) or d.code in ALWAYS_REPORTED
+        ]
         t = subject.tournament
         # an input the reader could not turn into players (malformed JSON, unsafe XML, a
         # spreadsheet without its extra) is that error alone: "no name" beside it is noise
-        fatal = (any(d.code in FATAL_CODES for d in subject.diagnostics)
-                 or (subject.has_reader_errors and not (t.players or t.teams)))
+        fatal = any(d.code in FATAL_CODES for d in subject.diagnostics) or (
+            subject.has_reader_errors and not (t.players or t.teams)
+        )
         unreliable = {d.line for d in subject.diagnostics if d.code in UNRELIABLE_LINE_CODES}
         tournament = subject.tournament
     else:
         found, fatal, tournament = [], False, subject
     if not fatal:
-        found.extend(d for d in iter_diagnostics(tournament, selector=chosen)
-                     if not _follows_from(d, unreliable))
+        found.extend(
+            d
+            for d in iter_diagnostics(tournament, selector=chosen)
+            if not _follows_from(d, unreliable)
+        )
     found.sort(key=lambda d: d.sort_key)
     if strict:
         for diagnostic in found:
@@ -196,5 +217,6 @@ def is_valid(
     ignore: Iterable[str] | str | None = None,
 ) -> bool:
     """True when nothing of error severity is found."""
-    return not any(d.severity is Severity.ERROR
-                   for d in validate(subject, select=select, ignore=ignore))
+    return not any(
+        d.severity is Severity.ERROR for d in validate(subject, select=select, ignore=ignore)
+    )

@@ -81,8 +81,10 @@ class Facts(NamedTuple):
 _START = attrgetter("start")
 
 
-def _odd_blocks(starts: list[int], players: tuple[Player, ...],
-                ) -> tuple[list[tuple[int, int]], list[int]]:
+def _odd_blocks(
+    starts: list[int],
+    players: tuple[Player, ...],
+) -> tuple[list[tuple[int, int]], list[int]]:
     """(position, round index) of every block outside a clean game, sorted; and the
     positions of players who name some higher start number twice (T308 candidates).
 
@@ -97,8 +99,9 @@ def _odd_blocks(starts: list[int], players: tuple[Player, ...],
     odd: list[tuple[int, int]] = []
     mark = odd.append
     twice: list[int] = []
-    for position, start, (opponents, colors, results) in zip(count(), starts, columns,
-                                                              strict=False):
+    for position, start, (opponents, colors, results) in zip(
+        count(), starts, columns, strict=False
+    ):
         seen: set[int] = set()
         number = -1
         for opponent in opponents:
@@ -119,8 +122,12 @@ def _odd_blocks(starts: list[int], players: tuple[Player, ...],
                 seen.add(opponent)
                 if back != start:
                     mark((position, number))
-                elif (colors[number], results[number], back_colors[number],
-                      back_results[number]) not in clean:
+                elif (
+                    colors[number],
+                    results[number],
+                    back_colors[number],
+                    back_results[number],
+                ) not in clean:
                     mark((position, number))
                     mark((position_of[opponent], number))
             elif back != start or opponent == start:
@@ -154,8 +161,11 @@ def _compute(t: Tournament) -> Facts:
     if len(index) == len(players):
         odd, candidates = _odd_blocks(starts, players)
     else:  # duplicate start numbers (T305): the two sides of a game are ambiguous
-        odd = [(position, number) for position, player in enumerate(players)
-               for number in range(len(player.results))]
+        odd = [
+            (position, number)
+            for position, player in enumerate(players)
+            for number in range(len(player.results))
+        ]
         candidates = list(range(len(players)))
     games: list[Block] = []
     pairs: list[Pair] = []
@@ -195,8 +205,17 @@ def _compute(t: Tournament) -> Facts:
             other.line < line or (other.line == line and other.start < start)
         ):
             pairs.append((position, player, number, entry, other, back))
-    return Facts(index, tuple(games), tuple(pairs), tuple(one_sided), tuple(self_paired),
-                 tuple(byes), tuple(pabs), tuple(lonely), tuple(_repeats(players, candidates)))
+    return Facts(
+        index,
+        tuple(games),
+        tuple(pairs),
+        tuple(one_sided),
+        tuple(self_paired),
+        tuple(byes),
+        tuple(pabs),
+        tuple(lonely),
+        tuple(_repeats(players, candidates)),
+    )
 
 
 _last: tuple[Tournament, Facts] | None = None

@@ -64,8 +64,15 @@ def related(line: int, span: Span) -> Location:
     return Location("", line, span[0], span[1])
 
 
-def at(code: str, message: str, line: int, span: Span, *, other: Location | None = None,
-       model_path: str | None = None) -> Diagnostic:
+def at(
+    code: str,
+    message: str,
+    line: int,
+    span: Span,
+    *,
+    other: Location | None = None,
+    model_path: str | None = None,
+) -> Diagnostic:
     """A diagnostic at ``span`` of ``line``."""
     return make(code, message, line, span[0], span[1], related=other, model_path=model_path)
 
@@ -80,9 +87,23 @@ def player_path(index: int, round_number: int | None = None, field: str | None =
     return path
 
 
-def player_at(code: str, message: str, index: int, player: Player, span: Span, *,
-              round_number: int | None = None, field: str | None = None,
-              other: Location | None = None) -> Diagnostic:
+def player_at(
+    code: str,
+    message: str,
+    index: int,
+    player: Player,
+    span: Span,
+    *,
+    round_number: int | None = None,
+    field: str | None = None,
+    other: Location | None = None,
+) -> Diagnostic:
     """A diagnostic on a 001 record, with its model path."""
-    return at(code, message, player.line, span, other=other,
-              model_path=player_path(index, round_number, field))
+    return at(
+        code,
+        message,
+        player.line,
+        span,
+        other=other,
+        model_path=player_path(index, round_number, field),
+    )

@@ -60,6 +60,10 @@ def ratings_missing(t: Tournament, codes: dict[int, str], b: Findings, line: int
         return
     if any(p.rating for p in t.players):
         return
-    b.add("T636", f"the first tie-break, {listed[0]}, needs ratings and this page shows none "
-                  "(save the page with the rating column): the standings computed from it "
-                  "cannot follow the page's order", line)
+    b.add(
+        "T636",
+        f"the first tie-break, {listed[0]}, needs ratings and this page shows none "
+        "(save the page with the rating column): the standings computed from it "
+        "cannot follow the page's order",
+        line,
+    )

@@ -23,8 +23,13 @@ from .words import ANNOTATION, date_label, norm, organiser_label
 
 __all__ = ["read_xlsx", "sheet_from_rows", "sniff_xlsx"]
 
-_PREAMBLE_SKIP = ("from the tournament-database", "aus der turnier-datenbank", "last update",
-                  "letzte aktualisierung", "chess-results")
+_PREAMBLE_SKIP = (
+    "from the tournament-database",
+    "aus der turnier-datenbank",
+    "last update",
+    "letzte aktualisierung",
+    "chess-results",
+)
 
 
 def _text(value: Any) -> str:
@@ -46,22 +51,30 @@ def sheet_from_rows(rows: list[list[str]], path: str = "") -> Sheet:
     title = kept[0] if kept else ""
     view = kept[-1] if len(kept) > 1 else ""
     legend = []
-    for cells, _ in numbered[head_at + 1:]:
+    for cells, _ in numbered[head_at + 1 :]:
         for cell in cells:
             annotation = norm(cell.split(":", 1)[0]) in ANNOTATION
             text = cell.split(":", 1)[1] if annotation else cell
             if text.strip():
                 legend.append(text.strip())
-    facts = [(cells[0], next((c for c in cells[1:] if c), ""))
-             for cells, _ in numbered[:head_at]
-             if cells and (date_label(cells[0]) or organiser_label(cells[0]))]
-    return Sheet(rows=numbered, title=title, view=view, legend=legend, format="xlsx", path=path,
-                 facts=facts)
+    facts = [
+        (cells[0], next((c for c in cells[1:] if c), ""))
+        for cells, _ in numbered[:head_at]
+        if cells and (date_label(cells[0]) or organiser_label(cells[0]))
+    ]
+    return Sheet(
+        rows=numbered, title=title, view=view, legend=legend, format="xlsx", path=path, facts=facts
+    )
 
 
-def read_xlsx(data: bytes, *, path: str = "", encoding: str | None = None,
-              fallback_encoding: str | None = None,
-              strict: bool = False) -> Document:
+def read_xlsx(
+    data: bytes,
+    *,
+    path: str = "",
+    encoding: str | None = None,
+    fallback_encoding: str | None = None,
+    strict: bool = False,
+) -> Document:
     """Read the first sheet of a chess-results Excel export."""
     b = Findings(path)
     tournament = Tournament(source=Source(format="xlsx", dialect="chess-results", path=path))

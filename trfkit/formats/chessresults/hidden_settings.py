@@ -30,32 +30,54 @@ def _with(code: str, modifier: str) -> str:
     return name + modifier + ("/" + rest if rest else "")
 
 
-def settle_hidden(t: Tournament, codes: dict[int, str], hidden: set[int],
-                  b: Findings) -> dict[int, str]:
+def settle_hidden(
+    t: Tournament, codes: dict[int, str], hidden: set[int], b: Findings
+) -> dict[int, str]:
     """``codes`` with each hidden column's code replaced by the variant its declared
     values match; diagnostics for every hidden column."""
     settled = dict(codes)
     for number in sorted(hidden):
         code = codes[number]
-        declared = {p.start: d for p in t.players for d in p.declared
-                    if d.code == code and _number(d.slot) == number}
+        declared = {
+            p.start: d
+            for p in t.players
+            for d in p.declared
+            if d.code == code and _number(d.slot) == number
+        }
         variants = [_with(code, m) for m in CANDIDATES]
         chosen = None
         results = any(p.results for p in t.players)
         if declared and results:
             values = _values(t, variants)
-            chosen = next((v for v in variants if v in values and all(
-                _matches(values[v].get(s), d.value, d.raw) for s, d in declared.items())), None)
+            chosen = next(
+                (
+                    v
+                    for v in variants
+                    if v in values
+                    and all(_matches(values[v].get(s), d.value, d.raw) for s, d in declared.items())
+                ),
+                None,
+            )
         if chosen is None:
-            why = ("the page shows no values to tell the variant" if not declared else
-                   "the page shows no results to recompute its values from" if not results
-                   else "no variant of " + ", ".join(variants) + " reproduces the page's values")
-            b.add("T635", f"tie-break {number} ({code}): the legend does not show its settings "
-                          f"(cuts) and {why}; read as {code}")
+            why = (
+                "the page shows no values to tell the variant"
+                if not declared
+                else "the page shows no results to recompute its values from"
+                if not results
+                else "no variant of " + ", ".join(variants) + " reproduces the page's values"
+            )
+            b.add(
+                "T635",
+                f"tie-break {number} ({code}): the legend does not show its settings "
+                f"(cuts) and {why}; read as {code}",
+            )
             continue
         settled[number] = chosen
-        b.add("T634", f"tie-break {number}: the legend does not show its settings; the page's "
-                      f"values are those of {chosen}, which is used for it")
+        b.add(
+            "T634",
+            f"tie-break {number}: the legend does not show its settings; the page's "
+            f"values are those of {chosen}, which is used for it",
+        )
     return settled
 
 

@@ -92,14 +92,25 @@ def sheet_from_html(text: str, path: str = "") -> Sheet:
         elif not started and i + 1 < len(texts) and (date_label(piece) or organiser_label(piece)):
             facts.append((piece, texts[i + 1]))
     headings = parser.headings
-    return Sheet(rows=rows, title=headings[0] if headings else "",
-                 view=headings[1] if len(headings) > 1 else "", legend=legend,
-                 format="chess-results-html", path=path, facts=facts)
+    return Sheet(
+        rows=rows,
+        title=headings[0] if headings else "",
+        view=headings[1] if len(headings) > 1 else "",
+        legend=legend,
+        format="chess-results-html",
+        path=path,
+        facts=facts,
+    )
 
 
-def read_crhtml(data: bytes, *, path: str = "", encoding: str | None = None,
-                fallback_encoding: str | None = None,
-                strict: bool = False) -> Document:
+def read_crhtml(
+    data: bytes,
+    *,
+    path: str = "",
+    encoding: str | None = None,
+    fallback_encoding: str | None = None,
+    strict: bool = False,
+) -> Document:
     """Read a saved chess-results crosstable or starting list."""
     decoded = decode(data, encoding=encoding, fallback=fallback_encoding)
     b = Findings(path)
@@ -110,8 +121,11 @@ def read_crhtml(data: bytes, *, path: str = "", encoding: str | None = None,
 
 
 def _with_encoding(tournament: Tournament, decoded: Decoded) -> Tournament:
-    source = replace(tournament.source, encoding=decoded.encoding,
-                     encoding_confidence=decoded.confidence,
-                     encoding_alternative=decoded.alternative,
-                     encoding_mixed=decoded.mixed)
+    source = replace(
+        tournament.source,
+        encoding=decoded.encoding,
+        encoding_confidence=decoded.confidence,
+        encoding_alternative=decoded.alternative,
+        encoding_mixed=decoded.mixed,
+    )
     return replace(tournament, source=source)

@@ -46,17 +46,50 @@ from .words import (
     tiebreak_name,
 )
 
-__all__ = ["Sheet", "build", "find_header", "legend_code", "legend_entry", "legend_unrated",
-           "legend_version"]
+__all__ = [
+    "Sheet",
+    "build",
+    "find_header",
+    "legend_code",
+    "legend_entry",
+    "legend_unrated",
+    "legend_version",
+]
 
-_RATING_PREFERENCE: Final = tuple(norm(w) for w in (
-    "RtgI", "EloI", "Rtg", "Elo", "FIDE-Elo", "Elo FIDE", "Rating", "Рейт.", "Рейтинг"))
+_RATING_PREFERENCE: Final = tuple(
+    norm(w)
+    for w in ("RtgI", "EloI", "Rtg", "Elo", "FIDE-Elo", "Elo FIDE", "Rating", "Рейт.", "Рейтинг")
+)
 _CELL: Final = re.compile(r"^(?P<opp>\d+)(?P<col>[wbs])?(?P<res>1|0|½|=|\+|-)?$")
 _RESULT: Final = {"1": "1", "0": "0", "½": "=", "=": "=", "+": "+", "-": "-"}
 _LONE: Final = {"-½": "H", "-=": "H", "-0": "Z", "0": "Z", "-": "Z", "-+": "F"}
-_ACRONYMS: Final = frozenset({"APRO", "ARO", "DE", "WIN", "WON", "PS", "KS", "BH", "SB", "TPR",
-                              "PTP", "APPO", "AOB", "BPG", "BWG", "REP", "FB", "EDE", "ESB", "BC",
-                              "TBR", "BBE", "SSSC"})
+_ACRONYMS: Final = frozenset(
+    {
+        "APRO",
+        "ARO",
+        "DE",
+        "WIN",
+        "WON",
+        "PS",
+        "KS",
+        "BH",
+        "SB",
+        "TPR",
+        "PTP",
+        "APPO",
+        "AOB",
+        "BPG",
+        "BWG",
+        "REP",
+        "FB",
+        "EDE",
+        "ESB",
+        "BC",
+        "TBR",
+        "BBE",
+        "SSSC",
+    }
+)
 
 
 @dataclass
@@ -183,9 +216,21 @@ def _classify(row: int, names: list[str]) -> _Columns:
             grid.append((int(n), j))
         elif (index := tiebreak_column(n)) is not None:
             tiebreaks.append((index, j, n))
-    return _Columns(row, first("start"), first("rank"), name, blanks[-1] if blanks else None,
-                    first("federation"), rating, first("fide_id"), first("sex"), first("points"),
-                    tuple(rounds), tuple(grid), tuple(tiebreaks))
+    return _Columns(
+        row,
+        first("start"),
+        first("rank"),
+        name,
+        blanks[-1] if blanks else None,
+        first("federation"),
+        rating,
+        first("fide_id"),
+        first("sex"),
+        first("points"),
+        tuple(rounds),
+        tuple(grid),
+        tuple(tiebreaks),
+    )
 
 
 def _cell(cells: list[str], j: int | None) -> str:
@@ -198,26 +243,37 @@ def build(sheet: Sheet, b: Findings | None = None) -> tuple[Tournament, list[Dia
     source = Source(format=sheet.format, dialect="chess-results", path=sheet.path)
     cols = find_header(sheet.rows)
     if cols is None:
-        b.add("T629", "no table header row with a name column and a number or rank column was "
-              "found (is this a crosstable or starting list of chess-results?)")
+        b.add(
+            "T629",
+            "no table header row with a name column and a number or rank column was "
+            "found (is this a crosstable or starting list of chess-results?)",
+        )
         empty = Tournament(header=Header(name=public_text(sheet.title)), source=source)
         return empty, b.diagnostics
-    data = _data_rows(sheet.rows[cols.header_row + 1:], cols)
-    by_rank = cols.start is None or (cols.rank is not None and cols.rank < cols.start
-                                     and mentions(sheet.view, RANKING_VIEWS)
-                                     and not mentions(sheet.view, STARTING_VIEWS))
+    data = _data_rows(sheet.rows[cols.header_row + 1 :], cols)
+    by_rank = cols.start is None or (
+        cols.rank is not None
+        and cols.rank < cols.start
+        and mentions(sheet.view, RANKING_VIEWS)
+        and not mentions(sheet.view, STARTING_VIEWS)
+    )
     key_col = cols.rank if by_rank else cols.start
     keys = {parse_int(_cell(cells, key_col)) or 0: (cells, line) for cells, line in data}
     if by_rank and cols.rounds:
-        b.add("T111", "opponent numbers in this ranking crosstable are ranks; players were "
-              "numbered by rank (a starting-rank crosstable keeps the real starting numbers)",
-              sheet.rows[cols.header_row][1])
+        b.add(
+            "T111",
+            "opponent numbers in this ranking crosstable are ranks; players were "
+            "numbered by rank (a starting-rank crosstable keeps the real starting numbers)",
+            sheet.rows[cols.header_row][1],
+        )
     hidden: set[int] = set()
     codes = _legend_codes(sheet.legend, b, hidden)
     if cols.rounds and mentions(sheet.view, ABSENCE_VIEWS):
-        b.add("T602",
-              f"the view {sheet.view!r} lists absences only; its round columns were not read",
-              sheet.rows[cols.header_row][1])
+        b.add(
+            "T602",
+            f"the view {sheet.view!r} lists absences only; its round columns were not read",
+            sheet.rows[cols.header_row][1],
+        )
         cols = replace(cols, rounds=())
     if cols.rounds:
         entries = _swiss_entries(keys, cols, b)
@@ -225,20 +281,28 @@ def build(sheet: Sheet, b: Findings | None = None) -> tuple[Tournament, list[Dia
         entries = _grid_entries(keys, cols, b, sheet.rows[cols.header_row][1])
     else:
         entries = {}
-    rounds = (max((r for r, _ in cols.rounds), default=0)
-              or (_grid_rounds(len(cols.grid)) if cols.grid else 0))
+    rounds = max((r for r, _ in cols.rounds), default=0) or (
+        _grid_rounds(len(cols.grid)) if cols.grid else 0
+    )
     facts = event_facts(sheet.facts)
-    header = Header(name=public_text(sheet.title), rounds=rounds or None,
-                    type_text="Individual: round robin" if cols.grid and not cols.rounds else "",
-                    **facts)
+    header = Header(
+        name=public_text(sheet.title),
+        rounds=rounds or None,
+        type_text="Individual: round robin" if cols.grid and not cols.rounds else "",
+        **facts,
+    )
 
     def assemble(codes: dict[int, str]) -> Tournament:
-        players = tuple(_player(k, cells, line, cols, codes, entries.get(k, {}))
-                        for k, (cells, line) in keys.items())
+        players = tuple(
+            _player(k, cells, line, cols, codes, entries.get(k, {}))
+            for k, (cells, line) in keys.items()
+        )
         listed = [_trf_spelling(codes[i]) for i in sorted(codes) if codes[i] != "PTS"]
-        return Tournament(header=renew(header, players_declared=len(players),
-                                         tiebreaks=tuple(listed)),
-                          players=players, source=source)
+        return Tournament(
+            header=renew(header, players_declared=len(players), tiebreaks=tuple(listed)),
+            players=players,
+            source=source,
+        )
 
     tournament = assemble(codes)
     if hidden:
@@ -249,8 +313,9 @@ def build(sheet: Sheet, b: Findings | None = None) -> tuple[Tournament, list[Dia
     return tournament, b.diagnostics
 
 
-def _data_rows(rows: Iterable[tuple[list[str], int]],
-               cols: _Columns) -> list[tuple[list[str], int]]:
+def _data_rows(
+    rows: Iterable[tuple[list[str], int]], cols: _Columns
+) -> list[tuple[list[str], int]]:
     out: list[tuple[list[str], int]] = []
     key = cols.start if cols.start is not None else cols.rank
     for cells, line in rows:
@@ -274,11 +339,13 @@ def _legend_codes(legend: list[str], b: Findings, hidden_settings: set[int]) -> 
         number, description = entry
         code, hidden = legend_entry(description)
         if code is None:
-            b.add("T626", f"tie-break {number} ({description}) has no FIDE "
-                  "counterpart; its values are carried, not checked")
+            b.add(
+                "T626",
+                f"tie-break {number} ({description}) has no FIDE "
+                "counterpart; its values are carried, not checked",
+            )
         else:
-            codes[number] = (code + legend_unrated(code, description)
-                             + legend_version(description))
+            codes[number] = code + legend_unrated(code, description) + legend_version(description)
             if hidden:
                 hidden_settings.add(number)
     return codes
@@ -296,8 +363,14 @@ def _trf_spelling(code: str) -> str:
         return code
 
 
-def _player(start: int, cells: list[str], line: int, cols: _Columns, codes: dict[int, str],
-            rounds: dict[int, Block]) -> Player:
+def _player(
+    start: int,
+    cells: list[str],
+    line: int,
+    cols: _Columns,
+    codes: dict[int, str],
+    rounds: dict[int, Block],
+) -> Player:
     declared = []
     points = parse_number(_cell(cells, cols.points)) if cols.points is not None else None
     for index, j, label in cols.tiebreaks:
@@ -337,8 +410,9 @@ def _name(text: str) -> str:
     return name
 
 
-def _swiss_entries(keys: dict[int, tuple[list[str], int]], cols: _Columns,
-                   b: Findings) -> dict[int, dict[int, Block]]:
+def _swiss_entries(
+    keys: dict[int, tuple[list[str], int]], cols: _Columns, b: Findings
+) -> dict[int, dict[int, Block]]:
     out: dict[int, dict[int, Block]] = {}
     full_byes: dict[int, list[int]] = {}
     for key, (cells, line) in keys.items():
@@ -365,8 +439,11 @@ def _swiss_entries(keys: dict[int, tuple[list[str], int]], cols: _Columns,
             color = {"w": "w", "b": "b", "s": "b"}.get(m.group("col") or "", NO_COLOR)
             if m.group("res") is None:  # paired, not played yet: kept as the pairing
                 if key < opponent:
-                    b.add("T623", f"round {rnd}: the game {key}-{opponent} has no result; kept "
-                          "as a pairing", line)
+                    b.add(
+                        "T623",
+                        f"round {rnd}: the game {key}-{opponent} has no result; kept as a pairing",
+                        line,
+                    )
                 slot[rnd] = (opponent, color, " ")
                 continue
             slot[rnd] = (opponent, color, _RESULT[m.group("res")])
@@ -405,23 +482,34 @@ def _rotate(x: int, size: int, half: int) -> int:
     return x if x == size else (x - 1 + half) % (size - 1) + 1
 
 
-def _grid_entries(keys: dict[int, tuple[list[str], int]], cols: _Columns, b: Findings,
-                  header_line: int) -> dict[int, dict[int, Block]]:
+def _grid_entries(
+    keys: dict[int, tuple[list[str], int]], cols: _Columns, b: Findings, header_line: int
+) -> dict[int, dict[int, Block]]:
     """Round-robin grid cells placed in the rounds of the FIDE Berger tables."""
     n = len(cols.grid)
     schedule = berger(n)
-    b.add("T111", "a round-robin grid has no round numbers: games were placed in the rounds and "
-          "colours of the FIDE Berger tables", header_line)
+    b.add(
+        "T111",
+        "a round-robin grid has no round numbers: games were placed in the rounds and "
+        "colours of the FIDE Berger tables",
+        header_line,
+    )
     out: dict[int, dict[int, Block]] = {k: {} for k in keys}
     for key, (cells, line) in keys.items():
         for opponent, j in cols.grid:
             text = _cell(cells, j).replace(" ", "")
             if not text or text == "*" or opponent == key:
                 continue
-            if (text not in _RESULT or opponent not in keys
-                    or frozenset((key, opponent)) not in schedule):
-                b.add("T104",
-                      f"grid cell {text!r} of player {key} against {opponent} cannot be read", line)
+            if (
+                text not in _RESULT
+                or opponent not in keys
+                or frozenset((key, opponent)) not in schedule
+            ):
+                b.add(
+                    "T104",
+                    f"grid cell {text!r} of player {key} against {opponent} cannot be read",
+                    line,
+                )
                 continue
             rnd, white = schedule[frozenset((key, opponent))]
             out[key][rnd] = (opponent, "w" if white == key else "b", _RESULT[text])

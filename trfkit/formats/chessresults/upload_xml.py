@@ -118,8 +118,9 @@ def parse_xml(data: bytes, notes: XmlNotes | None = None) -> Element:
     include_prefixes: set[str] = set()
 
     def refuse(*_args: object) -> None:
-        raise UnsafeXml(f"line {parser.CurrentLineNumber}: DOCTYPE "
-                        "or entity declarations are not accepted")
+        raise UnsafeXml(
+            f"line {parser.CurrentLineNumber}: DOCTYPE or entity declarations are not accepted"
+        )
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         line = parser.CurrentLineNumber
@@ -158,9 +159,14 @@ def parse_xml(data: bytes, notes: XmlNotes | None = None) -> Element:
     return root[0]
 
 
-def read_crxml(data: bytes, *, path: str = "", encoding: str | None = None,
-               fallback_encoding: str | None = None,
-               strict: bool = False) -> Document:
+def read_crxml(
+    data: bytes,
+    *,
+    path: str = "",
+    encoding: str | None = None,
+    fallback_encoding: str | None = None,
+    strict: bool = False,
+) -> Document:
     """Read chess-results upload XML into a Document (``encoding`` is taken from the
     XML declaration; the argument is ignored)."""
     b = Findings(path)
@@ -188,13 +194,21 @@ def _report_notes(notes: XmlNotes, b: Findings) -> None:
     """One T007 for the cut attribute values, one T023 for the XInclude elements."""
     if notes.cut_count:
         line, first = notes.cut[0]
-        b.add("T007", f"{notes.cut_count} attribute value(s) longer than {MAX_ATTRIBUTE_CHARS} "
-                      f"characters, more than any field holds, were cut to that length; the "
-                      f"first: {first}", line)
+        b.add(
+            "T007",
+            f"{notes.cut_count} attribute value(s) longer than {MAX_ATTRIBUTE_CHARS} "
+            f"characters, more than any field holds, were cut to that length; the "
+            f"first: {first}",
+            line,
+        )
     if notes.include_count:
         line, first = notes.includes[0]
-        b.add("T023", f"{notes.include_count} XInclude element(s) ({first} first) were "
-                      "ignored: trfkit never includes other files", line)
+        b.add(
+            "T023",
+            f"{notes.include_count} XInclude element(s) ({first} first) were "
+            "ignored: trfkit never includes other files",
+            line,
+        )
 
 
 @dataclass(frozen=True)
@@ -218,8 +232,12 @@ def _slots(t: Element, team: bool, b: Findings) -> list[_Slot]:
             code = f"tb{i}"
         slots.append(_Slot(i, number, code))
     if unmapped:
-        b.add("T626", "tie-break(s) without a FIDE counterpart are carried, not checked: "
-              + "; ".join(unmapped), t.line)
+        b.add(
+            "T626",
+            "tie-break(s) without a FIDE counterpart are carried, not checked: "
+            + "; ".join(unmapped),
+            t.line,
+        )
     return slots
 
 
@@ -243,16 +261,24 @@ def _tournament(root: Element, b: Findings, source: Source) -> Tournament:
     elements = list(root.iter("players/player"))
     empty = [e for e in elements if not _name(e) and (parse_int(e.get("no")) or 0) not in pairings]
     if empty:
-        b.add("T602", f"{len(empty)} empty player entries "
-                      "(no name, no games) were dropped", empty[0].line)
-    players = tuple(_player(e, pairings.get(parse_int(e.get("no")) or 0, {}), player_slots)
-                    for e in elements if e not in empty)
+        b.add(
+            "T602",
+            f"{len(empty)} empty player entries (no name, no games) were dropped",
+            empty[0].line,
+        )
+    players = tuple(
+        _player(e, pairings.get(parse_int(e.get("no")) or 0, {}), player_slots)
+        for e in elements
+        if e not in empty
+    )
     known = {p.start for p in players}
     for start in sorted(set(pairings) - known):
         b.add("T301", f"pairings name player {start}, who is not in <players>")
     teams = tuple(_team(e, players, root, slots) for e in root.iter("teams/team"))
-    rounds = [(parse_int(r.get("round")) or 0, parse_date(r.get("date")))
-              for r in root.iter("rounds/round")]
+    rounds = [
+        (parse_int(r.get("round")) or 0, parse_date(r.get("date")))
+        for r in root.iter("rounds/round")
+    ]
     n_rounds = parse_int(t.get("rounds")) or len(rounds) or None
     primary = "MPTS" if team_event else "PTS"
     tiebreaks = tuple(s.code for s in slots if s.number and not s.code.startswith("SM#"))
@@ -276,8 +302,9 @@ def _tournament(root: Element, b: Findings, source: Source) -> Tournament:
         rounds=n_rounds,
         tiebreaks=tiebreaks,
     )
-    return Tournament(header=header, players=players, teams=teams,
-                      team_byes=_team_byes(root), source=source)
+    return Tournament(
+        header=header, players=players, teams=teams, team_byes=_team_byes(root), source=source
+    )
 
 
 def _name(e: Element) -> str:
@@ -358,7 +385,7 @@ def _board_byes(root: Element, pairings: dict[int, dict[int, Block]], boards: in
         if not 0 < rnd <= MAX_ROUNDS:
             continue
         lineup = sorted(members.get(team, []))
-        for _board, start in lineup[:boards or len(lineup)]:
+        for _board, start in lineup[: boards or len(lineup)]:
             pairings.setdefault(start, {}).setdefault(rnd, (NO_OPPONENT, NO_COLOR, "U"))
 
 
@@ -379,8 +406,11 @@ def _pairings(root: Element, b: Findings) -> dict[int, dict[int, Block]]:
     def put(start: int, rnd: int, entry: Block, line: int) -> None:
         slot = out.setdefault(start, {})
         if rnd in slot:
-            b.add("T901", f"round {rnd}: player {start} is paired "
-                          "twice; the second pairing was ignored", line)
+            b.add(
+                "T901",
+                f"round {rnd}: player {start} is paired twice; the second pairing was ignored",
+                line,
+            )
         else:
             slot[rnd] = entry
 
@@ -397,8 +427,11 @@ def _pairings(root: Element, b: Findings) -> dict[int, dict[int, Block]]:
         elif white > 0 and black > 0:
             pair = _game(rw, rb, forfeit)
             if pair is None:  # paired, not played yet: kept as the pairing (blank result)
-                b.add("T623", f"round {rnd}: the game {white}-{black} has no result; kept as a "
-                      "pairing", e.line)
+                b.add(
+                    "T623",
+                    f"round {rnd}: the game {white}-{black} has no result; kept as a pairing",
+                    e.line,
+                )
                 pair = (" ", " ")
             put(white, rnd, (black, "w", pair[0]), e.line)
             put(black, rnd, (white, "b", pair[1]), e.line)

@@ -27,9 +27,22 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Final
 
-__all__ = ["ABSENCE_VIEWS", "ANNOTATION", "COLUMNS", "LANGUAGES", "RANKING_VIEWS",
-           "STARTING_VIEWS", "date_label", "legend_label", "mentions", "norm",
-           "organiser_label", "round_column", "tiebreak_column", "tiebreak_name"]
+__all__ = [
+    "ABSENCE_VIEWS",
+    "ANNOTATION",
+    "COLUMNS",
+    "LANGUAGES",
+    "RANKING_VIEWS",
+    "STARTING_VIEWS",
+    "date_label",
+    "legend_label",
+    "mentions",
+    "norm",
+    "organiser_label",
+    "round_column",
+    "tiebreak_column",
+    "tiebreak_name",
+]
 
 #: The languages whose words are in these tables (chess-results' ``lan`` names).
 LANGUAGES: Final = ("en", "de", "es", "pt", "fr", "it", "ru", "fi")
@@ -51,43 +64,84 @@ def _words(table: Mapping[str, Iterable[str]]) -> frozenset[str]:
 #: Header cells of the data table, per column kind and language.
 _HEADERS: Final[dict[str, dict[str, tuple[str, ...]]]] = {
     "start": {
-        "en": ("No.", "SNo", "SNo.", "Nr."), "de": ("Snr", "Nr.", "StartNr.", "Tln."),
-        "es": ("No.", "N.", "Nº", "Nro."), "pt": ("Nº", "No.", "N.", "Nr.", "Nº.Inic."),
-        "fr": ("No.", "N°", "Nº", "Dos."), "it": ("N.", "No.", "Nº"),
-        "ru": ("Ном.", "Ст.ном.", "Ст.№", "№"), "fi": ("Nro", "Nro."),
+        "en": ("No.", "SNo", "SNo.", "Nr."),
+        "de": ("Snr", "Nr.", "StartNr.", "Tln."),
+        "es": ("No.", "N.", "Nº", "Nro."),
+        "pt": ("Nº", "No.", "N.", "Nr.", "Nº.Inic."),
+        "fr": ("No.", "N°", "Nº", "Dos."),
+        "it": ("N.", "No.", "Nº"),
+        "ru": ("Ном.", "Ст.ном.", "Ст.№", "№"),
+        "fi": ("Nro", "Nro."),
     },
     "rank": {
-        "en": ("Rk.", "Pl."), "de": ("Rg.", "Rang", "Platz", "Pl."),
-        "es": ("Rk.", "Pos.", "Puesto", "Clas."), "pt": ("Clas.", "Pos.", "Cl.", "Rk."),
-        "fr": ("Rg.", "Cl.", "Pl.", "Clt."), "it": ("Pos.", "Cl.", "Class."),
-        "ru": ("Мст.", "Место", "М."), "fi": ("Sija",),
+        "en": ("Rk.", "Pl."),
+        "de": ("Rg.", "Rang", "Platz", "Pl."),
+        "es": ("Rk.", "Pos.", "Puesto", "Clas."),
+        "pt": ("Clas.", "Pos.", "Cl.", "Rk."),
+        "fr": ("Rg.", "Cl.", "Pl.", "Clt."),
+        "it": ("Pos.", "Cl.", "Class."),
+        "ru": ("Мст.", "Место", "М."),
+        "fi": ("Sija",),
     },
     "name": {
-        "en": ("Name",), "de": ("Name",), "es": ("Nombre",), "pt": ("Nome",), "fr": ("Nom",),
-        "it": ("Nome", "Giocatore"), "ru": ("Имя", "Участник"), "fi": ("Nimi",),
+        "en": ("Name",),
+        "de": ("Name",),
+        "es": ("Nombre",),
+        "pt": ("Nome",),
+        "fr": ("Nom",),
+        "it": ("Nome", "Giocatore"),
+        "ru": ("Имя", "Участник"),
+        "fi": ("Nimi",),
     },
     "federation": {
-        "en": ("FED",), "de": ("Land", "FED"), "es": ("FED",), "pt": ("FED",),
-        "fr": ("FED", "Féd."), "it": ("FED", "Fed."), "ru": ("Фед.", "Фед"), "fi": ("FED",),
+        "en": ("FED",),
+        "de": ("Land", "FED"),
+        "es": ("FED",),
+        "pt": ("FED",),
+        "fr": ("FED", "Féd."),
+        "it": ("FED", "Fed."),
+        "ru": ("Фед.", "Фед"),
+        "fi": ("FED",),
     },
     "rating": {
-        "en": ("RtgI", "Rtg", "FIDE-Elo", "Elo FIDE"), "de": ("Elo", "ELO", "FIDE-Elo"),
-        "es": ("Elo", "ELO FIDE"), "pt": ("EloI", "Elo", "Rtg", "Rating"), "fr": ("Elo",),
-        "it": ("Elo",), "ru": ("Рейт.", "Рейтинг", "Рейт.М"), "fi": ("Elo",),
+        "en": ("RtgI", "Rtg", "FIDE-Elo", "Elo FIDE"),
+        "de": ("Elo", "ELO", "FIDE-Elo"),
+        "es": ("Elo", "ELO FIDE"),
+        "pt": ("EloI", "Elo", "Rtg", "Rating"),
+        "fr": ("Elo",),
+        "it": ("Elo",),
+        "ru": ("Рейт.", "Рейтинг", "Рейт.М"),
+        "fi": ("Elo",),
     },
     "fide_id": {
-        "en": ("FideID", "FIDE-ID", "FIDE ID"), "de": ("FIDE-Nr.", "FIDE-ID"),
-        "es": ("FideID", "ID FIDE"), "pt": ("FideID", "ID FIDE"), "fr": ("FideID", "ID FIDE"),
-        "it": ("FideID", "ID FIDE"), "ru": ("Код FIDE", "FIDE ID"), "fi": ("FideID",),
+        "en": ("FideID", "FIDE-ID", "FIDE ID"),
+        "de": ("FIDE-Nr.", "FIDE-ID"),
+        "es": ("FideID", "ID FIDE"),
+        "pt": ("FideID", "ID FIDE"),
+        "fr": ("FideID", "ID FIDE"),
+        "it": ("FideID", "ID FIDE"),
+        "ru": ("Код FIDE", "FIDE ID"),
+        "fi": ("FideID",),
     },
     "sex": {
-        "en": ("Sex",), "de": ("Geschl.", "Sex"), "es": ("Sexo",), "pt": ("Sexo",),
-        "fr": ("Sexe",), "it": ("Sesso",), "ru": ("Пол",), "fi": ("Sukup.",),
+        "en": ("Sex",),
+        "de": ("Geschl.", "Sex"),
+        "es": ("Sexo",),
+        "pt": ("Sexo",),
+        "fr": ("Sexe",),
+        "it": ("Sesso",),
+        "ru": ("Пол",),
+        "fi": ("Sukup.",),
     },
     "points": {
-        "en": ("Pts.",), "de": ("Pkt.", "Punkte", "Pkte."), "es": ("Pts.", "Ptos."),
-        "pt": ("Pts.", "Pontos"), "fr": ("Pts.", "Points"), "it": ("Punti", "Pti.", "Pts."),
-        "ru": ("Очки", "Очк."), "fi": ("P.", "Pist."),
+        "en": ("Pts.",),
+        "de": ("Pkt.", "Punkte", "Pkte."),
+        "es": ("Pts.", "Ptos."),
+        "pt": ("Pts.", "Pontos"),
+        "fr": ("Pts.", "Points"),
+        "it": ("Punti", "Pti.", "Pts."),
+        "ru": ("Очки", "Очк."),
+        "fi": ("P.", "Pist."),
     },
 }
 
@@ -96,27 +150,40 @@ COLUMNS: Final[dict[str, frozenset[str]]] = {kind: _words(t) for kind, t in _HEA
 
 #: "1.Rd", "2.Runde", "3 тур", "4.Rodada": the round number, then one of these.
 _ROUND_WORDS: Final = {
-    "en": ("Rd", "R", "Rnd", "Round"), "de": ("Rd", "Runde", "Rde"), "es": ("Rd", "Ronda", "Rda"),
-    "pt": ("Rd", "Rodada", "Ronda", "Rod"), "fr": ("Rd", "Ronde", "Tour", "R"),
-    "it": ("Rd", "Turno", "T"), "ru": ("Тур", "Т"), "fi": ("Kierros", "Kierr"),
+    "en": ("Rd", "R", "Rnd", "Round"),
+    "de": ("Rd", "Runde", "Rde"),
+    "es": ("Rd", "Ronda", "Rda"),
+    "pt": ("Rd", "Rodada", "Ronda", "Rod"),
+    "fr": ("Rd", "Ronde", "Tour", "R"),
+    "it": ("Rd", "Turno", "T"),
+    "ru": ("Тур", "Т"),
+    "fi": ("Kierros", "Kierr"),
 }
 _ROUND: Final = re.compile(r"^(\d+)\s*\.?\s*([^\d\s.]+)$")
 _ROUND_SET: Final = _words(_ROUND_WORDS)
 
 #: "TB1", "Wtg1", "Desp2", "Доп3": a tie-break column is one of these and its number.
 _TB_PREFIXES: Final = {
-    "en": ("TB",), "de": ("Wtg", "FW", "TB"), "es": ("Des", "Desemp", "TB"),
-    "pt": ("Desp", "Des", "Desemp", "TB"), "fr": ("Dép", "Dep", "Départ", "TB"),
-    "it": ("Sp", "Spar", "Spareggio", "TB"), "ru": ("Доп", "Д", "TB"), "fi": ("TB", "Lv"),
+    "en": ("TB",),
+    "de": ("Wtg", "FW", "TB"),
+    "es": ("Des", "Desemp", "TB"),
+    "pt": ("Desp", "Des", "Desemp", "TB"),
+    "fr": ("Dép", "Dep", "Départ", "TB"),
+    "it": ("Sp", "Spar", "Spareggio", "TB"),
+    "ru": ("Доп", "Д", "TB"),
+    "fi": ("TB", "Lv"),
 }
 _TB: Final = re.compile(r"^([^\W\d_]+)\s*\.?\s*(\d+)$")
 _TB_SET: Final = _words(_TB_PREFIXES)
 
 #: Legend lines "Tie Break1: ..." / "Wertung1: ...": the label before the number.
 _LEGEND_LABELS: Final = {
-    "en": ("Tie Break", "Tie-Break", "TB"), "de": ("Wertung", "Feinwertung", "Wtg"),
-    "es": ("Desempate", "Desempates"), "pt": ("Desempate", "Critério de desempate", "Desemp"),
-    "fr": ("Départage", "Departage"), "it": ("Spareggio", "Spareggi"),
+    "en": ("Tie Break", "Tie-Break", "TB"),
+    "de": ("Wertung", "Feinwertung", "Wtg"),
+    "es": ("Desempate", "Desempates"),
+    "pt": ("Desempate", "Critério de desempate", "Desemp"),
+    "fr": ("Départage", "Departage"),
+    "it": ("Spareggio", "Spareggi"),
     "ru": ("Доп. показатель", "Дополнительный показатель", "Тай-брейк", "Доп"),
     "fi": ("Tasapisteet", "TB"),
 }
@@ -124,87 +191,210 @@ _LEGEND: Final = re.compile(r"^\s*([^\W\d_][^\d:]{0,40}?)\s*(\d+)\s*:\s*(.+)$", 
 _LEGEND_SET: Final = _words(_LEGEND_LABELS)
 
 #: The line that starts the legend below the table.
-ANNOTATION: Final = _words({
-    "en": ("Annotation",), "de": ("Anmerkung",), "es": ("Anotación", "Comentario"),
-    "pt": ("Anotação", "Observação", "Observações"), "fr": ("Annotation", "Remarque"),
-    "it": ("Annotazione", "Nota", "Note"), "ru": ("Аннотация", "Примечание"),
-    "fi": ("Huomautus",),
-})
+ANNOTATION: Final = _words(
+    {
+        "en": ("Annotation",),
+        "de": ("Anmerkung",),
+        "es": ("Anotación", "Comentario"),
+        "pt": ("Anotação", "Observação", "Observações"),
+        "fr": ("Annotation", "Remarque"),
+        "it": ("Annotazione", "Nota", "Note"),
+        "ru": ("Аннотация", "Примечание"),
+        "fi": ("Huomautus",),
+    }
+)
 
-_DATE_LABELS: Final = _words({
-    "en": ("Date",), "de": ("Datum",), "es": ("Fecha",), "pt": ("Data",), "fr": ("Date",),
-    "it": ("Data",), "ru": ("Дата",), "fi": ("Päivämäärä",),
-})
-_ORGANISER_LABELS: Final = _words({
-    "en": ("Organizer(s)", "Organizer"), "de": ("Veranstalter", "Ausrichter"),
-    "es": ("Organizador(es)", "Organizador", "Organizadores"),
-    "pt": ("Organizador(es)", "Organizador", "Organização"),
-    "fr": ("Organisateur(s)", "Organisateur"), "it": ("Organizzatore(i)", "Organizzatore"),
-    "ru": ("Организатор(ы)", "Организатор"), "fi": ("Järjestäjä(t)", "Järjestäjä"),
-})
+_DATE_LABELS: Final = _words(
+    {
+        "en": ("Date",),
+        "de": ("Datum",),
+        "es": ("Fecha",),
+        "pt": ("Data",),
+        "fr": ("Date",),
+        "it": ("Data",),
+        "ru": ("Дата",),
+        "fi": ("Päivämäärä",),
+    }
+)
+_ORGANISER_LABELS: Final = _words(
+    {
+        "en": ("Organizer(s)", "Organizer"),
+        "de": ("Veranstalter", "Ausrichter"),
+        "es": ("Organizador(es)", "Organizador", "Organizadores"),
+        "pt": ("Organizador(es)", "Organizador", "Organização"),
+        "fr": ("Organisateur(s)", "Organisateur"),
+        "it": ("Organizzatore(i)", "Organizzatore"),
+        "ru": ("Организатор(ы)", "Организатор"),
+        "fi": ("Järjestäjä(t)", "Järjestäjä"),
+    }
+)
 
 #: View headings (second ``<h2>``) that list only absences, or rank the players.
-ABSENCE_VIEWS: Final = _words({
-    "en": ("not paired",), "de": ("nicht ausgelost",), "es": ("no emparejados",),
-    "pt": ("não emparceirados", "não emparelhados"), "fr": ("non appariés",),
-    "it": ("non abbinati",), "ru": ("без пары", "не спарены"), "fi": ("ei pariutettu",),
-})
-RANKING_VIEWS: Final = _words({
-    "en": ("ranking",), "de": ("rangliste", "endstand"), "es": ("clasificación",),
-    "pt": ("classificação",), "fr": ("classement",), "it": ("classifica",),
-    "ru": ("положение", "итоговое"), "fi": ("sijoitus",),
-})
-STARTING_VIEWS: Final = _words({
-    "en": ("starting rank",), "de": ("startrang",), "es": ("ranking inicial", "orden inicial"),
-    "pt": ("ranking inicial", "ordem inicial"), "fr": ("classement initial", "ordre initial"),
-    "it": ("ordine iniziale", "ranking iniziale"), "ru": ("стартов",), "fi": ("lähtö",),
-})
+ABSENCE_VIEWS: Final = _words(
+    {
+        "en": ("not paired",),
+        "de": ("nicht ausgelost",),
+        "es": ("no emparejados",),
+        "pt": ("não emparceirados", "não emparelhados"),
+        "fr": ("non appariés",),
+        "it": ("non abbinati",),
+        "ru": ("без пары", "не спарены"),
+        "fi": ("ei pariutettu",),
+    }
+)
+RANKING_VIEWS: Final = _words(
+    {
+        "en": ("ranking",),
+        "de": ("rangliste", "endstand"),
+        "es": ("clasificación",),
+        "pt": ("classificação",),
+        "fr": ("classement",),
+        "it": ("classifica",),
+        "ru": ("положение", "итоговое"),
+        "fi": ("sijoitus",),
+    }
+)
+STARTING_VIEWS: Final = _words(
+    {
+        "en": ("starting rank",),
+        "de": ("startrang",),
+        "es": ("ranking inicial", "orden inicial"),
+        "pt": ("ranking inicial", "ordem inicial"),
+        "fr": ("classement initial", "ordre initial"),
+        "it": ("ordine iniziale", "ranking iniziale"),
+        "ru": ("стартов",),
+        "fi": ("lähtö",),
+    }
+)
 
 #: Tie-break names of legend entries without an acronym in parentheses, per language;
 #: looked up as parts of the normalised entry (first match wins: longer names first).
 _TIEBREAK_NAMES: Final[dict[str, tuple[tuple[str, str], ...]]] = {
-    "en": (("points (game-points)", "PTS"), ("matchpoints", "MPTS"), ("buchholz", "BH"),
-           ("sonneborn", "SB"), ("direct encounter", "DE"), ("number of wins", "WIN"),
-           ("number of victories", "WIN"), ("greater number of victories", "WIN"),
-           ("progressive", "PS"), ("koya", "KS"), ("performance", "TPR"),
-           ("average rating", "ARO"), ("rating average", "ARO"), ("most black", "BPG")),
-    "de": (("punkte (partiepunkte)", "PTS"), ("mannschaftspunkte", "MPTS"),
-           ("buchholz", "BH"), ("sonneborn", "SB"), ("direkter vergleich", "DE"),
-           ("direkte begegnung", "DE"), ("anzahl der siege", "WIN"), ("mehr siege", "WIN"),
-           ("progressiv", "PS"), ("fortschritt", "PS"), ("koya", "KS"),
-           ("performance", "TPR"), ("elo-schnitt", "ARO"), ("eloschnitt", "ARO"),
-           ("elo-durchschnitt", "ARO"), ("gegnerschnitt", "ARO")),
-    "es": (("puntos (partidas)", "PTS"), ("buchholz", "BH"), ("sonneborn", "SB"),
-           ("encuentro directo", "DE"), ("resultado particular", "DE"),
-           ("numero de victorias", "WIN"), ("partidas ganadas", "WIN"), ("progresivo", "PS"),
-           ("acumulado", "PS"), ("koya", "KS"), ("rendimiento", "TPR"),
-           ("performance", "TPR"), ("promedio de elo", "ARO"), ("elo medio", "ARO"),
-           ("media de elo", "ARO")),
-    "pt": (("pontos (partidas)", "PTS"), ("buchholz", "BH"), ("sonneborn", "SB"),
-           ("confronto direto", "DE"), ("confronto directo", "DE"),
-           ("numero de vitorias", "WIN"), ("progressivo", "PS"), ("koya", "KS"),
-           ("performance", "TPR"), ("desempenho", "TPR"), ("media de rating", "ARO"),
-           ("rating medio", "ARO"), ("media de elo", "ARO")),
-    "fr": (("points (parties)", "PTS"), ("buchholz", "BH"), ("sonneborn", "SB"),
-           ("confrontation directe", "DE"), ("resultat particulier", "DE"),
-           ("nombre de victoires", "WIN"), ("nombre de parties gagnees", "WIN"),
-           ("cumulatif", "PS"), ("progressif", "PS"), ("koya", "KS"),
-           ("performance", "TPR"), ("moyenne elo", "ARO"), ("elo moyen", "ARO"),
-           ("moyenne des elo", "ARO")),
-    "it": (("punti (partite)", "PTS"), ("buchholz", "BH"), ("sonneborn", "SB"),
-           ("scontro diretto", "DE"), ("numero di vittorie", "WIN"), ("progressivo", "PS"),
-           ("cumulativo", "PS"), ("koya", "KS"), ("performance", "TPR"),
-           ("media elo", "ARO"), ("elo medio", "ARO")),
-    "ru": (("очки (партии)", "PTS"), ("бухгольц", "BH"), ("бергер", "SB"),
-           ("зоннеборн", "SB"), ("личная встреча", "DE"), ("личные встречи", "DE"),
-           ("число побед", "WIN"), ("количество побед", "WIN"), ("прогресс", "PS"),
-           ("койя", "KS"), ("перфоманс", "TPR"), ("турнирный рейтинг", "TPR"),
-           ("средний рейтинг", "ARO")),
-    "fi": (("buchholz", "BH"), ("sonneborn", "SB"), ("keskinainen", "DE"),
-           ("voittojen maara", "WIN"), ("koya", "KS"), ("keskivahvuus", "ARO")),
+    "en": (
+        ("points (game-points)", "PTS"),
+        ("matchpoints", "MPTS"),
+        ("buchholz", "BH"),
+        ("sonneborn", "SB"),
+        ("direct encounter", "DE"),
+        ("number of wins", "WIN"),
+        ("number of victories", "WIN"),
+        ("greater number of victories", "WIN"),
+        ("progressive", "PS"),
+        ("koya", "KS"),
+        ("performance", "TPR"),
+        ("average rating", "ARO"),
+        ("rating average", "ARO"),
+        ("most black", "BPG"),
+    ),
+    "de": (
+        ("punkte (partiepunkte)", "PTS"),
+        ("mannschaftspunkte", "MPTS"),
+        ("buchholz", "BH"),
+        ("sonneborn", "SB"),
+        ("direkter vergleich", "DE"),
+        ("direkte begegnung", "DE"),
+        ("anzahl der siege", "WIN"),
+        ("mehr siege", "WIN"),
+        ("progressiv", "PS"),
+        ("fortschritt", "PS"),
+        ("koya", "KS"),
+        ("performance", "TPR"),
+        ("elo-schnitt", "ARO"),
+        ("eloschnitt", "ARO"),
+        ("elo-durchschnitt", "ARO"),
+        ("gegnerschnitt", "ARO"),
+    ),
+    "es": (
+        ("puntos (partidas)", "PTS"),
+        ("buchholz", "BH"),
+        ("sonneborn", "SB"),
+        ("encuentro directo", "DE"),
+        ("resultado particular", "DE"),
+        ("numero de victorias", "WIN"),
+        ("partidas ganadas", "WIN"),
+        ("progresivo", "PS"),
+        ("acumulado", "PS"),
+        ("koya", "KS"),
+        ("rendimiento", "TPR"),
+        ("performance", "TPR"),
+        ("promedio de elo", "ARO"),
+        ("elo medio", "ARO"),
+        ("media de elo", "ARO"),
+    ),
+    "pt": (
+        ("pontos (partidas)", "PTS"),
+        ("buchholz", "BH"),
+        ("sonneborn", "SB"),
+        ("confronto direto", "DE"),
+        ("confronto directo", "DE"),
+        ("numero de vitorias", "WIN"),
+        ("progressivo", "PS"),
+        ("koya", "KS"),
+        ("performance", "TPR"),
+        ("desempenho", "TPR"),
+        ("media de rating", "ARO"),
+        ("rating medio", "ARO"),
+        ("media de elo", "ARO"),
+    ),
+    "fr": (
+        ("points (parties)", "PTS"),
+        ("buchholz", "BH"),
+        ("sonneborn", "SB"),
+        ("confrontation directe", "DE"),
+        ("resultat particulier", "DE"),
+        ("nombre de victoires", "WIN"),
+        ("nombre de parties gagnees", "WIN"),
+        ("cumulatif", "PS"),
+        ("progressif", "PS"),
+        ("koya", "KS"),
+        ("performance", "TPR"),
+        ("moyenne elo", "ARO"),
+        ("elo moyen", "ARO"),
+        ("moyenne des elo", "ARO"),
+    ),
+    "it": (
+        ("punti (partite)", "PTS"),
+        ("buchholz", "BH"),
+        ("sonneborn", "SB"),
+        ("scontro diretto", "DE"),
+        ("numero di vittorie", "WIN"),
+        ("progressivo", "PS"),
+        ("cumulativo", "PS"),
+        ("koya", "KS"),
+        ("performance", "TPR"),
+        ("media elo", "ARO"),
+        ("elo medio", "ARO"),
+    ),
+    "ru": (
+        ("очки (партии)", "PTS"),
+        ("бухгольц", "BH"),
+        ("бергер", "SB"),
+        ("зоннеборн", "SB"),
+        ("личная встреча", "DE"),
+        ("личные встречи", "DE"),
+        ("число побед", "WIN"),
+        ("количество побед", "WIN"),
+        ("прогресс", "PS"),
+        ("койя", "KS"),
+        ("перфоманс", "TPR"),
+        ("турнирный рейтинг", "TPR"),
+        ("средний рейтинг", "ARO"),
+    ),
+    "fi": (
+        ("buchholz", "BH"),
+        ("sonneborn", "SB"),
+        ("keskinainen", "DE"),
+        ("voittojen maara", "WIN"),
+        ("koya", "KS"),
+        ("keskivahvuus", "ARO"),
+    ),
 }
-_NAMES: Final = tuple(sorted({(norm(name), code) for pairs in _TIEBREAK_NAMES.values()
-                              for name, code in pairs}, key=lambda pair: -len(pair[0])))
+_NAMES: Final = tuple(
+    sorted(
+        {(norm(name), code) for pairs in _TIEBREAK_NAMES.values() for name, code in pairs},
+        key=lambda pair: -len(pair[0]),
+    )
+)
 
 #: Legend parameters: "Cut1" / "Median1" and their translations.
 _CUT: Final = re.compile(r"\b(?:cut|streich\w*|corte|coupure|taglio|срез\w*|усеч\w*)\s*-?\s*(\d)")
@@ -213,7 +403,8 @@ _MEDIAN: Final = re.compile(r"\b(?:median\w*|mediano|mediana|медиан\w*)\s*
 #: settings: "Buchholz Tie-Breaks (variabel with parameter)".
 _HIDDEN: Final = re.compile(
     r"with parameter|mit parameter|con parametro|com parametro|avec parametre|"
-    r"с параметр|parametrilla")
+    r"с параметр|parametrilla"
+)
 
 
 def mentions(text: str, words: frozenset[str]) -> bool:

@@ -21,9 +21,15 @@ PAIRINGS_TAG, TEAMS_TAG, MATCHES_TAG, DIRECTORY_TAG, END_TAG = 0xB3, 0xB5, 0xC3,
 
 #: Section names by tag; a tag outside this table is an unknown section (skipped).
 SECTION_NAMES: Final = {
-    HEADER_TAG: "header", CONFIG_TAG: "configuration", SCHEDULE_TAG: "schedule",
-    PLAYERS_TAG: "players", PAIRINGS_TAG: "board pairings", TEAMS_TAG: "teams",
-    MATCHES_TAG: "team pairings", DIRECTORY_TAG: "directory", END_TAG: "end",
+    HEADER_TAG: "header",
+    CONFIG_TAG: "configuration",
+    SCHEDULE_TAG: "schedule",
+    PLAYERS_TAG: "players",
+    PAIRINGS_TAG: "board pairings",
+    TEAMS_TAG: "teams",
+    MATCHES_TAG: "team pairings",
+    DIRECTORY_TAG: "directory",
+    END_TAG: "end",
 }
 
 HEADER_FIXED: Final = 108  # marker + 104 bytes before the first header string
@@ -81,14 +87,14 @@ class Cursor:
         """A ``uint16`` count of UTF-16 code units, then the UTF-16LE text."""
         count = self.u16()
         start = self._take(2 * count, f"a string of {count} characters")
-        return self.data[start:start + 2 * count].decode("utf-16-le", "replace")
+        return self.data[start : start + 2 * count].decode("utf-16-le", "replace")
 
     def strings(self, n: int) -> tuple[str, ...]:
         return tuple(self.string() for _ in range(n))
 
     def block(self, n: int) -> bytes:
         start = self._take(n, f"a block of {n} bytes")
-        return self.data[start:start + n]
+        return self.data[start : start + n]
 
     @property
     def remaining(self) -> int:
@@ -106,7 +112,7 @@ def u32_at(block: bytes, offset: int) -> int:
 
 
 def is_marker(data: bytes, offset: int) -> bool:
-    return 0 <= offset and offset + 4 <= len(data) and data[offset + 1:offset + 4] == MARKER_TAIL
+    return 0 <= offset and offset + 4 <= len(data) and data[offset + 1 : offset + 4] == MARKER_TAIL
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,18 +163,21 @@ def locate(data: bytes) -> Layout:
     markers when the directory is damaged. Raises :class:`LayoutError` if even the
     header cannot be read."""
     if not is_marker(data, 0) or data[0] != HEADER_TAG:
-        raise LayoutError("the file does not start with a "
-                          "Swiss-Manager header marker (93 FF 89 44)", 0)
+        raise LayoutError(
+            "the file does not start with a Swiss-Manager header marker (93 FF 89 44)", 0
+        )
     cur = Cursor(data, HEADER_FIXED)
     strings = cur.strings(HEADER_STRINGS)
     config_start = cur.pos
     if not is_marker(data, config_start) or data[config_start] != CONFIG_TAG:
-        raise LayoutError("the configuration section (95) does not follow the 132 header strings",
-                          config_start)
+        raise LayoutError(
+            "the configuration section (95) does not follow the 132 header strings", config_start
+        )
     config_end = config_start + CONFIG_SIZE
     if config_end > len(data):
-        raise LayoutError("the file ends inside the configuration "
-                          f"section ({len(data)} bytes)", config_start)
+        raise LayoutError(
+            f"the file ends inside the configuration section ({len(data)} bytes)", config_start
+        )
     notes: list[LayoutError] = []
     starts = _directory(data, config_end, notes)
     if starts is None:
@@ -184,10 +193,20 @@ def locate(data: bytes) -> Layout:
 def _directory(data: bytes, config_end: int, notes: list[LayoutError]) -> list[int] | None:
     """Section starts from the trailing directory, or None if it cannot be trusted."""
     where = len(data) - DIRECTORY_SIZE
-    if where < config_end or not is_marker(data, where) or data[where] != DIRECTORY_TAG \
-            or not is_marker(data, len(data) - 4) or data[-4] != END_TAG:
-        notes.append(LayoutError("no section directory (D3 ... E3) at the end of the file; "
-                                 "sections were found by scanning for markers", max(0, where)))
+    if (
+        where < config_end
+        or not is_marker(data, where)
+        or data[where] != DIRECTORY_TAG
+        or not is_marker(data, len(data) - 4)
+        or data[-4] != END_TAG
+    ):
+        notes.append(
+            LayoutError(
+                "no section directory (D3 ... E3) at the end of the file; "
+                "sections were found by scanning for markers",
+                max(0, where),
+            )
+        )
         return None
     offsets = struct.unpack_from(f"<{DIRECTORY_SLOTS}I", data, where + 4)
     starts = {config_end, where, len(data) - 4}
@@ -195,13 +214,19 @@ def _directory(data: bytes, config_end: int, notes: list[LayoutError]) -> list[i
         if offset == 0:
             continue
         if not (config_end <= offset <= where) or not is_marker(data, offset):
-            notes.append(LayoutError(f"directory slot {slot} points at byte {offset}, where no "
-                                     "section marker is; sections were found by scanning", where))
+            notes.append(
+                LayoutError(
+                    f"directory slot {slot} points at byte {offset}, where no "
+                    "section marker is; sections were found by scanning",
+                    where,
+                )
+            )
             return None
         starts.add(offset)
     if not is_marker(data, config_end):
-        notes.append(LayoutError("no section marker right after "
-                                 "the configuration section", config_end))
+        notes.append(
+            LayoutError("no section marker right after the configuration section", config_end)
+        )
         return None
     return sorted(starts)
 
@@ -220,6 +245,7 @@ def _scan(data: bytes, start: int) -> list[int]:
 
 # --------------------------------------------------------------------------- records
 
+
 @dataclass(frozen=True, slots=True)
 class Config:
     """The parts of the configuration section whose meaning is known (§3.1, §3.3)."""
@@ -235,10 +261,11 @@ class Config:
 
 def read_config(data: bytes, section: Section) -> Config:
     if section.size < CONFIG_SIZE:
-        raise LayoutError("the configuration section holds "
-                          f"{section.size} bytes, not {CONFIG_SIZE}",
-                          section.start)
-    block = data[section.start:section.start + CONFIG_SIZE]
+        raise LayoutError(
+            f"the configuration section holds {section.size} bytes, not {CONFIG_SIZE}",
+            section.start,
+        )
+    block = data[section.start : section.start + CONFIG_SIZE]
     count = min(u16_at(block, 31), 10)
     codes = tuple(u16_at(block, 33 + 2 * i) for i in range(count))
     return Config(
@@ -267,8 +294,9 @@ def read_schedule(data: bytes, section: Section) -> tuple[ScheduledRound, ...]:
     while cur.remaining > 0:
         texts = cur.strings(n_strings)
         block = cur.block(n_bytes)
-        rounds.append(ScheduledRound(u32_at(block, 0), texts[0].strip(), u16_at(block, 6),
-                                     u16_at(block, 8)))
+        rounds.append(
+            ScheduledRound(u32_at(block, 0), texts[0].strip(), u16_at(block, 6), u16_at(block, 8))
+        )
     return tuple(rounds)
 
 
@@ -325,8 +353,9 @@ class PlayerRecord:
         return u16_at(self.numbers, 24)
 
 
-def read_players(data: bytes, section: Section,
-                 expected: int) -> tuple[tuple[PlayerRecord, ...], str]:
+def read_players(
+    data: bytes, section: Section, expected: int
+) -> tuple[tuple[PlayerRecord, ...], str]:
     """Player cards under the first layout that fills the section exactly with
     ``expected`` records (else the first that fills it at all). Returns the records
     and the layout used, as ``"33+104"``."""
@@ -348,15 +377,16 @@ def read_players(data: bytes, section: Section,
     raise failure
 
 
-def _player_records(data: bytes, section: Section, n_strings: int,
-                    n_bytes: int) -> tuple[PlayerRecord, ...]:
+def _player_records(
+    data: bytes, section: Section, n_strings: int, n_bytes: int
+) -> tuple[PlayerRecord, ...]:
     cur = Cursor(data, section.body, section.end)
     records = []
     while cur.remaining > 0:
         start = cur.pos
         texts = cur.strings(n_strings)
         cur.block(n_bytes)
-        records.append(PlayerRecord(start, texts[:18], data[cur.pos - PLAYER_NUMERIC:cur.pos]))
+        records.append(PlayerRecord(start, texts[:18], data[cur.pos - PLAYER_NUMERIC : cur.pos]))
     return tuple(records)
 
 
@@ -371,8 +401,10 @@ class Pairing:
 def read_pairings(data: bytes, section: Section) -> tuple[Pairing, ...]:
     size = section.size - 4
     if size % PAIRING_SIZE:
-        raise LayoutError(f"the board pairings section holds {size} bytes, not a multiple of "
-                          f"{PAIRING_SIZE}", section.start)
+        raise LayoutError(
+            f"the board pairings section holds {size} bytes, not a multiple of {PAIRING_SIZE}",
+            section.start,
+        )
     return tuple(
         Pairing(pos, u16_at(data, pos), u16_at(data, pos + 2), data[pos + 4])
         for pos in range(section.body, section.end, PAIRING_SIZE)
@@ -410,7 +442,10 @@ def read_teams(data: bytes, section: Section) -> tuple[TeamRecord, ...]:
 def read_matches(data: bytes, section: Section) -> tuple[tuple[int, int], ...]:
     size = section.size - 4
     if size % MATCH_SIZE:
-        raise LayoutError(f"the team pairings section holds {size} bytes, not a multiple of "
-                          f"{MATCH_SIZE}", section.start)
-    return tuple((u16_at(data, p), u16_at(data, p + 2))
-                 for p in range(section.body, section.end, MATCH_SIZE))
+        raise LayoutError(
+            f"the team pairings section holds {size} bytes, not a multiple of {MATCH_SIZE}",
+            section.start,
+        )
+    return tuple(
+        (u16_at(data, p), u16_at(data, p + 2)) for p in range(section.body, section.end, MATCH_SIZE)
+    )

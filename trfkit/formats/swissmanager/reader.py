@@ -51,16 +51,43 @@ T = TypeVar("T")
 _NAME, _CITY, _VENUE, _FEDERATION, _FEDERATION_2 = 0, 10, 5, 20, 25
 _CHIEF_ARBITER, _ARBITER, _DEPUTY, _TIME_CONTROL = 21, 3, 22, 14
 _SUBTITLE, _ORGANISER = 1, 4  # the section ("Boys U16", group "A") and who held the event
-_PUBLIC: Final = frozenset({_NAME, _CITY, _VENUE, _FEDERATION, _FEDERATION_2, _CHIEF_ARBITER,
-                            _ARBITER, _DEPUTY, _TIME_CONTROL, _SUBTITLE, _ORGANISER})
+_PUBLIC: Final = frozenset(
+    {
+        _NAME,
+        _CITY,
+        _VENUE,
+        _FEDERATION,
+        _FEDERATION_2,
+        _CHIEF_ARBITER,
+        _ARBITER,
+        _DEPUTY,
+        _TIME_CONTROL,
+        _SUBTITLE,
+        _ORGANISER,
+    }
+)
 _PRIVATE_LABELS: Final = {
-    2: "remark", 6: "other arbiters", 7: "PGN path", 8: "PGN path",
-    9: "short name", 11: "internal id", 13: "age groups", 23: "e-mail", 24: "web site",
+    2: "remark",
+    6: "other arbiters",
+    7: "PGN path",
+    8: "PGN path",
+    9: "short name",
+    11: "internal id",
+    13: "age groups",
+    23: "e-mail",
+    24: "web site",
 }
 
 # Result byte -> (white, black) TRF codes for a game between two listed players.
-_GAME: Final = {1: ("1", "0"), 2: ("=", "="), 3: ("0", "1"), 4: ("+", "-"), 5: ("-", "+"),
-                6: ("-", "-"), 10: ("-", "-")}
+_GAME: Final = {
+    1: ("1", "0"),
+    2: ("=", "="),
+    3: ("0", "1"),
+    4: ("+", "-"),
+    5: ("-", "+"),
+    6: ("-", "-"),
+    10: ("-", "-"),
+}
 # Result byte -> code of a player without an opponent, after a bye (-1) or "not paired" (-2).
 _BYE: Final = {0: "U", 1: "U", 4: "U", 9: "U", 2: "H", 3: "Z", 5: "Z", 6: "Z"}
 _NOT_PAIRED: Final = {1: "F", 4: "F", 9: "F", 2: "H", 0: "Z", 3: "Z", 5: "Z", 6: "Z"}
@@ -92,9 +119,14 @@ class _Build(Findings):
         self.add(code, message, 1, offset + 1)
 
 
-def read_swissmanager(data: bytes, *, path: str = "", encoding: str | None = None,
-                      fallback_encoding: str | None = None,
-                      strict: bool = False) -> Document:
+def read_swissmanager(
+    data: bytes,
+    *,
+    path: str = "",
+    encoding: str | None = None,
+    fallback_encoding: str | None = None,
+    strict: bool = False,
+) -> Document:
     """Decode a native Swiss-Manager file into a Document (``encoding`` is ignored:
     the format fixes UTF-16LE)."""
     b = _Build(path)
@@ -121,89 +153,133 @@ def _read(data: bytes, b: _Build) -> Tournament:
     assert config_section is not None  # locate() guarantees it
     config = sm.read_config(data, config_section)
     if config.kind not in TOURNAMENT_TYPES:
-        b.at_byte("T901", f"unknown tournament type {config.kind} in the configuration; "
-                  "read as a Swiss", config_section.start + 15)
+        b.at_byte(
+            "T901",
+            f"unknown tournament type {config.kind} in the configuration; read as a Swiss",
+            config_section.start + 15,
+        )
     type_text, team_event = TOURNAMENT_TYPES.get(config.kind, TOURNAMENT_TYPES[0])
     for section in layout.sections:
         if section.tag not in sm.SECTION_NAMES:
-            b.at_byte("T620", f"skipped unknown section {section.label} ({section.size} bytes "
-                      f"at byte {section.start}); the rest of the file was read", section.start)
+            b.at_byte(
+                "T620",
+                f"skipped unknown section {section.label} ({section.size} bytes "
+                f"at byte {section.start}); the rest of the file was read",
+                section.start,
+            )
     schedule = _section(data, layout, sm.SCHEDULE_TAG, sm.read_schedule, b) or ()
     players = _players(data, layout, config, b)
     pairings = _section(data, layout, sm.PAIRINGS_TAG, sm.read_pairings, b) or ()
     if len(pairings) > MAX_ROUND_ENTRIES // 2:  # each game is two round entries (trfkit.limits)
-        b.at_byte("T007", f"{len(pairings)} pairing records, more than any tournament "
-                  f"({MAX_ROUND_ENTRIES // 2}); the pairings were not read", pairings[0].offset)
+        b.at_byte(
+            "T007",
+            f"{len(pairings)} pairing records, more than any tournament "
+            f"({MAX_ROUND_ENTRIES // 2}); the pairings were not read",
+            pairings[0].offset,
+        )
         pairings = ()
     rounds = _split_rounds(pairings, schedule, b)
     entries = _round_entries(rounds, len(players), b)
-    model_players = tuple(_player(i, rec, entries.get(i, {}), len(rounds))
-                          for i, rec in enumerate(players, 1))
+    model_players = tuple(
+        _player(i, rec, entries.get(i, {}), len(rounds)) for i, rec in enumerate(players, 1)
+    )
     teams: tuple[Team, ...] = ()
     team_byes: tuple[TeamBye, ...] = ()
     if team_event or layout.first(sm.TEAMS_TAG) is not None:
         teams = _teams(data, layout, players, b)
         team_byes = _team_byes(data, layout, schedule, b)
     header = _header(layout.header_strings, config, schedule, type_text, len(teams), b)
-    national = tuple(n for n in (_national(p, rec, header.federation)
-                                 for p, rec in zip(model_players, players, strict=True))
-                     if n is not None)
-    return Tournament(header=header, players=model_players, teams=teams, team_byes=team_byes,
-                      national=national, source=_source(b.path))
+    national = tuple(
+        n
+        for n in (
+            _national(p, rec, header.federation)
+            for p, rec in zip(model_players, players, strict=True)
+        )
+        if n is not None
+    )
+    return Tournament(
+        header=header,
+        players=model_players,
+        teams=teams,
+        team_byes=team_byes,
+        national=national,
+        source=_source(b.path),
+    )
 
 
-def _section(data: bytes, layout: sm.Layout, tag: int, reader: Callable[[bytes, sm.Section], T],
-             b: _Build) -> T | None:
+def _section(
+    data: bytes, layout: sm.Layout, tag: int, reader: Callable[[bytes, sm.Section], T], b: _Build
+) -> T | None:
     section = layout.first(tag)
     if section is None:
         return None
     try:
         return reader(data, section)
     except sm.LayoutError as exc:
-        b.at_byte("T621", f"{section.name} section: {exc.message} (at byte {exc.offset}); "
-                  "section skipped", exc.offset)
+        b.at_byte(
+            "T621",
+            f"{section.name} section: {exc.message} (at byte {exc.offset}); section skipped",
+            exc.offset,
+        )
         return None
 
 
-def _players(data: bytes, layout: sm.Layout, config: sm.Config,
-             b: _Build) -> tuple[sm.PlayerRecord, ...]:
+def _players(
+    data: bytes, layout: sm.Layout, config: sm.Config, b: _Build
+) -> tuple[sm.PlayerRecord, ...]:
     section = layout.first(sm.PLAYERS_TAG)
     if section is None:
         if config.players:
-            b.at_byte("T621", f"the configuration announces {config.players} players but the file "
-                      "has no players section (A5)", 0)
+            b.at_byte(
+                "T621",
+                f"the configuration announces {config.players} players but the file "
+                "has no players section (A5)",
+                0,
+            )
         return ()
     try:
         records, used = sm.read_players(data, section, config.players)
     except sm.LayoutError as exc:
-        b.at_byte("T621", f"players section: {exc.message} (at byte {exc.offset}); no players read",
-                  exc.offset)
+        b.at_byte(
+            "T621",
+            f"players section: {exc.message} (at byte {exc.offset}); no players read",
+            exc.offset,
+        )
         return ()
     if len(records) != config.players:
-        b.at_byte("T621", f"the configuration announces {config.players} players, the players "
-                  f"section holds {len(records)}", section.start)
+        b.at_byte(
+            "T621",
+            f"the configuration announces {config.players} players, the players "
+            f"section holds {len(records)}",
+            section.start,
+        )
     elif used != "33+104":
         b.at_byte("T901", f"player records read with the {used} layout", section.start)
     return records
 
 
-def _split_rounds(pairings: tuple[sm.Pairing, ...], schedule: tuple[sm.ScheduledRound, ...],
-                  b: _Build) -> list[tuple[sm.Pairing, ...]]:
+def _split_rounds(
+    pairings: tuple[sm.Pairing, ...], schedule: tuple[sm.ScheduledRound, ...], b: _Build
+) -> list[tuple[sm.Pairing, ...]]:
     """Pairing records per round, by the schedule's per-round counts; if those do not
     add up, by a start number repeating (nobody plays twice in one round)."""
     counts = [r.pairings for r in schedule]
     if sum(counts) == len(pairings):
         out, pos = [], 0
         for n in counts:
-            out.append(pairings[pos:pos + n])
+            out.append(pairings[pos : pos + n])
             pos += n
         while out and not out[-1]:
             out.pop()
         return out
     if pairings:
-        b.at_byte("T901", f"the schedule's pairing counts add up to {sum(counts)}, the file holds "
-                  f"{len(pairings)} pairing records; rounds were split where a start number "
-                  "repeats", pairings[0].offset)
+        b.at_byte(
+            "T901",
+            f"the schedule's pairing counts add up to {sum(counts)}, the file holds "
+            f"{len(pairings)} pairing records; rounds were split where a start number "
+            "repeats",
+            pairings[0].offset,
+        )
     rounds: list[tuple[sm.Pairing, ...]] = []
     current: list[sm.Pairing] = []
     seen: set[int] = set()
@@ -219,8 +295,9 @@ def _split_rounds(pairings: tuple[sm.Pairing, ...], schedule: tuple[sm.Scheduled
     return rounds
 
 
-def _round_entries(rounds: list[tuple[sm.Pairing, ...]], n: int,
-                   b: _Build) -> dict[int, dict[int, Block]]:
+def _round_entries(
+    rounds: list[tuple[sm.Pairing, ...]], n: int, b: _Build
+) -> dict[int, dict[int, Block]]:
     """start number -> round -> entry, from the pairing records."""
     out: dict[int, dict[int, Block]] = {}
     for rnd, records in enumerate(rounds, 1):
@@ -228,8 +305,12 @@ def _round_entries(rounds: list[tuple[sm.Pairing, ...]], n: int,
             for start, entry in _entries(p, rnd, n, b):
                 slot = out.setdefault(start, {})
                 if rnd in slot:
-                    b.at_byte("T901", f"round {rnd}: player {start} appears in two pairing "
-                              "records; the second was ignored", p.offset)
+                    b.at_byte(
+                        "T901",
+                        f"round {rnd}: player {start} appears in two pairing "
+                        "records; the second was ignored",
+                        p.offset,
+                    )
                     continue
                 slot[rnd] = entry
     return out
@@ -243,13 +324,20 @@ def _entries(p: sm.Pairing, rnd: int, n: int, b: _Build) -> list[tuple[int, Bloc
 
     if real(white) and real(black):
         if code == 0:  # paired, not played yet: kept as the pairing (TRF: blank result)
-            b.at_byte("T623", f"round {rnd}: the game {white}-{black} has no result yet; kept as "
-                      "a pairing", p.offset)
+            b.at_byte(
+                "T623",
+                f"round {rnd}: the game {white}-{black} has no result yet; kept as a pairing",
+                p.offset,
+            )
             return [(white, (black, "w", " ")), (black, (white, "b", " "))]
         pair = _GAME.get(code)
         if pair is None:
-            b.at_byte("T622", f"round {rnd}: the game {white}-{black} has result code {code}, "
-                      "which trfkit does not know; the game was left out", p.offset)
+            b.at_byte(
+                "T622",
+                f"round {rnd}: the game {white}-{black} has result code {code}, "
+                "which trfkit does not know; the game was left out",
+                p.offset,
+            )
             return []
         return [(white, (black, "w", pair[0])), (black, (white, "b", pair[1]))]
     if real(white) and black in (sm.BYE, sm.NOT_PAIRED, 0):
@@ -259,23 +347,31 @@ def _entries(p: sm.Pairing, rnd: int, n: int, b: _Build) -> list[tuple[int, Bloc
         return _lone(black, code, _EMPTY_SEAT_BLACK, rnd, p, b)
     if white == 0 and black == 0:
         return []  # an empty board slot of a team match
-    b.at_byte("T621", f"round {rnd}: a pairing record names players {white} and {black}, but "
-              f"the file lists {n} players; record skipped", p.offset)
+    b.at_byte(
+        "T621",
+        f"round {rnd}: a pairing record names players {white} and {black}, but "
+        f"the file lists {n} players; record skipped",
+        p.offset,
+    )
     return []
 
 
-def _lone(start: int, code: int, table: dict[int, str], rnd: int, p: sm.Pairing,
-          b: _Build) -> list[tuple[int, Block]]:
+def _lone(
+    start: int, code: int, table: dict[int, str], rnd: int, p: sm.Pairing, b: _Build
+) -> list[tuple[int, Block]]:
     result = table.get(code)
     if result is None:
-        b.at_byte("T622", f"round {rnd}: player {start} has no opponent and result code {code}, "
-                  "which trfkit does not know; the round was left empty", p.offset)
+        b.at_byte(
+            "T622",
+            f"round {rnd}: player {start} has no opponent and result code {code}, "
+            "which trfkit does not know; the round was left empty",
+            p.offset,
+        )
         return []
     return [(start, (NO_OPPONENT, NO_COLOR, result))]
 
 
-def _player(start: int, rec: sm.PlayerRecord, rounds: dict[int, Block],
-            n_rounds: int) -> Player:
+def _player(start: int, rec: sm.PlayerRecord, rounds: dict[int, Block], n_rounds: int) -> Player:
     last, first = rec.last_name.strip(), rec.first_name.strip()
     name = f"{last}, {first}" if last and first else (last or first)
     opponents, colors, results = grid_columns(rounds)
@@ -304,13 +400,22 @@ def _national(p: Player, rec: sm.PlayerRecord, federation: str) -> NationalRatin
     fed = own or (federation if len(federation) == 3 and federation.isalpha() else "")
     if not fed:
         return None
-    return NationalRating(federation=fed.upper(), start=p.start, sex=p.sex, category="",
-                          name=p.name, rating=rec.national_rating, origin="", national_id="",
-                          birth=p.birth)
+    return NationalRating(
+        federation=fed.upper(),
+        start=p.start,
+        sex=p.sex,
+        category="",
+        name=p.name,
+        rating=rec.national_rating,
+        origin="",
+        national_id="",
+        birth=p.birth,
+    )
 
 
-def _teams(data: bytes, layout: sm.Layout, players: tuple[sm.PlayerRecord, ...],
-           b: _Build) -> tuple[Team, ...]:
+def _teams(
+    data: bytes, layout: sm.Layout, players: tuple[sm.PlayerRecord, ...], b: _Build
+) -> tuple[Team, ...]:
     records = _section(data, layout, sm.TEAMS_TAG, sm.read_teams, b) or ()
     members: dict[int, list[tuple[int, int]]] = {}
     for start, rec in enumerate(players, 1):
@@ -318,17 +423,24 @@ def _teams(data: bytes, layout: sm.Layout, players: tuple[sm.PlayerRecord, ...],
             members.setdefault(rec.team, []).append((rec.board, start))
     missing = sorted(set(members) - set(range(1, len(records) + 1)))
     if missing:
-        b.at_byte("T621", f"players name team numbers {missing} that the teams section does not "
-                  "hold", 0)
+        b.at_byte(
+            "T621", f"players name team numbers {missing} that the teams section does not hold", 0
+        )
     return tuple(
-        Team(number=i, name=public_text(rec.name), nickname=public_text(rec.short_name),
-             members=tuple(start for _, start in sorted(members.get(i, []))), source="swissmanager")
+        Team(
+            number=i,
+            name=public_text(rec.name),
+            nickname=public_text(rec.short_name),
+            members=tuple(start for _, start in sorted(members.get(i, []))),
+            source="swissmanager",
+        )
         for i, rec in enumerate(records, 1)
     )
 
 
-def _team_byes(data: bytes, layout: sm.Layout, schedule: tuple[sm.ScheduledRound, ...],
-               b: _Build) -> tuple[TeamBye, ...]:
+def _team_byes(
+    data: bytes, layout: sm.Layout, schedule: tuple[sm.ScheduledRound, ...], b: _Build
+) -> tuple[TeamBye, ...]:
     """The team that got the bye (away team -1) in each round, from the team pairings."""
     matches = _section(data, layout, sm.MATCHES_TAG, sm.read_matches, b) or ()
     counts = [r.matches for r in schedule]
@@ -337,7 +449,7 @@ def _team_byes(data: bytes, layout: sm.Layout, schedule: tuple[sm.ScheduledRound
     by_round: list[int | None] = []
     pos = 0
     for n in counts:
-        byes = [home for home, away in matches[pos:pos + n] if away == sm.BYE]
+        byes = [home for home, away in matches[pos : pos + n] if away == sm.BYE]
         by_round.append(byes[0] if byes else None)
         pos += n
     if not any(by_round):
@@ -345,8 +457,14 @@ def _team_byes(data: bytes, layout: sm.Layout, schedule: tuple[sm.ScheduledRound
     return (TeamBye(None, None, tuple(by_round)),)
 
 
-def _header(strings: tuple[str, ...], config: sm.Config, schedule: tuple[sm.ScheduledRound, ...],
-            type_text: str, n_teams: int, b: _Build) -> Header:
+def _header(
+    strings: tuple[str, ...],
+    config: sm.Config,
+    schedule: tuple[sm.ScheduledRound, ...],
+    type_text: str,
+    n_teams: int,
+    b: _Build,
+) -> Header:
     def pick(*indices: int) -> str:
         for i in indices:
             value = public_text(strings[i])
@@ -356,8 +474,12 @@ def _header(strings: tuple[str, ...], config: sm.Config, schedule: tuple[sm.Sche
 
     withheld = sum(1 for s in strings if is_private(s))
     if withheld:
-        b.at_byte("T624", f"{withheld} header string(s) hold e-mail addresses or local paths; "
-                  "they were not copied", sm.HEADER_FIXED)
+        b.at_byte(
+            "T624",
+            f"{withheld} header string(s) hold e-mail addresses or local paths; "
+            "they were not copied",
+            sm.HEADER_FIXED,
+        )
     team_event = TOURNAMENT_TYPES.get(config.kind, TOURNAMENT_TYPES[0])[1]
     codes = _tiebreak_codes(config.tiebreaks, team_event, b)
     deputy = pick(_DEPUTY)
@@ -411,10 +533,18 @@ def _tiebreak_codes(numbers: tuple[int, ...], team: bool, b: _Build) -> tuple[st
     if repeated:
         b.at_byte("T631", repeated)
     if unmapped:
-        b.at_byte("T626", "Swiss-Manager tie-break(s) without a FIDE counterpart were left out of "
-                  "the tie-break list: " + "; ".join(unmapped))
+        b.at_byte(
+            "T626",
+            "Swiss-Manager tie-break(s) without a FIDE counterpart were left out of "
+            "the tie-break list: " + "; ".join(unmapped),
+        )
     if numbers:
-        b.at_byte("T625", "tie-break numbers " + ", ".join(str(n) for n in numbers)
-                  + " were mapped to " + (", ".join(codes) or "nothing")
-                  + "; their parameters (cuts, limits) are not stored where trfkit can read them")
+        b.at_byte(
+            "T625",
+            "tie-break numbers "
+            + ", ".join(str(n) for n in numbers)
+            + " were mapped to "
+            + (", ".join(codes) or "nothing")
+            + "; their parameters (cuts, limits) are not stored where trfkit can read them",
+        )
     return tuple(codes)

@@ -26,8 +26,10 @@ __all__ = ["conversion_losses"]
 _MAPPED_TO_TRF16: Final = frozenset({"142", "152", "162"})
 #: Model lists holding TRF26-only records, with the record code and what one is.
 _TRF26_LISTS: Final = (
-    ("byes", "240", "bye"), ("abnormal", "299", "abnormal-points"),
-    ("lineups", "300", "line-up"), ("team_byes", "320", "team-bye"),
+    ("byes", "240", "bye"),
+    ("abnormal", "299", "abnormal-points"),
+    ("lineups", "300", "line-up"),
+    ("team_byes", "320", "team-bye"),
     ("forfeited_matches", "330", "forfeited-match"),
 )
 
@@ -55,15 +57,19 @@ class _Tally:
         return tuple(out)
 
 
-def conversion_losses(t: Tournament, edition: str, *, converted: bool = True
-                      ) -> tuple[Diagnostic, ...]:
+def conversion_losses(
+    t: Tournament, edition: str, *, converted: bool = True
+) -> tuple[Diagnostic, ...]:
     """T603 warnings, one per kind with a count, for what TRF output in ``edition``
     cannot hold. ``converted``: the writer maps records to ``edition`` (``--to
     trf16``/``trf26``, or an input of the other edition); False for ``--to trf``
     keeping the input's edition and records."""
     tally = _Tally()
-    to_013 = {team.number for team in t.teams
-              if (edition == "trf16" if converted else team.source != "310")}
+    to_013 = {
+        team.number
+        for team in t.teams
+        if (edition == "trf16" if converted else team.source != "310")
+    }
     _teams(t, to_013, tally)
     _cut_fields(t, tally)
     _line_breaks(t, tally)
@@ -76,20 +82,30 @@ def _teams(t: Tournament, to_013: set[int], tally: _Tally) -> None:
     for team in t.teams:
         if team.number not in to_013:
             continue
-        fields = (("nickname", bool(team.nickname)), ("strength factor", bool(team.strength)),
-                  ("declared match points", team.match_points is not None),
-                  ("declared game points", team.game_points is not None),
-                  ("declared rank", team.rank is not None))  # the 310 columns 013 lacks
+        fields = (
+            ("nickname", bool(team.nickname)),
+            ("strength factor", bool(team.strength)),
+            ("declared match points", team.match_points is not None),
+            ("declared game points", team.game_points is not None),
+            ("declared rank", team.rank is not None),
+        )  # the 310 columns 013 lacks
         for label, present in fields:
             if present:
-                tally.add(f"the {label} of {{n}} team(s) cannot be written in TRF16's 013 "
-                          "lines; left out", team.line, f"team {team.number} {team.name!r}")
+                tally.add(
+                    f"the {label} of {{n}} team(s) cannot be written in TRF16's 013 "
+                    "lines; left out",
+                    team.line,
+                    f"team {team.number} {team.name!r}",
+                )
     if to_013 and len(to_013) == len(t.teams):  # written in number order (trf_writer)
         for position, team in enumerate(sorted(t.teams, key=lambda team: team.number), 1):
             if team.number != position:
-                tally.add("{n} team(s) get another number: 013 lines number teams 1, 2, ... "
-                          "in their order", team.line,
-                          f"team {team.number} {team.name!r} becomes {position}")
+                tally.add(
+                    "{n} team(s) get another number: 013 lines number teams 1, 2, ... "
+                    "in their order",
+                    team.line,
+                    f"team {team.number} {team.name!r} becomes {position}",
+                )
     for team in t.teams:
         if len(team.name) > 32:
             tally.add("{n} team name(s) cut to 32 characters", team.line, repr(team.name))
@@ -98,13 +114,19 @@ def _teams(t: Tournament, to_013: set[int], tally: _Tally) -> None:
 def _cut_fields(t: Tournament, tally: _Tally) -> None:
     for p in t.players:
         if len(p.name) > L.NAME_WIDTH:
-            tally.add(f"{{n}} player name(s) cut to {L.NAME_WIDTH} characters", p.line,
-                      f"player {p.start}")
+            tally.add(
+                f"{{n}} player name(s) cut to {L.NAME_WIDTH} characters",
+                p.line,
+                f"player {p.start}",
+            )
         if len(p.title) > 3:
             tally.add("{n} title(s) cut to 3 characters", p.line, f"player {p.start} {p.title!r}")
         if len(p.federation.strip()) > 3:
-            tally.add("{n} federation(s) cut to 3 characters", p.line,
-                      f"player {p.start} {p.federation!r}")
+            tally.add(
+                "{n} federation(s) cut to 3 characters",
+                p.line,
+                f"player {p.start} {p.federation!r}",
+            )
         if len(p.sex.strip()) > 1:
             tally.add("{n} sex value(s) cut to 1 character", p.line, f"player {p.start} {p.sex!r}")
         if p.birth is not None and p.birth.year is None and len(p.birth.raw) > 10:
@@ -140,30 +162,47 @@ def _trf26_only(t: Tournament, tally: _Tally) -> None:
     """Records TRF16 has no place for: written as they are (TRF16 readers skip them)."""
     for rec in t.header.records:
         if rec.code in TRF26_HEADER_CODES and rec.code not in _MAPPED_TO_TRF16:
-            tally.add("{n} TRF26 header record(s) have no TRF16 counterpart; kept as written",
-                      rec.line, rec.code)
+            tally.add(
+                "{n} TRF26 header record(s) have no TRF16 counterpart; kept as written",
+                rec.line,
+                rec.code,
+            )
     for raw in t.extra:
         if raw.kind == "unknown" and raw.text.startswith("013") and t.teams:
-            tally.add("{n} 013 line(s) that no 310 team repeats are written after the teams; "
-                      "TRF16 readers take them for teams numbered after those", raw.line)
+            tally.add(
+                "{n} 013 line(s) that no 310 team repeats are written after the teams; "
+                "TRF16 readers take them for teams numbered after those",
+                raw.line,
+            )
         elif raw.kind == "comment" and raw.text.startswith("###"):
-            tally.add("{n} ### comment line(s) kept as written; TRF16 has no comment syntax",
-                      raw.line)
+            tally.add(
+                "{n} ### comment line(s) kept as written; TRF16 has no comment syntax", raw.line
+            )
         elif raw.kind == "crosstable":
-            tally.add("{n} 801/802 crosstable line(s) have no TRF16 counterpart; kept as written",
-                      raw.line)
+            tally.add(
+                "{n} 801/802 crosstable line(s) have no TRF16 counterpart; kept as written",
+                raw.line,
+            )
     for name, code, what in _TRF26_LISTS:
         for item in getattr(t, name):
-            tally.add(f"{{n}} {code} {what} record(s) have no TRF16 counterpart; kept as written",
-                      item.line)
+            tally.add(
+                f"{{n}} {code} {what} record(s) have no TRF16 counterpart; kept as written",
+                item.line,
+            )
     for a in t.accelerations:
         if a.source == "250":
-            tally.add("{n} 250 acceleration record(s) have no TRF16 counterpart; kept as written",
-                      a.line)
+            tally.add(
+                "{n} 250 acceleration record(s) have no TRF16 counterpart; kept as written", a.line
+            )
     for p in t.prohibited:
         if p.source == "260":
-            tally.add("{n} 260 prohibited-pairing record(s) have no TRF16 counterpart; kept as "
-                      "written", p.line)
+            tally.add(
+                "{n} 260 prohibited-pairing record(s) have no TRF16 counterpart; kept as written",
+                p.line,
+            )
     for n in t.national:
-        tally.add("{n} national-rating line(s) have no TRF16 counterpart; kept as written",
-                  n.line, f"{n.federation} {n.start}")
+        tally.add(
+            "{n} national-rating line(s) have no TRF16 counterpart; kept as written",
+            n.line,
+            f"{n.federation} {n.start}",
+        )

@@ -128,14 +128,14 @@ def _lone_problems(opponent: int, color: str, result: str) -> list[Problem]:
             # Kept as written: a half point without an opponent that the file does not call a
             # requested bye (H). The FIDE checker scores it as a draw that is not a voluntary
             # unplayed round (not cut first, counted by REP); trfkit does the same.
-            return [("T110", "legacy half-point bye '0000 - =' "
-                             "(not marked as a requested bye H)", 1, 8)]
+            return [
+                ("T110", "legacy half-point bye '0000 - =' (not marked as a requested bye H)", 1, 8)
+            ]
         if result == "+":
             # ``0000 - -`` (not paired / absent) is too common to report; bbpPairings accepts both.
             return [("T110", "forfeit win '+' without an opponent", 1, 8)]
     elif color == NO_COLOR and result in ("+", "-"):
-        return [("T110", f"forfeit {result!r} against {opponent} written without a colour",
-                 1, 8)]
+        return [("T110", f"forfeit {result!r} against {opponent} written without a colour", 1, 8)]
     return []
 
 
@@ -153,9 +153,17 @@ def _number(text: str, what: str, col: int, end: int, lineno: int, report: Repor
 #: title (11-13), name (15-47), rating (49-52), federation (54-56), FIDE id (58-68),
 #: birth date (70-79), points (81-84), rank (86-89). National Rating Support lines share
 #: columns 1-79 (TRF.md §6.5). Sex (column 10) is read as it stands.
-_COLUMNS: Final = itemgetter(slice(4, 8), slice(10, 13), slice(14, 47), slice(48, 52),
-                             slice(53, 56), slice(57, 68), slice(69, 79), slice(80, 84),
-                             slice(85, 89))
+_COLUMNS: Final = itemgetter(
+    slice(4, 8),
+    slice(10, 13),
+    slice(14, 47),
+    slice(48, 52),
+    slice(53, 56),
+    slice(57, 68),
+    slice(69, 79),
+    slice(80, 84),
+    slice(85, 89),
+)
 _strip: Final = str.strip
 
 
@@ -201,8 +209,13 @@ def _unplaced_birth(line: str, lineno: int, report: Report, neighbour: str) -> P
     text = line[69:79].strip()
     if not text:
         return None
-    report("T106", f"birth date {text!r} runs into the {neighbour}; kept as written, unread",
-           lineno, 70, 79)
+    report(
+        "T106",
+        f"birth date {text!r} runs into the {neighbour}; kept as written, unread",
+        lineno,
+        70,
+        79,
+    )
     return PartialDate(raw=text)
 
 
@@ -225,13 +238,19 @@ def parse_player(line: str, lineno: int, report: Report) -> Player:
     start_t, title_raw, name, rating_t, federation, fide_t, birth_t, points_t, rank_t = map(
         _strip, _COLUMNS(line)
     )
-    start = int(start_t) if start_t.isdecimal() else _number(
-        start_t, "starting rank", 5, 8, lineno, report)
+    start = (
+        int(start_t)
+        if start_t.isdecimal()
+        else _number(start_t, "starting rank", 5, 8, lineno, report)
+    )
     sex = _SEX.get(line[9])
     if sex is None:
         sex = _odd_sex(line[9], lineno, report)
-    rating = (int(rating_t) if rating_t.isdecimal()
-              else _number(rating_t, "rating", 49, 52, lineno, report)) or None
+    rating = (
+        int(rating_t)
+        if rating_t.isdecimal()
+        else _number(rating_t, "rating", 49, 52, lineno, report)
+    ) or None
     if line[68] != " " or line[79] != " ":
         birth = _spilled_birth(line, lineno, report)
     else:
@@ -241,16 +260,18 @@ def parse_player(line: str, lineno: int, report: Report) -> Player:
         title = TITLES.get(title_raw.lower(), title_raw)
         if title != title_raw:
             report("T111", f"title {title_raw!r} read as {title}", lineno, 11, 13)
-    fide_id = (int(fide_t) if fide_t.isdecimal()
-               else _number(fide_t, "FIDE id", 58, 68, lineno, report)) or None
+    fide_id = (
+        int(fide_t) if fide_t.isdecimal() else _number(fide_t, "FIDE id", 58, 68, lineno, report)
+    ) or None
     points = None
     if points_t:
         try:
             points = float(points_t.replace(",", ".") if "," in points_t else points_t)
         except ValueError:
             report("T103", f"points {points_t!r} are not a number", lineno, 81, 84)
-    rank = (int(rank_t) if rank_t.isdecimal()
-            else _number(rank_t, "rank", 86, 89, lineno, report)) or None
+    rank = (
+        int(rank_t) if rank_t.isdecimal() else _number(rank_t, "rank", 86, 89, lineno, report)
+    ) or None
     if start is None:
         report("T102", "001 record without a starting rank (columns 5-8)", lineno, 5, 8)
     if _separators(line) != _BLANK_SEPARATORS:
@@ -262,8 +283,23 @@ def parse_player(line: str, lineno: int, report: Report) -> Player:
         opponents, colors, results = _round_columns(line, lineno, report)
     else:
         opponents, colors, results = (), "", ""
-    return Player(start or 0, name, sex, title, rating, federation, fide_id, birth,
-                       points, rank, opponents, colors, results, lineno, ())
+    return Player(
+        start or 0,
+        name,
+        sex,
+        title,
+        rating,
+        federation,
+        fide_id,
+        birth,
+        points,
+        rank,
+        opponents,
+        colors,
+        results,
+        lineno,
+        (),
+    )
 
 
 def _round_columns(line: str, lineno: int, report: Report) -> tuple[tuple[int, ...], str, str]:
@@ -292,8 +328,11 @@ def _round_columns(line: str, lineno: int, report: Report) -> tuple[tuple[int, .
             if results.upper() != results:
                 aligned = _check_alignment(line, length, lineno, report)
                 results = results.translate(_ALIASES)
-            if (aligned and (NO_OPPONENT in opponents or NO_COLOR in colors)
-                    and ("=" in results or "+" in results or "-" in results)):
+            if (
+                aligned
+                and (NO_OPPONENT in opponents or NO_COLOR in colors)
+                and ("=" in results or "+" in results or "-" in results)
+            ):
                 _lone_rounds(opponents, colors, results, lineno, report)
             return opponents, colors, results
     aligned = _check_alignment(line, length, lineno, report)
@@ -320,8 +359,10 @@ def _check_alignment(line: str, length: int, lineno: int, report: Report) -> boo
     )
     return False
 
-def _lone_rounds(opponents: tuple[int, ...], colors: str, results: str, lineno: int,
-                 report: Report) -> None:
+
+def _lone_rounds(
+    opponents: tuple[int, ...], colors: str, results: str, lineno: int, report: Report
+) -> None:
     """The T110 problems of a clean grid: rounds without an opponent or a colour."""
     for r, opponent in enumerate(opponents):
         if not opponent or colors[r] == NO_COLOR:
@@ -335,20 +376,25 @@ def _report_block(report: Report, lineno: int, r: int, problem: Problem) -> None
     report(code, f"round {r + 1}: {message}", lineno, c + col, c + last)
 
 
-def _block_by_block(line: str, count: int, lineno: int,
-                    report: Report | None) -> tuple[tuple[int, ...], str, str]:
+def _block_by_block(
+    line: str, count: int, lineno: int, report: Report | None
+) -> tuple[tuple[int, ...], str, str]:
     """The columns of a grid that is not clean: each block parsed and its problems
     reported (not when ``report`` is None: the line is off the grid, T107 says so)."""
-    blocks = [_parse_block(line[c:c + 10])
-              for c in range(ROUND_START, ROUND_START + 10 * count, 10)]
+    blocks = [
+        _parse_block(line[c : c + 10]) for c in range(ROUND_START, ROUND_START + 10 * count, 10)
+    ]
     while blocks and blocks[-1][0] == _EMPTY_BLOCK:
         blocks.pop()
     if report is not None:
         for r, (_, problems) in enumerate(blocks):
             for problem in problems:
                 _report_block(report, lineno, r, problem)
-    return (tuple(b[0] for b, _ in blocks), "".join(b[1] for b, _ in blocks),
-            "".join(b[2] for b, _ in blocks))
+    return (
+        tuple(b[0] for b, _ in blocks),
+        "".join(b[1] for b, _ in blocks),
+        "".join(b[2] for b, _ in blocks),
+    )
 
 
 @cache  # one per number of blocks: bounded by MAX_LINE_CHARS

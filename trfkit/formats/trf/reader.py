@@ -83,8 +83,12 @@ def sniff_trf(head: bytes) -> bool:
 
 
 def read_trf(
-    data: bytes, *, path: str = "", encoding: str | None = None,
-    fallback_encoding: str | None = None, strict: bool = False
+    data: bytes,
+    *,
+    path: str = "",
+    encoding: str | None = None,
+    fallback_encoding: str | None = None,
+    strict: bool = False,
 ) -> Document:
     """Decode ``data`` (see :mod:`trfkit.decoding`; ``fallback_encoding`` for input that
     is not UTF-8) and read it as TRF."""
@@ -424,8 +428,12 @@ class _Reader:
                     ROUND_START + 1 + 10 * rounds,
                     ROUND_START + 10 * written - 2,
                 )
-                out[i] = replace(p, opponents=p.opponents[:rounds], colors=p.colors[:rounds],
-                                 results=p.results[:rounds])
+                out[i] = replace(
+                    p,
+                    opponents=p.opponents[:rounds],
+                    colors=p.colors[:rounds],
+                    results=p.results[:rounds],
+                )
         return tuple(out)
 
     def teams(self) -> tuple[Team, ...]:

@@ -117,8 +117,7 @@ def _write(t: Tournament, edition: str, newline: str | None, *, asked: bool) -> 
         items.append((rec.line, _HEADER, _header_text(rec)))
     points = t.header.scoring.column_points()
     items.extend(
-        (p.line, _PLAYERS, L.player_line(
-            p, None if p.points is not None else p.score(points)))
+        (p.line, _PLAYERS, L.player_line(p, None if p.points is not None else p.score(points)))
         for p in t.players
     )
     items.extend((n.line, _NATIONAL, L.national_line(n)) for n in t.national)
@@ -133,8 +132,11 @@ def _write(t: Tournament, edition: str, newline: str | None, *, asked: bool) -> 
         *((f.line, L.forfeit_line(f)) for f in t.forfeited_matches),
     )
     items.extend((line, _LISTS, text) for line, text in lists)
-    items.extend((_extra_line(r, t, edition, convert), _EXTRA, r.text) for r in t.extra
-                 if not (r.kind == "legacy" and convert and edition == "trf16"))  # now teams
+    items.extend(
+        (_extra_line(r, t, edition, convert), _EXTRA, r.text)
+        for r in t.extra
+        if not (r.kind == "legacy" and convert and edition == "trf16")
+    )  # now teams
     lines = [_one_line(text) for _, text in _in_file_order(items)]
     return nl.join(lines) + nl if lines else ""
 
@@ -143,8 +145,13 @@ def _extra_line(raw: RawLine, t: Tournament, edition: str, convert: bool) -> int
     """Where a kept line goes: its own line, except a ``013`` line that no ``310`` team
     repeats (the reader keeps it as a line, not a team) in TRF16 output, which goes after
     the teams: before them it would take a team's number (013 lines number by order)."""
-    if (convert and edition == "trf16" and t.teams and raw.kind == "unknown"
-            and raw.text.startswith("013")):
+    if (
+        convert
+        and edition == "trf16"
+        and t.teams
+        and raw.kind == "unknown"
+        and raw.text.startswith("013")
+    ):
         return max(raw.line, *(team.line for team in t.teams))
     return raw.line
 
@@ -159,10 +166,13 @@ def _team_items(t: Tournament, edition: str, convert: bool) -> list[tuple[int, i
         if 0 in slots:  # teams built in code: all after the section, in number order
             slots = [0] * len(slots)
         ordered = sorted(t.teams, key=lambda team: team.number)
-        return [(line, _TEAMS, L.team_013_line(team)) for line, team in zip(slots, ordered,
-                                                                            strict=True)]
-    return [(team.line, _TEAMS, L.team_310_line(team) if is_310 else L.team_013_line(team))
-            for team, is_310 in zip(t.teams, as_310, strict=True)]
+        return [
+            (line, _TEAMS, L.team_013_line(team)) for line, team in zip(slots, ordered, strict=True)
+        ]
+    return [
+        (team.line, _TEAMS, L.team_310_line(team) if is_310 else L.team_013_line(team))
+        for team, is_310 in zip(t.teams, as_310, strict=True)
+    ]
 
 
 def _in_file_order(

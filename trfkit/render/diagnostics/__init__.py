@@ -44,8 +44,15 @@ class FileReport:
         kept = tuple(d for d in self.diagnostics if d.severity.rank >= severity.rank)
         if len(kept) == len(self.diagnostics):
             return self
-        return FileReport(self.path, kept, self.lines, self.error, self.skipped,
-                          self.hidden + len(self.diagnostics) - len(kept), severity.value)
+        return FileReport(
+            self.path,
+            kept,
+            self.lines,
+            self.error,
+            self.skipped,
+            self.hidden + len(self.diagnostics) - len(kept),
+            severity.value,
+        )
 
 
 def _plural(n: int, word: str) -> str:
@@ -77,24 +84,35 @@ class Summary:
         ``... in 0 files checked, 1 unreadable.``, never "No problems found"."""
         where = _plural(self.files, "file")
         if self.unreadable:
-            where = f"{_plural(self.files - self.unreadable, 'file')} checked, " \
-                    f"{self.unreadable} unreadable"
+            where = (
+                f"{_plural(self.files - self.unreadable, 'file')} checked, "
+                f"{self.unreadable} unreadable"
+            )
         if not self.total and not self.unreadable:
             # warnings hidden by --min-severity error are problems: only "no errors" is true
             what = "errors" if self.hidden and self.hidden_below == "error" else "problems"
             text = f"No {what} found in {where}."
         else:
-            parts = [_plural(n, word) for n, word in
-                     ((self.errors, "error"), (self.warnings, "warning"), (self.infos, "info"))
-                     if n]
+            parts = [
+                _plural(n, word)
+                for n, word in (
+                    (self.errors, "error"),
+                    (self.warnings, "warning"),
+                    (self.infos, "info"),
+                )
+                if n
+            ]
             counts = f" ({', '.join(parts)})" if parts else ""
             noun = "problem" if self.total == 1 else "problems"
             text = f"Found {self.total} {noun}{counts} in {where}."
         if self.skipped:
             text += f" {_plural(self.skipped, 'file')} skipped (not tournament files)."
         if self.hidden:
-            what = (_plural(self.hidden, "info") if self.hidden_below == "warning"
-                    else f"{self.hidden} warning{'s or infos' if self.hidden != 1 else ' or info'}")
+            what = (
+                _plural(self.hidden, "info")
+                if self.hidden_below == "warning"
+                else f"{self.hidden} warning{'s or infos' if self.hidden != 1 else ' or info'}"
+            )
             text += f" {what} hidden (-v shows them)."
         return text
 
@@ -115,8 +133,11 @@ def summarize(reports: Sequence[FileReport]) -> Summary:
         by_code=dict(sorted(Counter(d.code for d in all_diagnostics(reports)).items())),
         skipped=skipped,
         hidden=sum(r.hidden for r in reports),
-        hidden_below=max((r.hidden_below for r in reports if r.hidden),
-                         key=lambda value: Severity(value).rank, default="warning"),
+        hidden_below=max(
+            (r.hidden_below for r in reports if r.hidden),
+            key=lambda value: Severity(value).rank,
+            default="warning",
+        ),
     )
 
 
@@ -128,8 +149,10 @@ def statistics(reports: Sequence[FileReport]) -> list[tuple[str, str, int]]:
     both, and a row must not call warnings infos.
     """
     counts = Counter((d.code, d.severity.value) for d in all_diagnostics(reports))
-    return sorted(((code, severity, n) for (code, severity), n in counts.items()),
-                  key=lambda row: (-row[2], row[0], -Severity(row[1]).rank))
+    return sorted(
+        ((code, severity, n) for (code, severity), n in counts.items()),
+        key=lambda row: (-row[2], row[0], -Severity(row[1]).rank),
+    )
 
 
 Reporter = Callable[[Sequence[FileReport], TextIO], None]
@@ -146,8 +169,9 @@ REPORTERS: dict[str, str] = {
 FORMATS = tuple(REPORTERS)
 
 
-def render(fmt: str, reports: Sequence[FileReport], stream: TextIO, *,
-           with_statistics: bool = False) -> None:
+def render(
+    fmt: str, reports: Sequence[FileReport], stream: TextIO, *, with_statistics: bool = False
+) -> None:
     """Write ``reports`` to ``stream`` in ``fmt``; ``with_statistics`` prints per-code counts."""
     if with_statistics:
         from .human import render_statistics

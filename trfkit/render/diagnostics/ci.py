@@ -40,8 +40,13 @@ def escape_property(text: str) -> str:
 
 
 def github_line(d: Diagnostic) -> str:
-    props = [("title", f"{d.code} {d.name}"), ("file", d.file), ("line", str(d.line)),
-             ("col", str(d.column)), ("endLine", str(d.line))]
+    props = [
+        ("title", f"{d.code} {d.name}"),
+        ("file", d.file),
+        ("line", str(d.line)),
+        ("col", str(d.column)),
+        ("endLine", str(d.line)),
+    ]
     if d.end_column is not None:
         props.append(("endColumn", str(d.end_column)))
     message = d.message + (f"\nhelp: {d.hint}" if d.hint else "")
@@ -71,15 +76,17 @@ def sarif_rules() -> list[dict[str, Any]]:
     for code in sorted(CODES):
         info = CODES[code]
         help_text = info.summary + (f" {info.hint}" if info.hint else "")
-        rules.append({
-            "id": code,
-            "name": info.name,
-            "shortDescription": {"text": info.summary},
-            "fullDescription": {"text": help_text},
-            "help": {"text": f"{help_text} See {rule_url(code)}."},
-            "defaultConfiguration": {"level": SARIF_LEVEL[info.severity]},
-            "properties": {"stage": info.stage, "tags": [info.stage]},
-        })
+        rules.append(
+            {
+                "id": code,
+                "name": info.name,
+                "shortDescription": {"text": info.summary},
+                "fullDescription": {"text": help_text},
+                "help": {"text": f"{help_text} See {rule_url(code)}."},
+                "defaultConfiguration": {"level": SARIF_LEVEL[info.severity]},
+                "properties": {"stage": info.stage, "tags": [info.stage]},
+            }
+        )
     return rules
 
 
@@ -87,8 +94,9 @@ def _related(d: Diagnostic, related: Location) -> dict[str, Any]:
     return {
         "id": 1,
         "message": {"text": "other side"},
-        "physicalLocation": _physical(related.file or d.file, related.line, related.column,
-                                      related.end_column),
+        "physicalLocation": _physical(
+            related.file or d.file, related.line, related.column, related.end_column
+        ),
     }
 
 
@@ -103,8 +111,9 @@ def sarif_document(reports: Sequence[FileReport]) -> dict[str, Any]:
                 "ruleIndex": index[d.code],
                 "level": SARIF_LEVEL[d.severity.value],
                 "message": {"text": d.message},
-                "locations": [{"physicalLocation": _physical(d.file, d.line, d.column,
-                                                             d.end_column)}],
+                "locations": [
+                    {"physicalLocation": _physical(d.file, d.line, d.column, d.end_column)}
+                ],
             }
             if d.related is not None:
                 result["relatedLocations"] = [_related(d, d.related)]
@@ -112,11 +121,19 @@ def sarif_document(reports: Sequence[FileReport]) -> dict[str, Any]:
     return {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {"name": "trfkit", "version": __version__,
-                                "semanticVersion": __version__, "rules": rules}},
-            "results": results,
-        }],
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "trfkit",
+                        "version": __version__,
+                        "semanticVersion": __version__,
+                        "rules": rules,
+                    }
+                },
+                "results": results,
+            }
+        ],
     }
 
 

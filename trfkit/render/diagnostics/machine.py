@@ -28,8 +28,11 @@ def to_dict(d: Diagnostic) -> dict[str, Any]:
     related = None
     if d.related is not None:
         r = d.related
-        related = {"filename": r.file or d.file, "location": _point(r.line, r.column),
-                   "end_location": _point(r.line, r.end_column)}
+        related = {
+            "filename": r.file or d.file,
+            "location": _point(r.line, r.column),
+            "end_location": _point(r.line, r.end_column),
+        }
     return {
         "code": d.code,
         "name": d.name,
@@ -50,14 +53,25 @@ def from_dict(data: dict[str, Any]) -> Diagnostic:
     if data.get("related"):
         r = data["related"]
         end = r.get("end_location")
-        related = Location(r["filename"], r["location"]["row"], r["location"]["column"],
-                           end["column"] if end else None)
+        related = Location(
+            r["filename"],
+            r["location"]["row"],
+            r["location"]["column"],
+            end["column"] if end else None,
+        )
     end = data.get("end_location")
     return Diagnostic(
-        code=data["code"], name=data["name"], severity=Severity(data["severity"]),
-        message=data["message"], file=data["filename"], line=data["location"]["row"],
-        column=data["location"]["column"], end_column=end["column"] if end else None,
-        related=related, hint=data.get("hint"), model_path=data.get("model_path"),
+        code=data["code"],
+        name=data["name"],
+        severity=Severity(data["severity"]),
+        message=data["message"],
+        file=data["filename"],
+        line=data["location"]["row"],
+        column=data["location"]["column"],
+        end_column=end["column"] if end else None,
+        related=related,
+        hint=data.get("hint"),
+        model_path=data.get("model_path"),
     )
 
 
@@ -83,11 +97,12 @@ def render_json(reports: Sequence[FileReport], stream: TextIO) -> None:
 
 def render_jsonl(reports: Sequence[FileReport], stream: TextIO) -> None:
     for report in reports:
-        stream.writelines(dumps(to_dict(d), indent=None)
-                          for d in report.diagnostics)
+        stream.writelines(dumps(to_dict(d), indent=None) for d in report.diagnostics)
 
 
 def render_statistics_json(reports: Sequence[FileReport], stream: TextIO) -> None:
-    rows = [{"code": code, "name": CODES[code].name, "severity": severity, "count": count}
-            for code, severity, count in statistics(reports)]
+    rows = [
+        {"code": code, "name": CODES[code].name, "severity": severity, "count": count}
+        for code, severity, count in statistics(reports)
+    ]
     stream.write(dumps(rows))

@@ -58,9 +58,16 @@ class TeamContext(RunMemo):
 
     scope = "team"
 
-    def __init__(self, tournament: Tournament, edition: Edition, *, after_round: int | None = None,
-                 unencoded_bye: tuple[float, float] | None = None,
-                 event: TeamEvent | None = None, pab_shown_as_draw: bool = False) -> None:
+    def __init__(
+        self,
+        tournament: Tournament,
+        edition: Edition,
+        *,
+        after_round: int | None = None,
+        unencoded_bye: tuple[float, float] | None = None,
+        event: TeamEvent | None = None,
+        pab_shown_as_draw: bool = False,
+    ) -> None:
         self.tournament = tournament
         self.edition = edition
         #: Competition rules under C.07 16.6 (Olympiad style, and Swiss-Manager's team
@@ -77,8 +84,11 @@ class TeamContext(RunMemo):
         #: default the standings are after the last round with a result, as for players:
         #: a round not played yet is no absence for every team (T516)
         self.total_rounds = total = self.event.rounds_played
-        self.rounds = (min(tournament.scored_rounds, total) if after_round is None
-                       else max(0, min(after_round, total)))
+        self.rounds = (
+            min(tournament.scored_rounds, total)
+            if after_round is None
+            else max(0, min(after_round, total))
+        )
         self.round_robin = team_round_robin(tournament, self.n, tournament.rounds or self.rounds)
         self.primary = primary_score(tournament)
         self.team_size = max(1, self.event.team_size)
@@ -97,8 +107,9 @@ class TeamContext(RunMemo):
         self.pts: dict[str, list[list[float]]] = {"MP": [], "GP": []}
         for team in self.teams:
             rows = self.event.rounds[team.number][: self.rounds]
-            self.opp.append([self.index.get(tr.opponent, -1) if tr.opponent is not None else -1
-                             for tr in rows])
+            self.opp.append(
+                [self.index.get(tr.opponent, -1) if tr.opponent is not None else -1 for tr in rows]
+            )
             self.kind.append([tr.kind for tr in rows])
             self.otb.append([tr.played for tr in rows])
             self.vur.append([tr.voluntary_unplayed for tr in rows])
@@ -156,13 +167,17 @@ class TeamContext(RunMemo):
     def forfeit_as_game(self, i: int, r: int, played_forfeits: bool = False) -> bool:
         """A forfeited match counts as a match against the scheduled team in a
         round-robin (15.2) or with ``/P``."""
-        return (self.kind[i][r] in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS) and self.opp[i][r] >= 0
-                and (played_forfeits or self.round_robin))
+        return (
+            self.kind[i][r] in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
+            and self.opp[i][r] >= 0
+            and (played_forfeits or self.round_robin)
+        )
 
     def met(self, i: int, r: int, played_forfeits: bool = False) -> bool:
         """Round ``r`` of team ``i`` counts as a match against ``opp[i][r]``."""
-        return self.opp[i][r] >= 0 and (self.otb[i][r]
-                                        or self.forfeit_as_game(i, r, played_forfeits))
+        return self.opp[i][r] >= 0 and (
+            self.otb[i][r] or self.forfeit_as_game(i, r, played_forfeits)
+        )
 
     def note(self, code: str, message: str, team: int | None = None) -> None:
         line = self.teams[team].line if team is not None else 1

@@ -38,8 +38,10 @@ Value = float | None
 
 # -- scores (C.07 11.1, 13.1; Article 32.2.1-32.2.3) -------------------------------------------
 
-@register("PTS", scope="team", title="Primary score (MP unless 192 says GP first)",
-          article="C.07 11.1")
+
+@register(
+    "PTS", scope="team", title="Primary score (MP unless 192 says GP first)", article="C.07 11.1"
+)
 def primary(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     """The score the standings rank on first."""
     return list(ctx.totals[ctx.score_type(code)])
@@ -57,15 +59,20 @@ def game_points(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     return list(ctx.totals["GP"])
 
 
-@register("MPVGP", scope="team", title="Match points or game points, whichever is not primary",
-          article="C.07 13.1; Art. 32.2.2")
+@register(
+    "MPVGP",
+    scope="team",
+    title="Match points or game points, whichever is not primary",
+    article="C.07 13.1; Art. 32.2.2",
+)
 def secondary(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     """The score that is not primary: GP when ranking on MP, MP when ranking on GP."""
     return list(ctx.totals[ctx.other(ctx.primary)])
 
 
-@register("OTHER_RU_MPGP", scope="team", title="Match points plus game points",
-          article="Art. 32.2.3")
+@register(
+    "OTHER_RU_MPGP", scope="team", title="Match points plus game points", article="Art. 32.2.3"
+)
 def match_plus_game_points(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     """Article 32.2.3 read as one number, MP + GP (reading (b), MP then GP, is just
     the primary score followed by MPvGP and adds nothing; TIEBREAKS.md §A.3)."""
@@ -73,6 +80,7 @@ def match_plus_game_points(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
 
 
 # -- unplayed rounds (Art. 16 with team scores) -------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class _Part:
@@ -122,8 +130,9 @@ def _dummy(ctx: TeamContext, i: int, r: int, s: str, shown: list[float]) -> floa
     return own
 
 
-def parts(ctx: TeamContext, i: int, s: str, own_score: str | None = None,
-          played_forfeits: bool = False) -> list[_Part]:
+def parts(
+    ctx: TeamContext, i: int, s: str, own_score: str | None = None, played_forfeits: bool = False
+) -> list[_Part]:
     """Per-round contributions of team ``i``: opponent scores in ``s``, multiplied by
     the team's own points in ``own_score`` when given (ESB)."""
     shown = adjusted_scores(ctx, s)
@@ -187,19 +196,32 @@ def _cuts(code: TieBreakCode) -> tuple[int, int]:
 
 # -- Buchholz family (C.07 8, Art. 32.3.1) ------------------------------------------------------
 
-@register("BH", scope="team", modifiers="CMP", title="Buchholz on match or game points",
-          article="C.07 8.1 via 13; Art. 32.3.1")
+
+@register(
+    "BH",
+    scope="team",
+    modifiers="CMP",
+    title="Buchholz on match or game points",
+    article="C.07 8.1 via 13; Art. 32.3.1",
+)
 def buchholz(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     """Sum of the opponents' (adjusted) scores, with cuts."""
     s = ctx.score_type(code)
     low, high = _cuts(code)
     forfeits = code.played_forfeits
-    return [sum(p.value for p in cut(ctx, parts(ctx, i, s, played_forfeits=forfeits), low, high))
-            for i in range(ctx.n)]
+    return [
+        sum(p.value for p in cut(ctx, parts(ctx, i, s, played_forfeits=forfeits), low, high))
+        for i in range(ctx.n)
+    ]
 
 
-@register("FB", scope="team", modifiers="CMP", title="Fore Buchholz on match or game points",
-          article="C.07 8.3 via 13")
+@register(
+    "FB",
+    scope="team",
+    modifiers="CMP",
+    title="Fore Buchholz on match or game points",
+    article="C.07 8.3 via 13",
+)
 def fore_buchholz(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     """Buchholz as if every match of the last round had been drawn (usable while it is
     being played)."""
@@ -207,8 +229,13 @@ def fore_buchholz(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     return values
 
 
-@register("AOB", scope="team", modifiers="PF", title="Average of the opponents' Buchholz",
-          article="C.07 8.2 via 13")
+@register(
+    "AOB",
+    scope="team",
+    modifiers="PF",
+    title="Average of the opponents' Buchholz",
+    article="C.07 8.2 via 13",
+)
 def average_of_buchholz(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     """Average Buchholz (same score type, no cut) of the teams met over the board;
     ``/F``: of their Fore Buchholz (2026)."""
@@ -216,8 +243,9 @@ def average_of_buchholz(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     bh = ctx.value(parse(f"FB:{s}" if code.fore else f"BH:{s}"))
     out: list[Value] = []
     for i in range(ctx.n):
-        seen = [bh[ctx.opp[i][r]] for r in range(ctx.rounds)
-                if ctx.otb[i][r] and ctx.opp[i][r] >= 0]
+        seen = [
+            bh[ctx.opp[i][r]] for r in range(ctx.rounds) if ctx.otb[i][r] and ctx.opp[i][r] >= 0
+        ]
         values = [v for v in seen if v is not None]
         out.append(sum(values) / len(values) if values else None)
     return out
@@ -225,30 +253,49 @@ def average_of_buchholz(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
 
 # -- Extended Sonneborn-Berger (C.07 13.2, Art. 32.3.2.2) ----------------------------------------
 
+
 def _esb(ctx: TeamContext, code: TieBreakCode, opp_score: str, own_score: str) -> list[Value]:
     low, high = _cuts(code)
     forfeits = code.played_forfeits
-    return [sum(p.value for p in cut(ctx, parts(ctx, i, opp_score, own_score, forfeits), low, high))
-            for i in range(ctx.n)]
+    return [
+        sum(p.value for p in cut(ctx, parts(ctx, i, opp_score, own_score, forfeits), low, high))
+        for i in range(ctx.n)
+    ]
 
 
 def _register_esb(name: str, opp_score: str, own_score: str) -> None:
     def esb(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
         return _esb(ctx, code, opp_score, own_score)
 
-    esb.__doc__ = (f"Extended Sonneborn-Berger: opponents' {opp_score} x own {own_score} "
-                   "per match, with cuts (lowest opponent score, then lowest product).")
-    register(name, scope="team", modifiers="CMP", title=esb.__doc__.split(":")[0] + f" ({name})",
-             article="C.07 13.2")(esb)
+    esb.__doc__ = (
+        f"Extended Sonneborn-Berger: opponents' {opp_score} x own {own_score} "
+        "per match, with cuts (lowest opponent score, then lowest product)."
+    )
+    register(
+        name,
+        scope="team",
+        modifiers="CMP",
+        title=esb.__doc__.split(":")[0] + f" ({name})",
+        article="C.07 13.2",
+    )(esb)
 
 
-for _name, _opp, _own in (("EMMSB", "MP", "MP"), ("EMGSB", "MP", "GP"), ("EGMSB", "GP", "MP"),
-                          ("EGGSB", "GP", "GP")):
+for _name, _opp, _own in (
+    ("EMMSB", "MP", "MP"),
+    ("EMGSB", "MP", "GP"),
+    ("EGMSB", "GP", "MP"),
+    ("EGGSB", "GP", "GP"),
+):
     _register_esb(_name, _opp, _own)
 
 
-@register("SB", scope="team", modifiers="CMP", title="Team Sonneborn-Berger (= EGGSB)",
-          article="Art. 32.3.2.2")
+@register(
+    "SB",
+    scope="team",
+    modifiers="CMP",
+    title="Team Sonneborn-Berger (= EGGSB)",
+    article="Art. 32.3.2.2",
+)
 def team_sonneborn_berger(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     """Article 32.3.2.2: the sum over the opposing teams of each one's points times the
     points scored against it. This is **EGGSB** (opponents' game points x own game
@@ -265,6 +312,7 @@ def team_sonneborn_berger(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
 
 
 # -- own results (C.07 7, 9.2 via 13) -----------------------------------------------------------
+
 
 @register("PS", scope="team", modifiers="C", title="Progressive score", article="C.07 7.5 via 13")
 def progressive(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
@@ -287,13 +335,20 @@ def _board_wins(ctx: TeamContext, i: int, over_the_board: bool) -> int:
         if over_the_board:
             count += sum(1 for b in tr.boards if b.played and b.points == ctx.board_win)
         else:
-            count += sum(1 for v in tr.board_points(ctx.team_size, ctx.event.game_scoring).values()
-                         if v == ctx.board_win)
+            count += sum(
+                1
+                for v in tr.board_points(ctx.team_size, ctx.event.game_scoring).values()
+                if v == ctx.board_win
+            )
     return count
 
 
-@register("WIN", scope="team", title="Matches (MP) or boards (GP) won, played or not",
-          article="C.07 7.1 via 13")
+@register(
+    "WIN",
+    scope="team",
+    title="Matches (MP) or boards (GP) won, played or not",
+    article="C.07 7.1 via 13",
+)
 def wins(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     """MP: rounds worth a match win (forfeits and a PAB worth a win included);
     GP: boards won, a team PAB and a match won by forfeit counting every board."""
@@ -302,8 +357,12 @@ def wins(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     return [float(sum(1 for p in ctx.pts["MP"][i] if p == ctx.win["MP"])) for i in range(ctx.n)]
 
 
-@register("WON", scope="team", title="Matches (MP) or boards (GP) won over the board",
-          article="C.07 7.2 via 13")
+@register(
+    "WON",
+    scope="team",
+    title="Matches (MP) or boards (GP) won over the board",
+    article="C.07 7.2 via 13",
+)
 def won(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     """MP: matches won with at least one board played; GP: boards won over the board."""
     if ctx.score_type(code) == "GP":
@@ -311,8 +370,13 @@ def won(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     return [float(sum(1 for k in ctx.kind[i] if k is Kind.WIN)) for i in range(ctx.n)]
 
 
-@register("KS", scope="team", modifiers="L", title="Koya on match or game points",
-          article="C.07 9.2 via 13")
+@register(
+    "KS",
+    scope="team",
+    modifiers="L",
+    title="Koya on match or game points",
+    article="C.07 9.2 via 13",
+)
 def koya(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     """Points scored against the teams that finished with at least half the maximum.
 
@@ -327,26 +391,41 @@ def koya(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     if ctx.round_robin and ctx.n:
         if ctx.rounds % ctx.n == 0:
             matches -= ctx.rounds // ctx.n
-        matches -= sum(1 for i in range(ctx.n) if all(o < 0 for o in ctx.opp[i])
-                       and Kind.PAB not in ctx.kind[i])
+        matches -= sum(
+            1
+            for i in range(ctx.n)
+            if all(o < 0 for o in ctx.opp[i]) and Kind.PAB not in ctx.kind[i]
+        )
     limit = code.koya_threshold(ctx.win[s] * matches, 0.5)
     totals = ctx.totals[s]
-    return [sum(ctx.pts[s][i][r] for r in range(ctx.rounds)
-                if ctx.opp[i][r] >= 0 and totals[ctx.opp[i][r]] >= limit - 1e-9)
-            for i in range(ctx.n)]
+    return [
+        sum(
+            ctx.pts[s][i][r]
+            for r in range(ctx.rounds)
+            if ctx.opp[i][r] >= 0 and totals[ctx.opp[i][r]] >= limit - 1e-9
+        )
+        for i in range(ctx.n)
+    ]
 
 
 # -- board count (C.07 12.1) and SSSC (C.07 13.4) -----------------------------------------------
 
-@register("BC", scope="team", ascending=True, title="Board count (lower is better)",
-          article="C.07 12.1")
+
+@register(
+    "BC", scope="team", ascending=True, title="Board count (lower is better)", article="C.07 12.1"
+)
 def board_count(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     """Sum of board number x game points on that board."""
     return [sum(board * pts for board, pts in ctx.board_points(i).items()) for i in range(ctx.n)]
 
 
-@register("SSSC", scope="team", modifiers="PKF", title="Scores and schedule strength combination",
-          article="C.07 13.4")
+@register(
+    "SSSC",
+    scope="team",
+    modifiers="PKF",
+    title="Scores and schedule strength combination",
+    article="C.07 13.4",
+)
 def schedule_strength(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     """Secondary score + Buchholz of the primary score / FN, FN = floor(most primary
     points possible / most secondary points in one match) unless ``/Kx`` sets it;
@@ -355,7 +434,7 @@ def schedule_strength(ctx: TeamContext, code: TieBreakCode) -> list[Value]:
     s = ctx.other(p)
     forfeits = "/P" if code.played_forfeits else ""
     bh = ctx.value(parse(("FB" if code.fore else "BH") + f":{p}" + forfeits))
-    factor = (code.factor if code.factor
-              else max(1, math.floor(ctx.win[p] * ctx.rounds / ctx.win[s])))
+    factor = (
+        code.factor if code.factor else max(1, math.floor(ctx.win[p] * ctx.rounds / ctx.win[s]))
+    )
     return [ctx.totals[s][i] + (bh[i] or 0.0) / factor for i in range(ctx.n)]
-

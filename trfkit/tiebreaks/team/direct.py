@@ -132,41 +132,64 @@ def _register_ede(name: str, steps: str) -> None:
     def ede(ctx: TeamContext, code: TieBreakCode, members: Sequence[int]) -> dict[int, Value]:
         p = ctx.score_type(code)
         forfeits = code.played_forfeits
-        criteria: list[tuple[Split, bool]] = [(_direct(ctx, p, forfeits), False),
-                                              (_direct(ctx, ctx.other(p), forfeits), False)]
+        criteria: list[tuple[Split, bool]] = [
+            (_direct(ctx, p, forfeits), False),
+            (_direct(ctx, ctx.other(p), forfeits), False),
+        ]
         criteria += [(_boards(ctx, step), True) for step in steps]
         return _as_values(_resolve(list(members), criteria))
 
-    extra = {"": "", "T": " then TBR", "B": " then BBE", "CT": " then BC and TBR",
-             "CB": " then BC and BBE"}[steps]
-    ede.__doc__ = (f"Extended direct encounter: primary, then secondary score{extra} "
-                   "(two teams left).")
-    register(name, scope="team", modifiers="P", group=True, title=ede.__doc__.split(":")[0],
-             article="C.07 13.3; Art. 32.2.4")(ede)
+    extra = {
+        "": "",
+        "T": " then TBR",
+        "B": " then BBE",
+        "CT": " then BC and TBR",
+        "CB": " then BC and BBE",
+    }[steps]
+    ede.__doc__ = (
+        f"Extended direct encounter: primary, then secondary score{extra} (two teams left)."
+    )
+    register(
+        name,
+        scope="team",
+        modifiers="P",
+        group=True,
+        title=ede.__doc__.split(":")[0],
+        article="C.07 13.3; Art. 32.2.4",
+    )(ede)
 
 
 for _name, _steps in _BOARD_STEPS.items():
     _register_ede(_name, _steps)
 
 
-@register("DE", scope="team", modifiers="P", group=True, title="Direct encounter on one score",
-          article="C.07 6 via 13")
-def direct_encounter(ctx: TeamContext, code: TieBreakCode,
-                     members: Sequence[int]) -> dict[int, Value]:
+@register(
+    "DE",
+    scope="team",
+    modifiers="P",
+    group=True,
+    title="Direct encounter on one score",
+    article="C.07 6 via 13",
+)
+def direct_encounter(
+    ctx: TeamContext, code: TieBreakCode, members: Sequence[int]
+) -> dict[int, Value]:
     """Direct encounter on the code's score (the primary score by default)."""
     criteria = [(_direct(ctx, ctx.score_type(code), code.played_forfeits), False)]
     return _as_values(_resolve(list(members), criteria))
 
 
 @register("TBR", scope="team", group=True, title="Top board results", article="C.07 12.2")
-def top_board_results(ctx: TeamContext, code: TieBreakCode,
-                      members: Sequence[int]) -> dict[int, Value]:
+def top_board_results(
+    ctx: TeamContext, code: TieBreakCode, members: Sequence[int]
+) -> dict[int, Value]:
     """Game points on board 1; if still tied, board 2; and so on."""
     return _as_values(_boards(ctx, "T")(list(members)))
 
 
 @register("BBE", scope="team", group=True, title="Bottom board elimination", article="C.07 12.3")
-def bottom_board_elimination(ctx: TeamContext, code: TieBreakCode,
-                             members: Sequence[int]) -> dict[int, Value]:
+def bottom_board_elimination(
+    ctx: TeamContext, code: TieBreakCode, members: Sequence[int]
+) -> dict[int, Value]:
     """Game points without the bottom board; if still tied, also without the next up; …"""
     return _as_values(_boards(ctx, "B")(list(members)))

@@ -23,8 +23,7 @@ from .definitions import parts
 __all__ = ["explain_team"]
 
 #: ESB codes -> (score of the opponent, own score multiplied by it), C.07 13.2.
-_ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"),
-        "EGGSB": ("GP", "GP")}
+_ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"), "EGGSB": ("GP", "GP")}
 
 
 def _scores(ctx: TeamContext, code: TieBreakCode, name: str) -> tuple[str, str | None] | None:
@@ -47,14 +46,18 @@ def explain_team(ctx: TeamContext, i: int, code: TieBreakCode) -> Explanation:
     """
     entry = lookup(code, ctx.scope)
     if entry.group:
-        raise UnknownTieBreak(f"{code}: {entry.name} ranks the tied teams among themselves; "
-                              "see their matches against each other in the standings")
+        raise UnknownTieBreak(
+            f"{code}: {entry.name} ranks the tied teams among themselves; "
+            "see their matches against each other in the standings"
+        )
     scores = _scores(ctx, code, entry.name)
     if scores is None:
         lines = _result_lines(ctx, i, code, entry.name)
     elif entry.name == "FB":
-        lines = [f"Fore Buchholz: every match of round {ctx.rounds} taken as drawn (C.07 8.3)",
-                 *_sum_lines(ctx.fore(), i, code, *scores)]
+        lines = [
+            f"Fore Buchholz: every match of round {ctx.rounds} taken as drawn (C.07 8.3)",
+            *_sum_lines(ctx.fore(), i, code, *scores),
+        ]
     else:
         lines = _sum_lines(ctx, i, code, *scores)
     total = ctx.value(code)[i]
@@ -69,8 +72,7 @@ def _unplayed(ctx: TeamContext) -> str:
     return "dummy opponent: own final score (16.4)"
 
 
-def _sum_lines(ctx: TeamContext, i: int, code: TieBreakCode, s: str,
-               own: str | None) -> list[str]:
+def _sum_lines(ctx: TeamContext, i: int, code: TieBreakCode, s: str, own: str | None) -> list[str]:
     """Each round's contribution, then the cuts, as the tie-break sums them."""
     items = parts(ctx, i, s, own, code.played_forfeits)
     by_round = {p.round: p for p in items}
@@ -83,9 +85,12 @@ def _sum_lines(ctx: TeamContext, i: int, code: TieBreakCode, s: str,
         if p is None:
             lines.append(f"round {r + 1}: {kind}{against}: adds nothing (round-robin)")
             continue
-        source = (f"{ctx.label(o)} shows {s} {p.score:g}" if ctx.met(i, r, code.played_forfeits)
-                  or (ctx.round_robin and o >= 0) else f"{_unplayed(ctx)} {s} {p.score:g}")
-        product = (f" x own {own} {ctx.pts[own][i][r]:g} = {p.value:g}" if own else "")
+        source = (
+            f"{ctx.label(o)} shows {s} {p.score:g}"
+            if ctx.met(i, r, code.played_forfeits) or (ctx.round_robin and o >= 0)
+            else f"{_unplayed(ctx)} {s} {p.score:g}"
+        )
+        product = f" x own {own} {ctx.pts[own][i][r]:g} = {p.value:g}" if own else ""
         lines.append(f"round {r + 1}: {kind}{against}; {source}{product}")
     low, high = code.cut + code.median, code.median
     kept = {id(p) for p in apply_cut(ctx, items, low, high)}
@@ -107,11 +112,16 @@ def _result_lines(ctx: TeamContext, i: int, code: TieBreakCode, name: str) -> li
     lines = []
     for r in range(ctx.rounds):
         o = ctx.opp[i][r]
-        against = (f"{ctx.label(o)} (MP {ctx.totals['MP'][o]:g}, GP {ctx.totals['GP'][o]:g})"
-                   if o >= 0 else "no opponent")
+        against = (
+            f"{ctx.label(o)} (MP {ctx.totals['MP'][o]:g}, GP {ctx.totals['GP'][o]:g})"
+            if o >= 0
+            else "no opponent"
+        )
         if inner is not None and o >= 0 and ctx.otb[i][r]:
             value = bh[o]
             against += f"; their {inner.canonical} {'-' if value is None else f'{value:g}'}"
-        lines.append(f"round {r + 1}: {ctx.kind[i][r].value}, MP {ctx.pts['MP'][i][r]:g}, "
-                     f"GP {ctx.pts['GP'][i][r]:g}, {against}")
+        lines.append(
+            f"round {r + 1}: {ctx.kind[i][r].value}, MP {ctx.pts['MP'][i][r]:g}, "
+            f"GP {ctx.pts['GP'][i][r]:g}, {against}"
+        )
     return lines

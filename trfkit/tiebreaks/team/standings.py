@@ -60,25 +60,37 @@ class TeamStandings:
 
     def __repr__(self) -> str:
         """Short, without the rebuilt matches (``event``) the default repr would print."""
-        return (f"<TeamStandings {self.edition.name} {self.primary} "
-                f"{','.join(self.labels) or '(score only)'} {len(self.rows)} teams "
-                f"after round {self.rounds}>")
+        return (
+            f"<TeamStandings {self.edition.name} {self.primary} "
+            f"{','.join(self.labels) or '(score only)'} {len(self.rows)} teams "
+            f"after round {self.rounds}>"
+        )
 
 
-def _rank_differences(ctx: TeamContext, ranks: list[int],
-                      declared_list: bool) -> list[Diagnostic]:
+def _rank_differences(ctx: TeamContext, ranks: list[int], declared_list: bool) -> list[Diagnostic]:
     """T505 for each team whose declared (310) rank differs from the computed one, when
     the standings follow the file's own list; else one T506 info (as for players)."""
-    differ = [(i, t) for i, t in enumerate(ctx.teams)
-              if t.rank is not None and t.rank != ranks[i]]
+    differ = [(i, t) for i, t in enumerate(ctx.teams) if t.rank is not None and t.rank != ranks[i]]
     kept = set(outside_ties([i for i, _ in differ], [t.rank for _, t in differ], ranks))
     differ = [(i, t) for i, t in differ if i in kept]
     if differ and not declared_list:
         i, t = differ[0]
-        return [unlisted_rank_note(len(differ), f"team {t.number} declares rank {t.rank}, "
-                                   f"the standings give {ranks[i]}", t.line)]
-    return [make("T505", f"team {t.number} ({t.name}) declares rank {t.rank}, the computed "
-                         f"standings give {ranks[i]}", t.line) for i, t in differ]
+        return [
+            unlisted_rank_note(
+                len(differ),
+                f"team {t.number} declares rank {t.rank}, the standings give {ranks[i]}",
+                t.line,
+            )
+        ]
+    return [
+        make(
+            "T505",
+            f"team {t.number} ({t.name}) declares rank {t.rank}, the computed "
+            f"standings give {ranks[i]}",
+            t.line,
+        )
+        for i, t in differ
+    ]
 
 
 def compute_teams(
@@ -103,8 +115,13 @@ def compute_teams(
     Raises ``CodeError``/``UnknownTieBreak`` for codes that cannot be computed.
     """
     edition = resolve(rules, tournament)
-    ctx = TeamContext(tournament, edition, after_round=after_round, unencoded_bye=unencoded_bye,
-                      pab_shown_as_draw=pab_shown_as_draw)
+    ctx = TeamContext(
+        tournament,
+        edition,
+        after_round=after_round,
+        unencoded_bye=unencoded_bye,
+        pab_shown_as_draw=pab_shown_as_draw,
+    )
     if codes is None:
         listed, full_order = declared_codes(tournament)
         if not listed:
@@ -127,17 +144,35 @@ def compute_teams(
     for i in best_first:
         team = ctx.teams[i]
         row_values = {str(code): values[code][i] for code in listed}
-        rows.append(TeamRow(ranks[i], i, team.number, team.name, ctx.totals["MP"][i],
-                            ctx.totals["GP"][i], row_values))
+        rows.append(
+            TeamRow(
+                ranks[i],
+                i,
+                team.number,
+                team.name,
+                ctx.totals["MP"][i],
+                ctx.totals["GP"][i],
+                row_values,
+            )
+        )
     own = is_declared_list(tournament, listed, full_order)
     same_round = 0 < ctx.rounds == tournament.scored_rounds  # as for players
     diagnostics = ctx.diagnostics + (_rank_differences(ctx, ranks, own) if same_round else [])
-    return TeamStandings(edition, ctx.primary, tuple(listed), tuple(rows), ctx.rounds, ctx.event,
-                         tuple(diagnostics), ctx.total_rounds)
+    return TeamStandings(
+        edition,
+        ctx.primary,
+        tuple(listed),
+        tuple(rows),
+        ctx.rounds,
+        ctx.event,
+        tuple(diagnostics),
+        ctx.total_rounds,
+    )
 
 
-def player_rows(tournament: Tournament, *, rules: str | Edition = "auto",
-                after_round: int | None = None) -> list[dict[str, object]]:
+def player_rows(
+    tournament: Tournament, *, rules: str | Edition = "auto", after_round: int | None = None
+) -> list[dict[str, object]]:
     """The individual side of a team event for reports: every player with team, rank and points.
 
     Team outputs keep the players (the board results the team scores come from); they
@@ -146,5 +181,13 @@ def player_rows(tournament: Tournament, *, rules: str | Edition = "auto",
 
     teams = team_of(tournament)
     standings = compute(tournament, [], rules=rules, after_round=after_round)
-    return [{"start": row.start, "name": row.name, "team": teams.get(row.start), "rank": row.rank,
-             "values": {"PTS": row.points}} for row in standings.rows]
+    return [
+        {
+            "start": row.start,
+            "name": row.name,
+            "team": teams.get(row.start),
+            "rank": row.rank,
+            "values": {"PTS": row.points},
+        }
+        for row in standings.rows
+    ]

@@ -52,8 +52,9 @@ def points_table(scoring: ScoringSystem) -> dict[str, float]:
     return scoring.column_points()
 
 
-def computed_points(player: Player, scoring: ScoringSystem,
-                    table: dict[str, float] | None = None) -> float:
+def computed_points(
+    player: Player, scoring: ScoringSystem, table: dict[str, float] | None = None
+) -> float:
     """The player's score from the round blocks under ``scoring`` (unknown codes count 0)."""
     return _scores((player,), table if table is not None else points_table(scoring))[0]
 
@@ -84,9 +85,14 @@ def points_mismatch(t: Tournament) -> Iterator[Diagnostic]:
         total = score + extra.get(player.start, 0.0)
         if abs(total - player.points) > TOLERANCE:
             yield locate.player_at(
-                "T401", f"player {player.start} declares {player.points:.1f} points but the "
-                        f"results give {total:.1f} ({_describe(scoring)})",
-                position, player, locate.POINTS, field="points")
+                "T401",
+                f"player {player.start} declares {player.points:.1f} points but the "
+                f"results give {total:.1f} ({_describe(scoring)})",
+                position,
+                player,
+                locate.POINTS,
+                field="points",
+            )
 
 
 def _ranks_follow_points(t: Tournament) -> bool:
@@ -112,16 +118,26 @@ def rank_contradicts_points(t: Tournament) -> Iterator[Diagnostic]:
         return
     # Sorted as plain tuples: the position i is unique, so ties on (rank, line) keep file
     # order (as a stable sort by that key would) and players are never compared.
-    ranked = sorted([(p.rank, p.line, i, p) for i, p in enumerate(t.players)
-                     if p.rank and p.points is not None])
+    ranked = sorted(
+        [(p.rank, p.line, i, p) for i, p in enumerate(t.players) if p.rank and p.points is not None]
+    )
     for (rank_a, _, position, a), (rank_b, _, _, b) in pairwise(ranked):
-        if rank_a < rank_b and a.points is not None and b.points is not None \
-                and a.points + TOLERANCE < b.points:
+        if (
+            rank_a < rank_b
+            and a.points is not None
+            and b.points is not None
+            and a.points + TOLERANCE < b.points
+        ):
             yield locate.player_at(
-                "T402", f"player {a.start} is ranked {rank_a} with {a.points:.1f} points, above "
-                        f"player {b.start} ranked {rank_b} with {b.points:.1f}",
-                position, a, locate.RANK, field="rank",
-                other=locate.related(b.line, locate.RANK))
+                "T402",
+                f"player {a.start} is ranked {rank_a} with {a.points:.1f} points, above "
+                f"player {b.start} ranked {rank_b} with {b.points:.1f}",
+                position,
+                a,
+                locate.RANK,
+                field="rank",
+                other=locate.related(b.line, locate.RANK),
+            )
 
 
 @rule("T403")
@@ -130,8 +146,13 @@ def scoring_system_assumed(t: Tournament) -> Iterator[Diagnostic]:
     if t.header.scoring.source != "default":
         return
     if any(p.points is not None and _any_block(p) for p in t.players):
-        yield make("T403", "no scoring system is declared (162, XXS or BB?); points were checked "
-                           "against 1 for a win, 1/2 for a draw, 0 for a loss", 1, 1)
+        yield make(
+            "T403",
+            "no scoring system is declared (162, XXS or BB?); points were checked "
+            "against 1 for a win, 1/2 for a draw, 0 for a loss",
+            1,
+            1,
+        )
 
 
 def _any_block(p: Player) -> bool:
@@ -153,10 +174,15 @@ def duplicate_rank(t: Tournament) -> Iterator[Diagnostic]:
             continue
         earlier = first.setdefault(player.rank, player)
         if earlier is not player:
-            yield locate.player_at("T404", f"players {earlier.start} and {player.start} both "
-                                           f"declare rank {player.rank}", position, player,
-                                   locate.RANK, field="rank",
-                                   other=locate.related(earlier.line, locate.RANK))
+            yield locate.player_at(
+                "T404",
+                f"players {earlier.start} and {player.start} both declare rank {player.rank}",
+                position,
+                player,
+                locate.RANK,
+                field="rank",
+                other=locate.related(earlier.line, locate.RANK),
+            )
 
 
 @rule("T113")
@@ -178,10 +204,22 @@ def rank_missing(t: Tournament) -> Iterator[Diagnostic]:
         return
     if len(blank) == len(t.players):
         i, p = blank[0]
-        yield locate.player_at("T113", f"the event is finished (round {rounds} of {rounds} has "
-                                       "results) but no player has a rank", i, p, locate.RANK,
-                               field="rank")
+        yield locate.player_at(
+            "T113",
+            f"the event is finished (round {rounds} of {rounds} has "
+            "results) but no player has a rank",
+            i,
+            p,
+            locate.RANK,
+            field="rank",
+        )
         return
     for i, p in blank:
-        yield locate.player_at("T113", f"player {p.start} has no rank in a finished event", i, p,
-                               locate.RANK, field="rank")
+        yield locate.player_at(
+            "T113",
+            f"player {p.start} has no rank in a finished event",
+            i,
+            p,
+            locate.RANK,
+            field="rank",
+        )

@@ -64,10 +64,15 @@ def match_with_three_teams(t: Tournament) -> Iterator[Diagnostic]:
                 if other is not None and other != team.number:
                     seen[other] += 1
             if len(seen) > 1:
-                listed = ", ".join(f"team {n} ({k} board{'s' if k > 1 else ''})"
-                                   for n, k in sorted(seen.items()))
-                yield locate.at("T317", f"round {rnd}: the boards of team {team.number} are paired "
-                                        f"with {listed}", team.line, locate.WHOLE_LINE)
+                listed = ", ".join(
+                    f"team {n} ({k} board{'s' if k > 1 else ''})" for n, k in sorted(seen.items())
+                )
+                yield locate.at(
+                    "T317",
+                    f"round {rnd}: the boards of team {team.number} are paired with {listed}",
+                    team.line,
+                    locate.WHOLE_LINE,
+                )
 
 
 @rule("T323")
@@ -89,10 +94,15 @@ def board_between_teams_that_did_not_meet(t: Tournament) -> Iterator[Diagnostic]
                     continue
                 i = index[board.player]
                 yield locate.player_at(
-                    "T323", f"round {tr.round}: player {board.player} (team {team.number}) plays "
-                            f"{board.opponent} of team {other}, but team {team.number} meets team "
-                            f"{tr.opponent}", i, t.players[i], locate.opponent(tr.round),
-                    round_number=tr.round)
+                    "T323",
+                    f"round {tr.round}: player {board.player} (team {team.number}) plays "
+                    f"{board.opponent} of team {other}, but team {team.number} meets team "
+                    f"{tr.opponent}",
+                    i,
+                    t.players[i],
+                    locate.opponent(tr.round),
+                    round_number=tr.round,
+                )
 
 
 @rule("T322")
@@ -103,12 +113,21 @@ def board_within_team(t: Tournament) -> Iterator[Diagnostic]:
     for i, p in enumerate(t.players):
         mine = teams.get(p.start)
         for rnd, opponent in enumerate(p.opponents, 1):
-            if (mine is not None and opponent and opponent != p.start
-                    and teams.get(opponent) == mine and p.start < opponent):
-                yield locate.player_at("T322", f"round {rnd}: players {p.start} and "
-                                               f"{opponent} are both in team {mine}",
-                                       i, p, locate.opponent(rnd),
-                                       round_number=rnd)
+            if (
+                mine is not None
+                and opponent
+                and opponent != p.start
+                and teams.get(opponent) == mine
+                and p.start < opponent
+            ):
+                yield locate.player_at(
+                    "T322",
+                    f"round {rnd}: players {p.start} and {opponent} are both in team {mine}",
+                    i,
+                    p,
+                    locate.opponent(rnd),
+                    round_number=rnd,
+                )
 
 
 @rule("T318")
@@ -121,9 +140,13 @@ def more_boards_than_team_size(t: Tournament) -> Iterator[Diagnostic]:
         for tr in ev.rounds[team.number]:
             fielded = sum(1 for b in tr.boards if b.player is not None)
             if ev.team_size and fielded > ev.team_size:
-                yield locate.at("T318", f"round {tr.round}: team {team.number} fields {fielded} "
-                                        f"boards; the team size is {ev.team_size} ({source})",
-                                team.line, locate.WHOLE_LINE)
+                yield locate.at(
+                    "T318",
+                    f"round {tr.round}: team {team.number} fields {fielded} "
+                    f"boards; the team size is {ev.team_size} ({source})",
+                    team.line,
+                    locate.WHOLE_LINE,
+                )
 
 
 @rule("T319")
@@ -133,18 +156,26 @@ def declared_team_score_differs(t: Tournament) -> Iterator[Diagnostic]:
     T503 (declared tie-break values) leaves these totals to this rule, so a wrong MP
     or GP is reported once, here, against the rebuilt matches. The declared ranks need
     standings: :mod:`trfkit.validation.declared` compares them, under this code too."""
-    if not t.is_team_event or not any(team.match_points is not None or team.game_points is not None
-                                      for team in t.teams):
+    if not t.is_team_event or not any(
+        team.match_points is not None or team.game_points is not None for team in t.teams
+    ):
         return
     ev = _event(t)
     for position, team in enumerate(t.teams):
-        scores = (("match points", team.match_points, ev.match_points(team.number)),
-                  ("game points", team.game_points, ev.game_points(team.number)))
+        scores = (
+            ("match points", team.match_points, ev.match_points(team.number)),
+            ("game points", team.game_points, ev.game_points(team.number)),
+        )
         for label, declared, computed in scores:
             if declared is not None and abs(declared - computed) > 1e-9:
-                yield locate.at("T319", f"team {team.number} declares {declared:g} {label}, the "
-                                        f"matches give {computed:g}", team.line, locate.WHOLE_LINE,
-                                model_path=f"teams[{position}]")
+                yield locate.at(
+                    "T319",
+                    f"team {team.number} declares {declared:g} {label}, the "
+                    f"matches give {computed:g}",
+                    team.line,
+                    locate.WHOLE_LINE,
+                    model_path=f"teams[{position}]",
+                )
 
 
 @rule("T320")
@@ -165,9 +196,11 @@ def board_order_broken(t: Tournament) -> Iterator[Diagnostic]:
             continue
         first = ev.round(match.first, match.round)
         mine, theirs_order = order.get(match.first, {}), order.get(match.second, {})
-        pairs = sorted((mine.get(b.player, 0), theirs_order.get(b.opponent, 0))
-                       for b in first.boards if b.player is not None and b.opponent is not None
-                       and b.opponent in theirs_order)
+        pairs = sorted(
+            (mine.get(b.player, 0), theirs_order.get(b.opponent, 0))
+            for b in first.boards
+            if b.player is not None and b.opponent is not None and b.opponent in theirs_order
+        )
         theirs = [p[1] for p in pairs]
         if theirs != sorted(theirs):
             broken.setdefault(match.first, []).append((match.round, match.second))
@@ -175,10 +208,14 @@ def board_order_broken(t: Tournament) -> Iterator[Diagnostic]:
         found = broken.get(team.number)
         if found:
             shown = ", ".join(f"round {r} (team {other})" for r, other in found)
-            yield locate.at("T320", f"the games of team {team.number} and its opponents are not in "
-                                    f"the order of the two team lists: {shown}",
-                            team.line, locate.WHOLE_LINE,
-                            model_path=f"teams[{position}]")
+            yield locate.at(
+                "T320",
+                f"the games of team {team.number} and its opponents are not in "
+                f"the order of the two team lists: {shown}",
+                team.line,
+                locate.WHOLE_LINE,
+                model_path=f"teams[{position}]",
+            )
 
 
 @rule("T321")
@@ -198,9 +235,14 @@ def player_without_team(t: Tournament) -> Iterator[Diagnostic]:
         shown = ", ".join(str(p.start) for _, p in orphans[:10])
         shown += ", ..." if len(orphans) > 10 else ""
         i, first = orphans[0]
-        yield locate.player_at("T324", f"{len(orphans)} of {len(t.players)} players belong to no "
-                                       f"team (start numbers {shown}); team tie-breaks ignore them",
-                               i, first, locate.START)
+        yield locate.player_at(
+            "T324",
+            f"{len(orphans)} of {len(t.players)} players belong to no "
+            f"team (start numbers {shown}); team tie-breaks ignore them",
+            i,
+            first,
+            locate.START,
+        )
 
 
 @rule("T325")
@@ -214,13 +256,22 @@ def lineup_mismatch(t: Tournament) -> Iterator[Diagnostic]:
             if start == 0:
                 continue
             if teams.get(start) != lu.team:
-                yield locate.at("T325", f"round {lu.round}: the line-up of team {lu.team} puts "
-                                        f"player {start} on board {board}, who is not in that team",
-                                lu.line, locate.WHOLE_LINE)
+                yield locate.at(
+                    "T325",
+                    f"round {lu.round}: the line-up of team {lu.team} puts "
+                    f"player {start} on board {board}, who is not in that team",
+                    lu.line,
+                    locate.WHOLE_LINE,
+                )
                 continue
             p = t.players[index[start]] if start in index else None
             opp = p.round(lu.round).opponent if p is not None else None
             if opp is not None and teams.get(opp) not in (None, lu.opponent_team):
-                yield locate.at("T325", f"round {lu.round}: the line-up says team {lu.team} meets "
-                                        f"team {lu.opponent_team}, but player {start} plays {opp} "
-                                        f"of team {teams.get(opp)}", lu.line, locate.WHOLE_LINE)
+                yield locate.at(
+                    "T325",
+                    f"round {lu.round}: the line-up says team {lu.team} meets "
+                    f"team {lu.opponent_team}, but player {start} plays {opp} "
+                    f"of team {teams.get(opp)}",
+                    lu.line,
+                    locate.WHOLE_LINE,
+                )
