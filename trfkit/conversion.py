@@ -34,9 +34,10 @@ def render_document(
     why a JSON output trfkit would not read back was not made); TRF of an input without
     ranks gets the ranks of its own tie-break list (T632, or T633 when they cannot be)..
 
-    JSON comes as blocks of text made while they are written (:func:`iter_json`): the
-    document of a large event is ten times the input, and held whole, with the
-    encoder's pieces, it took a hundred times the input's size in memory. The blocks
+    JSON comes as blocks of text made while they are written
+    (:func:`~trfkit.formats.json_io.iter_json`): the document of a large event is ten
+    times the input, and held whole, with the encoder's pieces, it took a hundred times
+    the input's size in memory. The blocks
     are guarded (:func:`guarded_json`): an output trfkit would not read back stops the
     write with :class:`UnreadableOutput`, so a file is never left half written.
     """

@@ -245,8 +245,8 @@ class Tally:
         return text
 
     def summary(self, lowest: Severity = Severity.INFO) -> Summary:
-        """The batch as the reporters summarise it (``Found 3 problems ... in 4 files.``),
-        counting what is below ``lowest`` (the display threshold) as hidden."""
+        """The batch as the diagnostics renderers summarise it (``Found 3 problems ... in
+        4 files.``), counting what is below ``lowest`` (the display threshold) as hidden."""
         shown = {s: n if s.rank >= lowest.rank else 0 for s, n in self.severities.items()}
         return Summary(
             files=self.files,

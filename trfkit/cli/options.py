@@ -63,7 +63,7 @@ def _max_bytes(ctx: click.Context, param: click.Parameter, value: str | None) ->
 def input_options(func: F) -> F:
     """Add ``--from auto|trf|json|...`` (as ``fmt``), ``--encoding`` (as ``encoding``),
     ``--fallback-encoding`` and ``--max-bytes`` (not parameters: kept in ``ctx.meta`` for
-    :func:`common.read_document` and :func:`common.read_bytes`)."""
+    :func:`.io.read_document` and :func:`.io.read_bytes`)."""
     func = click.option(
         "--fallback-encoding",
         default=None,

@@ -13,7 +13,7 @@ so a refusal leaves the disk as it was (exit 2). An output is refused when:
 * it is a file a glob pattern given as input matches.
 
 ``convert DIR -o OUT`` applies the same test to each file it plans to write
-(:func:`is_input`), with the inputs already walked.
+(:func:`input_behind`), with the inputs already walked.
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ def input_behind(output: str, found: Sequence[Root], globs: Sequence[str] = ANY_
 def refuse_overwrite(
     inputs: Iterable[str], outputs: Iterable[str | None], *, globs: Sequence[str] = ANY_FILE
 ) -> None:
-    """Raise :class:`~.common.InputError` (exit 2) if an output is, or would be read as,
+    """Raise :class:`~.io.InputError` (exit 2) if an output is, or would be read as,
     one of ``inputs``. ``None`` and ``-`` (stdout) are no files; ``globs`` is the
     selection of a directory walk."""
     files = [output for output in outputs if output is not None and output != "-"]

@@ -244,5 +244,5 @@ class Player:
 
     def score(self, points: dict[str, float]) -> float:
         """Sum of ``points[result]`` over the results column (``points`` keyed by column
-        characters, as :meth:`ScoringSystem.column_points` gives them)."""
+        characters, as :meth:`~trfkit.model.ScoringSystem.column_points` gives them)."""
         return sum([points[r] for r in self.results])

@@ -1,7 +1,8 @@
 """Play-off planning after Article 32.5 of the Russian chess rules of 2013 (``trfkit playoff``).
 
 :func:`build_plan` gives the plan for N players tied for first place;
-:func:`plan_for_tournament` finds the tied players in a tournament and names them;
+:func:`~trfkit.playoff.tied.plan_for_tournament` finds the tied players in a tournament
+and names them;
 :mod:`~trfkit.playoff.render` prints a plan as an announcement or as JSON.
 """
 

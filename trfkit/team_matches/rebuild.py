@@ -28,8 +28,8 @@ How a round of a team is read:
   boards (``U``/``F``), or else an absence (``Kind.ZERO_BYE``).
 
 The Swiss-Manager TRF16 export does not encode the team PAB (TRF.md §11.5): every
-member of the bye team shows ``0000 - -``. :func:`unencoded_byes` finds such rounds
-(exactly one team without any board while all other teams are paired) and
+member of the bye team shows ``0000 - -``. :func:`~trfkit.team_matches.byes.unencoded_byes`
+finds such rounds (exactly one team without any board while all other teams are paired) and
 :func:`rebuild` reports them as T321. The file gives the team nothing for that round,
 so by default the round stays what the data say, a zero-point absence (C.07 16.1:
 an unplayed round worth nothing), which is also how the file's own totals and

@@ -127,7 +127,8 @@ class RunMemo:
         self._memo.clear()
 
     def value(self, code: Any) -> list[Value]:
-        """The values of another tie-break (a :class:`TieBreakCode`), computed once.
+        """The values of another tie-break (a :class:`~trfkit.tiebreak_codes.TieBreakCode`),
+        computed once.
 
         Lets a tie-break build on another (AOB on BH, APRO on TPR) without knowing
         which module defines it.
@@ -238,7 +239,7 @@ class Context(RunMemo):
         for code, message in round_notes(self.rounds, total, after_round, self.n):
             self.note(code, message)
         #: ``bonus[i]``: 299 bonus or penalty points of player ``i`` per round scored (only
-        #: players with one); already part of ``score[i]`` (see :mod:`.abnormal`).
+        #: players with one); already part of ``score[i]`` (see :mod:`.abnormal_points`).
         self.bonus: dict[int, tuple[float, ...]] = {}
         #: the players whose score is not the plain sum of their results' points (299)
         self.rescored: frozenset[int] = frozenset()
@@ -314,8 +315,9 @@ class Context(RunMemo):
         edition whatever ``rules`` says, so that one list may hold the same tie-break
         under two editions (chess-results' "Buchholz Tie-Break Variable (2023)"
         beside "(2026)"). Each other edition's context is built once per run (same
-        players in the same order, so indices agree). Raises :class:`CodeError` for
-        an unknown version, like any other code trfkit cannot compute.
+        players in the same order, so indices agree). Raises
+        :class:`~trfkit.tiebreak_codes.CodeError` for an unknown version, like any other
+        code trfkit cannot compute.
         """
         version = getattr(code, "version", "")
         if not version:
@@ -369,7 +371,7 @@ class Context(RunMemo):
     @property
     def rating(self) -> list[int | None]:
         """``rating[i]``: the player's rating, ``unrated_rating`` for an unrated one (or
-        None); built on first use (the rating tie-breaks read their own, :mod:`.rated`)."""
+        None); built on first use (the rating tie-breaks read their own, :mod:`.rated_games`)."""
         unrated = self.unrated_rating
         return self.memo(
             "rating", lambda: [r if (r := p.rating) else unrated for p in self.players]

@@ -145,7 +145,7 @@ def iter_diagnostics(
                 crash = _crashed(code, exc)
                 yield crash.with_file(path) if path else crash
     finally:
-        forget(tournament)  # the rules share facts for one run only (see checks.facts.forget)
+        forget(tournament)  # the rules share facts for one run only (see validation.facts.forget)
 
 
 def attributed(d: Diagnostic, origin: str, display: str) -> Diagnostic:

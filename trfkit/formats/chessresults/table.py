@@ -2,7 +2,7 @@
 
 Both exports are one table with a header row somewhere near the top, data rows, and
 a footer whose "Annotation" lines name the tie-break columns (SWISS_MANAGER.md
-§4.2-4.3). :mod:`.crhtml` and :mod:`.crxlsx` only turn their input into a
+§4.2-4.3). :mod:`.html_page` and :mod:`.excel` only turn their input into a
 :class:`Sheet` of text cells; this module finds the header row by its names
 (English, German, Russian, Finnish synonyms), never by position, and reads three
 views: starting-rank crosstables (``12w1`` cells), round-robin grids (opponent
@@ -109,7 +109,7 @@ class Sheet:
 def legend_code(text: str) -> str | None:
     """The trfkit code for a legend entry such as "Buchholz Tie-Break Variable (2023)
     (Gamepoints, Cut1)" -> ``BH/C1``: the acronym in parentheses first, then the name
-    in any language of :mod:`.crwords`, then the cut or median the entry names."""
+    in any language of :mod:`.words`, then the cut or median the entry names."""
     return legend_entry(text)[0]
 
 
@@ -353,8 +353,9 @@ def _legend_codes(legend: list[str], b: Findings, hidden_settings: set[int]) -> 
 
 def _trf_spelling(code: str) -> str:
     """``BH/C1/V2026`` -> ``BH/C1``, ``ARO/C1/U1400`` -> ``ARO/C1``: the TRF ``202``
-    spelling of :attr:`TieBreakCode.trf` (TieBreakServer's ``/U`` and ``/V`` are not
-    written into TRF, TIEBREAKS.md §B.6); the declared values keep them."""
+    spelling of :attr:`~trfkit.tiebreak_codes.TieBreakCode.trf` (TieBreakServer's ``/U``
+    and ``/V`` are not written into TRF, TIEBREAKS.md §B.6); the declared values keep
+    them."""
     from ...tiebreak_codes import CodeError, parse  # only for a table with a legend
 
     try:

@@ -1,6 +1,6 @@
 """Tournament records (``??2``) and engine header lines (``XX?``, ``BB?``) of TRF.
 
-The reader keeps every header line verbatim in :attr:`Header.records`; this module
+The reader keeps every header line verbatim in :attr:`~trfkit.model.Header.records`; this module
 reads the typed values out of them (TRF.md §3, §8). Scoring systems come from four
 places with a fixed precedence: ``162`` → ``XXS`` → ``BB?`` → the 1/½/0 default
 (TRF.md §9); :func:`scoring_from_records` applies it so that the reader and the
@@ -42,7 +42,7 @@ HEADER_CODES: Final = frozenset(
 )
 #: Header codes that only exist in TRF26 (142 is excluded: Swiss-Manager writes it in TRF16).
 TRF26_HEADER_CODES: Final = frozenset("152 162 172 182 192 202 212 222 352 362".split())
-#: Engine lines kept as header records (XXA and XXP are list records, see trf_records).
+#: Engine lines kept as header records (XXA and XXP are list records, see :mod:`.records`).
 ENGINE_CODES: Final = frozenset(
     {"XXR", "XXZ", "XXS", "XXC", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
 )
@@ -95,7 +95,7 @@ def xxc_color(value: str) -> str:
 
 
 def read_value(code: str, value: str) -> tuple[dict[str, object], list[HeaderProblem]]:
-    """Typed :class:`Header` fields carried by one record (132 and scoring excluded).
+    """Typed :class:`~trfkit.model.Header` fields carried by one record (132 and scoring excluded).
 
     Returns the fields to set and the problems found; repeatable records (112) return
     a one-element tuple that the caller appends.

@@ -97,7 +97,7 @@ def _teams(t: Tournament, to_013: set[int], tally: _Tally) -> None:
                     team.line,
                     f"team {team.number} {team.name!r}",
                 )
-    if to_013 and len(to_013) == len(t.teams):  # written in number order (trf_writer)
+    if to_013 and len(to_013) == len(t.teams):  # written in number order (trf/writer.py)
         for position, team in enumerate(sorted(t.teams, key=lambda team: team.number), 1):
             if team.number != position:
                 tally.add(

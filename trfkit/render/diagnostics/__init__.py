@@ -1,7 +1,7 @@
 """Renderers for ``trfkit check``: one function per ``--output-format``.
 
-Reporters are separate from checks (as in flake8's ``BaseFormatter``): they get the
-finished, sorted results of every file and only decide how they look. A reporter
+Renderers are separate from the checks (as in flake8's ``BaseFormatter``): they get
+the finished, sorted results of every file and only decide how they look. A renderer
 is ``f(reports, stream)``; :data:`REPORTERS` maps the format name to
 ``"module:function"`` so that a run imports only the one it uses.
 """
