@@ -2,10 +2,11 @@
 
 The layout moved once by script (issue 17); prose that names a module nobody renamed is the
 first thing a newcomer trips on. This reads ``ARCHITECTURE.md``, ``README.md`` and
-``docs/*.md`` for ``trfkit.x.y`` and ``trfkit/x/y.py`` spellings (and paths under ``tests/``),
-every ``:mod:``/``:func:``/``:class:`` (and ``:meth:``/``:attr:``/``:data:``/``:exc:``) role
-in trfkit's docstrings and ``#:`` comments, and checks that each one names something that
-exists. ``ARCHITECTURE.md``'s list of stages must name every top-level module and package.
+``docs/*.md`` for ``trfkit.x.y`` and ``trfkit/x/y.py`` spellings, paths under ``tests/`` and
+links to files; and trfkit's docstrings and ``#:`` comments for ``trfkit.x.y`` and every
+``:mod:``/``:func:``/``:class:`` (and ``:meth:``/``:attr:``/``:data:``/``:exc:``) role. Each
+must name something that exists. ``ARCHITECTURE.md``'s list of stages must name every
+top-level module and package of trfkit.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ ROOT_DIRS = ("trfkit/", "tests/", "docs/", "benchmarks/", "schemas/", "samples/"
 #: Dotted spellings in the pages that are file names, not modules.
 NOT_MODULES = frozenset({"trfkit.sarif"})  # README: ``> trfkit.sarif`` in a CI example
 
+#: A Markdown link to a file of the repository: ``[text](ARCHITECTURE.md)``, ``(docs/x.md#a)``.
+LINK = re.compile(r"\]\(([\w./-]+)(?:#[^)]*)?\)")
+
 ROLE = re.compile(r":(mod|func|class|meth|attr|data|exc):`([^`]+)`")
 
 
@@ -67,6 +71,9 @@ def page_problems(text: str, relative_paths: bool = False) -> list[str]:
         path = path.rstrip(".")
         if not (any(ROOT.glob(path)) if "*" in path else (ROOT / path).exists()):
             problems.append(path)
+    for link in sorted(set(LINK.findall(text))):
+        if not (ROOT / link).exists():
+            problems.append(link)
     if relative_paths:
         drawn = {path for block in DIAGRAM.findall(text) for path in DIAGRAM_PATH.findall(block)}
         for path in sorted(set(RELATIVE.findall(text)) | drawn):
@@ -97,6 +104,9 @@ def test_a_wrong_name_is_caught() -> None:
     assert "formats/crtable.py" in page_problems(text, relative_paths=True)
     drawn = "```text\nread   formats/sniff.py, formats/trf/, checks/ (one per code)\n```\n"
     assert page_problems(drawn, relative_paths=True) == ["checks/"]
+    assert page_problems("[the stages](ARCHITECTURE.md), [rules](docs/rule.md#t302)") == [
+        "docs/rule.md"
+    ]
     assert page_problems("`tests/*/test_fuzz_*.py`, not `tests/test_fuzz_*.py`") == [
         "tests/test_fuzz_*.py"
     ]
