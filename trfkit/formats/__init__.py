@@ -1,5 +1,9 @@
 """Readers and writers, chosen by name or by sniffing the content.
 
+One reader per family of files: :mod:`.trf` (TRF16/TRF26 and their dialects),
+:mod:`.swissmanager`, :mod:`.chessresults`, and :mod:`.json_io` (trfkit's own JSON, both
+ways); :mod:`.csv_writer` writes CSV, :mod:`.sniff` tells which reader a file needs.
+
 ``read(data, fmt="auto")`` turns bytes into a :class:`~trfkit.document.Document`;
 ``write(tournament, to)`` turns a model into text. Each format registers itself in
 :data:`READERS` / :data:`WRITERS` (``"module:function"``, imported on first use so

@@ -1,4 +1,7 @@
-"""Tie-breaks: every individual C.07 / Article 32 tie-break, by rule edition.
+"""Tie-breaks: every C.07 / Article 32 tie-break, by rule edition, and the standings they sort.
+
+The individual tie-breaks live here, the team ones in :mod:`.team`; ``trfkit codes`` lists
+them all (:mod:`.catalog`) and ``trfkit explain`` shows one round by round (:mod:`.explain`).
 
 Public entry point::
 
@@ -7,11 +10,12 @@ Public entry point::
     for row in standings.rows:
         print(row.rank, row.start, row.points, row.values)
 
-Layout: :mod:`trfkit.tiebreak_codes` parses the TRF26 code grammar, :mod:`.editions` holds the
-rule editions as data, :mod:`.context` precomputes per-player arrays once,
+Layout: :mod:`trfkit.tiebreak_codes` parses the TRF26 code grammar (beside the model, so
+that readers need not import this package), :mod:`.editions` holds the rule editions as
+data, :mod:`.context` precomputes per-player rows once from the model's round columns,
 :mod:`.unplayed` scores unplayed rounds per edition, :mod:`.registry` maps codes to
-functions (:mod:`.individual`, :mod:`.rating_tiebreaks`, :mod:`.direct_encounter`, :mod:`.team`) and
-:mod:`.standings` sorts.
+functions (:mod:`.individual`, :mod:`.rating_tiebreaks` with :mod:`.ratings`,
+:mod:`.direct_encounter`, the team modules) and :mod:`.standings` sorts.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """The validator's rules, one plain generator function per code.
 
-``header`` holds T2xx, ``pairings`` T3xx, ``scores`` T4xx; :mod:`trfkit.validation.driver`
-imports them on first use, and the ``@rule`` decorator registers each function.
+:mod:`.header` holds T2xx, :mod:`.pairings` T3xx, :mod:`.scores` T4xx, :mod:`.teams` the
+team-event rules (T317-T325); :mod:`trfkit.validation.driver` imports them on first use,
+and the ``@rule`` decorator (:mod:`trfkit.validation.registry`) registers each function.
 Column positions come from :mod:`trfkit.validation.locate` only.
 """
