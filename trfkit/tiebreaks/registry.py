@@ -73,7 +73,7 @@ MODULE_SCOPES: dict[str, str] = {
 
 #: The names a module registers, for a module that registers a few known ones: a
 #: lookup of any other name leaves it unimported (a run without DE never loads
-#: ``direct``; one without rating tie-breaks never loads ``rating_tiebreaks``).
+#: ``direct_encounter``; one without rating tie-breaks never loads ``rating_tiebreaks``).
 #: ``tests/tiebreaks/test_tiebreaks_codes.py`` holds the lists to what the modules register.
 #: A module not listed is imported by every lookup of its scope.
 MODULE_NAMES: dict[str, frozenset[str]] = {
