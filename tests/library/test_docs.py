@@ -6,7 +6,8 @@ first thing a newcomer trips on. This reads ``ARCHITECTURE.md``, ``README.md`` a
 links to files; and trfkit's docstrings and ``#:`` comments for ``trfkit.x.y`` and every
 ``:mod:``/``:func:``/``:class:`` (and ``:meth:``/``:attr:``/``:data:``/``:exc:``) role. Each
 must name something that exists. ``ARCHITECTURE.md``'s list of stages must name every
-top-level module and package of trfkit.
+top-level module and package of trfkit, step n the modules of layer n of the ``stages``
+import contract.
 """
 
 from __future__ import annotations
@@ -125,6 +126,31 @@ def test_the_stages_name_every_top_level_module_and_package() -> None:
     tops += [p.name + "/" for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()]
     missing = [top for top in sorted(tops) if top not in named]
     assert missing == [], "ARCHITECTURE.md's stages leave out these modules"
+
+
+def _steps() -> list[set[str]]:
+    """The paths each numbered step of ARCHITECTURE.md's stages names."""
+    items = re.split(r"\n(?=\d+\. )", _stages_section())[1:]
+    return [set(RELATIVE.findall(item)) for item in items]
+
+
+def _as_path(module: str) -> str:
+    rel = module.strip().removeprefix("trfkit.").replace(".", "/")
+    return rel + "/" if (PACKAGE / rel / "__init__.py").is_file() else rel + ".py"
+
+
+def test_the_steps_are_the_layers_of_the_stages_contract() -> None:
+    """Step n of ARCHITECTURE.md names every module of layer n of pyproject's ``stages``."""
+    tomllib = pytest.importorskip("tomllib")
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (stages,) = [c for c in config["tool"]["importlinter"]["contracts"] if c["id"] == "stages"]
+    layers = [
+        {_as_path(m) for m in layer.replace("|", ":").split(":")} for layer in stages["layers"]
+    ]
+    steps = _steps()
+    assert len(steps) == len(layers)
+    for number, (layer, step) in enumerate(zip(layers, steps, strict=True), 1):
+        assert layer <= step, f"step {number} of ARCHITECTURE.md leaves out {layer - step}"
 
 
 # -- docstrings ------------------------------------------------------------------------------
