@@ -27,7 +27,7 @@ def rule_url(code: str) -> str:
     return f"{DOCS_PAGE}#{anchor(code)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RuleDoc:
     """``why`` explains the rule; ``bad``/``good`` are inputs (TRF text when ``is_trf``)."""
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 __all__ = ["Items", "indented", "iter_indented"]
@@ -114,14 +115,14 @@ class _Layout:
         out.extend(mine)
 
 
+@dataclass(frozen=True, slots=True)
 class Items:
     """A JSON array of the top-level object whose items are made one at a time, as
     :func:`iter_indented` reaches them (the players of a 9999 x 50 tournament never
     exist as one tree of dicts next to the text being written)."""
 
-    def __init__(self, items: Iterable[Any], empty: bool) -> None:
-        self.items = items
-        self.empty = empty
+    items: Iterable[Any]
+    empty: bool
 
 
 def iter_indented(data: dict[str, Any], indent: int = 2, block: int = 1 << 16) -> Iterator[str]:
