@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Final
 
 from .players import EMPTY_BLOCK, NO_OPPONENT, DeclaredValue, PartialDate, Player, RoundEntry
 from .results import COLUMN_CODES, NO_RESULT_COLUMN, Kind, ResultCode, lookup
@@ -11,6 +12,7 @@ from .results import COLUMN_CODES, NO_RESULT_COLUMN, Kind, ResultCode, lookup
 __all__ = [
     "Team",
     "ScoringSystem",
+    "DEFAULT_MATCH_SCORING",
     "HeaderRecord",
     "Header",
     "ByeRecord",
@@ -100,6 +102,23 @@ class ScoringSystem:
     @property
     def is_default(self) -> bool:
         return replace(self, source="default") == ScoringSystem()
+
+
+#: Article 32.2.1 / C.07 11.1: 2 for a won match, 1 for a draw, 0 for a loss; the team
+#: PAB is worth a win. The team match points when no ``320``/``362`` record says
+#: otherwise, and the base a ``362`` record's letters change (TRF.md §3.2).
+DEFAULT_MATCH_SCORING: Final = ScoringSystem(
+    win=2.0,
+    draw=1.0,
+    loss=0.0,
+    forfeit_win=2.0,
+    forfeit_loss=0.0,
+    full_bye=2.0,
+    half_bye=1.0,
+    zero_bye=0.0,
+    pab=2.0,
+    unknown=1.0,
+)
 
 
 @dataclass(frozen=True, slots=True)
