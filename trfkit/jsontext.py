@@ -38,12 +38,16 @@ class _Unusual(Exception):
 
 
 def _encoder(item_separator: str) -> Callable[[Any], str]:
+    """The standard library's C encoder of one leaf container, its items joined by
+    ``item_separator`` (a newline and the depth's indent lays them out as ``indent=`` does)."""
     return json.JSONEncoder(
         ensure_ascii=False, allow_nan=False, check_circular=True, separators=(item_separator, ": ")
     ).encode
 
 
 class _Layout:
+    """The indent of one document and its encoders, made once per depth."""
+
     def __init__(self, indent: str) -> None:
         self.indent = indent
         self.plain = _encoder(",")  # one value: the separators never show
@@ -51,12 +55,15 @@ class _Layout:
         self.open: set[int] = set()  # ids of the containers being written (cycles)
 
     def leaf_encoder(self, depth: int) -> Callable[[Any], str]:
+        """The encoder of a container without containers inside, at ``depth``."""
         found = self.leaf.get(depth)
         if found is None:
             found = self.leaf[depth] = _encoder(",\n" + self.indent * depth)
         return found
 
     def write(self, value: Any, depth: int, out: list[str]) -> None:
+        """Append the text of ``value`` at ``depth``; :class:`_Unusual` for what it leaves
+        to ``json.dumps`` (other types, keys that are not strings, cycles)."""
         kind = type(value)
         if kind in _PLAIN:
             out.append(self.plain(value))

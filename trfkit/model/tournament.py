@@ -85,6 +85,7 @@ class ScoringSystem:
         }
 
     def points_for_kind(self, kind: Kind) -> float:
+        """Points of a result kind here; a round not paired scores as a zero-point bye, a pending game nothing yet."""
         return {
             Kind.WIN: self.win,
             Kind.DRAW: self.draw,
@@ -101,6 +102,7 @@ class ScoringSystem:
 
     @property
     def is_default(self) -> bool:
+        """The values are the 1/½/0 default, wherever they were read from (writers then leave the record out)."""
         return replace(self, source="default") == ScoringSystem()
 
 
@@ -167,12 +169,14 @@ class Header:
     organiser: str = ""  # no TRF record holds it; kept in JSON
 
     def first(self, code: str) -> HeaderRecord | None:
+        """The first record with this code (a file may repeat one), or None."""
         for record in self.records:
             if record.code == code:
                 return record
         return None
 
     def all(self, code: str) -> tuple[HeaderRecord, ...]:
+        """Every record with this code, in file order."""
         return tuple(r for r in self.records if r.code == code)
 
 
@@ -337,6 +341,7 @@ class Tournament:
 
     @property
     def scoring(self) -> ScoringSystem:
+        """The individual scoring system (shortcut for ``header.scoring``)."""
         return self.header.scoring
 
     @property
@@ -389,6 +394,7 @@ class Tournament:
 
     @property
     def is_team_event(self) -> bool:
+        """The file lists teams (013 or 310 records)."""
         return bool(self.teams)
 
     def by_start(self) -> Mapping[int, Player]:
