@@ -14,13 +14,12 @@ a loop over rows of floats and ints, never a walk over the model:
 * ``score[i]``   points after ``rounds`` rounds (recomputed from the results)
 * ``rating[i]``  the player's rating, ``unrated_rating`` for unrated players, or None
 * ``regular[i]`` every round scored is a game over the board against a known opponent
-* ``gather[i]``  for a regular player, ``itemgetter`` of the opponents (see the property)
 
 Rows are read-only and may be shared (tie-breaks that need a changed row copy it).
-Why the fast paths: a 2000-player, 11-round Swiss has 22,000 rounds, and most
-players are regular; for them a tie-break is one or two C-level calls per player
-(``row.count``, a gather, ``sum``) instead of a Python loop over rounds, while the
-other players keep the round-by-round rules. ``tests/tiebreaks/test_tiebreaks_golden.py``
+Why ``regular``: a 2000-player, 11-round Swiss has 22,000 rounds, and most players
+are regular; for them a tie-break reads whole rows (``row.count``, ``map`` over the
+opponents, ``sum``) with nothing to adjust, while the other players keep the
+round-by-round rules. ``tests/tiebreaks/test_tiebreaks_golden.py``
 holds every value to what the straightforward code computed.
 
 Derived data shared by several tie-breaks (adjusted scores, Buchholz values, ...)
@@ -32,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain, repeat
-from operator import attrgetter, contains, eq, itemgetter, not_
+from operator import attrgetter, contains, eq, not_
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..diagnostics import Diagnostic, make
@@ -360,23 +359,6 @@ class Context(RunMemo):
     def max_score(self) -> float:
         """The most points anyone could have after ``rounds`` rounds."""
         return self.rounds * self.win
-
-    @property
-    def gather(self) -> list[itemgetter[Any] | None]:
-        """Per player, ``itemgetter(*opp[i])`` for a regular player (every round a game
-        against a known opponent) when there are two rounds or more, else None.
-
-        ``ctx.gather[i](values)`` is the tuple of ``values[o]`` for each round's
-        opponent in one C call: the innermost step of BH, FB, SB, AOB, ARO, APRO ...,
-        faster than ``map`` over the row. Built once per run.
-        """
-        return self.memo(
-            "gather",
-            lambda: [
-                itemgetter(*o_row) if regular and self.rounds > 1 else None
-                for o_row, regular in zip(self.opp, self.regular, strict=True)
-            ],
-        )
 
     def forfeit_as_game(self, i: int, r: int, played_forfeits: bool = False) -> bool:
         """Round ``r`` of player ``i`` is a forfeit that counts as a game against the
