@@ -431,16 +431,27 @@ def test_sniff() -> None:
     assert not sniff_trf(b"<?xml version='1.0'?>")
 
 
-def test_garbage_never_raises() -> None:
+def test_garbage_is_read_into_located_diagnostics_of_known_codes() -> None:
+    """Random record text and random bytes never raise: each read gives a Document
+    whose every diagnostic is a code trfkit documents, located on a line of the input."""
     import random
+
+    from trfkit.diagnostic_codes import CODES
 
     rng = random.Random(7)
     alphabet = "0123456789 wb-=+HFUZ.#/XBT\t\r\n\xe9"
     for _ in range(200):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 400)))
-        read_trf(("001" + text).encode("utf-8", "replace"))
-        read_trf(("013" + text).encode())
-        read_trf(rng.randbytes(rng.randrange(0, 300)))
+        for data in (
+            ("001" + text).encode("utf-8", "replace"),
+            ("013" + text).encode(),
+            rng.randbytes(rng.randrange(0, 300)),
+        ):
+            doc = read_trf(data)
+            lines = max(1, data.count(b"\n") + data.count(b"\r") + 1)
+            for d in doc.diagnostics:
+                assert d.code in CODES, d
+                assert 1 <= d.line <= lines and d.column >= 1, (d, data)
 
 
 def test_sniff_utf16() -> None:
