@@ -235,7 +235,7 @@ def parse(text: str, *, hints: bool = True) -> TieBreakCode:
 
 
 def _hint(text: str, wanted: bool) -> str:
-    """ "; did you mean ...?" for a code that does not parse (:mod:`.catalog`)."""
+    """ "; did you mean ...?" for a code that does not parse (:mod:`.tiebreaks.catalog`)."""
     if not wanted:
         return ""
     from .tiebreaks.catalog import did_you_mean

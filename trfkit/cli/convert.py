@@ -46,7 +46,7 @@ from .options import (
 from .output_guard import refuse_overwrite
 from .output_names import output_name
 
-#: File extension of each output format (see :func:`.outnames.output_name` for how a
+#: File extension of each output format (see :func:`.output_names.output_name` for how a
 #: directory conversion names its outputs with it).
 EXTENSIONS: dict[str, str] = {
     "trf": ".trf",

@@ -6,9 +6,9 @@ Safety first, because the inputs are a federation's records:
 * no output ever replaces an input: a target that is one of the named files (or
   glob matches), or lies inside a walked input tree, is refused for that file;
 * each output's name is a pure function of the input's relative path
-  (:mod:`.outnames`); two inputs with one output name are refused up front;
+  (:mod:`.output_names`); two inputs with one output name are refused up front;
 * each output is written atomically (temporary file, then rename) with a record of
-  its input beside it (:mod:`.outrecord`), so an interrupted run leaves whole
+  its input beside it (:mod:`.output_records`), so an interrupted run leaves whole
   outputs or none, and ``--skip-existing`` resumes it, skipping only outputs whose
   record names the same input bytes and options.
 
@@ -144,7 +144,7 @@ def plan_tasks(
     globs: tuple[str, ...] = ANY_FILE,
 ) -> Iterator[Task]:
     """Each input with its output path below ``out`` (relative paths mirrored, named by
-    :func:`~.outnames.output_name`)."""
+    :func:`~.output_names.output_name`)."""
     trees = [r.base.resolve() for r in found if r.kind == "dir"]
     named = _named_files(found)
     taken: set[Path] = set()
@@ -200,7 +200,7 @@ _temporaries: dict[Path, set[str]] = {}
 
 def _clear_stale(target: Path) -> None:
     """Remove temporary files a killed earlier run left beside ``target``
-    (:func:`~.common.atomic_write` names them ``.<name>.<random>.tmp``)."""
+    (:func:`~.io.atomic_write` names them ``.<name>.<random>.tmp``)."""
     folder = target.parent
     if folder not in _temporaries:
         try:

@@ -100,7 +100,7 @@ def input_behind(output: str, found: Sequence[Root], globs: Sequence[str] = ANY_
 def refuse_overwrite(
     inputs: Iterable[str], outputs: Iterable[str | None], *, globs: Sequence[str] = ANY_FILE
 ) -> None:
-    """Raise :class:`~.common.InputError` (exit 2) if an output is, or would be read as,
+    """Raise :class:`~.io.InputError` (exit 2) if an output is, or would be read as,
     one of ``inputs``. ``None`` and ``-`` (stdout) are no files; ``globs`` is the
     selection of a directory walk."""
     files = [output for output in outputs if output is not None and output != "-"]

@@ -55,6 +55,6 @@ def is_current(target: Path, rel: str, data: bytes, options_fingerprint: str) ->
 
 
 def write_record(target: Path, rel: str, data: bytes, options_fingerprint: str) -> None:
-    """Write the record of ``target`` (raises OSError like :func:`~.common.atomic_write`)."""
+    """Write the record of ``target`` (raises OSError like :func:`~.io.atomic_write`)."""
     text = json.dumps(_record(rel, data, options_fingerprint), ensure_ascii=False)
     atomic_write(record_path(target), (text + "\n").encode("utf-8", errors="backslashreplace"))

@@ -7,10 +7,10 @@ Public entry point::
     for row in standings.rows:
         print(row.rank, row.start, row.points, row.values)
 
-Layout: :mod:`.codes` parses the TRF26 code grammar, :mod:`.editions` holds the
+Layout: :mod:`trfkit.tiebreak_codes` parses the TRF26 code grammar, :mod:`.editions` holds the
 rule editions as data, :mod:`.context` precomputes per-player arrays once,
 :mod:`.unplayed` scores unplayed rounds per edition, :mod:`.registry` maps codes to
-functions (:mod:`.individual`, :mod:`.rating_tiebreaks`, :mod:`.direct`, team modules) and
+functions (:mod:`.individual`, :mod:`.rating_tiebreaks`, :mod:`.direct_encounter`, team modules) and
 :mod:`.standings` sorts.
 """
 

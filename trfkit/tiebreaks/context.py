@@ -216,7 +216,7 @@ class Context(RunMemo):
         for code, message in round_notes(self.rounds, total, after_round, self.n):
             self.note(code, message)
         #: ``bonus[i]``: 299 bonus or penalty points of player ``i`` per round scored (only
-        #: players with one); already part of ``score[i]`` (see :mod:`.abnormal`).
+        #: players with one); already part of ``score[i]`` (see :mod:`.abnormal_points`).
         self.bonus: dict[int, tuple[float, ...]] = {}
         #: the players whose score is not the plain sum of their results' points (299)
         self.rescored: frozenset[int] = frozenset()
@@ -347,7 +347,7 @@ class Context(RunMemo):
     @property
     def rating(self) -> list[int | None]:
         """``rating[i]``: the player's rating, ``unrated_rating`` for an unrated one (or
-        None); built on first use (the rating tie-breaks read their own, :mod:`.rated`)."""
+        None); built on first use (the rating tie-breaks read their own, :mod:`.rated_games`)."""
         unrated = self.unrated_rating
         return self.memo(
             "rating", lambda: [r if (r := p.rating) else unrated for p in self.players]

@@ -9,7 +9,7 @@ its explanation needs the order of the tie-breaks: :func:`explain` takes it
 (``order``, as ``trfkit tiebreaks`` uses it: PTS first unless a 212 list places
 it). The tied group is found by the standings' own :func:`~.standings.rank` on
 the criteria before DE, and the passes shown are the ones DE itself made
-(:data:`~.direct.Trace`), so the value explained is the value the standings print.
+(:data:`~.direct_encounter.Trace`), so the value explained is the value the standings print.
 
 One computation: the code is explained in the run :meth:`~.context.Context.for_code`
 gives (the edition of a ``/V`` modifier, as ``trfkit tiebreaks`` computes it), its
@@ -232,10 +232,10 @@ def _extra_lines(ctx: Context, i: int, code: TieBreakCode, name: str) -> dict[in
 
 def _direct(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tuple[list[str], Value]:
     """DE of player ``i``: the tied group at DE's place in ``order``, the games among
-    it, DE's passes (recorded through :data:`~.direct.Trace`) and the rank.
+    it, DE's passes (recorded through :data:`~.direct_encounter.Trace`) and the rank.
 
-    Lines are the explanation; the value is :func:`~.direct.tier_ranks` of the tiers
-    DE made, i.e. what :func:`~.direct.direct_encounter` returns to the standings
+    Lines are the explanation; the value is :func:`~.direct_encounter.tier_ranks` of the tiers
+    DE made, i.e. what :func:`~.direct_encounter.direct_encounter` returns to the standings
     (None when the player is not tied when DE is applied, as the standings print it).
     """
     from .direct_encounter import group_tiers, tier_ranks
@@ -365,7 +365,7 @@ def _pass_lines(
     old: bool,
     size: int,
 ) -> list[str]:
-    """One pass of DE over ``g`` as :func:`~.direct.direct_tiers` made it: the
+    """One pass of DE over ``g`` as :func:`~.direct_encounter.direct_tiers` made it: the
     sub-table and what it decided (``decided``: tiers best first)."""
     from .direct_encounter import potentials
 

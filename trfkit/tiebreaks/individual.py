@@ -1,7 +1,7 @@
 """Individual tie-breaks computed from results alone (C.07 Arts. 7-9, Article 32.1/32.3).
 
 Each function is one tie-break; the unplayed-round rules live in :mod:`.unplayed`
-and the Cut/Median logic in :mod:`.cuts` (Buchholz-type sums: :mod:`.bh_cuts`), so
+and the Cut/Median logic in :mod:`.cuts` (Buchholz-type sums: :mod:`.buchholz_cuts`), so
 nothing here depends on the edition except through ``ctx.edition`` flags. Values are
 floats (exact for ½-point steps).
 """

@@ -3,7 +3,7 @@
 The page's event table ("Date 2026/08/01 to 2026/08/09", "Organizer(s) ...") is the
 only place a saved crosstable states when the event was played: without it
 ``--rules auto`` would take today's rules for a 2021 event. The labels are looked up
-in :mod:`.crwords` (every page language); the dates are read by the TRF date reader,
+in :mod:`.words` (every page language); the dates are read by the TRF date reader,
 day first, as chess-results writes them outside English.
 """
 

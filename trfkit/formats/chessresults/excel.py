@@ -5,7 +5,7 @@ update", the view title; the last one is missing in some exports), the table, an
 footer with the "Annotation" legend (SWISS_MANAGER.md §4.2). openpyxl is imported
 only when such a file is read; without it the reader returns one T628 diagnostic
 instead of failing. Cells may be numbers or text with a decimal comma; header text
-may hold HTML entities. :mod:`.crtable` finds the header row and builds the model.
+may hold HTML entities. :mod:`.table` finds the header row and builds the model.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Only files the user saved are read; trfkit never fetches pages. The stdlib
 ``html.parser`` collects the ``CRs1``/``CRs2`` data table (row by row, with source
 line numbers), the page's ``<h2>`` headings (tournament name, then the view) and the
-"Annotation" legend that names the tie-break columns; :mod:`.crtable` does the rest.
+"Annotation" legend that names the tie-break columns; :mod:`.table` does the rest.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Both exports are one table with a header row somewhere near the top, data rows, and
 a footer whose "Annotation" lines name the tie-break columns (SWISS_MANAGER.md
-§4.2-4.3). :mod:`.crhtml` and :mod:`.crxlsx` only turn their input into a
+§4.2-4.3). :mod:`.html_page` and :mod:`.excel` only turn their input into a
 :class:`Sheet` of text cells; this module finds the header row by its names
 (English, German, Russian, Finnish synonyms), never by position, and reads three
 views: starting-rank crosstables (``12w1`` cells), round-robin grids (opponent
@@ -109,7 +109,7 @@ class Sheet:
 def legend_code(text: str) -> str | None:
     """The trfkit code for a legend entry such as "Buchholz Tie-Break Variable (2023)
     (Gamepoints, Cut1)" -> ``BH/C1``: the acronym in parentheses first, then the name
-    in any language of :mod:`.crwords`, then the cut or median the entry names."""
+    in any language of :mod:`.words`, then the cut or median the entry names."""
     return legend_entry(text)[0]
 
 

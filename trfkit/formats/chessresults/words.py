@@ -2,7 +2,7 @@
 
 chess-results prints one event in the reader's language (``lan=``): the same table is
 headed "Rk. SNo Name FED Rtg Pts. TB1" in English, "Rg. Snr Name Land Elo Pkt. Wtg1"
-in German, "Clas. Nº Nome FED Elo Pts. Desp1" in Portuguese. :mod:`.crtable` looks
+in German, "Clas. Nº Nome FED Elo Pts. Desp1" in Portuguese. :mod:`.table` looks
 every header cell, view heading, legend label and tie-break name up here, so that a
 page reads the same whatever language it was saved in. Each table is keyed by
 language only to keep it readable; lookups use the union. Entries are compared after

@@ -42,7 +42,7 @@ HEADER_CODES: Final = frozenset(
 )
 #: Header codes that only exist in TRF26 (142 is excluded: Swiss-Manager writes it in TRF16).
 TRF26_HEADER_CODES: Final = frozenset("152 162 172 182 192 202 212 222 352 362".split())
-#: Engine lines kept as header records (XXA and XXP are list records, see trf_records).
+#: Engine lines kept as header records (XXA and XXP are list records, see :mod:`.records`).
 ENGINE_CODES: Final = frozenset(
     {"XXR", "XXZ", "XXS", "XXC", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
 )

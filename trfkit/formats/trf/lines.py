@@ -1,8 +1,8 @@
 """Fixed-width rendering of one TRF record each: the inverse of the record parsers.
 
 Each function returns one line without its line end and without trailing blanks.
-Column positions are those of TRF.md §4-§6 and of :mod:`trf_players` /
-:mod:`trf_records`; a value too wide for its field is cut to the field, so that a
+Column positions are those of TRF.md §4-§6 and of :mod:`.players` /
+:mod:`.records`; a value too wide for its field is cut to the field, so that a
 line never shifts the columns after it (the writer reports such cuts as T603).
 """
 

@@ -9,7 +9,7 @@ Design (why it looks like this):
   ``"\n"`` for a model without one; ``"\r\n"``, ``"\r"`` or the names ``lf``/``crlf``/``cr``
   choose. Output text is meant to be encoded as UTF-8 without a BOM.
 * **Everything else is rendered** from the typed model in the fixed-width layout
-  (:mod:`trf_lines`): the output is normalised (``f`` → ``w``, ``g`` → ``GM``, dates as
+  (:mod:`.lines`): the output is normalised (``f`` → ``w``, ``g`` → ``GM``, dates as
   ``YYYY/MM/DD``, ``0000 - =`` → ``0000 - H``) and therefore idempotent:
   ``write(read(write(read(x)))) == write(read(x))``.
 * **Order**: every object remembers its source line, and lines are written in that
@@ -23,7 +23,7 @@ Design (why it looks like this):
   TRF26 date formats when the dates could be read. Records with no counterpart are
   never dropped: TRF26-only records stay in TRF16 output (TRF16 readers skip codes
   they do not know),
-  and :func:`~.trf_losses.conversion_losses` reports (T603, one line per kind) the
+  and :func:`~.losses.conversion_losses` reports (T603, one line per kind) the
   values a target cannot hold (for example the nicknames and declared points of
   ``310`` teams written as ``013``).
   TRF26 output writes teams as ``310`` only: a ``013`` line that repeats a ``310`` team
@@ -159,7 +159,7 @@ def _extra_line(raw: RawLine, t: Tournament, edition: str, convert: bool) -> int
 def _team_items(t: Tournament, edition: str, convert: bool) -> list[tuple[int, int, str]]:
     """Team lines. 013 lines number teams by their order, so teams that all become 013
     (TRF16 output) take the team lines' places in the order of their numbers: a team
-    keeps its number unless the numbers are not 1, 2, ... (reported, trf_losses)."""
+    keeps its number unless the numbers are not 1, 2, ... (reported, :mod:`.losses`)."""
     as_310 = [edition == "trf26" if convert else team.source == "310" for team in t.teams]
     if t.teams and not any(as_310):
         slots = sorted(team.line for team in t.teams)
