@@ -89,7 +89,7 @@ def test_the_exceptions_are_still_there() -> None:
     stale = [
         key
         for key in EXCEPTIONS
-        if records.get(key, "frozen slotted dataclass") == ("frozen slotted dataclass")
+        if records.get(key, "frozen slotted dataclass") == "frozen slotted dataclass"
     ]
     assert stale == []
 
