@@ -39,8 +39,9 @@ from ..model import EMPTY_BLOCK, NO_COLOR, NO_OPPONENT
 from ..model.results import COLUMN_CODES, NO_RESULT_COLUMN, Kind
 from .editions import Edition
 
-if TYPE_CHECKING:  # the model's classes are only named in annotations here
+if TYPE_CHECKING:  # the model's classes and the code are only named in annotations here
     from ..model import Player, ScoringSystem, Tournament
+    from ..tiebreak_codes import TieBreakCode
 
 __all__ = ["Context", "RunMemo", "Value", "is_round_robin"]
 
@@ -124,7 +125,7 @@ class RunMemo:
         standings rows) instead of growing the process. A later lookup recomputes."""
         self._memo.clear()
 
-    def value(self, code: Any) -> list[Value]:
+    def value(self, code: TieBreakCode) -> list[Value]:
         """The values of another tie-break (a :class:`TieBreakCode`), computed once.
 
         Lets a tie-break build on another (AOB on BH, APRO on TPR) without knowing
@@ -134,7 +135,7 @@ class RunMemo:
 
         return self.memo(("value", code), lambda: evaluate(self, code))
 
-    def for_code(self, code: Any) -> RunMemo:
+    def for_code(self, code: TieBreakCode) -> RunMemo:
         """The run a code is computed in: this one, unless the code names another rule
         edition (``/V``, individual tie-breaks only, see :meth:`Context.for_code`).
         ``tiebreaks`` and ``explain`` both ask here, so a value and its explanation
@@ -285,7 +286,7 @@ class Context(RunMemo):
         self.score = list(map(sum, self.pts, repeat(0.0)))
         self.regular = list(map(not_, map(contains, self.otb, repeat(False))))
 
-    def for_code(self, code: Any) -> Context:
+    def for_code(self, code: TieBreakCode) -> Context:
         """This run, or the same field under the edition a ``/V`` modifier names.
 
         Why per code: a code with ``/V2024`` or ``/V2026`` is computed under that
@@ -295,7 +296,7 @@ class Context(RunMemo):
         players in the same order, so indices agree). Raises :class:`CodeError` for
         an unknown version, like any other code trfkit cannot compute.
         """
-        version = getattr(code, "version", "")
+        version = code.version
         if not version:
             return self
         from ..tiebreak_codes import CodeError
