@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 __all__ = ["Items", "indented", "iter_indented"]
@@ -37,12 +38,16 @@ class _Unusual(Exception):
 
 
 def _encoder(item_separator: str) -> Callable[[Any], str]:
+    """The standard library's C encoder of one leaf container, its items joined by
+    ``item_separator`` (a newline and the depth's indent lays them out as ``indent=`` does)."""
     return json.JSONEncoder(
         ensure_ascii=False, allow_nan=False, check_circular=True, separators=(item_separator, ": ")
     ).encode
 
 
 class _Layout:
+    """The indent of one document and its encoders, made once per depth."""
+
     def __init__(self, indent: str) -> None:
         self.indent = indent
         self.plain = _encoder(",")  # one value: the separators never show
@@ -50,12 +55,15 @@ class _Layout:
         self.open: set[int] = set()  # ids of the containers being written (cycles)
 
     def leaf_encoder(self, depth: int) -> Callable[[Any], str]:
+        """The encoder of a container without containers inside, at ``depth``."""
         found = self.leaf.get(depth)
         if found is None:
             found = self.leaf[depth] = _encoder(",\n" + self.indent * depth)
         return found
 
     def write(self, value: Any, depth: int, out: list[str]) -> None:
+        """Append the text of ``value`` at ``depth``; :class:`_Unusual` for what it leaves
+        to ``json.dumps`` (other types, keys that are not strings, cycles)."""
         kind = type(value)
         if kind in _PLAIN:
             out.append(self.plain(value))
@@ -114,14 +122,14 @@ class _Layout:
         out.extend(mine)
 
 
+@dataclass(frozen=True, slots=True)
 class Items:
     """A JSON array of the top-level object whose items are made one at a time, as
     :func:`iter_indented` reaches them (the players of a 9999 x 50 tournament never
     exist as one tree of dicts next to the text being written)."""
 
-    def __init__(self, items: Iterable[Any], empty: bool) -> None:
-        self.items = items
-        self.empty = empty
+    items: Iterable[Any]
+    empty: bool
 
 
 def iter_indented(data: dict[str, Any], indent: int = 2, block: int = 1 << 16) -> Iterator[str]:

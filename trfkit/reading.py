@@ -89,7 +89,7 @@ def read_regular(path: str, limit: int) -> bytes:
                 f"{special_kind(info.st_mode)}, not a regular file (pipe its bytes to '-' instead)",
             )
         # read(n) allocates n bytes first: ask for the file's size, not the limit
-        # (100 MB per file, 30 µs and a transient 100 MB for each input of a batch).
+        # (else every input of a batch would allocate the whole limit for a few bytes).
         size = info.st_size
         data = fh.read(min(size, limit) + 1 if size else limit + 1)
         if size and len(data) == size + 1 <= limit:  # it grew meanwhile: read on

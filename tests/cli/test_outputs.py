@@ -16,7 +16,7 @@ import pytest
 from robust_helpers import TWO, invoke
 
 from trfkit.check_many import Outcome
-from trfkit.cli import many_files as batchrun
+from trfkit.cli import many_files
 from trfkit.cli.io import atomic_write
 from trfkit.cli.many_files import Batch, Progress, Tally, run_batch, terminal_columns
 from trfkit.diagnostics import make
@@ -141,7 +141,7 @@ def _outcomes(n: int) -> list[Outcome]:
 def _run_with_bar(monkeypatch: pytest.MonkeyPatch, printed_to: io.StringIO | None) -> str:
     screen = Terminal()
     monkeypatch.setattr(sys, "stderr", screen)
-    monkeypatch.setattr(batchrun, "ordered_map", lambda work, tasks, *a, **k: iter(tasks))
+    monkeypatch.setattr(many_files, "ordered_map", lambda work, tasks, *a, **k: iter(tasks))
     list(run_batch(lambda x: x, _outcomes(3), Batch(1, False, 3), Tally(), printed_to=printed_to))
     return screen.getvalue()
 

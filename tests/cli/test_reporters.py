@@ -44,7 +44,7 @@ def rendered(fmt: str, reports: list[FileReport] = REPORTS, **kw: bool) -> str:
     return out.getvalue()
 
 
-def test_text() -> None:
+def test_text_is_one_located_line_a_diagnostic_then_the_summary() -> None:
     assert rendered("text") == (
         "a.trf:3:81: T401 player 3 declares 2.5 points but the results give 1.5\n"
         "a.trf:6:97: T303 round 1: players 3 and 6 both have black\n"
@@ -134,7 +134,7 @@ def test_jsonl_is_one_diagnostic_per_line_and_round_trips() -> None:
     assert from_dict(to_dict(ASYM)) == ASYM
 
 
-def test_github_annotations() -> None:
+def test_github_writes_one_workflow_command_a_diagnostic_at_its_span() -> None:
     assert rendered("github").splitlines() == [
         (
             "::error title=T401 points-mismatch,file=a.trf,line=3,col=81,endLine=3,endColumn=84::"
@@ -176,7 +176,7 @@ def test_github_escapes_other_control_characters() -> None:
     assert escape_data("a\x7f\r\n\tb") == "a\\x7f%0D%0A\\tb"
 
 
-def test_sarif() -> None:
+def test_sarif_lists_every_rule_and_points_each_result_at_its_rule_and_span() -> None:
     doc = json.loads(rendered("sarif"))
     assert doc["version"] == "2.1.0"
     run = doc["runs"][0]
@@ -221,7 +221,7 @@ def test_statistics_table(fmt: str) -> None:
     ]
 
 
-def test_statistics_json() -> None:
+def test_statistics_json_counts_each_code_once_with_its_severity() -> None:
     assert json.loads(rendered("json", REPORTS, with_statistics=True)) == [
         {"code": "T303", "name": "color-conflict", "severity": "error", "count": 1},
         {"code": "T401", "name": "points-mismatch", "severity": "error", "count": 1},
@@ -229,7 +229,7 @@ def test_statistics_json() -> None:
     ]
 
 
-def test_summary_counts() -> None:
+def test_summary_counts_files_and_diagnostics_by_severity() -> None:
     summary = summarize(REPORTS)
     assert (summary.files, summary.errors, summary.warnings, summary.infos, summary.total) == (
         2,

@@ -45,7 +45,7 @@ def run(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
-def test_json_contract(tiny: Path) -> None:
+def test_tiebreaks_json_has_the_documented_keys_and_values(tiny: Path) -> None:
     code, out, err = run(
         "tiebreaks", str(tiny), "--tb", "bh", "--tb", "TPN", "--rules", "fide-2024", "--to", "json"
     )
@@ -93,7 +93,7 @@ def test_null_for_undefined(tiny: Path) -> None:
     assert json.loads(render_json(none_played))["players"][0]["values"]["AOB"] is None
 
 
-def test_csv_columns(tiny: Path) -> None:
+def test_tiebreaks_csv_has_the_player_columns_then_one_a_code(tiny: Path) -> None:
     _, out, _ = run("tiebreaks", str(tiny), "--tb", "BH/C1", "--tb", "SB", "--to", "csv")
     rows = list(csv.reader(io.StringIO(out)))
     assert rows[0] == ["rank", "start", "name", "federation", "rating", "points", "BH/C1", "SB"]
@@ -125,7 +125,9 @@ def test_unreadable_input_exit_2(tmp_path: Path) -> None:
     assert code == 2 and "Traceback" not in err
 
 
-def test_explain(tiny: Path) -> None:
+def test_explain_shows_the_rounds_and_total_of_one_player_and_refuses_an_unknown_one(
+    tiny: Path,
+) -> None:
     code, out, _ = run("explain", str(tiny), "--player", "1", "--tb", "SB", "--rules", "fide-2024")
     assert code == 0
     lines = out.splitlines()

@@ -54,7 +54,9 @@ _PREFIX = (
 @given(st.lists(_BLOCK, min_size=1, max_size=6))
 def test_sliced_columns_equal_the_block_by_block_parse(blocks: list[str]) -> None:
     """The columns cut from the whole line (and the problems reported) are those of
-    parsing every block on its own and locating its problems in the line."""
+    parsing every block on its own and locating its problems in the line. Only a clean
+    grid takes another path (one regular expression); the block-by-block path itself is
+    held to hand-read values by the test below."""
     line = (_PREFIX + "".join(blocks)).rstrip()
     found: list[tuple[object, ...]] = []
     p = parse_player(line, 7, lambda *a: found.append(a))
@@ -97,3 +99,19 @@ def test_clean_player_line_reports_nothing() -> None:
     assert (p.points, p.rank, p.line) == (7.5, 107, 7)
     assert p.rounds == (RoundEntry(4, "w", "1"), RoundEntry(2, "b", "="), RoundEntry(None, "", "U"))
     assert (p.opponents, p.colors, p.results) == ((4, 2, 0), "wb ", "1=U")
+
+
+def test_a_grid_that_is_not_clean_is_read_block_by_block_with_located_problems() -> None:
+    """Hand-read: an upper-case colour (T111, read as White), an opponent that is not a
+    number (T103, read as none) and a colour that is no colour (T105, read as none).
+    Blocks start at column 92, every 10 columns: colour at 97, opponent at 102-105,
+    colour at 117 (TRF.md §4.1)."""
+    line = _PREFIX + "  12 W 1    1x w 0     3 x ="
+    found: list[tuple[object, ...]] = []
+    p = parse_player(line, 7, lambda *a: found.append(a))
+    assert (p.opponents, p.colors, p.results) == ((12, 0, 3), "ww ", "10=")
+    assert found == [
+        ("T111", "round 1: colour 'W' written in upper case", 7, 97, 97),
+        ("T103", "round 2: opponent '1x' is not a start number", 7, 102, 105),
+        ("T105", "round 3: colour 'x' is not w, b or -", 7, 117, 117),
+    ]

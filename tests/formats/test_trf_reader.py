@@ -243,7 +243,7 @@ def test_172_without_federation_is_reported() -> None:
     assert codes(doc) == ["T111"]
 
 
-def test_team_013() -> None:
+def test_013_lines_become_teams_with_their_members() -> None:
     t = read(f"013 {'Team A':<32}   1    2   13  104", f"013 {'Team B':<32}   3").tournament
     assert t.teams == (
         Team(1, "Team A", (1, 2, 13, 104), source="013", line=1),
@@ -282,7 +282,7 @@ def test_310_left_aligned_number() -> None:
     assert (team.number, team.name, team.members) == (1, "Team1", (1,))
 
 
-def test_list_records() -> None:
+def test_240_to_330_records_are_read_into_their_model_records() -> None:
     t = read(
         "240 H   2    4   39",
         "250  2.0        1   1    1    2",
@@ -322,7 +322,7 @@ def test_330_alias_and_bad_result() -> None:
     assert codes(doc) == ["T111", "T104"]
 
 
-def test_xxa_xxp() -> None:
+def test_xxa_and_xxp_are_read_as_javafo_acceleration_and_prohibition() -> None:
     t = read("XXA    7  1.0  1.0  0.5", "XXP 3 17 22").tournament
     assert t.accelerations == (Acceleration(None, None, 1, 3, 7, 7, (1.0, 1.0, 0.5), "XXA", 1),)
     assert t.prohibited == (ProhibitedPairing(None, None, (3, 17, 22), "XXP", 2),)
@@ -394,7 +394,7 @@ def test_not_a_trf_file() -> None:
     assert all_codes(doc) == ["T006"]  # one verdict, not one T601 per line
 
 
-def test_source_information() -> None:
+def test_the_source_records_format_edition_dialect_encoding_newline_bom_and_path() -> None:
     data = b"\xef\xbb\xbf012 Open\r\nXXR 5\r\n" + p001().encode() + b"\r\n"
     src = read_trf(data, path="in.trf").tournament.source
     assert (src.format, src.edition, src.dialect, src.encoding, src.newline, src.bom, src.path) == (
@@ -431,16 +431,27 @@ def test_sniff() -> None:
     assert not sniff_trf(b"<?xml version='1.0'?>")
 
 
-def test_garbage_never_raises() -> None:
+def test_garbage_is_read_into_located_diagnostics_of_known_codes() -> None:
+    """Random record text and random bytes never raise: each read gives a Document
+    whose every diagnostic is a code trfkit documents, located on a line of the input."""
     import random
+
+    from trfkit.diagnostic_codes import CODES
 
     rng = random.Random(7)
     alphabet = "0123456789 wb-=+HFUZ.#/XBT\t\r\n\xe9"
     for _ in range(200):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 400)))
-        read_trf(("001" + text).encode("utf-8", "replace"))
-        read_trf(("013" + text).encode())
-        read_trf(rng.randbytes(rng.randrange(0, 300)))
+        for data in (
+            ("001" + text).encode("utf-8", "replace"),
+            ("013" + text).encode(),
+            rng.randbytes(rng.randrange(0, 300)),
+        ):
+            doc = read_trf(data)
+            lines = max(1, data.count(b"\n") + data.count(b"\r") + 1)
+            for d in doc.diagnostics:
+                assert d.code in CODES, d
+                assert 1 <= d.line <= lines and d.column >= 1, (d, data)
 
 
 def test_sniff_utf16() -> None:

@@ -278,7 +278,7 @@ def test_columns_count_characters_not_bytes() -> None:
     assert doc.tournament.players[0].name == "Ålström, Øyvind Ärlig"
 
 
-def test_fast_built_round_entries_behave_like_constructed_ones() -> None:
+def test_a_round_entry_read_from_the_columns_is_a_frozen_value() -> None:
     import dataclasses
 
     (p,) = read(p001(rounds=("  12 w 1",))).tournament.players

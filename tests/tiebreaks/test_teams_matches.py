@@ -263,4 +263,4 @@ def test_team_matches_import_nothing_of_the_tiebreaks() -> None:
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
-    assert out.strip() == "['byes', 'rebuild', 'scores'] []"
+    assert out.strip() == "['byes', 'rebuild', 'records', 'scores'] []"

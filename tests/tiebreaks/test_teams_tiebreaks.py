@@ -58,7 +58,9 @@ def group(
         ("OTHER_RU_MPGP", {1: 9, 2: 6.5, 3: 2.5, 4: 6}),  # Art. 32.2.3: MP + GP
     ],
 )
-def test_scores(code: str, expected: dict[int, float]) -> None:
+def test_team_scores_of_four_teams_mp_gp_and_their_sums(
+    code: str, expected: dict[int, float]
+) -> None:
     assert values(FOUR_TEAMS, code) == expected
 
 
@@ -95,7 +97,9 @@ def test_362_match_scoring() -> None:
         ),
     ],
 )
-def test_buchholz_played(code: str, expected: dict[int, float]) -> None:
+def test_team_buchholz_family_of_four_teams_who_all_played(
+    code: str, expected: dict[int, float]
+) -> None:
     got = values(FOUR_TEAMS, code)
     assert got == pytest.approx(expected)
 
@@ -171,7 +175,9 @@ def test_extended_sonneborn_berger(code: str, expected: dict[int, float]) -> Non
         ("KS:GP", {1: 1.5 + 1, 2: 0.5 + 1, 3: 1 + 0.5 + 0, 4: 1 + 1}),
     ],
 )
-def test_own_results(code: str, expected: dict[int, float]) -> None:
+def test_team_own_result_codes_progressive_wins_and_koya(
+    code: str, expected: dict[int, float]
+) -> None:
     assert values(FOUR_TEAMS, code) == expected
 
 
@@ -181,7 +187,7 @@ def test_board_count_lower_is_better() -> None:
     assert lookup(parse("BC"), "team").ascending
 
 
-def test_sssc() -> None:
+def test_sssc_is_game_points_plus_buchholz_over_the_fn_factor() -> None:
     # MP primary: FN = floor(2 MP x 3 rounds / 2 GP per match) = 3; GP + BH:MP / 3
     got = values(FOUR_TEAMS, "SSSC")
     assert got == pytest.approx({1: 4 + 7 / 3, 2: 3.5 + 9 / 3, 3: 1.5 + 11 / 3, 4: 3 + 9 / 3})
@@ -253,7 +259,9 @@ def test_de_with_a_missing_match_decides_only_when_certain() -> None:
         ("AOB:MP", "fide-2024", {1: (6 + 7) / 2, 2: (7 + 7) / 2, 3: (6 + 7) / 2}),
     ],
 )
-def test_unplayed_rounds(code: str, rules: str, expected: dict[int, float]) -> None:
+def test_team_codes_score_byes_and_absences_per_edition(
+    code: str, rules: str, expected: dict[int, float]
+) -> None:
     assert values(THREE_TEAMS, code, rules) == pytest.approx(expected)
 
 
@@ -298,7 +306,9 @@ def _forfeited() -> dict:
         ("EMMSB/P", "fide-2024", {2: 5 * 0 + 3 * 1 + 1 * 2}),
     ],
 )
-def test_forfeited_match(code: str, rules: str, expected: dict[int, float]) -> None:
+def test_a_forfeited_match_scores_per_edition_and_with_p(
+    code: str, rules: str, expected: dict[int, float]
+) -> None:
     got = values(_forfeited(), code, rules)
     assert {k: got[k] for k in expected} == pytest.approx(expected)
 
@@ -353,7 +363,7 @@ def test_declared_rounds_not_played_yet_are_not_scored_unless_asked() -> None:
     }
 
 
-def test_fore_buchholz() -> None:
+def test_fore_buchholz_reads_the_last_round_as_drawn() -> None:
     # FOUR_TEAMS with round 3 read as drawn (T2-T3 1:1 instead of 2:0): MP 5, 2, 2, 3
     assert values(FOUR_TEAMS, "FB:MP") == {1: 2 + 2 + 3, 2: 5 + 3 + 2, 3: 3 + 5 + 2, 4: 2 + 2 + 5}
     assert values(FOUR_TEAMS, "AOB:MP/F") == pytest.approx(

@@ -217,7 +217,7 @@ def test_values_and_ranks_unchanged(
 
 @pytest.mark.parametrize("rules", RULES)
 def test_each_code_alone_matches(rules: str) -> None:
-    """A code computed on its own (fresh context, no shared cache) gives the same values
+    """A code computed on its own (a fresh context, nothing memoised by other codes) gives the same values
     as inside the full list: no tie-break depends on another having run first."""
     stem = "swiss-120x9"
     want = next(

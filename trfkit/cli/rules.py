@@ -33,14 +33,18 @@ def _as_dict(code: str) -> dict[str, object]:
     }
 
 
-@click.command()
-@click.option(
+#: ``--output-format text|json`` of ``rules`` and ``rule``.
+_OUTPUT_FORMAT = click.option(
     "--output-format",
     "output_format",
     type=click.Choice(["text", "json"]),
     default="text",
     show_default=True,
 )
+
+
+@click.command()
+@_OUTPUT_FORMAT
 def rules(output_format: str) -> None:
     """List every diagnostic code with its name, severity and summary.
 
@@ -76,13 +80,7 @@ def _find(code_or_name: str) -> str:
 
 @click.command()
 @click.argument("code")
-@click.option(
-    "--output-format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-)
+@_OUTPUT_FORMAT
 def rule(code: str, output_format: str) -> None:
     """Explain one diagnostic code (or kebab-case name) with a bad and a good example.
 

@@ -82,6 +82,17 @@ def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
     return [d for d in diagnostics if d.severity is not Severity.INFO]
 
 
+#: ``--after-round N``, the same for ``tiebreaks`` and ``explain`` (one round, one meaning).
+_AFTER_ROUND = click.option(
+    "--after-round",
+    type=int,
+    default=None,
+    metavar="N",
+    help="Standings after round N (1..the event's rounds). Default: after the last "
+    "round with a result.",
+)
+
+
 @click.command("tiebreaks")
 @click.argument("input_path", metavar="INPUT", required=False)
 @click.option(
@@ -105,14 +116,7 @@ def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
     show_default=True,
     help="Rule edition; auto picks by the start date (042).",
 )
-@click.option(
-    "--after-round",
-    type=int,
-    default=None,
-    metavar="N",
-    help="Standings after round N (1..the event's rounds). Default: after the last "
-    "round with a result.",
-)
+@_AFTER_ROUND
 @click.option(
     "--unrated-rating",
     type=click.IntRange(0, MAX_RATING),
@@ -290,14 +294,7 @@ def tiebreaks(
     "list if it names it, else DE right after points.",
 )
 @click.option("--rules", type=click.Choice(RULES), default="auto", show_default=True)
-@click.option(
-    "--after-round",
-    type=int,
-    default=None,
-    metavar="N",
-    help="Standings after round N (1..the event's rounds). Default: after the last "
-    "round with a result.",
-)
+@_AFTER_ROUND
 @click.option("--unrated-rating", type=click.IntRange(0, MAX_RATING), default=None, metavar="R")
 @click.option(
     "--team-bye",

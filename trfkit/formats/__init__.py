@@ -57,8 +57,8 @@ WRITERS: dict[str, tuple[str, str]] = {
 
 
 def _resolve(module: str, name: str) -> Callable[..., Any] | None:
-    # sys.modules first: import_module costs microseconds per call, and read() resolves
-    # every sniffer on every file. The attribute is still looked up each time.
+    # sys.modules first: import_module walks the import machinery on every call, and
+    # read() resolves every sniffer on every file. The attribute is still looked up each time.
     mod = sys.modules.get(module)
     try:
         if mod is None:

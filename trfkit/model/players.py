@@ -89,6 +89,7 @@ class RoundEntry:
 
     @property
     def code(self) -> ResultCode:
+        """The result code's row of the table (kind, letter, played, rated, ...)."""
         return RESULT_CODES[self.result]
 
     @property
@@ -103,6 +104,7 @@ class RoundEntry:
 
     @property
     def is_empty(self) -> bool:
+        """Nothing written for the round (the view of an empty block, or of a round past the line)."""
         return self.opponent is None and not self.color and self.result == ""
 
 
@@ -110,6 +112,7 @@ EMPTY_ROUND: Final = RoundEntry(None, "", "")
 
 
 def _entry(opponent: int, color: str, result: str) -> RoundEntry:
+    """The view of one round's column values (0, the no-colour and empty-block characters read as nothing)."""
     return RoundEntry(opponent or None, "" if color == NO_COLOR else color, ENTRY_RESULT[result])
 
 

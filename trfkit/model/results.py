@@ -49,10 +49,12 @@ class ResultCode:
 
     @property
     def is_bye(self) -> bool:
+        """A round without a game and without an opponent: a bye of any kind, or not paired."""
         return self.kind in (Kind.FULL_BYE, Kind.HALF_BYE, Kind.PAB, Kind.ZERO_BYE, Kind.NOT_PAIRED)
 
     @property
     def is_forfeit(self) -> bool:
+        """A game decided without play."""
         return self.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Final
 
 from .players import EMPTY_BLOCK, NO_OPPONENT, DeclaredValue, PartialDate, Player, RoundEntry
 from .results import COLUMN_CODES, NO_RESULT_COLUMN, Kind, ResultCode, lookup
@@ -11,6 +12,7 @@ from .results import COLUMN_CODES, NO_RESULT_COLUMN, Kind, ResultCode, lookup
 __all__ = [
     "Team",
     "ScoringSystem",
+    "DEFAULT_MATCH_SCORING",
     "HeaderRecord",
     "Header",
     "ByeRecord",
@@ -83,6 +85,7 @@ class ScoringSystem:
         }
 
     def points_for_kind(self, kind: Kind) -> float:
+        """Points of a result kind here; a round not paired scores as a zero-point bye, a pending game nothing yet."""
         return {
             Kind.WIN: self.win,
             Kind.DRAW: self.draw,
@@ -99,7 +102,25 @@ class ScoringSystem:
 
     @property
     def is_default(self) -> bool:
+        """The values are the 1/½/0 default, wherever they were read from (writers then leave the record out)."""
         return replace(self, source="default") == ScoringSystem()
+
+
+#: Article 32.2.1 / C.07 11.1: 2 for a won match, 1 for a draw, 0 for a loss; the team
+#: PAB is worth a win. The team match points when no ``320``/``362`` record says
+#: otherwise, and the base a ``362`` record's letters change (TRF.md §3.2).
+DEFAULT_MATCH_SCORING: Final = ScoringSystem(
+    win=2.0,
+    draw=1.0,
+    loss=0.0,
+    forfeit_win=2.0,
+    forfeit_loss=0.0,
+    full_bye=2.0,
+    half_bye=1.0,
+    zero_bye=0.0,
+    pab=2.0,
+    unknown=1.0,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,12 +169,14 @@ class Header:
     organiser: str = ""  # no TRF record holds it; kept in JSON
 
     def first(self, code: str) -> HeaderRecord | None:
+        """The first record with this code (a file may repeat one), or None."""
         for record in self.records:
             if record.code == code:
                 return record
         return None
 
     def all(self, code: str) -> tuple[HeaderRecord, ...]:
+        """Every record with this code, in file order."""
         return tuple(r for r in self.records if r.code == code)
 
 
@@ -318,6 +341,7 @@ class Tournament:
 
     @property
     def scoring(self) -> ScoringSystem:
+        """The individual scoring system (shortcut for ``header.scoring``)."""
         return self.header.scoring
 
     @property
@@ -370,6 +394,7 @@ class Tournament:
 
     @property
     def is_team_event(self) -> bool:
+        """The file lists teams (013 or 310 records)."""
         return bool(self.teams)
 
     def by_start(self) -> Mapping[int, Player]:

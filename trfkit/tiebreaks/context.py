@@ -14,14 +14,12 @@ a loop over rows of floats and ints, never a walk over the model:
 * ``score[i]``   points after ``rounds`` rounds (recomputed from the results)
 * ``rating[i]``  the player's rating, ``unrated_rating`` for unrated players, or None
 * ``regular[i]`` every round scored is a game over the board against a known opponent
-* ``gather[i]``  for a regular player, ``itemgetter`` of the opponents (see the property)
-* ``exact_sums`` every score is a quarter point multiple: float sums exact in any order
 
 Rows are read-only and may be shared (tie-breaks that need a changed row copy it).
-Why the fast paths: a 2000-player, 11-round Swiss has 22,000 rounds, and most
-players are regular; for them a tie-break is one or two C-level calls per player
-(``row.count``, a gather, ``sum``) instead of a Python loop over rounds, while the
-other players keep the round-by-round rules. ``tests/tiebreaks/test_tiebreaks_golden.py``
+Why ``regular``: a 2000-player, 11-round Swiss has 22,000 rounds, and most players
+are regular; for them a tie-break reads whole rows (``row.count``, ``map`` over the
+opponents, ``sum``) with nothing to adjust, while the other players keep the
+round-by-round rules. ``tests/tiebreaks/test_tiebreaks_golden.py``
 holds every value to what the straightforward code computed.
 
 Derived data shared by several tie-breaks (adjusted scores, Buchholz values, ...)
@@ -33,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain, repeat
-from operator import attrgetter, contains, eq, itemgetter, not_
+from operator import attrgetter, contains, eq, not_
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..diagnostics import Diagnostic, make
@@ -41,8 +39,9 @@ from ..model import EMPTY_BLOCK, NO_COLOR, NO_OPPONENT
 from ..model.results import COLUMN_CODES, NO_RESULT_COLUMN, Kind
 from .editions import Edition
 
-if TYPE_CHECKING:  # the model's classes are only named in annotations here
+if TYPE_CHECKING:  # the model's classes and the code are only named in annotations here
     from ..model import Player, ScoringSystem, Tournament
+    from ..tiebreak_codes import TieBreakCode
 
 __all__ = ["Context", "RunMemo", "Value", "is_round_robin"]
 
@@ -126,7 +125,7 @@ class RunMemo:
         standings rows) instead of growing the process. A later lookup recomputes."""
         self._memo.clear()
 
-    def value(self, code: Any) -> list[Value]:
+    def value(self, code: TieBreakCode) -> list[Value]:
         """The values of another tie-break (a :class:`~trfkit.tiebreak_codes.TieBreakCode`),
         computed once.
 
@@ -137,7 +136,7 @@ class RunMemo:
 
         return self.memo(("value", code), lambda: evaluate(self, code))
 
-    def for_code(self, code: Any) -> RunMemo:
+    def for_code(self, code: TieBreakCode) -> RunMemo:
         """The run a code is computed in: this one, unless the code names another rule
         edition (``/V``, individual tie-breaks only, see :meth:`Context.for_code`).
         ``tiebreaks`` and ``explain`` both ask here, so a value and its explanation
@@ -194,26 +193,6 @@ class Context(RunMemo):
         self.win = self.scoring.win
         self.draw = self.scoring.draw
         self.loss = self.scoring.loss
-        #: Every score is a multiple of 1/4 (so are all the scoring system's values), so
-        #: sums of scores and of score products are exact floats whatever the order:
-        #: a tie-break may then add or subtract in any order and get the very same
-        #: float (e.g. a cut as "total less the cut value" instead of a sorted sum).
-        self.exact_sums = all(
-            float(4 * v).is_integer() and abs(v) <= 1 << 16
-            for v in (
-                self.scoring.win,
-                self.scoring.draw,
-                self.scoring.loss,
-                self.scoring.forfeit_win,
-                self.scoring.forfeit_loss,
-                self.scoring.full_bye,
-                self.scoring.half_bye,
-                self.scoring.zero_bye,
-                self.scoring.pab,
-                self.scoring.unknown,
-            )
-        )
-
         self.opp: list[tuple[int, ...]] = []
         self.kind: list[tuple[Kind, ...]] = []
         self.pts: list[tuple[float, ...]] = []
@@ -308,7 +287,7 @@ class Context(RunMemo):
         self.score = list(map(sum, self.pts, repeat(0.0)))
         self.regular = list(map(not_, map(contains, self.otb, repeat(False))))
 
-    def for_code(self, code: Any) -> Context:
+    def for_code(self, code: TieBreakCode) -> Context:
         """This run, or the same field under the edition a ``/V`` modifier names.
 
         Why per code: a code with ``/V2024`` or ``/V2026`` is computed under that
@@ -319,7 +298,7 @@ class Context(RunMemo):
         :class:`~trfkit.tiebreak_codes.CodeError` for an unknown version, like any other
         code trfkit cannot compute.
         """
-        version = getattr(code, "version", "")
+        version = code.version
         if not version:
             return self
         from ..tiebreak_codes import CodeError
@@ -383,23 +362,6 @@ class Context(RunMemo):
     def max_score(self) -> float:
         """The most points anyone could have after ``rounds`` rounds."""
         return self.rounds * self.win
-
-    @property
-    def gather(self) -> list[itemgetter[Any] | None]:
-        """Per player, ``itemgetter(*opp[i])`` for a regular player (every round a game
-        against a known opponent) when there are two rounds or more, else None.
-
-        ``ctx.gather[i](values)`` is the tuple of ``values[o]`` for each round's
-        opponent in one C call: the innermost step of BH, FB, SB, AOB, ARO, APRO ...,
-        faster than ``map`` over the row. Built once per run.
-        """
-        return self.memo(
-            "gather",
-            lambda: [
-                itemgetter(*o_row) if regular and self.rounds > 1 else None
-                for o_row, regular in zip(self.opp, self.regular, strict=True)
-            ],
-        )
 
     def forfeit_as_game(self, i: int, r: int, played_forfeits: bool = False) -> bool:
         """Round ``r`` of player ``i`` is a forfeit that counts as a game against the

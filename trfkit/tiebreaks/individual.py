@@ -256,10 +256,8 @@ def average_opponents_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
         ]
     else:  # every round a game for a regular player; the others' games over the board
         met = [
-            g(bh) if g else list(map(of, o_row if regular else compress(o_row, otb)))
-            for o_row, otb, regular, g in zip(
-                ctx.opp, ctx.otb, ctx.regular, ctx.gather, strict=True
-            )
+            list(map(of, o_row if regular else compress(o_row, otb)))
+            for o_row, otb, regular in zip(ctx.opp, ctx.otb, ctx.regular, strict=True)
         ]
     # the average rounded half up to hundredths (x 100, floor of + 0.5, / 100)
     return [
@@ -332,9 +330,7 @@ def koya(ctx: Context, code: TieBreakCode) -> list[Value]:
     # index -1 (no opponent), so each row is one C-level compress().
     counted = [s >= threshold for s in ctx.score] + [False]
     of = counted.__getitem__
-    flags = [
-        g(counted) if g else map(of, o_row) for o_row, g in zip(ctx.opp, ctx.gather, strict=True)
-    ]
+    flags = map(map, repeat(of), ctx.opp)
     return list(map(sum, map(compress, ctx.pts, flags), repeat(0.0)))
 
 

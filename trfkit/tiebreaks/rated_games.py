@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress
-from typing import Final
+from typing import Final, Literal
 
 from ..model.results import RESULT_CODES, Kind
 from ..tiebreak_codes import TieBreakCode
@@ -37,6 +37,7 @@ __all__ = [
     "RATING_SCORES",
     "OtbRecord",
     "RatedGames",
+    "Measure",
     "field_performance",
     "otb_records",
     "rated_games",
@@ -44,6 +45,9 @@ __all__ = [
     "ratings_of",
     "unrated_for",
 ]
+
+#: A performance of the field: the rating performance (TPR) or the perfect one (PTP).
+Measure = Literal["tpr", "ptp"]
 
 #: A game's rating score in half points, by kind (only over-the-board kinds occur).
 HALVES: Final = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
@@ -100,6 +104,7 @@ def rated_games(ctx: Context, unrated_rating: int | None) -> RatedGames | None:
 
 
 def _build(ctx: Context, unrated_rating: int | None) -> RatedGames | None:
+    """:func:`rated_games` computed; None (and T502 once) when an unrated player has no rating."""
     rating = ratings_of(ctx, unrated_rating)
     if rating is None:
         ctx.note(
@@ -194,7 +199,9 @@ def otb_records(ctx: Context, unrated_rating: int | None) -> list[OtbRecord] | N
     return ctx.memo(("ratings.otb", unrated_rating), build)
 
 
-def field_performance(ctx: Context, unrated_rating: int | None, measure: str) -> list[int | None]:
+def field_performance(
+    ctx: Context, unrated_rating: int | None, measure: Measure
+) -> list[int | None]:
     """Uncut TPR (``measure="tpr"``) or PTP (``"ptp"``) of every player, once per run
     and unrated rating (TPR and PTP report them, APRO and APPO average them)."""
     return ctx.memo(
@@ -202,7 +209,8 @@ def field_performance(ctx: Context, unrated_rating: int | None, measure: str) ->
     )
 
 
-def _field(ctx: Context, unrated_rating: int | None, measure: str) -> list[int | None]:
+def _field(ctx: Context, unrated_rating: int | None, measure: Measure) -> list[int | None]:
+    """:func:`field_performance` computed: TPR from the sum, the games and p; PTP by its search."""
     games = rated_games(ctx, unrated_rating)
     if games is None:
         return [None] * ctx.n

@@ -18,6 +18,7 @@ from ..tiebreak_codes import TieBreakCode
 from .context import Context, Value
 from .rated_games import (
     RATING_SCORES,
+    Measure,
     OtbRecord,
     field_performance,
     otb_records,
@@ -149,7 +150,7 @@ def tpr(ctx: Context, code: TieBreakCode) -> list[Value]:
     return _elected_rule(ctx, _each(ctx, code, scorer))
 
 
-def _plain(ctx: Context, code: TieBreakCode, measure: str) -> list[Value]:
+def _plain(ctx: Context, code: TieBreakCode, measure: Measure) -> list[Value]:
     """Uncut TPR or PTP of every player, computed once per run and unrated rating
     (PTP, APRO and APPO share them; ru-2013's 32.4.3 shift is not applied here)."""
     return list(field_performance(ctx, unrated_for(ctx, code), measure))
@@ -163,7 +164,7 @@ def ptp(ctx: Context, code: TieBreakCode) -> list[Value]:
     return _each(ctx, code, lambda _i, r: perfect_performance(r.ratings, r.score))
 
 
-def _opponents_average(ctx: Context, code: TieBreakCode, measure: str) -> list[Value]:
+def _opponents_average(ctx: Context, code: TieBreakCode, measure: Measure) -> list[Value]:
     """APRO/APPO: the opponents' uncut TPR/PTP averaged over each player's OTB games."""
     games = rated_games(ctx, unrated_for(ctx, code))
     if games is None:

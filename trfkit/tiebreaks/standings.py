@@ -240,12 +240,8 @@ def rank_differences(
     one T506 info for all of them (see :func:`unlisted_rank_note`), as when a code of
     the list is ``undefined`` for every player (it cannot give the file's order).
 
-    A file whose rank column follows another order (another tie-break list, or
-    none) differs for nearly every player, so the diagnostics are built column-wise
-    from one :func:`~trfkit.diagnostics.make` template (code, name, severity, hint
-    and every other field as ``make`` sets them), only the message and the line
-    differing: the same records as ``make`` gives, at a fraction of the cost.
-    Players are compared with one C-level ``map`` first.
+    A declared rank inside the places a tie covers is no difference
+    (:func:`outside_ties`).
     """
     players = ctx.players
     differ = [

@@ -185,12 +185,12 @@ def _compute(ctx: Context, fore: bool, played_forfeits: bool) -> Adjusted:
 
 
 def _games_contrib(ctx: Context, shown: list[float]) -> list[Sequence[float | None]]:
-    """Every regular player's row of opponents' shown scores (one C-level gather each);
-    the other rows are left empty for the caller to fill."""
+    """Every regular player's row of opponents' shown scores; the other rows are left
+    empty for the caller to fill."""
     shown_of = shown.__getitem__
     return [
-        g(shown) if g is not None else (list(map(shown_of, o_row)) if is_regular else [])
-        for g, o_row, is_regular in zip(ctx.gather, ctx.opp, ctx.regular, strict=True)
+        list(map(shown_of, o_row)) if is_regular else []
+        for o_row, is_regular in zip(ctx.opp, ctx.regular, strict=True)
     ]
 
 

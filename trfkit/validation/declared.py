@@ -43,6 +43,7 @@ Table = dict[str, dict[int, float | None]]
 
 
 def _fmt(value: float | None) -> str:
+    """A value in a message: as short as it is written (``2.5``, ``1842``), or ``none``."""
     return "none" if value is None else f"{value:g}"
 
 
@@ -116,11 +117,13 @@ def _team_values(t: Tournament) -> dict[int, list[DeclaredValue]]:
 
 
 def _owned(d: DeclaredValue, owned: dict[str, float | None]) -> bool:
+    """The declared value is the team's own score, which T319 compares already."""
     score = owned.get(d.code)
     return score is not None and d.value == score
 
 
 def _teams(t: Tournament, declared: dict[int, list[DeclaredValue]]) -> Table:
+    """The computed value of every declared team code (MPTS/GPTS are the team's scores)."""
     from ..tiebreaks import parse
     from ..tiebreaks.team.standings import compute_teams
 
@@ -151,6 +154,7 @@ def _teams(t: Tournament, declared: dict[int, list[DeclaredValue]]) -> Table:
 
 
 def _parsable(code: str) -> bool:
+    """A code trfkit can compute; Swiss-Manager numbers and unnamed columns cannot be compared."""
     from ..tiebreaks import CodeError, parse
 
     if code.startswith(("SM#", "tb", "TB")):
@@ -163,6 +167,7 @@ def _parsable(code: str) -> bool:
 
 
 def _number(value: object) -> float | None:
+    """A computed value as a number to compare, or None (undefined; a flag is no value)."""
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
@@ -288,6 +293,7 @@ def _tiers(members: Sequence[int], key: Callable[[int], float]) -> list[list[int
 
 
 def _order(tiers: list[list[int]]) -> str:
+    """Tiers of start numbers as a message shows them: ``3 > 1=2 > 4``."""
     return " > ".join("=".join(map(str, tier)) for tier in tiers)
 
 

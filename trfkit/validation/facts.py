@@ -14,9 +14,10 @@ The cache holds the last tournament only: the validator checks one tournament at
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from itertools import count
 from operator import attrgetter
-from typing import Final, NamedTuple
+from typing import Final
 
 from ..model import Player, RoundEntry, Tournament
 from ..model.results import COMPLEMENT, NO_RESULT_COLUMN, RESULT_CODES, Kind
@@ -63,8 +64,9 @@ Pair = tuple[int, Player, int, RoundEntry, Player, RoundEntry]
 Repeat = tuple[int, Player, int, RoundEntry, int]
 
 
-class Facts(NamedTuple):
-    """Immutable like a frozen dataclass, and cheaper to define at import."""
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What the pairing and score rules read of one tournament, computed once per run."""
 
     by_start: dict[int, tuple[int, Player]]  # start number -> first record with it
     # Only blocks outside clean games (every block when start numbers repeat) below:

@@ -92,7 +92,7 @@ _ACRONYMS: Final = frozenset(
 )
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Sheet:
     """A table as text cells: ``rows`` holds (cells, source line or row number)."""
 
@@ -164,7 +164,7 @@ def legend_unrated(code: str, text: str) -> str:
     return f"/U{m.group(1)}" if m else ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Columns:
     header_row: int
     start: int | None

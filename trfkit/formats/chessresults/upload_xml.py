@@ -211,7 +211,7 @@ def _report_notes(notes: XmlNotes, b: Findings) -> None:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Slot:
     index: int  # 1..6
     number: int  # Swiss-Manager tie-break number, 0 = none

@@ -26,8 +26,6 @@ from typing import Final, TypeVar
 from ...document import Document
 from ...limits import MAX_ROUND_ENTRIES
 from ...model import (
-    NO_COLOR,
-    NO_OPPONENT,
     Block,
     Header,
     NationalRating,
@@ -38,10 +36,11 @@ from ...model import (
     Tournament,
     grid_columns,
 )
-from ..export_fields import TOURNAMENT_TYPES, Findings, date_from_number, is_private, public_text
+from ..export_fields import TOURNAMENT_TYPES, date_from_number, is_private, public_text
 from ..sniff import MAGIC, sniff_swissmanager
 from . import layout as sm
 from . import tiebreak_numbers as smtb
+from .rounds import ByteFindings, round_entries, split_rounds
 
 __all__ = ["MAGIC", "private_strings", "read_swissmanager", "sniff_swissmanager"]
 
@@ -78,23 +77,6 @@ _PRIVATE_LABELS: Final = {
     24: "web site",
 }
 
-# Result byte -> (white, black) TRF codes for a game between two listed players.
-_GAME: Final = {
-    1: ("1", "0"),
-    2: ("=", "="),
-    3: ("0", "1"),
-    4: ("+", "-"),
-    5: ("-", "+"),
-    6: ("-", "-"),
-    10: ("-", "-"),
-}
-# Result byte -> code of a player without an opponent, after a bye (-1) or "not paired" (-2).
-_BYE: Final = {0: "U", 1: "U", 4: "U", 9: "U", 2: "H", 3: "Z", 5: "Z", 6: "Z"}
-_NOT_PAIRED: Final = {1: "F", 4: "F", 9: "F", 2: "H", 0: "Z", 3: "Z", 5: "Z", 6: "Z"}
-# Result byte -> code of the one player at a board whose other seat is empty (team events).
-_EMPTY_SEAT_WHITE: Final = {1: "+", 4: "+", 9: "+", 2: "H", 3: "-", 5: "-", 6: "-"}
-_EMPTY_SEAT_BLACK: Final = {3: "+", 5: "+", 2: "H", 1: "-", 4: "-", 6: "-"}
-
 
 def private_strings(data: bytes) -> tuple[tuple[str, str], ...]:
     """The non-empty header strings the model leaves out, as (label, text) pairs.
@@ -112,13 +94,6 @@ def private_strings(data: bytes) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-class _Build(Findings):
-    """The diagnostics of one binary read, located as the module docstring says."""
-
-    def at_byte(self, code: str, message: str, offset: int = 0) -> None:
-        self.add(code, message, 1, offset + 1)
-
-
 def read_swissmanager(
     data: bytes,
     *,
@@ -129,7 +104,7 @@ def read_swissmanager(
 ) -> Document:
     """Decode a native Swiss-Manager file into a Document (``encoding`` is ignored:
     the format fixes UTF-16LE)."""
-    b = _Build(path)
+    b = ByteFindings(path)
     try:
         tournament = _read(data, b)
     except sm.LayoutError as exc:
@@ -145,7 +120,7 @@ def _source(path: str) -> Source:
     return Source(format="swissmanager", dialect="swiss-manager", encoding="utf-16-le", path=path)
 
 
-def _read(data: bytes, b: _Build) -> Tournament:
+def _read(data: bytes, b: ByteFindings) -> Tournament:
     layout = sm.locate(data)
     for note in layout.notes:
         b.at_byte("T621", note.message, note.offset)
@@ -178,8 +153,8 @@ def _read(data: bytes, b: _Build) -> Tournament:
             pairings[0].offset,
         )
         pairings = ()
-    rounds = _split_rounds(pairings, schedule, b)
-    entries = _round_entries(rounds, len(players), b)
+    rounds = split_rounds(pairings, schedule, b)
+    entries = round_entries(rounds, len(players), b)
     model_players = tuple(
         _player(i, rec, entries.get(i, {}), len(rounds)) for i, rec in enumerate(players, 1)
     )
@@ -208,7 +183,11 @@ def _read(data: bytes, b: _Build) -> Tournament:
 
 
 def _section(
-    data: bytes, layout: sm.Layout, tag: int, reader: Callable[[bytes, sm.Section], T], b: _Build
+    data: bytes,
+    layout: sm.Layout,
+    tag: int,
+    reader: Callable[[bytes, sm.Section], T],
+    b: ByteFindings,
 ) -> T | None:
     section = layout.first(tag)
     if section is None:
@@ -225,7 +204,7 @@ def _section(
 
 
 def _players(
-    data: bytes, layout: sm.Layout, config: sm.Config, b: _Build
+    data: bytes, layout: sm.Layout, config: sm.Config, b: ByteFindings
 ) -> tuple[sm.PlayerRecord, ...]:
     section = layout.first(sm.PLAYERS_TAG)
     if section is None:
@@ -256,119 +235,6 @@ def _players(
     elif used != "33+104":
         b.at_byte("T901", f"player records read with the {used} layout", section.start)
     return records
-
-
-def _split_rounds(
-    pairings: tuple[sm.Pairing, ...], schedule: tuple[sm.ScheduledRound, ...], b: _Build
-) -> list[tuple[sm.Pairing, ...]]:
-    """Pairing records per round, by the schedule's per-round counts; if those do not
-    add up, by a start number repeating (nobody plays twice in one round)."""
-    counts = [r.pairings for r in schedule]
-    if sum(counts) == len(pairings):
-        out, pos = [], 0
-        for n in counts:
-            out.append(pairings[pos : pos + n])
-            pos += n
-        while out and not out[-1]:
-            out.pop()
-        return out
-    if pairings:
-        b.at_byte(
-            "T901",
-            f"the schedule's pairing counts add up to {sum(counts)}, the file holds "
-            f"{len(pairings)} pairing records; rounds were split where a start number "
-            "repeats",
-            pairings[0].offset,
-        )
-    rounds: list[tuple[sm.Pairing, ...]] = []
-    current: list[sm.Pairing] = []
-    seen: set[int] = set()
-    for p in pairings:
-        numbers = {n for n in (p.white, p.black) if n not in (0, sm.BYE, sm.NOT_PAIRED)}
-        if numbers & seen:
-            rounds.append(tuple(current))
-            current, seen = [], set()
-        current.append(p)
-        seen |= numbers
-    if current:
-        rounds.append(tuple(current))
-    return rounds
-
-
-def _round_entries(
-    rounds: list[tuple[sm.Pairing, ...]], n: int, b: _Build
-) -> dict[int, dict[int, Block]]:
-    """start number -> round -> entry, from the pairing records."""
-    out: dict[int, dict[int, Block]] = {}
-    for rnd, records in enumerate(rounds, 1):
-        for p in records:
-            for start, entry in _entries(p, rnd, n, b):
-                slot = out.setdefault(start, {})
-                if rnd in slot:
-                    b.at_byte(
-                        "T901",
-                        f"round {rnd}: player {start} appears in two pairing "
-                        "records; the second was ignored",
-                        p.offset,
-                    )
-                    continue
-                slot[rnd] = entry
-    return out
-
-
-def _entries(p: sm.Pairing, rnd: int, n: int, b: _Build) -> list[tuple[int, Block]]:
-    white, black, code = p.white, p.black, p.result
-
-    def real(x: int) -> bool:
-        return 1 <= x <= n
-
-    if real(white) and real(black):
-        if code == 0:  # paired, not played yet: kept as the pairing (TRF: blank result)
-            b.at_byte(
-                "T623",
-                f"round {rnd}: the game {white}-{black} has no result yet; kept as a pairing",
-                p.offset,
-            )
-            return [(white, (black, "w", " ")), (black, (white, "b", " "))]
-        pair = _GAME.get(code)
-        if pair is None:
-            b.at_byte(
-                "T622",
-                f"round {rnd}: the game {white}-{black} has result code {code}, "
-                "which trfkit does not know; the game was left out",
-                p.offset,
-            )
-            return []
-        return [(white, (black, "w", pair[0])), (black, (white, "b", pair[1]))]
-    if real(white) and black in (sm.BYE, sm.NOT_PAIRED, 0):
-        table = {sm.BYE: _BYE, sm.NOT_PAIRED: _NOT_PAIRED, 0: _EMPTY_SEAT_WHITE}[black]
-        return _lone(white, code, table, rnd, p, b)
-    if white == 0 and real(black):
-        return _lone(black, code, _EMPTY_SEAT_BLACK, rnd, p, b)
-    if white == 0 and black == 0:
-        return []  # an empty board slot of a team match
-    b.at_byte(
-        "T621",
-        f"round {rnd}: a pairing record names players {white} and {black}, but "
-        f"the file lists {n} players; record skipped",
-        p.offset,
-    )
-    return []
-
-
-def _lone(
-    start: int, code: int, table: dict[int, str], rnd: int, p: sm.Pairing, b: _Build
-) -> list[tuple[int, Block]]:
-    result = table.get(code)
-    if result is None:
-        b.at_byte(
-            "T622",
-            f"round {rnd}: player {start} has no opponent and result code {code}, "
-            "which trfkit does not know; the round was left empty",
-            p.offset,
-        )
-        return []
-    return [(start, (NO_OPPONENT, NO_COLOR, result))]
 
 
 def _player(start: int, rec: sm.PlayerRecord, rounds: dict[int, Block], n_rounds: int) -> Player:
@@ -414,7 +280,7 @@ def _national(p: Player, rec: sm.PlayerRecord, federation: str) -> NationalRatin
 
 
 def _teams(
-    data: bytes, layout: sm.Layout, players: tuple[sm.PlayerRecord, ...], b: _Build
+    data: bytes, layout: sm.Layout, players: tuple[sm.PlayerRecord, ...], b: ByteFindings
 ) -> tuple[Team, ...]:
     records = _section(data, layout, sm.TEAMS_TAG, sm.read_teams, b) or ()
     members: dict[int, list[tuple[int, int]]] = {}
@@ -439,7 +305,7 @@ def _teams(
 
 
 def _team_byes(
-    data: bytes, layout: sm.Layout, schedule: tuple[sm.ScheduledRound, ...], b: _Build
+    data: bytes, layout: sm.Layout, schedule: tuple[sm.ScheduledRound, ...], b: ByteFindings
 ) -> tuple[TeamBye, ...]:
     """The team that got the bye (away team -1) in each round, from the team pairings."""
     matches = _section(data, layout, sm.MATCHES_TAG, sm.read_matches, b) or ()
@@ -463,7 +329,7 @@ def _header(
     schedule: tuple[sm.ScheduledRound, ...],
     type_text: str,
     n_teams: int,
-    b: _Build,
+    b: ByteFindings,
 ) -> Header:
     def pick(*indices: int) -> str:
         for i in indices:
@@ -516,7 +382,7 @@ def _with_section(name: str, subtitle: str) -> str:
     return f"{name} - {subtitle}" if name else subtitle
 
 
-def _tiebreak_codes(numbers: tuple[int, ...], team: bool, b: _Build) -> tuple[str, ...]:
+def _tiebreak_codes(numbers: tuple[int, ...], team: bool, b: ByteFindings) -> tuple[str, ...]:
     """The configured tie-breaks as trfkit codes, after the primary score (202 semantics)."""
     codes: list[str] = []
     unmapped: list[str] = []

@@ -56,6 +56,7 @@ class FileReport:
 
 
 def _plural(n: int, word: str) -> str:
+    """``1 file``, ``2 files``."""
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
@@ -77,6 +78,7 @@ class Summary:
 
     @property
     def total(self) -> int:
+        """The diagnostics shown: errors, warnings and infos."""
         return self.errors + self.warnings + self.infos
 
     def sentence(self) -> str:
@@ -118,10 +120,12 @@ class Summary:
 
 
 def all_diagnostics(reports: Sequence[FileReport]) -> list[Diagnostic]:
+    """Every diagnostic of a run, file after file."""
     return [d for report in reports for d in report.diagnostics]
 
 
 def summarize(reports: Sequence[FileReport]) -> Summary:
+    """The counts the summary sentence and the JSON summary give (skipped inputs are no files checked)."""
     counts = Counter(d.severity for d in all_diagnostics(reports))
     skipped = sum(1 for r in reports if r.skipped is not None)
     return Summary(

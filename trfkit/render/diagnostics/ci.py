@@ -40,6 +40,7 @@ def escape_property(text: str) -> str:
 
 
 def github_line(d: Diagnostic) -> str:
+    """One GitHub Actions workflow command: the annotation shows on the file and line of a pull request."""
     props = [
         ("title", f"{d.code} {d.name}"),
         ("file", d.file),
@@ -55,15 +56,18 @@ def github_line(d: Diagnostic) -> str:
 
 
 def render_github(reports: Sequence[FileReport], stream: TextIO) -> None:
+    """``--output-format github``: one workflow command a diagnostic, no summary (the job log is not read)."""
     for report in reports:
         stream.writelines(github_line(d) + "\n" for d in report.diagnostics)
 
 
 def _uri(path: str) -> str:
+    """SARIF wants a URI: forward slashes on every platform (stdin has no path)."""
     return PurePath(path).as_posix() if path else "<unknown>"
 
 
 def _physical(file: str, line: int, column: int, end_column: int | None) -> dict[str, Any]:
+    """A SARIF ``physicalLocation`` of a diagnostic's span."""
     region: dict[str, int] = {"startLine": line, "startColumn": column}
     if end_column is not None and end_column >= column:
         region["endColumn"] = end_column + 1  # SARIF end columns are exclusive
@@ -91,6 +95,7 @@ def sarif_rules() -> list[dict[str, Any]]:
 
 
 def _related(d: Diagnostic, related: Location) -> dict[str, Any]:
+    """The other side of a two-sided problem (the opponent's line of an asymmetric pairing)."""
     return {
         "id": 1,
         "message": {"text": "other side"},
@@ -101,6 +106,7 @@ def _related(d: Diagnostic, related: Location) -> dict[str, Any]:
 
 
 def sarif_document(reports: Sequence[FileReport]) -> dict[str, Any]:
+    """The SARIF 2.1.0 log of a run: every rule once, each result pointing at its rule by index."""
     rules = sarif_rules()
     index = {rule["id"]: i for i, rule in enumerate(rules)}
     results = []
@@ -138,4 +144,5 @@ def sarif_document(reports: Sequence[FileReport]) -> dict[str, Any]:
 
 
 def render_sarif(reports: Sequence[FileReport], stream: TextIO) -> None:
+    """``--output-format sarif``: :func:`sarif_document` as JSON, for code-scanning tools."""
     stream.write(dumps(sarif_document(reports)))

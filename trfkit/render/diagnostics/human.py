@@ -17,6 +17,7 @@ from . import FileReport, statistics, summarize
 
 
 def render_text(reports: Sequence[FileReport], stream: TextIO) -> None:
+    """The default ``path:line:col: CODE message`` lines (one per diagnostic), then the summary sentence."""
     for report in reports:
         stream.writelines(f"{diagnostic}\n" for diagnostic in report.diagnostics)
     stream.write(summarize(reports).sentence() + "\n")
@@ -34,6 +35,7 @@ def _file_level(d: Diagnostic) -> bool:
 
 
 def _location(loc_file: str, line: int, column: int) -> str:
+    """``path:line:col``, as editors and terminals link it."""
     return f"{loc_file}:{line}:{column}"
 
 
@@ -62,6 +64,7 @@ def full_block(diagnostic: Diagnostic, lines: dict[int, str] | None = None) -> s
 
 
 def render_full(reports: Sequence[FileReport], stream: TextIO) -> None:
+    """``--output-format full``: each diagnostic with its source line and caret (:func:`full_block`)."""
     for report in reports:
         lines = dict(report.lines)
         stream.writelines(full_block(d, lines) + "\n\n" for d in report.diagnostics)

@@ -21,10 +21,12 @@ SCHEMA_VERSION = 1
 
 
 def _point(line: int, column: int | None) -> dict[str, int] | None:
+    """A ``{"row", "column"}`` position as ruff's JSON writes it, or None without a column."""
     return None if column is None else {"row": line, "column": column}
 
 
 def to_dict(d: Diagnostic) -> dict[str, Any]:
+    """One diagnostic as ``--output-format json``/``jsonl`` write it (schemas/diagnostics.schema.json)."""
     related = None
     if d.related is not None:
         r = d.related
@@ -49,6 +51,7 @@ def to_dict(d: Diagnostic) -> dict[str, Any]:
 
 
 def from_dict(data: dict[str, Any]) -> Diagnostic:
+    """The inverse of :func:`to_dict`: a diagnostic read back (a worker's result, the check cache)."""
     related = None
     if data.get("related"):
         r = data["related"]
@@ -76,6 +79,7 @@ def from_dict(data: dict[str, Any]) -> Diagnostic:
 
 
 def render_json(reports: Sequence[FileReport], stream: TextIO) -> None:
+    """``--output-format json``: every diagnostic and the run's summary in one document."""
     summary = summarize(reports)
     document = {
         "version": SCHEMA_VERSION,
@@ -96,11 +100,13 @@ def render_json(reports: Sequence[FileReport], stream: TextIO) -> None:
 
 
 def render_jsonl(reports: Sequence[FileReport], stream: TextIO) -> None:
+    """``--output-format jsonl``: one diagnostic a line, so a consumer can stream a large batch."""
     for report in reports:
         stream.writelines(dumps(to_dict(d), indent=None) for d in report.diagnostics)
 
 
 def render_statistics_json(reports: Sequence[FileReport], stream: TextIO) -> None:
+    """``--statistics`` with JSON output: one row a code, as the text table counts them."""
     rows = [
         {"code": code, "name": CODES[code].name, "severity": severity, "count": count}
         for code, severity, count in statistics(reports)
