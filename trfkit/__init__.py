@@ -16,6 +16,8 @@ import importlib
 import os
 from typing import IO, TYPE_CHECKING, Any, Union
 
+from .version import __version__
+
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
@@ -48,8 +50,6 @@ def __getattr__(name: str) -> Any:
     globals()[name] = value
     return value
 
-
-__version__ = "0.1.0"
 
 __all__ = [
     "Diagnostic",

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import PurePath
 from typing import Any, TextIO
 
-from ... import __version__
+from ...version import __version__
 from ...diagnostic_codes import CODES
 from ...diagnostic_docs import rule_url
 from ...diagnostics import Diagnostic, Location
