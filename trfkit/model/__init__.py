@@ -27,6 +27,7 @@ from .players import (
     round_columns,
 )
 from .tournament import (
+    DEFAULT_MATCH_SCORING,
     AbnormalPoints,
     Acceleration,
     ByeRecord,
@@ -52,6 +53,7 @@ __all__ = [
     "Player",
     "Team",
     "ScoringSystem",
+    "DEFAULT_MATCH_SCORING",
     "HeaderRecord",
     "Header",
     "ByeRecord",

@@ -11,6 +11,7 @@ from .results import COLUMN_CODES, NO_RESULT_COLUMN, Kind, ResultCode, lookup
 __all__ = [
     "Team",
     "ScoringSystem",
+    "DEFAULT_MATCH_SCORING",
     "HeaderRecord",
     "Header",
     "ByeRecord",
@@ -100,6 +101,24 @@ class ScoringSystem:
     @property
     def is_default(self) -> bool:
         return replace(self, source="default") == ScoringSystem()
+
+
+#: Team match points when no ``362`` says otherwise: 2 for a won match, 1 for a draw,
+#: 0 for a loss (Article 32.2.1, C.07 11.1); the team PAB is worth a win unless
+#: ``320``/``362`` say otherwise (TRF.md §3.2). A ``362`` record's letters change these.
+DEFAULT_MATCH_SCORING = ScoringSystem(
+    win=2.0,
+    draw=1.0,
+    loss=0.0,
+    forfeit_win=2.0,
+    forfeit_loss=0.0,
+    full_bye=2.0,
+    half_bye=1.0,
+    zero_bye=0.0,
+    pab=2.0,
+    unknown=1.0,
+    source="default",
+)
 
 
 @dataclass(frozen=True, slots=True)

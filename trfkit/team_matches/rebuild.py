@@ -45,7 +45,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from ..diagnostics import Diagnostic, make
-from ..model import ForfeitedMatch, LineUp, Player, ScoringSystem, Team, Tournament
+from ..model import (
+    DEFAULT_MATCH_SCORING,
+    ForfeitedMatch,
+    LineUp,
+    Player,
+    ScoringSystem,
+    Team,
+    Tournament,
+)
 from ..model.results import RESULT_CODES, Kind
 
 __all__ = [
@@ -58,22 +66,6 @@ __all__ = [
     "rebuild",
     "team_of",
 ]
-
-#: Article 32.2.1 / C.07 11.1: 2 for a won match, 1 for a draw, 0 for a loss; the team
-#: PAB is worth a win unless ``320``/``362`` say otherwise (TRF.md §3.2).
-DEFAULT_MATCH_SCORING = ScoringSystem(
-    win=2.0,
-    draw=1.0,
-    loss=0.0,
-    forfeit_win=2.0,
-    forfeit_loss=0.0,
-    full_bye=2.0,
-    half_bye=1.0,
-    zero_bye=0.0,
-    pab=2.0,
-    unknown=1.0,
-    source="default",
-)
 
 _PLAYED_KINDS = (Kind.WIN, Kind.DRAW, Kind.LOSS)
 _REQUESTED = {"F": Kind.FULL_BYE, "H": Kind.HALF_BYE, "Z": Kind.ZERO_BYE}

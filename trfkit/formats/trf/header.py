@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Final
 
-from ...model import HeaderRecord, ScoringSystem, replace
+from ...model import DEFAULT_MATCH_SCORING, HeaderRecord, ScoringSystem, replace
 
 __all__ = [
     "HEADER_CODES",
@@ -276,20 +276,8 @@ def _apply_letters(s: ScoringSystem, found: dict[str, float], source: str) -> Sc
 
 def parse_362(value: str) -> ScoringSystem:
     """``362 TW 2.0 TD 1.0 TL 0.0``: team match points (defaults 2/1/0)."""
-    base = ScoringSystem(
-        win=2.0,
-        draw=1.0,
-        loss=0.0,
-        forfeit_win=2.0,
-        forfeit_loss=0.0,
-        full_bye=2.0,
-        half_bye=1.0,
-        zero_bye=0.0,
-        pab=2.0,
-        unknown=1.0,
-    )
     found = {m[1]: _float(m[2]) for m in re.finditer(_LETTER_362, value.upper())}
-    return _apply_letters(base, found, "362")
+    return _apply_letters(DEFAULT_MATCH_SCORING, found, "362")
 
 
 _XXS_FIELDS: Final[dict[str, tuple[str, ...]]] = {
