@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from ..tiebreak_codes import CodeError, RangeError, TieBreakCode, parse, parse_list
+from ..tiebreak_codes import CodeError, RangeError, TieBreakCode
 from .context import Context, Value
 from .editions import EDITIONS, Edition, resolve
-from .registry import UnknownTieBreak, lookup, register
+from .registry import UnknownTieBreak, lookup, parse, parse_list, register
 from .standings import PTS, Row, Standings, build_rows, rank, rank_differences
 
 if TYPE_CHECKING:  # the model is only named in annotations here

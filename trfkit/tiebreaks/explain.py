@@ -27,11 +27,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..terminal import escape_controls
-from ..tiebreak_codes import CodeError, TieBreakCode, parse
+from ..tiebreak_codes import CodeError, TieBreakCode
 from .context import Context, Value
 from .cuts import Item, apply_cuts
 from .individual import buchholz_items, sonneborn_items
-from .registry import UnknownTieBreak, lookup
+from .registry import UnknownTieBreak, lookup, parse
 from .unplayed import adjusted, describe
 
 if TYPE_CHECKING:

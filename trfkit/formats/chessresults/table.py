@@ -358,7 +358,7 @@ def _trf_spelling(code: str) -> str:
     from ...tiebreak_codes import CodeError, parse  # only for a table with a legend
 
     try:
-        return parse(code, hints=False).trf
+        return parse(code).trf
     except CodeError:
         return code
 
