@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .diagnostics import Diagnostic, Severity, TrfError
     from .document import Document
     from .model import Tournament
+    from .reading import LoadedDocument
     from .sources import Loadable
     from .tiebreaks import Standings, TieBreakCode
     from .validation.driver import is_valid, iter_diagnostics, validate
@@ -79,7 +80,7 @@ def load(
     strict: bool = False,
     max_bytes: int | None = None,
     fallback_encoding: str | None = None,
-) -> Document:
+) -> LoadedDocument:
     """Read a tournament from a path, its bytes, its text or a binary file object.
 
     A ``str`` is text when it holds a line break or is longer than any path can be
@@ -90,13 +91,13 @@ def load(
     At most ``max_bytes`` + 1 bytes are read (default 100 MB, :mod:`trfkit.limits`):
     a larger input is T007.
     """
-    from . import formats
     from .limits import DEFAULT_MAX_BYTES
+    from .reading import load_data
     from .sources import read_source
 
     limit = DEFAULT_MAX_BYTES if max_bytes is None else max_bytes
     data, path, decoded = read_source(source, limit)
-    doc: Document = formats.read(
+    return load_data(
         data,
         fmt,
         path=path,
@@ -105,7 +106,6 @@ def load(
         max_bytes=limit,
         fallback_encoding=fallback_encoding,
     )
-    return doc
 
 
 def loads(
@@ -117,13 +117,13 @@ def loads(
     path: str = "",
     max_bytes: int | None = None,
     fallback_encoding: str | None = None,
-) -> Document:
+) -> LoadedDocument:
     """Read a tournament from text or bytes (text is taken as already decoded)."""
-    from . import formats
+    from .reading import load_data
 
     if isinstance(data, str):
         data, encoding = data.encode("utf-8"), "utf-8"
-    doc: Document = formats.read(
+    return load_data(
         data,
         fmt,
         path=path,
@@ -132,7 +132,6 @@ def loads(
         max_bytes=max_bytes,
         fallback_encoding=fallback_encoding,
     )
-    return doc
 
 
 def compute_tiebreaks(

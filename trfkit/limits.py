@@ -311,7 +311,9 @@ def oversized_model(doc: Document) -> Document | None:
             file=t.source.path,
         )
         header = replace(t.header, rounds=None)
-        return Document(replace(t, header=header), (*doc.diagnostics, found), doc.text)
+        return replace(
+            doc, tournament=replace(t, header=header), diagnostics=(*doc.diagnostics, found)
+        )
     return None
 
 

@@ -28,6 +28,7 @@ __all__ = [
     "TieBreakCode",
     "parse",
     "parse_list",
+    "trf_spelling",
 ]
 
 #: Ratings a tie-break works with (``/U``, ``--unrated-rating``, ``TPR/400``): the FIDE
@@ -281,3 +282,14 @@ def _check_ranges(original: str, fields: dict[str, object]) -> None:
 def parse_list(text: str) -> list[TieBreakCode]:
     """Parse a comma-separated ``202``/``212`` list (blanks around codes ignored)."""
     return [parse(part) for part in text.split(",") if part.strip()]
+
+
+def trf_spelling(code: str) -> str:
+    """``BH/C1/V2026`` -> ``BH/C1``, ``ARO/C1/U1400`` -> ``ARO/C1``: the TRF ``202``
+    spelling (:attr:`TieBreakCode.trf`; TieBreakServer's ``/U`` and ``/V`` are not
+    written into TRF, TIEBREAKS.md §B.6) of a code a reader took from a legend; a
+    code that does not parse is kept as written."""
+    try:
+        return parse(code).trf
+    except CodeError:
+        return code

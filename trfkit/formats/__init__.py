@@ -158,7 +158,6 @@ def _usable_numbers(doc: Any, path: str, strict: bool, reader: str) -> Any:
     replaced and reported (T103, see :mod:`trfkit.finite`), whatever the reader."""
     from dataclasses import replace
 
-    from ..document import Document
     from ..finite import unusable_numbers
 
     fixed = unusable_numbers(doc.tournament)
@@ -172,7 +171,7 @@ def _usable_numbers(doc: Any, path: str, strict: bool, reader: str) -> Any:
         from ..diagnostics import TrfError
 
         raise TrfError(found[0])
-    return Document(tournament, (*doc.diagnostics, *found), doc.text)
+    return replace(doc, tournament=tournament, diagnostics=(*doc.diagnostics, *found))
 
 
 def write(tournament: Any, to: str, **options: Any) -> str:
