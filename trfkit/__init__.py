@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Iterable
 from typing import IO, TYPE_CHECKING, Any, Union
 
 from .version import __version__
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from .diagnostics import Diagnostic, Severity, TrfError
-    from .document import Document
+    from .document import Document  # (the API loads on first use)
     from .model import Tournament
     from .reading import LoadedDocument
     from .sources import Loadable
@@ -91,6 +92,7 @@ def load(
     At most ``max_bytes`` + 1 bytes are read (default 100 MB, :mod:`trfkit.limits`):
     a larger input is T007.
     """
+    # the API's modules load on first use: `import trfkit` (and `--version`) stays fast
     from .limits import DEFAULT_MAX_BYTES
     from .reading import load_data
     from .sources import read_source
@@ -119,7 +121,7 @@ def loads(
     fallback_encoding: str | None = None,
 ) -> LoadedDocument:
     """Read a tournament from text or bytes (text is taken as already decoded)."""
-    from .reading import load_data
+    from .reading import load_data  # (on first use, as in load)
 
     if isinstance(data, str):
         data, encoding = data.encode("utf-8"), "utf-8"
@@ -150,9 +152,8 @@ def compute_tiebreaks(
     (``["BH/C1", "SB"]``), or None for the file's 202/212 list, else a default.
     An unknown code or ``rules`` name raises :class:`ValueError` naming the choices.
     """
-    from collections.abc import Iterable
 
-    from .document import Document
+    from .document import Document  # (the API loads on first use)
     from .model import Tournament
     from .tiebreaks import TieBreakCode, compute, parse_list
     from .tiebreaks.editions import resolve
@@ -192,7 +193,7 @@ def compute_tiebreaks(
 
 def dumps(tournament: Tournament, to: str = "trf", **options: Any) -> str:
     """Render ``tournament`` as ``to`` (trf, trf16, trf26, json, csv) text."""
-    from . import formats
+    from . import formats  # (on first use)
 
     return formats.write(tournament, to, **options)
 

@@ -76,7 +76,7 @@ def at_input(found: list[Diagnostic], origin: str, display: str) -> list[Diagnos
 def trf_losses(t: Tournament, to: str) -> list[Diagnostic]:
     """T603: numbers TRF's fixed-width fields cannot hold, and what the edition written
     (``trf`` keeps the input's) has no place for, one line per kind."""
-    from .formats.trf.losses import conversion_losses, field_overflows
+    from .formats.trf.losses import conversion_losses, field_overflows  # TRF outputs only
     from .formats.trf.writer import edition_of
 
     edition = edition_of(t) if to == "trf" else to

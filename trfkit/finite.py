@@ -65,7 +65,7 @@ def dumps(data: Any, *, indent: int | None = 2, finite: bool = False) -> str:
     ``finite=True``: the caller passed every computed number through
     :func:`finite_or_none`, so a faster encoder may write it (see :mod:`trfkit.jsontext`)."""
     if indent is not None:  # json.dumps's own text, laid out by its C encoder
-        from .jsontext import indented
+        from .jsontext import indented  # JSON outputs only
 
         return indented(data, indent, finite=finite) + "\n"
     import json  # only JSON outputs need it: reading a file does not

@@ -32,6 +32,7 @@ a shifted or truncated number silently.
 from __future__ import annotations
 
 import io
+import re
 from typing import Final
 
 from .diagnostics import Diagnostic, make
@@ -257,7 +258,6 @@ def json_values(data: bytes, *, exact: bool = False) -> int:
     raw = data.count(b",") + data.count(b"{") + data.count(b"[")
     if raw <= MAX_JSON_VALUES and not exact:
         return raw
-    import re
 
     bare = re.sub(rb'"[^"\\]*(?:\\.[^"\\]*)*"', b'""', data, flags=re.DOTALL)
     return bare.count(b",") + bare.count(b"{") + bare.count(b"[")
@@ -269,7 +269,7 @@ def _unpacked_size(data: bytes) -> int:
 
     :mod:`zipfile` is imported here, not at the top: only workbook formats get this far,
     and a one-file TRF check should not pay for it."""
-    import zipfile
+    import zipfile  # workbooks only (see the docstring)
 
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:

@@ -200,7 +200,7 @@ def lookup(code: TieBreakCode, scope: str = "individual") -> TieBreak:
         _load(scope, (code.base, code.name))
         entry = REGISTRY.get((scope, code.base)) or REGISTRY.get((scope, code.name))
     if entry is None:
-        from .catalog import did_you_mean
+        from .catalog import did_you_mean  # (difflib: only for an unknown code)
 
         raise UnknownTieBreak(
             f"{code}: unknown or unsupported {scope} tie-break {code.name!r}"
