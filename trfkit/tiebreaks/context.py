@@ -15,7 +15,6 @@ a loop over rows of floats and ints, never a walk over the model:
 * ``rating[i]``  the player's rating, ``unrated_rating`` for unrated players, or None
 * ``regular[i]`` every round scored is a game over the board against a known opponent
 * ``gather[i]``  for a regular player, ``itemgetter`` of the opponents (see the property)
-* ``exact_sums`` every score is a quarter point multiple: float sums exact in any order
 
 Rows are read-only and may be shared (tie-breaks that need a changed row copy it).
 Why the fast paths: a 2000-player, 11-round Swiss has 22,000 rounds, and most
@@ -194,25 +193,6 @@ class Context(RunMemo):
         self.win = self.scoring.win
         self.draw = self.scoring.draw
         self.loss = self.scoring.loss
-        #: Every score is a multiple of 1/4 (so are all the scoring system's values), so
-        #: sums of scores and of score products are exact floats whatever the order:
-        #: a tie-break may then add or subtract in any order and get the very same
-        #: float (e.g. a cut as "total less the cut value" instead of a sorted sum).
-        self.exact_sums = all(
-            float(4 * v).is_integer() and abs(v) <= 1 << 16
-            for v in (
-                self.scoring.win,
-                self.scoring.draw,
-                self.scoring.loss,
-                self.scoring.forfeit_win,
-                self.scoring.forfeit_loss,
-                self.scoring.full_bye,
-                self.scoring.half_bye,
-                self.scoring.zero_bye,
-                self.scoring.pab,
-                self.scoring.unknown,
-            )
-        )
 
         self.opp: list[tuple[int, ...]] = []
         self.kind: list[tuple[Kind, ...]] = []
@@ -434,10 +414,6 @@ class Context(RunMemo):
     def player_label(self, i: int) -> str:
         p = self.players[i]
         return f"#{p.start} {p.name}".rstrip()
-
-    def round_values(self, rows: Sequence[Sequence[T]], i: int) -> Sequence[T]:
-        """Row ``i`` of a per-round table, limited to the rounds scored."""
-        return rows[i][: self.rounds]
 
 
 _START = attrgetter("start")
