@@ -199,6 +199,20 @@ def test_a_legend_that_hides_the_cut_is_settled_by_the_page_values() -> None:
     assert not [d for d in validate(doc) if d.code == "T503"]
 
 
+def test_the_commands_read_a_hidden_cut_through_the_load_path(tmp_path: Path) -> None:
+    """``trfkit check`` reads with :func:`trfkit.reading.read_document`: the column is
+    settled there too (T634 named, no T503 on the BH/C1 values)."""
+    from click.testing import CliRunner
+
+    from trfkit.cli import cli
+
+    path = tmp_path / "cut.html"
+    path.write_bytes(bytes(event("en", legend=HIDDEN)).replace(b"<td>3,5</td>", b"<td>2</td>"))
+    result = CliRunner().invoke(cli, ["check", "-v", str(path)])
+    assert f"{path}:1:1: T634 tie-break 1: the legend does not show its settings" in result.output
+    assert "values are those of BH/C1" in result.output and "T503" not in result.output
+
+
 def test_two_columns_under_one_hidden_text_are_settled_each_by_its_values() -> None:
     """TB1 holds BH/C1 (0.5, 2, 2, 0.5), TB2 plain BH (0.5, 3.5, 3.5, 0.5), both printed
     as the same variable Buchholz: each column gets its own code, in the header's list

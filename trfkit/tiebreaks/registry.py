@@ -4,14 +4,14 @@ How to add a tie-break (individual or team)::
 
     from .registry import register
     from .context import Context, Value
-    from .codes import TieBreakCode
+    from ..tiebreak_codes import TieBreakCode
 
     @register("ARO", modifiers="CM", title="Average rating of opponents", article="C.07 10.1")
     def aro(ctx: Context, code: TieBreakCode) -> list[Value]:
         # one value per player, in ctx.players order; None = undefined (sorted last)
         ...
 
-* ``name`` is the acronym after alias folding (``codes.ALIASES``); a team-only
+* ``name`` is the acronym after alias folding (``tiebreak_codes.ALIASES``); a team-only
   variant may register ``"BH:MP"`` — lookup tries ``NAME:SCORE`` before ``NAME``.
 * ``modifiers`` lists the modifier letters the tie-break accepts: ``C`` cut, ``M``
   median, ``L`` limit, ``K`` factor, ``P`` played forfeits, ``F`` fore, ``N`` a bare
