@@ -14,14 +14,18 @@ from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Iterable
 from typing import IO, TYPE_CHECKING, Any, Union
+
+from .version import __version__
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from .diagnostics import Diagnostic, Severity, TrfError
-    from .document import Document
+    from .document import Document  # (the API loads on first use)
     from .model import Tournament
+    from .reading import LoadedDocument
     from .sources import Loadable
     from .tiebreaks import Standings, TieBreakCode
     from .validation.driver import is_valid, iter_diagnostics, validate
@@ -48,8 +52,6 @@ def __getattr__(name: str) -> Any:
     globals()[name] = value
     return value
 
-
-__version__ = "0.1.0"
 
 __all__ = [
     "Diagnostic",
@@ -79,7 +81,7 @@ def load(
     strict: bool = False,
     max_bytes: int | None = None,
     fallback_encoding: str | None = None,
-) -> Document:
+) -> LoadedDocument:
     """Read a tournament from a path, its bytes, its text or a binary file object.
 
     A ``str`` is text when it holds a line break or is longer than any path can be
@@ -90,13 +92,14 @@ def load(
     At most ``max_bytes`` + 1 bytes are read (default 100 MB, :mod:`trfkit.limits`):
     a larger input is T007.
     """
-    from . import formats
+    # the API's modules load on first use: `import trfkit` (and `--version`) stays fast
     from .limits import DEFAULT_MAX_BYTES
+    from .reading import load_data
     from .sources import read_source
 
     limit = DEFAULT_MAX_BYTES if max_bytes is None else max_bytes
     data, path, decoded = read_source(source, limit)
-    doc: Document = formats.read(
+    return load_data(
         data,
         fmt,
         path=path,
@@ -105,7 +108,6 @@ def load(
         max_bytes=limit,
         fallback_encoding=fallback_encoding,
     )
-    return doc
 
 
 def loads(
@@ -117,13 +119,13 @@ def loads(
     path: str = "",
     max_bytes: int | None = None,
     fallback_encoding: str | None = None,
-) -> Document:
+) -> LoadedDocument:
     """Read a tournament from text or bytes (text is taken as already decoded)."""
-    from . import formats
+    from .reading import load_data  # (on first use, as in load)
 
     if isinstance(data, str):
         data, encoding = data.encode("utf-8"), "utf-8"
-    doc: Document = formats.read(
+    return load_data(
         data,
         fmt,
         path=path,
@@ -132,7 +134,6 @@ def loads(
         max_bytes=max_bytes,
         fallback_encoding=fallback_encoding,
     )
-    return doc
 
 
 def compute_tiebreaks(
@@ -151,9 +152,8 @@ def compute_tiebreaks(
     (``["BH/C1", "SB"]``), or None for the file's 202/212 list, else a default.
     An unknown code or ``rules`` name raises :class:`ValueError` naming the choices.
     """
-    from collections.abc import Iterable
 
-    from .document import Document
+    from .document import Document  # (the API loads on first use)
     from .model import Tournament
     from .tiebreaks import TieBreakCode, compute, parse_list
     from .tiebreaks.editions import resolve
@@ -193,7 +193,7 @@ def compute_tiebreaks(
 
 def dumps(tournament: Tournament, to: str = "trf", **options: Any) -> str:
     """Render ``tournament`` as ``to`` (trf, trf16, trf26, json, csv) text."""
-    from . import formats
+    from . import formats  # (on first use)
 
     return formats.write(tournament, to, **options)
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import __version__
+from .version import __version__
 
 FILE_NAME = "check-results-v1.sqlite"
 

@@ -51,7 +51,7 @@ def passed_over(doc: Document) -> bool:
 
 
 if TYPE_CHECKING:
-    from .check_cache import ResultCache
+    from .check_cache import ResultCache  # sqlite3 and hashlib: for --cache only
     from .document import Document
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -233,7 +233,7 @@ def _stored(report: FileReport) -> dict[str, Any]:
 
 
 def _restored(display: str, stored: dict[str, Any]) -> FileReport:
-    from .render.diagnostics.machine import from_dict
+    from .render.diagnostics.machine import from_dict  # (and the rule docs): for a cache only
 
     found = tuple(from_dict(d).with_file(display) for d in stored["diagnostics"])
     return FileReport(display, found, {int(k): v for k, v in stored["lines"].items()})
@@ -266,7 +266,7 @@ def run(
     if not cache_dir:
         yield from stream(jobs, settings, workers)
         return
-    from .check_cache import ResultCache
+    from .check_cache import ResultCache  # sqlite3 and hashlib: for --cache only
 
     cache = ResultCache(
         cache_dir,

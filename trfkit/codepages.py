@@ -28,6 +28,7 @@ non-ASCII lines are looked at, at most :data:`MAX_TOKENS` words.
 
 from __future__ import annotations
 
+import codecs
 import functools
 import math
 import re
@@ -388,9 +389,7 @@ def _with_chardet(
     chardet puts it: on a line or two its figures are often all but equal.
     """
     try:
-        import codecs
-
-        import chardet
+        import chardet  # slow to import: only when the code page is in doubt
     except ImportError:  # pragma: no cover - chardet is a declared dependency
         return scores, False
     trusted = int(chardet.__version__.split(".")[0]) >= 7

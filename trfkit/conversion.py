@@ -15,7 +15,7 @@ from typing import Any
 from . import formats, limits
 from .diagnostics import Diagnostic, make
 from .document import Document, nothing_read
-from .limits import field_overflows, json_values
+from .limits import json_values
 from .model import Tournament
 
 __all__ = ["UnreadableOutput", "at_input", "guarded_json", "render_document", "trf_losses"]
@@ -77,7 +77,8 @@ def at_input(found: list[Diagnostic], origin: str, display: str) -> list[Diagnos
 def trf_losses(t: Tournament, to: str) -> list[Diagnostic]:
     """T603: numbers TRF's fixed-width fields cannot hold, and what the edition written
     (``trf`` keeps the input's) has no place for, one line per kind."""
-    from .formats.trf.writer import conversion_losses, edition_of
+    from .formats.trf.losses import conversion_losses, field_overflows  # TRF outputs only
+    from .formats.trf.writer import edition_of
 
     edition = edition_of(t) if to == "trf" else to
     return [

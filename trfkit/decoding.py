@@ -214,7 +214,7 @@ def _decode_auto(
 
 
 def _detect(lines: list[bytes], head: bytes) -> tuple[str, _Guess]:
-    from .codepages import choose
+    from .codepages import choose  # only for input that is not UTF-8
 
     choice = choose(lines, head)
     return choice.encoding, _Guess(choice.confidence, choice.runner_up)

@@ -36,7 +36,7 @@ def fill_ranks(t: Tournament) -> tuple[Tournament, list[Diagnostic]]:
         or not any(p.results.strip(" .") for p in t.players)
     ):  # "." an empty block
         return t, []
-    from .tiebreaks import CodeError, UnknownTieBreak, compute
+    from .tiebreaks import CodeError, UnknownTieBreak, compute  # only for an input without ranks
 
     path = t.source.path
     try:

@@ -19,7 +19,7 @@ from dataclasses import fields, replace
 from typing import Any, Final
 
 from .diagnostics import Diagnostic, make
-from .model import Header, Player, ScoringSystem, Tournament
+from .model import DEFAULT_MATCH_SCORING, Header, Player, ScoringSystem, Tournament
 
 __all__ = ["MAX_NUMBER", "MAX_RATING", "dumps", "finite_or_none", "unusable_numbers"]
 
@@ -65,7 +65,7 @@ def dumps(data: Any, *, indent: int | None = 2, finite: bool = False) -> str:
     ``finite=True``: the caller passed every computed number through
     :func:`finite_or_none`, so a faster encoder may write it (see :mod:`trfkit.jsontext`)."""
     if indent is not None:  # json.dumps's own text, laid out by its C encoder
-        from .jsontext import indented
+        from .jsontext import indented  # JSON outputs only
 
         return indented(data, indent, finite=finite) + "\n"
     import json  # only JSON outputs need it: reading a file does not
@@ -148,9 +148,8 @@ def unusable_numbers(t: Tournament) -> tuple[Tournament, list[Diagnostic]] | Non
     )
     match = header.match_scoring
     if match is not None:
-        from .formats.trf.header import parse_362
-
-        match = _fixed(match, "match scoring value ", _scoring_line(t, True), parse_362(""), found)
+        line = _scoring_line(t, True)
+        match = _fixed(match, "match scoring value ", line, DEFAULT_MATCH_SCORING, found)
     players = tuple(_players(t, found))
     others = _fixed(replace(t, header=Header(), players=()), "", 1, None, found)
     if not found:

@@ -14,6 +14,7 @@ what ``convert DIR -o OUT`` mirrors into the output tree.
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING, Final
 from .reading import special_kind
 
 if TYPE_CHECKING:  # imported where a directory or a pattern is walked: not for one file
-    from pathlib import Path
+    from pathlib import Path  # pathlib: not for a one-file command
 
 __all__ = [
     "ANY_FILE",
@@ -98,7 +99,7 @@ class Root:
         ``convert -o DIR`` need it, and :mod:`pathlib` (with :mod:`urllib.parse`) is
         a noticeable part of a one-file check's start-up.
         """
-        from pathlib import Path
+        from pathlib import Path  # pathlib: not for a one-file command
 
         if self.kind == "stdin":
             return Path(".")
@@ -115,7 +116,7 @@ def _has_glob(arg: str) -> bool:
 
 def _glob_base(pattern: str) -> Path:
     """The leading directories of ``pattern`` that contain no glob character."""
-    from pathlib import Path
+    from pathlib import Path  # pathlib: not for a one-file command
 
     parts: list[str] = []
     for part in Path(pattern).parts:
@@ -223,7 +224,7 @@ class _PatternMatcher(_Matcher):
         return frozenset(done)
 
     def _step(self, state: object, name: str) -> frozenset[int]:
-        import fnmatch
+        import fnmatch  # globs only
 
         assert isinstance(state, frozenset)
         hidden = name.startswith(".")
@@ -256,7 +257,7 @@ def _traverse(top: str, matcher: _Matcher) -> Iterator[Path | Skipped]:
     never following a link to a directory, and taking a link to a file only when the
     file lies inside ``top`` (a link to ``/etc/passwd`` in an upload folder is reported,
     not read). An entry that cannot be examined is passed over; the walk goes on."""
-    from pathlib import Path
+    from pathlib import Path  # pathlib: not for a one-file command
 
     tree = os.path.realpath(top)
     stack: list[tuple[str, object, int]] = [(top, matcher.start(), 0)]
@@ -310,8 +311,7 @@ def _link(
     """What a walk does with a symbolic link: the link (to be read) when it names a regular
     file inside the tree, a :class:`Skipped` when it leads out of the tree, into a loop
     or nowhere, None when the walk would not have taken it anyway."""
-    import stat
-    from pathlib import Path
+    from pathlib import Path  # pathlib: not for a one-file command
 
     try:
         mode = os.stat(entry.path).st_mode
@@ -376,7 +376,7 @@ def expand(pattern: str) -> Iterator[Path | Skipped]:
     """The files a glob pattern names, walked like a directory: sorted, bounded in depth,
     links to directories not followed (so a link loop cannot make the expansion endless
     or repeat one file), links to files outside the pattern's fixed part not read."""
-    from pathlib import Path
+    from pathlib import Path  # pathlib: not for a one-file command
 
     base = _glob_base(pattern)
     fixed = len(base.parts)  # Path(".").parts is empty
@@ -447,7 +447,7 @@ def iter_inputs(
                     Input(root.arg, root.arg, name, skip="not selected (--glob, --force-exclude)")
                 )
         elif root.kind in ("dir", "glob"):
-            from pathlib import Path
+            from pathlib import Path  # pathlib: not for a one-file command
 
             base = root.base
             nothing = True
@@ -483,7 +483,7 @@ def iter_inputs(
                     )
                 )
         else:
-            from pathlib import Path
+            from pathlib import Path  # pathlib: not for a one-file command
 
             yield from once(
                 Input(

@@ -178,7 +178,7 @@ def _orjson(data: Any, indent: int) -> str | None:
     if indent != 2:
         return None
     try:
-        import orjson
+        import orjson  # an optional extra
     except ImportError:
         return None
     option = (

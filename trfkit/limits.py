@@ -24,13 +24,15 @@ with a located diagnostic instead of being parsed.
   :data:`MAX_SAME_CODE` diagnostics of one code (:class:`DiagnosticCap`).
 
 Writers have limits too: a fixed-width TRF field cannot hold a start number above
-9999. :func:`field_overflows` lists such values (T603) so that a conversion says
-what it could not keep instead of writing a shifted or truncated number silently.
+9999. :func:`trfkit.formats.trf.losses.field_overflows` (beside the TRF writer) lists
+such values (T603) so that a conversion says what it could not keep instead of writing
+a shifted or truncated number silently.
 """
 
 from __future__ import annotations
 
 import io
+import re
 from typing import Final
 
 from .diagnostics import Diagnostic, make
@@ -53,7 +55,6 @@ __all__ = [
     "DiagnosticCap",
     "json_values",
     "cap_lines",
-    "field_overflows",
     "long_line",
     "oversized_model",
     "parse_size",
@@ -257,7 +258,6 @@ def json_values(data: bytes, *, exact: bool = False) -> int:
     raw = data.count(b",") + data.count(b"{") + data.count(b"[")
     if raw <= MAX_JSON_VALUES and not exact:
         return raw
-    import re
 
     bare = re.sub(rb'"[^"\\]*(?:\\.[^"\\]*)*"', b'""', data, flags=re.DOTALL)
     return bare.count(b",") + bare.count(b"{") + bare.count(b"[")
@@ -269,7 +269,7 @@ def _unpacked_size(data: bytes) -> int:
 
     :mod:`zipfile` is imported here, not at the top: only workbook formats get this far,
     and a one-file TRF check should not pay for it."""
-    import zipfile
+    import zipfile  # workbooks only (see the docstring)
 
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
@@ -311,7 +311,9 @@ def oversized_model(doc: Document) -> Document | None:
             file=t.source.path,
         )
         header = replace(t.header, rounds=None)
-        return Document(replace(t, header=header), (*doc.diagnostics, found), doc.text)
+        return replace(
+            doc, tournament=replace(t, header=header), diagnostics=(*doc.diagnostics, found)
+        )
     return None
 
 
@@ -393,58 +395,3 @@ def too_many_players(lineno: int) -> Diagnostic:
         lineno,
         hint="",
     )
-
-
-def field_overflows(t: Tournament) -> list[Diagnostic]:
-    """T603 for numbers that TRF's fixed-width fields cannot hold (the writer cuts them).
-
-    Start numbers, opponents, ranks and ratings have four columns; more rounds than
-    :data:`MAX_ROUNDS` make a line no reader accepts. Names cut to their 33 columns are
-    counted with the other losses of a conversion (:mod:`trfkit.formats.trf.losses`).
-    """
-    found: list[Diagnostic] = []
-    path = t.source.path
-
-    def lost(message: str, line: int) -> None:
-        found.append(make("T603", message, line, file=path))
-
-    from .formats.trf.lines import int_field, points_field
-
-    def written(value: int, width: int) -> str:
-        shown = int_field(value, width).strip()
-        return f"written as {shown}" if shown else "left blank"
-
-    for p in t.players:
-        for label, value in (("start number", p.start), ("rank", p.rank), ("rating", p.rating)):
-            if value is not None and not 0 <= value <= MAX_PLAYERS:
-                lost(
-                    f"player {p.start}: {label} {value} "
-                    f"does not fit TRF's four-digit field; {written(value, 4)}",
-                    p.line,
-                )
-        if p.fide_id is not None and not 0 <= p.fide_id < 10**11:
-            lost(
-                f"player {p.start}: FIDE id {p.fide_id} does not fit TRF's 11-digit field; "
-                f"{written(p.fide_id, 11)}",
-                p.line,
-            )
-        if p.points is not None and float(points_field(p.points, 4)) != p.points:
-            lost(
-                f"player {p.start}: points {p.points:g} do not fit TRF's four-column field; "
-                f"written as {points_field(p.points, 4).strip()}",
-                p.line,
-            )
-        if len(p.results) > MAX_ROUNDS:
-            lost(
-                f"player {p.start}: {len(p.results)} rounds, more than a TRF line holds "
-                f"({MAX_ROUNDS})",
-                p.line,
-            )
-        bad = sorted(o for o in set(p.opponents) if not 0 <= o <= MAX_PLAYERS)
-        if bad:
-            lost(
-                f"player {p.start}: opponent {bad[0]} does not fit TRF's four-digit field; "
-                f"{written(bad[0], 4)}",
-                p.line,
-            )
-    return found

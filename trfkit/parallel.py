@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -52,12 +53,11 @@ def _end_with_parent(parent: int) -> None:
     when the parent exits (``prctl(PR_SET_PDEATHSIG)``); everywhere a daemon thread also
     watches ``os.getppid()``, which changes when the worker is re-parented.
     """
-    import threading
 
     if sys.platform.startswith("linux"):
         try:
-            import ctypes
-            import signal
+            import ctypes  # Linux only
+            import signal  # (the parent's death signal)
 
             libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
@@ -78,7 +78,7 @@ def _end_with_parent(parent: int) -> None:
 def _ignore_interrupt() -> None:
     """Workers leave Ctrl-C to the parent, which stops the batch (exit 130): otherwise
     every worker would print its own KeyboardInterrupt traceback."""
-    import signal
+    import signal  # worker processes only
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -127,7 +127,7 @@ def ordered_map(
     if len(first) <= 1:  # one input: a pool would only add its start-up time
         yield from (func(item) for item in first)
         return
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor  # -j 2 and up only
 
     limit = window or 4 * workers
     pending: deque[Future[list[R]]] = deque()

@@ -30,7 +30,7 @@ from .tiebreaks.context import Context
 from .tiebreaks.editions import resolve
 
 if TYPE_CHECKING:  # the team engine is loaded by the team functions: most events are not
-    from .tiebreaks.team.context import TeamContext
+    from .tiebreaks.team.context import TeamContext  # team events only
     from .tiebreaks.team.standings import TeamStandings
 
 __all__ = [
@@ -105,7 +105,7 @@ def team_standings(
     :data:`~trfkit.tiebreaks.team.standings.DEFAULT_TEAM_CODES` (with a T501 when the file's list
     cannot be computed). ``team_bye``: (MP, GP) of a team bye the file does not encode;
     ``pab_as_draw``: a team's PAB shows to its opponents as a drawn match."""
-    from .tiebreaks.team.standings import DEFAULT_TEAM_CODES, compute_teams
+    from .tiebreaks.team.standings import DEFAULT_TEAM_CODES, compute_teams  # team events only
 
     def run(codes: Sequence[TieBreakCode | str] | None) -> TeamStandings:
         return compute_teams(
@@ -136,7 +136,7 @@ def team_context(
     pab_as_draw: bool = False,
 ) -> TeamContext:
     """The team run ``trfkit explain --team`` reads, with the options of the standings."""
-    from .tiebreaks.team.context import TeamContext
+    from .tiebreaks.team.context import TeamContext  # team events only
 
     return TeamContext(
         t,

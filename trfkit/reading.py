@@ -9,6 +9,12 @@ one-line reason. Bad *content* never raises: it becomes the reader's diagnostics
 
 The library raises :class:`ReadError`; the CLI turns it into its ``Error: ...`` line
 and exit status 2, a batch into the input's T014 report.
+
+:func:`load_data` is what every input goes through after its bytes are read (here and
+in :func:`trfkit.load`): the reader, then what a reader may not do itself because it
+sits below the tie-breaks and the validator: the columns it left undecided are settled
+(:mod:`trfkit.hidden_settings`), and the document it returns is a
+:class:`LoadedDocument`, whose ``has_errors`` runs the rules.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import codecs
 import os
 import stat
 import sys
+from dataclasses import replace
 from typing import IO, BinaryIO
 
 from . import formats
@@ -25,11 +32,13 @@ from .limits import DEFAULT_MAX_BYTES
 
 __all__ = [
     "STDIN_NAME",
+    "LoadedDocument",
     "NotRegularFile",
     "ReadError",
     "binary_stream",
     "check_encoding",
     "display_name",
+    "load_data",
     "read_bytes",
     "read_document",
     "read_regular",
@@ -37,6 +46,56 @@ __all__ = [
 ]
 
 STDIN_NAME = "<stdin>"
+
+
+class LoadedDocument(Document):
+    """A :class:`~trfkit.document.Document` as :func:`trfkit.load`, :func:`trfkit.loads`
+    and :func:`read_document` return it: the same record, with :attr:`has_errors`."""
+
+    __slots__ = ()
+
+    @property
+    def has_errors(self) -> bool:
+        """True when the file has an error-level problem: one the reader met *or* one the
+        rules find (a colour conflict, wrong points): :func:`trfkit.is_valid`'s negation.
+
+        Why not only :attr:`diagnostics`: those are the reader's, and a file that reads
+        cleanly may still be wrong. The rules run on each access (nothing is cached in the
+        frozen document); call :func:`trfkit.validate` once to have the list itself.
+        """
+        if self.has_reader_errors:
+            return True
+        from .validation.driver import is_valid  # the rules: only when this is asked
+
+        return not is_valid(self)
+
+
+def load_data(
+    data: bytes,
+    fmt: str = "auto",
+    *,
+    path: str = "",
+    encoding: str | None = None,
+    strict: bool = False,
+    max_bytes: int | None = None,
+    fallback_encoding: str | None = None,
+) -> LoadedDocument:
+    """:func:`trfkit.formats.read` (same arguments), then what the stages above the
+    readers add: the :attr:`~Document.undecided` columns settled, a :class:`LoadedDocument`."""
+    doc: Document = formats.read(
+        data,
+        fmt,
+        path=path,
+        encoding=encoding,
+        strict=strict,
+        max_bytes=max_bytes,
+        fallback_encoding=fallback_encoding,
+    )
+    if doc.undecided:
+        from .hidden_settings import settle  # the tie-breaks: only for such a column
+
+        doc = settle(doc)
+    return LoadedDocument(doc.tournament, doc.diagnostics, doc.text)
 
 
 class ReadError(Exception):
@@ -146,8 +205,8 @@ def read_document(
     data: bytes | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
     fallback_encoding: str | None = None,
-) -> Document:
-    """Read ``path`` (``-`` = stdin) with :func:`trfkit.formats.read` into a Document.
+) -> LoadedDocument:
+    """Read ``path`` (``-`` = stdin) with :func:`load_data` into a Document.
 
     Diagnostics without a file name get :func:`display_name` of ``path`` so that they
     print as ``path:line:col``. ``data`` skips the read (already in memory). Unreadable
@@ -158,7 +217,7 @@ def read_document(
     raw = read_bytes(path, max_bytes) if data is None else data
     name = display_name(path)
     try:
-        doc: Document = formats.read(
+        doc = load_data(
             raw,
             fmt,
             path=name,
@@ -175,5 +234,5 @@ def read_document(
         raise ReadError(str(exc)) from None
     if any(not d.file for d in doc.diagnostics):
         fixed = tuple(d if d.file else d.with_file(name) for d in doc.diagnostics)
-        doc = Document(doc.tournament, fixed, doc.text)
+        doc = replace(doc, diagnostics=fixed)
     return doc

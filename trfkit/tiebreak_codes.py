@@ -28,6 +28,7 @@ __all__ = [
     "TieBreakCode",
     "parse",
     "parse_list",
+    "trf_spelling",
 ]
 
 #: Ratings a tie-break works with (``/U``, ``--unrated-rating``, ``TPR/400``): the FIDE
@@ -54,7 +55,16 @@ _NUM = re.compile(r"^\d+(?:\.\d+)?$")
 
 
 class CodeError(ValueError):
-    """A tie-break code that does not follow the grammar (reported as T501)."""
+    """A tie-break code that does not follow the grammar (reported as T501).
+
+    ``misspelt`` is True when a name, score type or modifier is not one the grammar
+    knows, so that another spelling was probably meant: the tie-break stage, which knows
+    the registered codes, then says which (:func:`trfkit.tiebreaks.registry.parse`).
+    """
+
+    def __init__(self, message: str, *, misspelt: bool = False) -> None:
+        super().__init__(message)
+        self.misspelt = misspelt
 
 
 class RangeError(CodeError):
@@ -176,9 +186,9 @@ def _tokens(text: str) -> list[str]:
     return out
 
 
-def parse(text: str, *, hints: bool = True) -> TieBreakCode:
-    """Parse one code; :class:`CodeError` says what is wrong (and, unless ``hints`` is
-    False, which codes were probably meant)."""
+def parse(text: str) -> TieBreakCode:
+    """Parse one code; :class:`CodeError` says what is wrong (the codes probably meant
+    are the tie-break stage's to suggest: :func:`trfkit.tiebreaks.parse`)."""
     original = text.strip()
     if not original:
         raise CodeError("empty tie-break code")
@@ -192,13 +202,13 @@ def parse(text: str, *, hints: bool = True) -> TieBreakCode:
         head, score = head.split(":", 1)
         if score not in ("MP", "GP"):
             raise CodeError(
-                f"{original!r}: score type must be MP or GP, not {score!r}" + _hint(original, hints)
+                f"{original!r}: score type must be MP or GP, not {score!r}", misspelt=True
             )
     name, implied = ALIASES.get(head, (head, ""))
     if implied:
         mods = [implied, *mods]
     if not _NAME.match(name):
-        raise CodeError(f"{original!r}: {head!r} is not a tie-break name" + _hint(original, hints))
+        raise CodeError(f"{original!r}: {head!r} is not a tie-break name", misspelt=True)
     fields: dict[str, object] = {}
     written: dict[str, str] = {}  # field -> the modifier that set it
     flags: set[str] = set()
@@ -221,7 +231,7 @@ def parse(text: str, *, hints: bool = True) -> TieBreakCode:
         elif len(mod) == 1 and mod in "PFRDSXN":
             flags.add(mod)
         else:
-            raise CodeError(f"{original!r}: unknown modifier /{mod}" + _hint(original, hints))
+            raise CodeError(f"{original!r}: unknown modifier /{mod}", misspelt=True)
         if key is None:
             continue
         if key in written:  # 'BH/C1/C2' would silently be BH/C2
@@ -232,15 +242,6 @@ def parse(text: str, *, hints: bool = True) -> TieBreakCode:
         fields[key], written[key] = value, mod
     _check_ranges(original, fields)
     return TieBreakCode(name=name, score=score, flags=frozenset(flags), text=original, **fields)  # type: ignore[arg-type]
-
-
-def _hint(text: str, wanted: bool) -> str:
-    """ "; did you mean ...?" for a code that does not parse (:mod:`trfkit.tiebreaks.catalog`)."""
-    if not wanted:
-        return ""
-    from .tiebreaks.catalog import did_you_mean
-
-    return did_you_mean(text, None)
 
 
 def _check_ranges(original: str, fields: dict[str, object]) -> None:
@@ -281,3 +282,14 @@ def _check_ranges(original: str, fields: dict[str, object]) -> None:
 def parse_list(text: str) -> list[TieBreakCode]:
     """Parse a comma-separated ``202``/``212`` list (blanks around codes ignored)."""
     return [parse(part) for part in text.split(",") if part.strip()]
+
+
+def trf_spelling(code: str) -> str:
+    """``BH/C1/V2026`` -> ``BH/C1``, ``ARO/C1/U1400`` -> ``ARO/C1``: the TRF ``202``
+    spelling (:attr:`TieBreakCode.trf`; TieBreakServer's ``/U`` and ``/V`` are not
+    written into TRF, TIEBREAKS.md §B.6) of a code a reader took from a legend; a
+    code that does not parse is kept as written."""
+    try:
+        return parse(code).trf
+    except CodeError:
+        return code

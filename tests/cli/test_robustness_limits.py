@@ -17,6 +17,7 @@ from trfkit import formats, limits
 from trfkit.cli.io import read_bytes
 from trfkit.diagnostics import make
 from trfkit.formats.json_io import write_json
+from trfkit.formats.trf.losses import field_overflows
 from trfkit.model import Header, Player, RoundEntry, Tournament
 
 READING_COMMANDS = (
@@ -304,7 +305,7 @@ def test_numbers_beyond_trf_fields_are_reported_when_converting(tmp_path: Path) 
             Player.build(12345, "Wide, Start", rating=2000, rounds=(RoundEntry(10001, "w", "1"),)),
         )
     )
-    assert [d.code for d in limits.field_overflows(big)] == ["T603", "T603"]
+    assert [d.code for d in field_overflows(big)] == ["T603", "T603"]
     path = tmp_path / "big.json"
     path.write_text(write_json(big))
     result = invoke("convert", str(path), "--to", "trf")
@@ -312,7 +313,7 @@ def test_numbers_beyond_trf_fields_are_reported_when_converting(tmp_path: Path) 
     # (the model has no player 10001, T301: an error, issue 15)
     assert result.exit_code == 1 and "T301" in result.stderr and result.stdout
     assert "start number 12345 does not fit" in result.stderr and "opponent 10001" in result.stderr
-    assert not limits.field_overflows(formats.read(TWO).tournament)
+    assert not field_overflows(formats.read(TWO).tournament)
 
 
 def test_the_trf_reader_keeps_at_most_1000_diagnostics_of_one_code() -> None:

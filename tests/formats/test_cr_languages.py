@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from cr_fixtures import page
 
+import trfkit
+from trfkit.document import Document, UndecidedColumn
 from trfkit.formats.chessresults.html_page import read_crhtml
 from trfkit.tiebreaks import compute
 from trfkit.tiebreaks.editions import resolve
@@ -167,23 +169,79 @@ def test_a_trailing_parenthesis_is_part_of_the_name() -> None:
 HIDDEN = "Tie Break1: Buchholz Tie-Breaks (variabel with parameter)"
 
 
+def load_page(data: bytes, path: str = "") -> Document:
+    """A page as :func:`trfkit.loads` gives it: the reader, then the load path, which
+    settles the columns the reader left undecided (a reader computes no tie-break)."""
+    return trfkit.loads(data, fmt="chess-results-html", path=path)
+
+
+def test_the_reader_leaves_a_hidden_cut_undecided_and_computes_nothing() -> None:
+    doc = read_crhtml(event("en", legend=HIDDEN))
+    assert doc.undecided == (
+        UndecidedColumn(1, "BH", ("BH", "BH/C1", "BH/M1", "BH/C2", "BH/M2"), 0),
+    )
+    assert doc.tournament.header.tiebreaks == ("BH",)
+    assert not [d for d in doc.diagnostics if d.code in ("T634", "T635")]
+    assert load_page(event("en", legend=HIDDEN)).undecided == ()
+
+
 def test_a_legend_that_hides_the_cut_is_settled_by_the_page_values() -> None:
     """TB1 declares 0.5, 3.5, 3.5, 0.5: plain BH. With the values of BH/C1 (the worst
     opponent cut: 1: 0.5, 2: 2, 3: 2, 4: 0.5) the column is read as BH/C1."""
-    plain = read_crhtml(event("en", legend=HIDDEN))
+    plain = load_page(event("en", legend=HIDDEN))
     assert plain.tournament.header.tiebreaks == ("BH",)
     assert [d.code for d in plain.diagnostics].count("T634") == 1
     cut = bytes(event("en", legend=HIDDEN)).replace(b"<td>3,5</td>", b"<td>2</td>")
-    doc = read_crhtml(cut)
+    doc = load_page(cut)
     assert doc.tournament.header.tiebreaks == ("BH/C1",)
     (note,) = [d for d in doc.diagnostics if d.code == "T634"]
     assert "BH/C1" in note.message
     assert not [d for d in validate(doc) if d.code == "T503"]
 
 
+def test_the_commands_read_a_hidden_cut_through_the_load_path(tmp_path: Path) -> None:
+    """``trfkit check`` reads with :func:`trfkit.reading.read_document`: the column is
+    settled there too (T634 named, no T503 on the BH/C1 values)."""
+    from click.testing import CliRunner
+
+    from trfkit.cli import cli
+
+    path = tmp_path / "cut.html"
+    path.write_bytes(bytes(event("en", legend=HIDDEN)).replace(b"<td>3,5</td>", b"<td>2</td>"))
+    result = CliRunner().invoke(cli, ["check", "-v", str(path)])
+    assert f"{path}:1:1: T634 tie-break 1: the legend does not show its settings" in result.output
+    assert "values are those of BH/C1" in result.output and "T503" not in result.output
+
+
+def test_two_columns_under_one_hidden_text_are_settled_each_by_its_values() -> None:
+    """TB1 holds BH/C1 (0.5, 2, 2, 0.5), TB2 plain BH (0.5, 3.5, 3.5, 0.5), both printed
+    as the same variable Buchholz: each column gets its own code, in the header's list
+    and in the players' declared values."""
+    cuts = {1: "0,5", 2: "2", 3: "2", 4: "0,5"}
+    rows = [LANGUAGES["en"][0] + ["TB2"]]
+    for rank, start in enumerate((1, 4, 2, 3), 1):
+        r1, r2, pts, tb = CELLS[start]
+        rows.append([str(rank), str(start), "", NAMES[start], "AUT", RATINGS[start], r1, r2, pts])
+        rows[-1] += [cuts[start], tb]
+    legend = f"Annotation:<br/>{HIDDEN}<br/>{HIDDEN.replace('Break1', 'Break2')}"
+    doc = load_page(page(rows, legend))
+    t = doc.tournament
+    assert t.header.tiebreaks == ("BH/C1", "BH")
+    assert {(d.slot, d.code, d.value) for d in t.by_start()[2].declared} == {
+        ("TB1", "BH/C1", 2.0),
+        ("TB2", "BH", 3.5),
+    }
+    notes = [d.message for d in doc.diagnostics if d.code == "T634"]
+    assert [n.split("those of ")[1] for n in notes] == [
+        "BH/C1, which is used for it",
+        "BH, which is used for it",
+    ]
+    assert not [d for d in validate(doc) if d.code == "T503"]
+
+
 def test_a_hidden_cut_no_variant_reproduces_is_a_warning() -> None:
     odd = bytes(event("en", legend=HIDDEN)).replace(b"<td>3,5</td>", b"<td>9</td>")
-    doc = read_crhtml(odd)
+    doc = load_page(odd)
     (warning,) = [d for d in doc.diagnostics if d.code == "T635"]
     assert warning.severity.value == "warning" and doc.tournament.header.tiebreaks == ("BH",)
 
@@ -194,13 +252,13 @@ def test_a_hidden_cut_on_a_page_without_values_says_so() -> None:
         ["1", "1", "A", "2w1", ""],
         ["2", "2", "B", "1b0", ""],
     ]
-    doc = read_crhtml(page(rows, f"Annotation:<br/>{HIDDEN}"))
+    doc = load_page(page(rows, f"Annotation:<br/>{HIDDEN}"))
     (warning,) = [d for d in doc.diagnostics if d.code == "T635"]
     assert "shows no values" in warning.message
 
 
 def test_a_legend_that_names_its_cut_is_not_second_guessed() -> None:
-    doc = read_crhtml(
+    doc = load_page(
         event("en", legend="Tie Break1: Buchholz Tie-Break Variable (2023) (Gamepoints, Cut1)")
     )
     assert doc.tournament.header.tiebreaks == ("BH/C1",)
@@ -393,7 +451,7 @@ def test_a_ranking_list_without_results_is_not_called_inconsistent() -> None:
         [(NAMES[1], 2.0), (NAMES[4], 1.5), (NAMES[2], 0.5)]
     )
     assert not [d for d in validate(doc) if d.code in ("T401", "T503")]
-    hidden = read_crhtml(
+    hidden = load_page(
         page(
             rows,
             "Anotação:<br/>Desempate 1: Buchholz Tie-Breaks (variabel with parameter)",

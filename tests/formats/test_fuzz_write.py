@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from trfkit import formats
 from trfkit.formats.csv_writer import HEADER
 from trfkit.formats.json_io import write_json
-from trfkit.limits import field_overflows
+from trfkit.formats.trf.losses import field_overflows
 from trfkit.model import Header, Player, RoundEntry, Team, Tournament
 from trfkit.model.results import RESULT_CODES
 

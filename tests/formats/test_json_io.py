@@ -102,7 +102,7 @@ def test_syntax_error_is_located() -> None:
         ("T009", 2, 16, "bad.json")
     ]
     assert doc.tournament == Tournament()
-    assert doc.has_errors
+    assert doc.has_reader_errors
 
 
 @pytest.mark.parametrize(
@@ -157,7 +157,7 @@ def test_schema_violations_name_the_json_path(mutate, message) -> None:  # type:
 def test_unusable_input_gives_one_error(data: bytes, code: str) -> None:
     doc = read_json(data)
     assert [d.code for d in doc.diagnostics] == [code]
-    assert doc.has_errors
+    assert doc.has_reader_errors
 
 
 def test_strict_raises_the_diagnostic() -> None:
@@ -215,7 +215,7 @@ json_values = st.recursive(
 def test_random_bytes_never_raise(data: bytes) -> None:
     doc = read_json(data)
     # random bytes are never a tournament: one error, a known code, located in the input
-    assert doc.has_errors and doc.tournament.players == ()
+    assert doc.has_reader_errors and doc.tournament.players == ()
     lines = data.count(b"\n") + 1
     assert all(d.code in CODES and 1 <= (d.line or 1) <= lines for d in doc.diagnostics), [
         (d.code, d.line) for d in doc.diagnostics

@@ -148,7 +148,7 @@ def test_truncated_and_garbage_input_never_raises() -> None:
     for cut in range(0, len(data), 97):
         doc = read_swissmanager(data[:cut])
         # a cut file is never taken for a whole one: an error says what is missing
-        assert doc.has_errors, (cut, codes(doc))
+        assert doc.has_reader_errors, (cut, codes(doc))
     doc = read_swissmanager(data[:5000])
     assert "T621" in codes(doc)
     doc = read_swissmanager(b"\x93\xff\x89\x44" + b"\xff" * 300)

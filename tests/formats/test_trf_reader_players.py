@@ -223,7 +223,7 @@ def test_too_short_record() -> None:
     (p,) = doc.tournament.players
     assert (p.start, p.name, p.points) == (7, "Short, Line", None)
     assert codes(doc) == ["T102"]
-    assert doc.has_errors
+    assert doc.has_reader_errors
 
 
 def test_not_numeric_fields() -> None:

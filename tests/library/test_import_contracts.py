@@ -61,6 +61,13 @@ def test_every_contract_holds() -> None:
         ("validation/rules/scores.py", "from ...tiebreaks.standings import rank", (0,)),  # a rule
         ("tiebreaks/cuts.py", "from ..formats.trf import reader", (0,)),  # tie-breaks reading files
         ("tiebreaks/cuts.py", "from ..validation import driver", (0,)),  # tie-breaks validating
+        # the leaks issue 17 closed, each reopened
+        ("tiebreak_codes.py", "from .tiebreaks import catalog", (0,)),  # the grammar suggesting
+        ("limits.py", "from .formats.trf import lines", (0,)),  # T603 back in the limits
+        ("finite.py", "from .formats.trf import header", (0,)),  # parse_362 for a default
+        ("formats/chessresults/table.py", "from ...tiebreaks import compute", (0,)),  # settling
+        ("document.py", "from .validation import driver", (0,)),  # has_errors on the record
+        ("render/diagnostics/ci.py", "from ... import __version__ as _v", (0,)),  # the root
     ],
 )
 def test_a_wall_broken_in_a_copy_fails(
@@ -75,6 +82,43 @@ def test_a_wall_broken_in_a_copy_fails(
     for i, name in enumerate(CONTRACTS):
         assert f"{name} {'BROKEN' if i in broken else 'KEPT'}" in out, (name, out)
     assert f"Contracts: {len(CONTRACTS) - len(broken)} kept, {len(broken)} broken." in out
+
+
+def _root_importers(package: Path) -> list[str]:
+    """Library modules (not the CLI) that import the root package ``trfkit`` itself:
+    it is no layer, and what it loads (the readers, the rules, the tie-breaks) sits
+    above most of them. import-linter sees such an import only where that chain climbs
+    a layer (a module of the CLI's own layer may climb none), so it is looked at here."""
+    import ast
+
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(package)
+        if rel.parts[0] in ("cli", "__main__.py", "__init__.py"):
+            continue
+        depth = len(rel.parts)  # ``from .`` in trfkit/x.py, ``from ..`` in trfkit/a/x.py
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module is None and node.level == depth:
+                if any(a.name not in {p.stem for p in package.iterdir()} for a in node.names):
+                    found.append(f"{rel}:{node.lineno}")
+            elif isinstance(node, ast.Import) and any(a.name == "trfkit" for a in node.names):
+                found.append(f"{rel}:{node.lineno}")
+            elif isinstance(node, ast.ImportFrom) and node.module == "trfkit" and not node.level:
+                found.append(f"{rel}:{node.lineno}")
+    return found
+
+
+def test_no_library_module_imports_the_root_package(tmp_path: Path) -> None:
+    assert _root_importers(ROOT / "trfkit") == []
+    shutil.copytree(ROOT / "trfkit", tmp_path / "trfkit")
+    target = tmp_path / "trfkit" / "check_cache.py"  # the leak issue 17 closed, reopened
+    target.write_text(target.read_text(encoding="utf-8") + "\nfrom . import __version__\n")
+    nested = tmp_path / "trfkit" / "render" / "diagnostics" / "ci.py"
+    nested.write_text(nested.read_text(encoding="utf-8") + "\nfrom ... import __version__\n")
+    assert [f.split(":")[0] for f in _root_importers(tmp_path / "trfkit")] == [
+        "check_cache.py",
+        "render/diagnostics/ci.py",
+    ]
 
 
 def test_every_library_module_is_inside_the_walls() -> None:

@@ -33,6 +33,24 @@ def test_has_errors_covers_the_rules_not_only_the_reader() -> None:
     assert clean.has_errors is False
 
 
+def test_has_errors_is_the_load_paths_the_readers_document_is_a_plain_record(
+    tmp_path: Path,
+) -> None:
+    """The rules sit above the readers: a reader's Document has no ``has_errors``; every
+    load path (``load``, ``loads``, ``read_document``) returns one that has it."""
+    from trfkit import formats
+    from trfkit.reading import LoadedDocument, read_document
+
+    path = tmp_path / "clash.trf"
+    path.write_text(CONFLICT)
+    for doc in (trfkit.load(path), trfkit.loads(CONFLICT), read_document(str(path))):
+        assert isinstance(doc, LoadedDocument) and isinstance(doc, trfkit.Document)
+        assert doc.has_errors is True and not doc.has_reader_errors
+    plain = formats.read(CONFLICT.encode())
+    assert type(plain) is trfkit.Document and not hasattr(plain, "has_errors")
+    assert plain.tournament == trfkit.loads(CONFLICT.encode()).tournament
+
+
 SWISS = Path(__file__).resolve().parents[2] / "samples" / "swiss.trf"
 
 

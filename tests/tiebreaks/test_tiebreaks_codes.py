@@ -134,3 +134,25 @@ def test_a_lookup_imports_a_listed_module_only_for_its_names() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "True"]
+
+
+def test_the_grammar_says_what_is_wrong_and_the_tie_break_stage_what_was_meant() -> None:
+    """The grammar knows no registered code (it sits below the tie-breaks): it marks a
+    misspelling, and :func:`trfkit.tiebreaks.parse` adds the codes probably meant."""
+    from trfkit import tiebreaks
+
+    with pytest.raises(CodeError) as plain:
+        parse("BHC1/Q")
+    assert (str(plain.value), plain.value.misspelt) == ("'BHC1/Q': unknown modifier /Q", True)
+    with pytest.raises(CodeError) as hinted:
+        tiebreaks.parse("BH:XP")
+    assert str(hinted.value) == (
+        "'BH:XP': score type must be MP or GP, not 'XP'; did you mean BH or SOBH?"
+    )
+    with pytest.raises(CodeError) as quiet:
+        tiebreaks.parse("BH:XP", hints=False)
+    assert str(quiet.value) == "'BH:XP': score type must be MP or GP, not 'XP'"
+    with pytest.raises(CodeError) as ranged:  # out of range: spelt right, nothing to suggest
+        tiebreaks.parse("BH/C5000")
+    assert not ranged.value.misspelt and "did you mean" not in str(ranged.value)
+    assert [c.canonical for c in tiebreaks.parse_list("bh/c1, SB")] == ["BH/C1", "SB"]

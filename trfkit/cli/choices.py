@@ -20,7 +20,7 @@ __all__ = ["Choice", "harmonise", "suggestion"]
 def suggestion(value: str, possibilities: list[str]) -> str:
     """``" Did you mean 'json'?"`` for a close possibility (compared without case), else
     ``""``. (difflib is imported here: only a mistyped value needs it.)"""
-    from difflib import get_close_matches
+    from difflib import get_close_matches  # only for a wrong choice
 
     lowered = {p.lower(): p for p in possibilities}
     close = get_close_matches(value.lower(), list(lowered), n=3, cutoff=0.6)

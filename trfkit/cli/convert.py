@@ -8,6 +8,7 @@ input tree, is refused with exit 2).
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from typing import Any
 
 import click
@@ -122,7 +123,6 @@ def _on_stream(found: Diagnostic, target: str | None) -> Diagnostic:
     before the limit cannot be taken back, so the message must not say "not written"."""
     if target not in (None, "-"):
         return found
-    from dataclasses import replace
 
     stopped = "so stdout stops here, incomplete (-o FILE writes all or nothing)"
     return replace(found, message=found.message.replace("so it was not written", stopped))
@@ -222,9 +222,9 @@ def convert(
     if _is_batch(paths, output):
         if output is None or output == "-":
             raise click.UsageError(_needs_directory(paths))
-        from pathlib import Path
+        from pathlib import Path  # pathlib: not for a one-file command
 
-        from .convert_many import Plan, convert_many
+        from .convert_many import Plan, convert_many  # a directory or glob only
 
         refuse_overwrite(paths, [report_path], globs=globs or DEFAULT_GLOBS)
 
@@ -244,7 +244,7 @@ def convert(
         raise SystemExit(status)
     input_path = paths[0]
     if input_path != "-" and output not in (None, "-"):
-        from pathlib import Path
+        from pathlib import Path  # pathlib: not for a one-file command
 
         target = Path(output)
         if target.is_dir() or names_directory(output):  # 'out/': a directory, made if need be
@@ -253,9 +253,9 @@ def convert(
     refuse_overwrite(paths, [output, report_path])
     record = None
     if output is not None and output != "-" and input_path != "-" and skip_existing:
-        from pathlib import Path
+        from pathlib import Path  # pathlib: not for a one-file command
 
-        from .output_records import fingerprint, is_current
+        from .output_records import fingerprint, is_current  # --skip-current only
 
         data = read_bytes(input_path)
         record = (
@@ -280,7 +280,7 @@ def convert(
         report=(report_path, report_format) if report_path else None,
     )
     if written and record is not None:
-        from .output_records import write_record
+        from .output_records import write_record  # --skip-current only
 
         try:
             write_record(*record)

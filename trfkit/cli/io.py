@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import os
+import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -37,7 +38,7 @@ from ..terminal import escape_controls
 from .options import FALLBACK_KEY, MAX_BYTES_KEY
 
 if TYPE_CHECKING:  # imported where a file is written: reading one does not need pathlib
-    from pathlib import Path
+    from pathlib import Path  # pathlib: not for a one-file command
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -146,7 +147,7 @@ def input_problems(doc: Document, path: str) -> list[Diagnostic]:
     exit status starts from these (plus what the command itself finds), so a file check
     rejects makes ``tiebreaks``, ``explain``, ``playoff``, ``info`` and ``convert`` exit 1.
     """
-    from ..validation.driver import attributed, validate
+    from ..validation.driver import attributed, validate  # the rules: not for rules/rule/codes
 
     display = display_name(path)
     return [attributed(d, doc.tournament.source.path, display) for d in validate(doc)]
@@ -176,7 +177,6 @@ def current_umask() -> int:
 def output_mode(path: Path) -> int:
     """The permission bits an output at ``path`` gets, as ``cp`` gives them: an existing
     file keeps its mode, a new one gets ``0666`` less the umask (shell redirection too)."""
-    import stat
 
     try:
         return stat.S_IMODE(os.stat(path).st_mode)
@@ -261,7 +261,7 @@ def write_output(text: str | Iterable[str], output: str | None) -> None:
             stream.write(block)
         stream.flush()
         return
-    from pathlib import Path
+    from pathlib import Path  # pathlib: not for a one-file command
 
     if names_directory(output):  # Path() would drop the slash and write a file 'out'
         raise InputError(f"{output}: names a directory; -o needs a file name here")
@@ -294,7 +294,7 @@ def internal_errors(func: F) -> F:
             raise
         except Exception as exc:  # noqa: BLE001 - the whole point of this wrapper
             if debug_enabled():
-                import traceback
+                import traceback  # only for an internal error
 
                 traceback.print_exc()
             raise InputError(

@@ -19,6 +19,7 @@ travels between processes as it is (a frozen dataclass pickles).
 from __future__ import annotations
 
 import io
+import os
 import sys
 import time
 from collections import Counter
@@ -28,10 +29,14 @@ from typing import Any, TextIO, TypeVar
 
 import click
 
-from ..check_many import Outcome
+from ..check_many import DEFAULT_GLOBS, Outcome
+from ..diagnostic_codes import CODES
 from ..diagnostics import Severity
+from ..input_paths import SHARED_EXTENSIONS, count_inputs
 from ..parallel import default_workers, ordered_map
-from ..render.diagnostics import FileReport, Summary
+from ..render.diagnostics import FileReport, Summary, render
+from ..terminal import escape_controls
+from .io import InputError, atomic_write, names_directory
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -48,7 +53,6 @@ REPORT_FORMATS = ("auto", "json", "sarif")
 
 def batch_options(*, default_globs: Iterable[str]) -> Callable[[F], F]:
     """Add ``-j``, ``--glob``, ``--quiet``, ``--report`` and ``--report-format``."""
-    from ..input_paths import SHARED_EXTENSIONS
 
     globs_help = " ".join(default_globs)
     shared = [g for g in default_globs if g.lower().lstrip("*.") in SHARED_EXTENSIONS]
@@ -155,7 +159,6 @@ class Progress:
     def line(self, label: str = "") -> str:
         """The bar; ``label`` (a file name, maybe a stranger's) with its controls escaped:
         a newline or an escape sequence in it would break the bar or rewrite the screen."""
-        from ..terminal import escape_controls
 
         label = escape_controls(label)
         if self.total:
@@ -171,7 +174,6 @@ def terminal_columns(stream: TextIO) -> int:
     """The width of the terminal ``stream`` writes to: ``$COLUMNS`` when set (as
     :func:`shutil.get_terminal_size` reads it, but for ``stream``, not stdout), else the
     terminal's own, else 80."""
-    import os
 
     env = os.environ.get("COLUMNS", "")
     if env.isdigit() and int(env) > 0:
@@ -185,7 +187,6 @@ def terminal_columns(stream: TextIO) -> int:
 def same_terminal(a: TextIO, b: TextIO) -> bool:
     """True when ``a`` and ``b`` show on one screen: the same stream, or both terminals
     on the same device (a bar on one must be erased before a line is printed on the other)."""
-    import os
 
     if a is b:
         return True
@@ -273,7 +274,6 @@ class Tally:
 
     def statistics(self) -> list[str]:
         """``  1000  T403  scoring-system-assumed``, most frequent first."""
-        from ..diagnostic_codes import CODES
 
         rows = sorted(self.codes.items(), key=lambda item: (-item[1], item[0]))
         return [f"{n:6d}  {code}  {CODES[code].name if code in CODES else ''}" for code, n in rows]
@@ -349,9 +349,6 @@ def report_format(path: str, chosen: str = "auto") -> str:
 def refuse_report_dir(path: str | None) -> None:
     """Exit 2 before any work when ``--report`` names a directory (``out/``, or one that
     exists): a report is one file, and finding that out after the batch wastes the run."""
-    import os
-
-    from .io import InputError, names_directory
 
     if path and (names_directory(path) or os.path.isdir(path)):
         raise InputError(
@@ -361,10 +358,7 @@ def refuse_report_dir(path: str | None) -> None:
 
 def write_report(path: str, chosen: str, reports: list[FileReport]) -> None:
     """Write ``reports`` as one JSON or SARIF document to ``path``, atomically."""
-    from pathlib import Path
-
-    from ..render.diagnostics import render
-    from .io import InputError, atomic_write
+    from pathlib import Path  # pathlib: not for a one-file command
 
     buffer = io.StringIO()
     render(report_format(path, chosen), reports, buffer)
@@ -379,8 +373,6 @@ def to_count(paths: Iterable[str], globs: Iterable[str], quiet: bool) -> int | N
     """The number of inputs, for a progress bar; ``None`` (no extra walk) when nobody watches."""
     if quiet or not sys.stderr.isatty():
         return None
-    from ..check_many import DEFAULT_GLOBS
-    from ..input_paths import SHARED_EXTENSIONS, count_inputs
 
     chosen = tuple(globs)
     return count_inputs(paths, chosen, SHARED_EXTENSIONS if chosen == DEFAULT_GLOBS else ())

@@ -19,12 +19,14 @@ and ``--to`` (parameter ``to``) with the formats the command can produce.
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import click
 
 from ..formats import READERS
+from ..limits import parse_size
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -39,7 +41,6 @@ FALLBACK_KEY = "trfkit.fallback_encoding"
 
 
 def _fallback(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-    import codecs
 
     if value is None:
         return
@@ -50,7 +51,6 @@ def _fallback(ctx: click.Context, param: click.Parameter, value: str | None) -> 
 
 
 def _max_bytes(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-    from ..limits import parse_size
 
     if value is None:
         return

@@ -51,9 +51,9 @@ def _inside(path: str, tree: str) -> str | None:
 def _hard_link_in(tree: str, target: os.stat_result, globs: Sequence[str]) -> str | None:
     """A selected file below ``tree`` that is the same inode as ``target`` (only looked
     for when ``target`` has several links: otherwise no such file can exist)."""
-    from pathlib import Path
+    from pathlib import Path  # pathlib: not for a one-file command
 
-    from ..input_paths import walk
+    from ..input_paths import walk  # a directory input only
 
     for found in walk(Path(tree), globs):
         other = _stat(str(found))
@@ -64,7 +64,7 @@ def _hard_link_in(tree: str, target: os.stat_result, globs: Sequence[str]) -> st
 
 def input_behind(output: str, found: Sequence[Root], globs: Sequence[str] = ANY_FILE) -> str | None:
     """Which input ``output`` would overwrite or be read as (its name), or None."""
-    from ..input_paths import matches
+    from ..input_paths import matches  # a directory input only
 
     target = _stat(output)
     for root in found:
@@ -84,7 +84,7 @@ def input_behind(output: str, found: Sequence[Root], globs: Sequence[str] = ANY_
                 if hit is not None:
                     return hit
         elif root.kind == "glob":
-            import glob
+            import glob  # a glob input only
 
             for hit in glob.iglob(root.arg, recursive=True):
                 source = _stat(hit)
@@ -106,7 +106,7 @@ def refuse_overwrite(
     files = [output for output in outputs if output is not None and output != "-"]
     if not files:
         return
-    from ..input_paths import roots
+    from ..input_paths import roots  # a directory or glob input only
 
     found = roots(inputs)
     for output in files:
@@ -130,7 +130,7 @@ def cache_files(cache_dir: str | None) -> list[str]:
     """The files ``--cache-dir`` writes (the SQLite database and its journals)."""
     if not cache_dir:
         return []
-    from ..check_cache import FILE_NAME
+    from ..check_cache import FILE_NAME  # sqlite3 and hashlib come with it: -o into a tree only
 
     base = os.path.join(cache_dir, FILE_NAME)
     return [base, base + "-journal", base + "-wal", base + "-shm"]

@@ -17,6 +17,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .. import __version__
 from .io import atomic_write
 
 SUFFIX = ".source"
@@ -29,7 +30,6 @@ def record_path(target: Path) -> Path:
 
 def fingerprint(options: Any) -> str:
     """A digest of everything besides the input that shapes an output (and trfkit's version)."""
-    from .. import __version__
 
     text = json.dumps([__version__, options], sort_keys=True, default=repr)
     return hashlib.sha256(text.encode()).hexdigest()

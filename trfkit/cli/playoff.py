@@ -14,6 +14,9 @@ import click
 
 from ..limits import MAX_PLAYERS
 from ..playoff.plan import Clock, Options, Plan
+from ..playoff.render import render_json, render_text
+from ..playoff.table import build_plan
+from ..playoff.tied import plan_for_tournament
 from .io import (
     InputError,
     display_name,
@@ -22,11 +25,13 @@ from .io import (
     internal_errors,
     print_diagnostics,
     read_document,
+    refuse_unread,
     rule_errors,
     write_output,
 )
 from .options import input_options, output_options
 from .output_guard import refuse_overwrite
+from .tiebreak_options import check_after_round
 
 _CLOCK = re.compile(r"^\s*(\d+)\s*\+\s*(\d+)\s*$")
 
@@ -128,8 +133,6 @@ def playoff(
       trfkit playoff --tied 12 --time-limited --to json
       trfkit playoff results.trf --tb SB --late
     """
-    from ..playoff.render import render_json, render_text
-    from ..playoff.table import build_plan
 
     if (tied is None) == (input_path is None):
         raise click.UsageError("give either --tied N or an INPUT file (not both)")
@@ -165,9 +168,6 @@ def _plan_from_file(
     after_round: int | None = None,
 ) -> tuple[Plan, int]:
     """Read ``path``, find the leaders and plan; diagnostics go to stderr."""
-    from ..playoff.tied import plan_for_tournament
-    from .io import refuse_unread
-    from .tiebreak_options import check_after_round
 
     doc = read_document(path, fmt=fmt, encoding=encoding)
     check_after_round(doc.tournament, after_round)

@@ -12,6 +12,7 @@ import click
 
 from ..diagnostic_codes import CODES
 from ..diagnostic_docs import DOCS, explain, rule_url
+from .choices import suggestion
 from .io import InputError
 
 
@@ -71,7 +72,6 @@ def _find(code_or_name: str) -> str:
     for code, info in CODES.items():
         if info.name == wanted.lower():
             return code
-    from .choices import suggestion
 
     known = [*CODES, *(info.name for info in CODES.values())]
     close = suggestion(wanted, known)

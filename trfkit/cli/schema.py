@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ..schema import schema_names, schema_text
 from .io import InputError, internal_errors, write_output
 
 
@@ -18,7 +19,6 @@ def schema(name: str | None) -> None:
       trfkit schema tournament > tournament.schema.json
       trfkit schema
     """
-    from ..schema import schema_names, schema_text
 
     names = schema_names()
     if name is None:

@@ -238,7 +238,7 @@ def tiebreaks(
         except (CodeError, UnknownTieBreak) as exc:  # the user's own --tb: exit 2
             raise InputError(f"T501 {exc}") from None
         if to == "json":
-            from ..tiebreaks.team.standings import player_rows
+            from ..tiebreaks.team.standings import player_rows  # a team event only
 
             rows = player_rows(doc.tournament, rules=rules, after_round=after_round)
             text = render_team_json(team, rows)
@@ -334,7 +334,7 @@ def explain(
       trfkit explain event.trf --player 4 --tb DE --order BH/C1,BH,SB,DE
       trfkit explain team.trf --team 2 --tb BH:MP/C1
     """
-    from ..tiebreaks.explain import explain as explain_one
+    from ..tiebreaks.explain import explain as explain_one  # `explain` only
     from ..tiebreaks.explain import explanation_context, place
 
     if (player is None) == (team is None):
@@ -401,7 +401,7 @@ def _explain_team(
     diagnostics: list[Diagnostic],
 ) -> None:
     """``explain --team``: the team's rounds (see :mod:`trfkit.tiebreaks.team.explain`); exits."""
-    from ..tiebreaks.team.explain import explain_team
+    from ..tiebreaks.team.explain import explain_team  # a team event only
 
     if not t.is_team_event:
         if exit_status(diagnostics):

@@ -15,7 +15,11 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
+
+from ..diagnostics import Severity, TrfError
+from ..limits import DEFAULT_MAX_BYTES, oversized_model, refuse
 
 #: name -> (module, reader function, sniff function or None).
 #: A reader is ``f(data: bytes, *, path: str, encoding: str | None, fallback_encoding: str | None,
@@ -102,7 +106,6 @@ def read(
     Inputs beyond the limits of :mod:`trfkit.limits` (``max_bytes``, default 100 MB)
     give a Document with one T007 and are not parsed.
     """
-    from ..limits import DEFAULT_MAX_BYTES, oversized_model, refuse
 
     name = detect(data[:8192]) if fmt == "auto" else fmt
     refused = refuse(
@@ -110,8 +113,6 @@ def read(
     )
     if refused is not None:
         if strict:
-            from ..diagnostics import TrfError
-
             raise TrfError(refused.diagnostics[0])
         return refused
     module, func, _ = READERS[name]
@@ -139,7 +140,7 @@ _NAMES = {
 
 def _refuse_playerless(doc: Any, name: str, strict: bool) -> Any:
     """An input with neither players nor teams gets one T013 (see :mod:`.playerless`)."""
-    from .playerless import playerless, refuse_playerless
+    from .playerless import playerless, refuse_playerless  # formats other than TRF only
 
     if not playerless(doc):
         return doc
@@ -149,8 +150,6 @@ def _refuse_playerless(doc: Any, name: str, strict: bool) -> Any:
         what += f" ({kind}, an empty template?)"
     doc = refuse_playerless(doc, what)
     if strict:
-        from ..diagnostics import Severity, TrfError
-
         first = next((d for d in doc.diagnostics if d.severity is Severity.ERROR), None)
         if first is not None:
             raise TrfError(first)
@@ -160,10 +159,8 @@ def _refuse_playerless(doc: Any, name: str, strict: bool) -> Any:
 def _usable_numbers(doc: Any, path: str, strict: bool, reader: str) -> Any:
     """``doc`` with numbers no output can hold (NaN, infinities, absurd magnitudes)
     replaced and reported (T103, see :mod:`trfkit.finite`), whatever the reader."""
-    from dataclasses import replace
 
-    from ..document import Document
-    from ..finite import unusable_numbers
+    from ..finite import unusable_numbers  # (the `rules`/`rule` listings import formats)
 
     fixed = unusable_numbers(doc.tournament)
     if fixed is None:
@@ -173,10 +170,8 @@ def _usable_numbers(doc: Any, path: str, strict: bool, reader: str) -> Any:
         found = [replace(d, line=1, column=1, end_column=None) for d in found]
     found = [d.with_file(path) if path and not d.file else d for d in found]
     if strict:
-        from ..diagnostics import TrfError
-
         raise TrfError(found[0])
-    return Document(tournament, (*doc.diagnostics, *found), doc.text)
+    return replace(doc, tournament=tournament, diagnostics=(*doc.diagnostics, *found))
 
 
 def write(tournament: Any, to: str, **options: Any) -> str:

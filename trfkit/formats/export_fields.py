@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ..diagnostics import Diagnostic, Severity, TrfError, make
-from ..document import Document
+from ..document import Document, UndecidedColumn
 from ..limits import DiagnosticCap
 from ..model import PartialDate, Tournament
 
@@ -49,6 +49,8 @@ class Findings:
     path: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
     cap: DiagnosticCap = field(default_factory=DiagnosticCap)
+    #: Columns the reader leaves to the load path (:attr:`Document.undecided`).
+    undecided: list[UndecidedColumn] = field(default_factory=list)
 
     def add(self, code: str, message: str, line: int = 1, column: int = 1) -> None:
         if self.cap.admit(self.diagnostics, code, line, self.path):
@@ -62,7 +64,7 @@ class Findings:
             first = next((d for d in self.diagnostics if d.severity is Severity.ERROR), None)
             if first is not None:
                 raise TrfError(first)
-        return Document(tournament, tuple(self.diagnostics), text)
+        return Document(tournament, tuple(self.diagnostics), text, tuple(self.undecided))
 
 
 def has_email(text: str) -> bool:

@@ -160,7 +160,7 @@ def iter_json(
     cls: Any = type(t)
     replace = newline if newline and newline != "\n" else None
     if indent is not None:  # json.dumps's text, laid out by its C encoder (trfkit.jsontext)
-        from ..jsontext import Items, iter_indented
+        from ..jsontext import Items, iter_indented  # (indented output only)
 
         for name in _field_names(cls):
             value = getattr(t, name)

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic
 from ..model import Tournament
+from ..tiebreaks import compute as compute_all
 
 if TYPE_CHECKING:
     from ..tiebreaks import Standings
@@ -145,9 +147,6 @@ def _standings(
     """Standings with ``codes``, else with the file's own list, leaving out the codes of
     that list the engine rejects (an arbiter still needs a plan when the file names an
     exotic tie-break); the second value lists what was left out."""
-    from functools import partial
-
-    from ..tiebreaks import compute as compute_all
 
     compute = partial(compute_all, after_round=after_round)
     if codes:

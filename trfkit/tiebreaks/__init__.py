@@ -23,10 +23,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from ..tiebreak_codes import CodeError, RangeError, TieBreakCode, parse, parse_list
+from ..diagnostics import make
+from ..tiebreak_codes import CodeError, RangeError, TieBreakCode
 from .context import Context, Value
 from .editions import EDITIONS, Edition, resolve
-from .registry import UnknownTieBreak, lookup, register
+from .registry import REGISTRY, UnknownTieBreak, _load, lookup, parse, parse_list, register
 from .standings import PTS, Row, Standings, build_rows, rank, rank_differences
 
 if TYPE_CHECKING:  # the model is only named in annotations here
@@ -91,7 +92,6 @@ def _declared_record(tournament: Tournament) -> tuple[str, Sequence[str], int]:
 def declared_out_of_range(tournament: Tournament) -> list[Diagnostic]:
     """T024 at the ``212`` (or ``202``) record for each listed code whose modifier is outside
     its range (``PTP/U50000000``): :func:`declared_codes` leaves those codes out."""
-    from ..diagnostics import make
 
     record, listed, line = _declared_record(tournament)
     found = []
@@ -108,7 +108,6 @@ def declared_out_of_range(tournament: Tournament) -> list[Diagnostic]:
 def unknown_declared(tournament: Tournament) -> list[Diagnostic]:
     """T501 at the ``212`` (or ``202``) record for each listed code that does not parse or
     names no tie-break of either scope (a team event's list may name individual codes)."""
-    from ..diagnostics import make
 
     record, listed, line = _declared_record(tournament)
     found = []
@@ -162,7 +161,6 @@ def default_codes(ctx: Context) -> tuple[list[TieBreakCode], str]:
     else:
         names = ["BH/C1", "BH", "SB", "DE"]
         kind = "Swiss"
-    from .registry import REGISTRY, _load
 
     _load(ctx.scope)
     usable = [parse(n) for n in names if (ctx.scope, parse(n).name) in REGISTRY]

@@ -187,7 +187,7 @@ def did_you_mean(text: str, scope: str | None = "individual") -> str:
 def _valid(code: str, scope: str) -> bool:
     """A suggestion must be a code trfkit computes in ``scope``."""
     try:
-        lookup(parse(code, hints=False), scope)
+        lookup(parse(code), scope)  # the grammar's parse: no suggestion asked
     except (CodeError, UnknownTieBreak):
         return False
     return True

@@ -37,7 +37,9 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from ..diagnostics import Diagnostic, make
 from ..model import EMPTY_BLOCK, NO_COLOR, NO_OPPONENT
 from ..model.results import COLUMN_CODES, NO_RESULT_COLUMN, Kind
-from .editions import Edition
+from ..tiebreak_codes import CodeError
+from .editions import Edition, by_version
+from .registry import evaluate
 
 if TYPE_CHECKING:  # the model's classes and the code are only named in annotations here
     from ..model import Player, ScoringSystem, Tournament
@@ -132,7 +134,6 @@ class RunMemo:
         Lets a tie-break build on another (AOB on BH, APRO on TPR) without knowing
         which module defines it.
         """
-        from .registry import evaluate
 
         return self.memo(("value", code), lambda: evaluate(self, code))
 
@@ -222,7 +223,7 @@ class Context(RunMemo):
         self.bonus: dict[int, tuple[float, ...]] = {}
         #: the players whose score is not the plain sum of their results' points (299)
         self.rescored: frozenset[int] = frozenset()
-        from .abnormal_points import apply
+        from .abnormal_points import apply  # only for a file with 299 records
 
         apply(self)
 
@@ -301,8 +302,6 @@ class Context(RunMemo):
         version = code.version
         if not version:
             return self
-        from ..tiebreak_codes import CodeError
-        from .editions import by_version
 
         try:
             edition = by_version(version)
@@ -399,10 +398,6 @@ class Context(RunMemo):
     def player_label(self, i: int) -> str:
         p = self.players[i]
         return f"#{p.start} {p.name}".rstrip()
-
-    def round_values(self, rows: Sequence[Sequence[T]], i: int) -> Sequence[T]:
-        """Row ``i`` of a per-round table, limited to the rounds scored."""
-        return rows[i][: self.rounds]
 
 
 _START = attrgetter("start")

@@ -120,7 +120,7 @@ def _placed_first(
     the sweep costs O(k log k) however many players it places. (:mod:`heapq` is
     imported here: only a run with DE needs it.)
     """
-    import heapq
+    import heapq  # only for a tie DE cannot break at once
 
     by_total = sorted(group, key=lambda i: (-totals[i], i))
     potential = potentials(group, totals, missing, win)

@@ -27,11 +27,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..terminal import escape_controls
-from ..tiebreak_codes import CodeError, TieBreakCode, parse
+from ..tiebreak_codes import CodeError, TieBreakCode
+from . import declared_codes
 from .context import Context, Value
 from .cuts import Item, apply_cuts
-from .individual import buchholz_items, sonneborn_items
-from .registry import UnknownTieBreak, lookup
+from .individual import buchholz_items, koya_threshold, sonneborn_items
+from .registry import UnknownTieBreak, lookup, parse
+from .standings import rank
 from .unplayed import adjusted, describe
 
 if TYPE_CHECKING:
@@ -87,7 +89,6 @@ def place(ctx: Context, code: TieBreakCode, given: Sequence[str]) -> Order | Non
         if found is None:
             raise CodeError(f"--order does not name {code}")
         return found
-    from . import declared_codes
 
     try:
         declared, full = declared_codes(ctx.tournament)
@@ -218,8 +219,6 @@ def _extra_lines(ctx: Context, i: int, code: TieBreakCode, name: str) -> dict[in
             if o >= 0 and ctx.otb[i][r]:
                 out[r] = f"; their {inner.canonical} {_fmt(bh[o])}"
     elif name == "KS":
-        from .individual import koya_threshold
-
         threshold = koya_threshold(ctx, code)
         for r in range(ctx.rounds):
             o = ctx.opp[i][r]
@@ -238,8 +237,7 @@ def _direct(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tuple[lis
     DE made, i.e. what :func:`~.direct_encounter.direct_encounter` returns to the standings
     (None when the player is not tied when DE is applied, as the standings print it).
     """
-    from .direct_encounter import group_tiers, tier_ranks
-    from .standings import rank
+    from .direct_encounter import group_tiers, tier_ranks  # DE/EDE explanations only
 
     if code not in order.codes:
         raise CodeError(f"the order {', '.join(map(str, order.codes))} does not name {code}")
@@ -367,7 +365,7 @@ def _pass_lines(
 ) -> list[str]:
     """One pass of DE over ``g`` as :func:`~.direct_encounter.direct_tiers` made it: the
     sub-table and what it decided (``decided``: tiers best first)."""
-    from .direct_encounter import potentials
+    from .direct_encounter import potentials  # DE/EDE explanations only
 
     label = ctx.player_label
     who = (

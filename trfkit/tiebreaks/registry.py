@@ -38,7 +38,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..tiebreak_codes import TieBreakCode
+from .. import tiebreak_codes
+from ..tiebreak_codes import CodeError, TieBreakCode
 
 __all__ = [
     "MODULES",
@@ -48,6 +49,8 @@ __all__ = [
     "all_tiebreaks",
     "evaluate",
     "lookup",
+    "parse",
+    "parse_list",
     "register",
 ]
 
@@ -198,7 +201,7 @@ def lookup(code: TieBreakCode, scope: str = "individual") -> TieBreak:
         _load(scope, (code.base, code.name))
         entry = REGISTRY.get((scope, code.base)) or REGISTRY.get((scope, code.name))
     if entry is None:
-        from .catalog import did_you_mean
+        from .catalog import did_you_mean  # (difflib: only for an unknown code)
 
         raise UnknownTieBreak(
             f"{code}: unknown or unsupported {scope} tie-break {code.name!r}"
@@ -206,6 +209,26 @@ def lookup(code: TieBreakCode, scope: str = "individual") -> TieBreak:
         )
     entry.check(code)
     return entry
+
+
+def parse(text: str, *, hints: bool = True) -> TieBreakCode:
+    """The grammar's :func:`trfkit.tiebreak_codes.parse`; a code it does not know (a
+    misspelt name, score type or modifier) gets the registered codes probably meant
+    (:func:`.catalog.did_you_mean`) unless ``hints`` is False (a code asked for only to
+    be reported, where the suggestion would be noise)."""
+    try:
+        return tiebreak_codes.parse(text)
+    except CodeError as exc:
+        if not (hints and exc.misspelt):
+            raise
+        from .catalog import did_you_mean  # (difflib: only for a code that does not parse)
+
+        raise CodeError(f"{exc}{did_you_mean(text.strip(), None)}", misspelt=True) from None
+
+
+def parse_list(text: str) -> list[TieBreakCode]:
+    """A comma-separated ``202``/``212`` list, each code as :func:`parse` reads it."""
+    return [parse(part) for part in text.split(",") if part.strip()]
 
 
 def evaluate(ctx: Any, code: TieBreakCode) -> list[Any]:

@@ -49,7 +49,10 @@ def _fmt(value: float | None) -> str:
 
 def _computable(codes: Sequence[str], compute: Callable[[list[str]], Table]) -> Table:
     """Compute every code that the engine accepts; codes it refuses are skipped."""
-    from ..tiebreaks import CodeError, UnknownTieBreak
+    from ..tiebreaks import (  # the tie-breaks: only for a file that declares values
+        CodeError,
+        UnknownTieBreak,
+    )
 
     wanted = list(dict.fromkeys(codes))
     try:
@@ -69,7 +72,7 @@ def _individual(t: Tournament, groups: dict[str, dict[int, tuple[object, ...]]])
     """Every declared code trfkit can compute, by start number. For a DE code,
     ``groups[code]`` also gets each tied player's group key (points and the values
     listed before DE): DE is compared as an order inside each group (:func:`_de_orders`)."""
-    from ..tiebreaks import compute, parse
+    from ..tiebreaks import compute, parse  # the tie-breaks: only for declared values
 
     codes = [d.code for p in t.players for d in p.declared if _parsable(d.code)]
     if not codes:
@@ -124,8 +127,8 @@ def _owned(d: DeclaredValue, owned: dict[str, float | None]) -> bool:
 
 def _teams(t: Tournament, declared: dict[int, list[DeclaredValue]]) -> Table:
     """The computed value of every declared team code (MPTS/GPTS are the team's scores)."""
-    from ..tiebreaks import parse
-    from ..tiebreaks.team.standings import compute_teams
+    from ..tiebreaks import parse  # the tie-breaks: only for declared values
+    from ..tiebreaks.team.standings import compute_teams  # team events only
 
     codes = [d.code for values in declared.values() for d in values]
     if not codes:
@@ -155,7 +158,7 @@ def _teams(t: Tournament, declared: dict[int, list[DeclaredValue]]) -> Table:
 
 def _parsable(code: str) -> bool:
     """A code trfkit can compute; Swiss-Manager numbers and unnamed columns cannot be compared."""
-    from ..tiebreaks import CodeError, parse
+    from ..tiebreaks import CodeError, parse  # the tie-breaks: only for a declared list
 
     if code.startswith(("SM#", "tb", "TB")):
         return False
@@ -300,7 +303,7 @@ def _order(tiers: list[list[int]]) -> str:
 def _unrateable(t: Tournament) -> list[str]:
     """Declared codes with a ``/U`` rating that :func:`_individual` left out because no
     player has a rating (one summary each, instead of silence)."""
-    from ..tiebreaks import parse
+    from ..tiebreaks import parse  # the tie-breaks: only for declared values
 
     if any(p.rating for p in t.players):
         return []
@@ -343,7 +346,7 @@ def tiebreak_list_unknown(t: Tournament) -> Iterator[Diagnostic]:
     call it clean."""
     if not (t.header.tiebreaks or t.header.standings_tiebreaks):
         return
-    from ..tiebreaks import unknown_declared
+    from ..tiebreaks import unknown_declared  # the tie-breaks: only for a declared list
 
     yield from unknown_declared(t)
 
@@ -353,7 +356,7 @@ def tiebreak_parameter_out_of_range(t: Tournament) -> Iterator[Diagnostic]:
     its record."""
     if not (t.header.tiebreaks or t.header.standings_tiebreaks):
         return
-    from ..tiebreaks import declared_out_of_range
+    from ..tiebreaks import declared_out_of_range  # the tie-breaks: only for a declared list
 
     yield from declared_out_of_range(t)
 
@@ -363,7 +366,7 @@ def declared_team_rank_differs(t: Tournament) -> Iterator[Diagnostic]:
     tie-break list."""
     if not t.is_team_event or not any(team.rank is not None for team in t.teams):
         return
-    from ..tiebreaks.team.standings import compute_teams
+    from ..tiebreaks.team.standings import compute_teams  # team events only
 
     try:
         standings = compute_teams(t, None)

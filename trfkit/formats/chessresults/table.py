@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final
 
 from ...diagnostics import Diagnostic
+from ...document import UndecidedColumn
 from ...limits import MAX_ROUNDS
 from ...model import (
     NO_COLOR,
@@ -31,6 +32,7 @@ from ...model import (
     grid_columns,
 )
 from ...model import replace as renew
+from ...tiebreak_codes import trf_spelling
 from ..export_fields import Findings, parse_int, parse_number, public_text, sex_code
 from .event_facts import event_facts, ratings_missing
 from .words import (
@@ -130,6 +132,15 @@ def legend_entry(text: str) -> tuple[str | None, bool]:
 
 #: Codes whose hidden settings can be a cut (older legends print none of them).
 _CUTTABLE: Final = frozenset({"BH", "ARO", "SB", "AOB"})
+#: The variants a column whose legend hides its settings may be, plain first: the load
+#: path takes the first one the page's values agree with (:mod:`trfkit.hidden_settings`).
+CANDIDATES: Final = ("", "/C1", "/M1", "/C2", "/M2")
+
+
+def _with(code: str, modifier: str) -> str:
+    """``ARO/U1400`` + ``/C1`` -> ``ARO/C1/U1400`` (the cut right after the name)."""
+    name, _, rest = code.partition("/")
+    return name + modifier + ("/" + rest if rest else "")
 
 
 def legend_version(text: str) -> str:
@@ -292,23 +303,26 @@ def build(sheet: Sheet, b: Findings | None = None) -> tuple[Tournament, list[Dia
         **facts,
     )
 
-    def assemble(codes: dict[int, str]) -> Tournament:
-        players = tuple(
-            _player(k, cells, line, cols, codes, entries.get(k, {}))
-            for k, (cells, line) in keys.items()
-        )
-        listed = [_trf_spelling(codes[i]) for i in sorted(codes) if codes[i] != "PTS"]
-        return Tournament(
-            header=renew(header, players_declared=len(players), tiebreaks=tuple(listed)),
-            players=players,
-            source=source,
-        )
-
-    tournament = assemble(codes)
-    if hidden:
-        from .hidden_settings import settle_hidden  # only for an older legend
-
-        tournament = assemble(settle_hidden(tournament, codes, hidden, b))
+    players = tuple(
+        _player(k, cells, line, cols, codes, entries.get(k, {}))
+        for k, (cells, line) in keys.items()
+    )
+    listed = [i for i in sorted(codes) if codes[i] != "PTS"]
+    tournament = Tournament(
+        header=renew(
+            header,
+            players_declared=len(players),
+            tiebreaks=tuple(trf_spelling(codes[i]) for i in listed),
+        ),
+        players=players,
+        source=source,
+    )
+    # a legend that hides a column's cuts: only its tie-break values can tell, and a
+    # reader computes none, so the load path settles it (trfkit.hidden_settings)
+    b.undecided.extend(
+        UndecidedColumn(n, codes[n], tuple(_with(codes[n], m) for m in CANDIDATES), listed.index(n))
+        for n in sorted(hidden)
+    )
     ratings_missing(tournament, codes, b, sheet.rows[cols.header_row][1])
     return tournament, b.diagnostics
 
@@ -349,19 +363,6 @@ def _legend_codes(legend: list[str], b: Findings, hidden_settings: set[int]) -> 
             if hidden:
                 hidden_settings.add(number)
     return codes
-
-
-def _trf_spelling(code: str) -> str:
-    """``BH/C1/V2026`` -> ``BH/C1``, ``ARO/C1/U1400`` -> ``ARO/C1``: the TRF ``202``
-    spelling of :attr:`~trfkit.tiebreak_codes.TieBreakCode.trf` (TieBreakServer's ``/U``
-    and ``/V`` are not written into TRF, TIEBREAKS.md §B.6); the declared values keep
-    them."""
-    from ...tiebreak_codes import CodeError, parse  # only for a table with a legend
-
-    try:
-        return parse(code, hints=False).trf
-    except CodeError:
-        return code
 
 
 def _player(

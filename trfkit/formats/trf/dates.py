@@ -9,6 +9,7 @@ when the date cannot be read.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Sequence
 from functools import lru_cache
@@ -213,6 +214,5 @@ def as_date(value: PartialDate | None) -> _dt.date | None:
     ymd = complete_date(value)
     if ymd is None:
         return None
-    import datetime
 
     return datetime.date(*ymd)

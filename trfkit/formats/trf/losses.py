@@ -16,11 +16,12 @@ from __future__ import annotations
 from typing import Final
 
 from ...diagnostics import Diagnostic, make
+from ...limits import MAX_PLAYERS, MAX_ROUNDS
 from ...model import Tournament
 from . import lines as L
 from .header import TRF26_HEADER_CODES
 
-__all__ = ["conversion_losses"]
+__all__ = ["conversion_losses", "field_overflows"]
 
 #: TRF26 header records ``write_trf16`` maps to a TRF16 counterpart (XXC, XXR, XXS).
 _MAPPED_TO_TRF16: Final = frozenset({"142", "152", "162"})
@@ -206,3 +207,56 @@ def _trf26_only(t: Tournament, tally: _Tally) -> None:
             n.line,
             f"{n.federation} {n.start}",
         )
+
+
+def field_overflows(t: Tournament) -> list[Diagnostic]:
+    """T603 for numbers that TRF's fixed-width fields cannot hold (the writer cuts them).
+
+    Start numbers, opponents, ranks and ratings have four columns; more rounds than
+    :data:`MAX_ROUNDS` make a line no reader accepts. Names cut to their 33 columns are
+    counted with the other losses of a conversion (:func:`conversion_losses`).
+    """
+    found: list[Diagnostic] = []
+    path = t.source.path
+
+    def lost(message: str, line: int) -> None:
+        found.append(make("T603", message, line, file=path))
+
+    def written(value: int, width: int) -> str:
+        shown = L.int_field(value, width).strip()
+        return f"written as {shown}" if shown else "left blank"
+
+    for p in t.players:
+        for label, value in (("start number", p.start), ("rank", p.rank), ("rating", p.rating)):
+            if value is not None and not 0 <= value <= MAX_PLAYERS:
+                lost(
+                    f"player {p.start}: {label} {value} "
+                    f"does not fit TRF's four-digit field; {written(value, 4)}",
+                    p.line,
+                )
+        if p.fide_id is not None and not 0 <= p.fide_id < 10**11:
+            lost(
+                f"player {p.start}: FIDE id {p.fide_id} does not fit TRF's 11-digit field; "
+                f"{written(p.fide_id, 11)}",
+                p.line,
+            )
+        if p.points is not None and float(L.points_field(p.points, 4)) != p.points:
+            lost(
+                f"player {p.start}: points {p.points:g} do not fit TRF's four-column field; "
+                f"written as {L.points_field(p.points, 4).strip()}",
+                p.line,
+            )
+        if len(p.results) > MAX_ROUNDS:
+            lost(
+                f"player {p.start}: {len(p.results)} rounds, more than a TRF line holds "
+                f"({MAX_ROUNDS})",
+                p.line,
+            )
+        bad = sorted(o for o in set(p.opponents) if not 0 <= o <= MAX_PLAYERS)
+        if bad:
+            lost(
+                f"player {p.start}: opponent {bad[0]} does not fit TRF's four-digit field; "
+                f"{written(bad[0], 4)}",
+                p.line,
+            )
+    return found

@@ -178,7 +178,7 @@ def render(
 ) -> None:
     """Write ``reports`` to ``stream`` in ``fmt``; ``with_statistics`` prints per-code counts."""
     if with_statistics:
-        from .human import render_statistics
+        from .human import render_statistics  # --statistics only
         from .machine import render_statistics_json
 
         (render_statistics_json if fmt in ("json", "jsonl") else render_statistics)(reports, stream)

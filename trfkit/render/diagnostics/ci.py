@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from pathlib import PurePath
 from typing import Any, TextIO
 
-from ... import __version__
 from ...diagnostic_codes import CODES
 from ...diagnostic_docs import rule_url
 from ...diagnostics import Diagnostic, Location
 from ...finite import dumps
 from ...terminal import escape_controls
+from ...version import __version__
 from . import FileReport
 
 GITHUB_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}

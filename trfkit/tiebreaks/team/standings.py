@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from ...diagnostics import Diagnostic, make
 from ...model import Tournament
 from ...team_matches.rebuild import TeamEvent, team_of
-from ...tiebreak_codes import TieBreakCode, parse
+from ...tiebreak_codes import TieBreakCode
 from .. import compute, declared_codes, is_declared_list
 from ..editions import Edition, resolve
-from ..registry import lookup
+from ..registry import lookup, parse
 from ..standings import outside_ties, rank, unlisted_rank_note
 from .context import TeamContext
 

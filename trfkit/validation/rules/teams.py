@@ -26,14 +26,14 @@ _CACHE: dict[int, tuple[Tournament, TeamEvent]] = {}
 def _team_of(t: Tournament) -> dict[int, int]:
     """Start number -> team number. :mod:`trfkit.team_matches.rebuild` is imported on the first
     team event: most files are individual, and loading it costs more than checking one."""
-    from ...team_matches.rebuild import team_of as find
+    from ...team_matches.rebuild import team_of as find  # team events only
 
     return find(t)
 
 
 def _event(t: Tournament) -> TeamEvent:
     """The rebuilt matches, shared by the rules of one validation run."""
-    from ...team_matches.rebuild import rebuild
+    from ...team_matches.rebuild import rebuild  # team events only
 
     hit = _CACHE.get(id(t))
     if hit is not None and hit[0] is t:
