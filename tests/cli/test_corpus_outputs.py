@@ -35,7 +35,9 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "convert-csv": ("convert", "{}", "--to", "csv"),
     "tiebreaks": ("tiebreaks", "{}"),
     "tiebreaks-json": ("tiebreaks", "{}", "--to", "json"),
-    "check-json": ("check", "{}", "--format", "json"),
+    "check-json": ("check", "{}", "--output-format", "json"),
+    "check-text": ("check", "{}"),
+    "check-sarif": ("check", "{}", "--output-format", "sarif"),
     "info-json": ("info", "{}", "--to", "json"),
 }
 
