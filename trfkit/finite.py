@@ -20,7 +20,7 @@ from operator import attrgetter
 from typing import Any, Final
 
 from .diagnostics import Diagnostic, make
-from .model import Header, Player, ScoringSystem, Tournament
+from .model import Player, ScoringSystem, Tournament
 
 __all__ = ["MAX_NUMBER", "MAX_RATING", "dumps", "finite_or_none", "unusable_numbers"]
 
@@ -47,6 +47,10 @@ _SKIP: Final = frozenset(
         "national",
     }
 )
+
+
+#: What :func:`unusable_numbers` leaves out of its walk over the tournament's own fields.
+_SKIP_TOURNAMENT: Final = _SKIP | {"header", "players"}
 
 
 def _usable(value: float) -> bool:
@@ -79,13 +83,21 @@ def _scoring_line(t: Tournament, match: bool) -> int:
     return next((r.line for r in t.header.records if r.code in codes), 1)
 
 
-def _fixed(obj: Any, where: str, line: int, defaults: Any, found: list[Diagnostic]) -> Any:
+def _fixed(
+    obj: Any,
+    where: str,
+    line: int,
+    defaults: Any,
+    found: list[Diagnostic],
+    skip: frozenset[str] = _SKIP,
+) -> Any:
     """``obj`` (a model dataclass) with every unusable float replaced: by the field of
-    ``defaults`` when given (a scoring system), else None; tuples of floats get 0."""
+    ``defaults`` when given (a scoring system), else None; tuples of floats get 0.
+    The fields named in ``skip`` are left as they are."""
     changes: dict[str, Any] = {}
     line = getattr(obj, "line", 0) or line
     for f in fields(type(obj)):
-        if f.name in _SKIP:
+        if f.name in skip:
             continue
         value = getattr(obj, f.name)
         if isinstance(value, float) and not _usable(value):
@@ -177,7 +189,7 @@ def unusable_numbers(t: Tournament) -> tuple[Tournament, list[Diagnostic]] | Non
 
         match = _fixed(match, "match scoring value ", _scoring_line(t, True), parse_362(""), found)
     players = t.players if _all_usable(t.players) else tuple(_players(t, found))
-    others = _fixed(replace(t, header=Header(), players=()), "", 1, None, found)
+    others = _fixed(t, "", 1, None, found, _SKIP_TOURNAMENT)  # (header, players: above)
     if not found:
         return None
     header = replace(header, scoring=scoring, match_scoring=match)

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from trfkit.finite import MAX_NUMBER, MAX_RATING, _all_usable, unusable_numbers
-from trfkit.model import DeclaredValue, Player, Tournament
+from trfkit.model import AbnormalPoints, DeclaredValue, Header, Player, Tournament
 
 
 def _field(n: int = 40) -> tuple[Player, ...]:
@@ -68,3 +68,18 @@ def test_bad_numbers_that_cancel_out_in_a_sum_are_each_found(big: float) -> None
     fixed = unusable_numbers(Tournament(players=tuple(players)))
     assert fixed is not None
     assert [(d.code, d.line) for d in fixed[1]] == [("T103", 5), ("T103", 32)]
+
+
+def test_a_bad_number_of_the_tournament_itself_is_found_beside_clean_players() -> None:
+    """The tournament's own records (a 299 here) are walked too, its header and players
+    are kept."""
+    players = _field(5)
+    header = Header(name="Open")
+    bonus = AbnormalPoints("", None, float("inf"), None, (3,), line=9)
+    fixed = unusable_numbers(Tournament(header=header, players=players, abnormal=(bonus,)))
+    assert fixed is not None
+    tournament, found = fixed
+    assert [(d.code, d.line) for d in found] == [("T103", 9)]
+    assert "points inf is not a usable number" in found[0].message
+    assert tournament.abnormal[0].points is None
+    assert tournament.players == players and tournament.header.name == "Open"
