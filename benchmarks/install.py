@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -68,14 +69,29 @@ def tree_digest(root: Path = ROOT) -> str:
 
 #: Environments kept in the cache (the newest): a tree under work makes one per change.
 KEEP = 6
+#: Seconds an environment stays after its last use whatever :data:`KEEP` says: another
+#: run sharing the cache (a second worktree benchmarking at the same time) may be timing
+#: it, and removing it would end that run with a missing ``trfkit``.
+IDLE = 3600.0
 
 
-def _prune(cache: Path, keep: int) -> None:
-    """Remove all but the ``keep`` most recently built environments (and unpacked trees)."""
+def _prune(cache: Path, keep: int, idle: float = IDLE) -> None:
+    """Remove all but the ``keep`` most recently used environments (and unpacked trees),
+    sparing any used within the last ``idle`` seconds."""
+    now = time.time()
     for pattern in ("venv-*", "tree-*"):
         built = sorted(cache.glob(pattern), key=lambda p: p.stat().st_mtime, reverse=True)
         for old in built[keep:]:
-            shutil.rmtree(old, ignore_errors=True)
+            if now - old.stat().st_mtime > idle:
+                shutil.rmtree(old, ignore_errors=True)
+
+
+def _used(path: Path) -> None:
+    """Mark ``path`` as used now (its modification time), for :func:`_prune`."""
+    try:
+        os.utime(path)
+    except OSError:
+        pass
 
 
 def default_cache() -> Path:
@@ -119,7 +135,8 @@ def installed(
                 env,
             )
         done.write_text(digest + "\n", encoding="utf-8")
-        _prune(cache, keep=KEEP)
+    _used(venv)
+    _prune(cache, keep=KEEP)
     real = os.path.realpath(venv / "bin" / "python")
     return Installed(venv, str(script), real, digest)
 
@@ -141,6 +158,7 @@ def installed_commit(rev: str, cache: Path | None = None) -> Installed:
             ["git", "-C", str(ROOT), "archive", sha], capture_output=True, check=True
         ).stdout
         subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    _used(tree)
     return installed(cache, root=tree)
 
 

@@ -16,10 +16,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import fields, replace
+from operator import attrgetter
 from typing import Any, Final
 
 from .diagnostics import Diagnostic, make
-from .model import DEFAULT_MATCH_SCORING, Header, Player, ScoringSystem, Tournament
+from .model import DEFAULT_MATCH_SCORING, Player, ScoringSystem, Tournament
 
 __all__ = ["MAX_NUMBER", "MAX_RATING", "dumps", "finite_or_none", "unusable_numbers"]
 
@@ -46,6 +47,10 @@ _SKIP: Final = frozenset(
         "national",
     }
 )
+
+
+#: What :func:`unusable_numbers` leaves out of its walk over the tournament's own fields.
+_SKIP_TOURNAMENT: Final = _SKIP | {"header", "players"}
 
 
 def _usable(value: float) -> bool:
@@ -78,13 +83,21 @@ def _scoring_line(t: Tournament, match: bool) -> int:
     return next((r.line for r in t.header.records if r.code in codes), 1)
 
 
-def _fixed(obj: Any, where: str, line: int, defaults: Any, found: list[Diagnostic]) -> Any:
+def _fixed(
+    obj: Any,
+    where: str,
+    line: int,
+    defaults: Any,
+    found: list[Diagnostic],
+    skip: frozenset[str] = _SKIP,
+) -> Any:
     """``obj`` (a model dataclass) with every unusable float replaced: by the field of
-    ``defaults`` when given (a scoring system), else None; tuples of floats get 0."""
+    ``defaults`` when given (a scoring system), else None; tuples of floats get 0.
+    The fields named in ``skip`` are left as they are."""
     changes: dict[str, Any] = {}
     line = getattr(obj, "line", 0) or line
     for f in fields(type(obj)):
-        if f.name in _SKIP:
+        if f.name in skip:
             continue
         value = getattr(obj, f.name)
         if isinstance(value, float) and not _usable(value):
@@ -138,6 +151,30 @@ def _players(t: Tournament, found: list[Diagnostic]) -> Iterator[Player]:
             yield _fixed(p, f"player {p.start}: ", p.line or 1, None, found)
 
 
+_START = attrgetter("start")
+_RATING = attrgetter("rating")
+_POINTS = attrgetter("points")
+_DECLARED = attrgetter("declared")
+
+
+def _all_usable(players: tuple[Player, ...]) -> bool:
+    """Whether no player has a number :func:`_players` would replace (the usual case),
+    told by a few C-level passes over the columns instead of a generator step per player.
+
+    A NaN or an infinity makes the sum of the points not finite; finite points that all
+    stay within :data:`MAX_NUMBER` cannot add up to an overflow. A player with declared
+    tie-break values sends the field to :func:`_players` (rare outside chess-results)."""
+    if not players:
+        return True
+    if min(map(_START, players)) < 0 or any(map(_DECLARED, players)):
+        return False
+    ratings = list(filter(None, map(_RATING, players)))  # (None and 0 left out: both fine)
+    if ratings and not (-MAX_RATING <= min(ratings) and max(ratings) <= MAX_RATING):
+        return False
+    points = list(filter(None, map(_POINTS, players)))  # (NaN and infinities are true)
+    return not points or (math.isfinite(sum(points)) and max(map(abs, points)) <= MAX_NUMBER)
+
+
 def unusable_numbers(t: Tournament) -> tuple[Tournament, list[Diagnostic]] | None:
     """``t`` with every unusable number replaced and one T103 for each, or None when
     ``t`` has none (the usual case: one pass over the players, nothing copied)."""
@@ -150,8 +187,8 @@ def unusable_numbers(t: Tournament) -> tuple[Tournament, list[Diagnostic]] | Non
     if match is not None:
         line = _scoring_line(t, True)
         match = _fixed(match, "match scoring value ", line, DEFAULT_MATCH_SCORING, found)
-    players = tuple(_players(t, found))
-    others = _fixed(replace(t, header=Header(), players=()), "", 1, None, found)
+    players = t.players if _all_usable(t.players) else tuple(_players(t, found))
+    others = _fixed(t, "", 1, None, found, _SKIP_TOURNAMENT)  # (header, players: above)
     if not found:
         return None
     header = replace(header, scoring=scoring, match_scoring=match)

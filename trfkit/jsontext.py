@@ -24,7 +24,11 @@ import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from json.encoder import c_make_encoder, py_encode_basestring  # type: ignore[attr-defined]
 from typing import Any
+
+#: The C function that writes a JSON string (non-ASCII kept), else its Python twin.
+encode_basestring = json.encoder.c_encode_basestring or py_encode_basestring  # type: ignore[attr-defined]
 
 __all__ = ["Items", "indented", "iter_indented"]
 
@@ -38,11 +42,23 @@ class _Unusual(Exception):
 
 
 def _encoder(item_separator: str) -> Callable[[Any], str]:
-    """The standard library's C encoder of one leaf container, its items joined by
-    ``item_separator`` (a newline and the depth's indent lays them out as ``indent=`` does)."""
-    return json.JSONEncoder(
+    """The C encoder's text of one value, its items separated by ``item_separator``.
+
+    ``JSONEncoder.encode`` builds a new C encoder at every call, which costs more than
+    laying out a short container; this one is built once. Only plain values and
+    containers of plain values reach it (:meth:`_Layout.write` sees to that), so it needs
+    no check for cycles. Where the C encoder is absent (another Python), the encoder's
+    own ``encode`` does the same."""
+    encoder = json.JSONEncoder(
         ensure_ascii=False, allow_nan=False, check_circular=True, separators=(item_separator, ": ")
-    ).encode
+    )
+    if c_make_encoder is None:  # pragma: no cover - CPython has it
+        return encoder.encode
+    once = c_make_encoder(
+        None, encoder.default, encode_basestring, None, ": ", item_separator, False, False, False
+    )
+    join = "".join
+    return lambda value: join(once(value, 0))
 
 
 class _Layout:
@@ -91,14 +107,25 @@ class _Layout:
         if kind is dict:
             out.append("{")
             first = True
+            run: dict[str, Any] = {}  # plain items in a row: laid out by one call
             for key, item in value.items():
                 if type(key) is not str:
                     raise _Unusual
+                if type(item) in _PLAIN:
+                    run[key] = item
+                    continue
+                if run:
+                    out.append(inner if first else separator)
+                    out.append(self.leaf_encoder(depth + 1)(run)[1:-1])
+                    first, run = False, {}
                 out.append(inner if first else separator)
                 first = False
                 out.append(self.plain(key))
                 out.append(": ")
                 self.write(item, depth + 1, out)
+            if run:
+                out.append(inner if first else separator)
+                out.append(self.leaf_encoder(depth + 1)(run)[1:-1])
             out.append(f"\n{self.indent * depth}}}")
         else:
             out.append("[")
@@ -167,9 +194,20 @@ def iter_indented(data: dict[str, Any], indent: int = 2, block: int = 1 << 16) -
 
 
 #: What orjson writes otherwise than ``json.dumps``: floats below 1e-4 or from 1e16 on
-#: (``1e-7`` and ``0.00001`` for ``1e-07`` and ``1e-05``, ``1e16`` for ``1e+16``). The
-#: search also hits such text inside a string, which only costs the fast path.
-_ORJSON_DIFFERS = re.compile(rb"[0-9]e|0\.0000")
+#: (``1e-7`` and ``0.00001`` for ``1e-07`` and ``1e-05``, ``1e16`` for ``1e+16``): an
+#: exponent after a digit, or ``0.0000``. The search also hits such text inside a
+#: string, which only costs the fast path. (It starts from the letter, which the regular
+#: expression engine finds by a fast scan, and looks back at the digit itself: a pattern
+#: that starts with a class of digits is tried at every byte of the text.)
+_EXPONENT = re.compile(rb"e-?[0-9]")
+_SMALL = b"0.0000"
+
+
+def _orjson_differs(raw: bytes) -> bool:
+    """True when orjson's ``raw`` may not be ``json.dumps``'s text (see :data:`_EXPONENT`)."""
+    if _SMALL in raw:
+        return True
+    return any(raw[m.start() - 1 : m.start()].isdigit() for m in _EXPONENT.finditer(raw))
 
 
 def _orjson(data: Any, indent: int) -> str | None:
@@ -191,7 +229,7 @@ def _orjson(data: Any, indent: int) -> str | None:
         raw: bytes = orjson.dumps(data, option=option)
     except TypeError:
         return None
-    return None if _ORJSON_DIFFERS.search(raw) else raw.decode()
+    return None if _orjson_differs(raw) else raw.decode()
 
 
 def indented(data: Any, indent: int = 2, *, finite: bool = False) -> str:

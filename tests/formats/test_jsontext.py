@@ -272,3 +272,23 @@ if given is not None and orjson is not None:
     @given(_docs)
     def test_any_finite_document_comes_out_as_the_standard_library_writes_it(data: Any) -> None:
         assert indented(data, finite=True) == stdlib(data)
+
+
+@needs_orjson
+@pytest.mark.parametrize(
+    ("data", "taken"),
+    [
+        ({"rules": "fide-2024", "v": [83.5, 0.5]}, True),  # an e before a digit, after a letter
+        ({"v": [1e-7]}, False),  # orjson 1e-7, json.dumps 1e-07
+        ({"v": [2.5e16]}, False),  # orjson 2.5e16, json.dumps 2.5e+16
+        ({"v": [0.00001]}, False),  # orjson 0.00001, json.dumps 1e-05
+        ({"name": "Team 3e5"}, False),  # such text in a string only costs the fast path
+    ],
+)
+def test_orjson_text_is_taken_unless_it_may_differ(data: Any, taken: bool) -> None:
+    from trfkit.jsontext import _orjson
+
+    text = _orjson(data, 2)
+    assert (text is not None) is taken
+    if text is not None:
+        assert text == stdlib(data)

@@ -48,6 +48,8 @@ def sniff_crxml(head: bytes) -> bool:
 
 def sniff_crhtml(head: bytes) -> bool:
     """An HTML page that names chess-results (the data table may lie beyond the head)."""
+    if b"<" not in head:  # (a TRF file: no copy of its head in lower case)
+        return False
     low = head.lower()
     return (b"<html" in low or b"<!doctype html" in low) and (
         b"chess-results" in low or b"crs1" in low

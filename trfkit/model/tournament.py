@@ -78,14 +78,15 @@ class ScoringSystem:
 
     def column_points(self) -> dict[str, float]:
         """Points of every results-column character (:attr:`Player.results`) at once."""
-        by_kind: dict[Kind, float] = {}
-        return {
-            c: by_kind.setdefault(code.kind, self.points_for_kind(code.kind))
-            for c, code in COLUMN_CODES.items()
-        }
+        by_kind = self._by_kind()  # (one table for all the characters)
+        return {c: by_kind[code.kind] for c, code in COLUMN_CODES.items()}
 
     def points_for_kind(self, kind: Kind) -> float:
         """Points of a result kind here; a round not paired scores as a zero-point bye, a pending game nothing yet."""
+        return self._by_kind()[kind]
+
+    def _by_kind(self) -> dict[Kind, float]:
+        """Every kind's points, as one table."""
         return {
             Kind.WIN: self.win,
             Kind.DRAW: self.draw,
@@ -98,7 +99,7 @@ class ScoringSystem:
             Kind.ZERO_BYE: self.zero_bye,
             Kind.NOT_PAIRED: self.zero_bye,
             Kind.PENDING: 0.0,  # no points so far
-        }[kind]
+        }
 
     @property
     def is_default(self) -> bool:

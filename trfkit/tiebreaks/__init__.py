@@ -255,7 +255,7 @@ def _compute(
     own = is_declared_list(tournament, listed, full_order)
     # the rank column describes the file after its last round with results: standings
     # after another round (--after-round, or a file without results) are not its ranks
-    same_round = 0 < ctx.rounds == tournament.scored_rounds
+    same_round = 0 < ctx.rounds == ctx.scored_rounds
     # a code of the file's own list that is undefined for every player (a rating
     # tie-break on a page without ratings, T502/T636) cannot give the file's order:
     # the ranks then differ for that reason, which one note says (T506), not N errors

@@ -185,8 +185,10 @@ class Context(RunMemo):
         # (TieBreakServer scores it as one; trfkit does not follow it there).
         # ``after_round`` may name any round of the event.
         self.total_rounds = total = tournament.rounds
+        #: The last round with results (a walk over every player's columns: done once).
+        self.scored_rounds = tournament.scored_rounds
         self.rounds = (
-            min(tournament.scored_rounds, total)
+            min(self.scored_rounds, total)
             if after_round is None
             else max(0, min(after_round, total))
         )

@@ -215,6 +215,8 @@ def build_rows(
     """The standings rows, best first: each player's values keyed by ``labels``
     (``columns`` holds one list per label, in player order)."""
     rows = []
+    # one tuple of values per player (none when there are no labels)
+    by_player = list(zip(*columns, strict=True)) if columns else [()] * len(ctx.players)
     for i in best_first:
         p = ctx.players[i]
         rows.append(
@@ -226,7 +228,7 @@ def build_rows(
                 federation=p.federation,
                 rating=p.rating,
                 points=ctx.score[i],
-                values={label: column[i] for label, column in zip(labels, columns, strict=True)},
+                values=dict(zip(labels, by_player[i], strict=True)),
             )
         )
     return tuple(rows)

@@ -9,7 +9,7 @@ files. The score is rebuilt under the file's own scoring system (162, ``XXS``,
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import pairwise
+from itertools import pairwise, repeat
 from operator import attrgetter
 
 from ...diagnostics import Diagnostic, make
@@ -62,8 +62,8 @@ def computed_points(
 def _scores(players: Sequence[Player], table: dict[str, float]) -> list[float]:
     """:func:`computed_points` of every player, in one call (no call per player)."""
     get = table.get
-    # lists, not generators: faster to sum
-    return [sum([get(result, 0.0) for result in player.results]) for player in players]
+    zero = repeat(0.0)  # (the default of every lookup: an unknown code counts 0)
+    return [sum(map(get, player.results, zero)) for player in players]
 
 
 def has_results(t: Tournament) -> bool:
