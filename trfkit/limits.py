@@ -33,11 +33,14 @@ from __future__ import annotations
 
 import io
 import re
+from operator import attrgetter
 from typing import Final
 
 from .diagnostics import Diagnostic, make
 from .document import Document
 from .model import Source, Tournament, replace
+
+_RESULTS: Final = attrgetter("results")
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -287,7 +290,7 @@ def oversized_model(doc: Document) -> Document | None:
     :data:`MAX_ROUNDS` (XXR, JSON, XML, Swiss-Manager) is dropped with T205.
     """
     t = doc.tournament
-    entries = sum(len(p.results) for p in t.players)
+    entries = sum(map(len, map(_RESULTS, t.players)))
     if entries > MAX_ROUND_ENTRIES:
         found = make(
             "T007",
@@ -355,6 +358,9 @@ def cap_lines(text: str, limit: int = MAX_LINES) -> tuple[str, Diagnostic | None
     Cutting *before* ``str.split`` matters: splitting 60 MB of one-character lines
     makes thirty million string objects.
     """
+    newlines = text.count("\n")  # (one C pass: nearly every text is far below the limit)
+    if newlines < limit or (newlines == limit and text.endswith("\n")):
+        return text, None
     pos = -1
     for _ in range(limit):
         pos = text.find("\n", pos + 1)

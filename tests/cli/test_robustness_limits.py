@@ -106,6 +106,8 @@ def test_too_many_lines_are_cut_before_splitting() -> None:
     assert diagnostic.line == 3 and "4 lines" in diagnostic.message
     assert limits.cap_lines("a\nb\n", 2) == ("a\nb\n", None)
     assert limits.cap_lines("a\nb", 2) == ("a\nb", None)
+    text, diagnostic = limits.cap_lines("a\nb\nc", 2)  # as many line breaks as the limit
+    assert text == "a\nb\n" and diagnostic is not None and "3 lines" in diagnostic.message
     doc = formats.read(b"012 Lines\n" + b"\n" * limits.MAX_LINES)
     assert [d.code for d in doc.diagnostics] == ["T007"]
 

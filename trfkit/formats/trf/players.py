@@ -253,8 +253,12 @@ def parse_player(line: str, lineno: int, report: Report) -> Player:
     ) or None
     if line[68] != " " or line[79] != " ":
         birth = _spilled_birth(line, lineno, report)
+    elif birth_t:
+        birth, problem = parse_date(birth_t)
+        if problem:
+            report("T106", f"birth date {problem}", lineno, 70, 79)
     else:
-        birth = _birth(birth_t, lineno, report) if birth_t else None
+        birth = None
     title = title_raw
     if title_raw and title_raw not in _CANONICAL_TITLES:
         title = TITLES.get(title_raw.lower(), title_raw)

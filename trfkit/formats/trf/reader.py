@@ -12,6 +12,7 @@ put them back where they were. See TRF.md for the format and its real-world quir
 from __future__ import annotations
 
 import re
+from operator import attrgetter
 from typing import Any, Final
 
 from ...decoding import Decoded, decode
@@ -68,6 +69,7 @@ _LIST_PARSERS: Final = {
     "XXP": ("prohibited", rec.parse_xxp),
 }
 #: Codes from an earlier proposal that TieBreakServer reads ("# Roberto", TRF.md §7).
+_RESULTS: Final = attrgetter("results")
 _LEGACY_VENDOR: Final = frozenset({"ACC", "TSE", "PAB", "FPB", "HPB", "ZPB", "MFO", "DFM"})
 _SNIFF: Final = re.compile(
     rb"^(?:\xef\xbb\xbf)?(?:0[0-9][0-9]|XX[RCSZAP]|BB[WDLZFU]|###)(?: |\r|\n|$)", re.M
@@ -413,7 +415,7 @@ class _Reader:
         self, players: tuple[Player, ...], rounds: int | None
     ) -> tuple[Player, ...]:
         """Drop empty blocks written beyond the declared number of rounds (T112)."""
-        if not rounds:
+        if not rounds or not players or max(map(len, map(_RESULTS, players))) <= rounds:
             return players
         out = list(players)
         for i, p in enumerate(players):
