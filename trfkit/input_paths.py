@@ -391,6 +391,11 @@ def expand(pattern: str) -> Iterator[Path | Skipped]:
 
 
 def _rel(path: Path, base: Path) -> str:
+    """``path`` relative to ``base``, in ``/`` form; a walk's file (the usual case, once per
+    file of a batch) is told by its text, without the two path parses of ``relative_to``."""
+    text, head = str(path), str(base).rstrip(os.sep) + os.sep
+    if text.startswith(head) and len(text) > len(head):
+        return text[len(head) :].replace(os.sep, "/")
     try:
         return path.relative_to(base).as_posix()
     except ValueError:

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from trfkit.cli import cli
-from trfkit.input_paths import MAX_DEPTH, iter_inputs
+from trfkit.input_paths import MAX_DEPTH, _rel, iter_inputs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
@@ -186,3 +186,19 @@ def test_a_link_named_on_the_command_line_is_still_read(tmp_path: Path) -> None:
     os.symlink(target, link)
     result = CliRunner().invoke(cli, ["check", str(link)])
     assert result.exit_code == 0 and "T020" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("path", "base", "rel"),
+    [
+        ("many/x.trf", "many", "x.trf"),
+        ("many/sub/x.trf", "many", "sub/x.trf"),
+        ("/a/b/c.trf", "/a", "b/c.trf"),
+        ("/x.trf", "/", "x.trf"),
+        ("a.trf", ".", "a.trf"),
+        ("manyx/y.trf", "many", "y.trf"),  # not below base: its name (a prefix is no parent)
+        ("other/x.trf", "many", "x.trf"),
+    ],
+)
+def test_a_walked_file_is_named_relative_to_its_root(path: str, base: str, rel: str) -> None:
+    assert _rel(Path(path), Path(base)) == rel
