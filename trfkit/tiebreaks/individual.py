@@ -170,25 +170,6 @@ def _table(ctx: Context, code: TieBreakCode, fore: bool = False) -> Adjusted:
     return adjusted(ctx, fore=fore or code.fore, played_forfeits=code.played_forfeits)
 
 
-def _sum_with_cuts(ctx: Context, code: TieBreakCode, rows: list[tuple[Item, ...]]) -> list[Value]:
-    """Sum each player's items after the code's Cut/Median (rows are sorted).
-
-    A row of plain ``(key, value)`` pairs has no VUR, so the cuts are a slice: the
-    same items, summed in the same order, as :func:`.cuts.apply_cuts` keeps."""
-    low = code.cut + code.median
-    high = code.median
-    vur_first = ctx.edition.vur_first
-    out: list[Value] = []
-    for row in rows:
-        if row and len(row[0]) == 2:
-            n = len(row)
-            lo = min(low, n)
-            out.append(sum(map(_VALUE, row[lo : n - min(high, n - lo)]), 0.0))
-        else:
-            out.append(cut_sum(row, low, high, vur_first, presorted=True))
-    return out
-
-
 def buchholz_items(ctx: Context, table: Adjusted, i: int) -> list[Item]:
     """The counted rounds of player ``i`` as cut items (key = value = opponent score)."""
     v_row = table.vur[i]
@@ -203,23 +184,33 @@ def sonneborn_items(ctx: Context, table: Adjusted, i: int) -> list[Item]:
     ]
 
 
-def _sorted_sb_items(ctx: Context, code: TieBreakCode) -> list[tuple[Item, ...]]:
-    """Every player's SB items, sorted by significance; shared by SB/C1, SB/C2, SB/M1 ...
-    (tuples of tuples of numbers, which the cyclic garbage collector stops traversing)."""
+def _sb_with_cuts(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """SB with the code's Cut/Median: each player's counted rounds sorted by significance
+    (opponent score, then product), the cuts taken, the rest summed in that order.
 
-    def build() -> list[tuple[Item, ...]]:
-        table = adjusted(ctx, fore=code.fore, played_forfeits=code.played_forfeits)
-        rr = ctx.round_robin
-        rows: list[tuple[Item, ...]] = []
-        columns = zip(table.contrib, table.pts, table.vur, strict=True)
-        for i, (c_row, p_row, v_row) in enumerate(columns):
-            if rr or True in v_row:
-                rows.append(tuple(sorted(sonneborn_items(ctx, table, i))))
-            else:  # no VUR, every round counted: (key, value) pairs are enough
-                rows.append(tuple(sorted(zip(c_row, map(mul, c_row, p_row), strict=False))))  # type: ignore[arg-type]
-        return rows
-
-    return ctx.memo(("sb-items", code.fore, code.played_forfeits), build)
+    A player without a VUR (outside round-robins: every round counted) needs plain
+    ``(key, value)`` pairs, and the cuts are one slice: the same items, summed in the
+    same order, as :func:`.cuts.apply_cuts` keeps. Each row is sorted, cut and summed
+    at once, so no player's items outlive the sum (nothing for the garbage collector
+    to keep visiting)."""
+    table = adjusted(ctx, fore=code.fore, played_forfeits=code.played_forfeits)
+    low = code.cut + code.median
+    high = code.median
+    vur_first = ctx.edition.vur_first
+    rr = ctx.round_robin
+    rounds = ctx.rounds
+    lo = min(low, rounds)
+    plain = slice(lo, rounds - min(high, rounds - lo))
+    out: list[Value] = []
+    columns = zip(table.contrib, table.pts, table.vur, strict=True)
+    for i, (c_row, p_row, v_row) in enumerate(columns):
+        if rr or True in v_row:
+            items = sorted(sonneborn_items(ctx, table, i))
+            out.append(cut_sum(items, low, high, vur_first, presorted=True))
+        else:  # no VUR, every round counted: (key, value) pairs, one slice
+            pairs = sorted(zip(c_row, map(mul, c_row, p_row), strict=False))  # type: ignore[arg-type]
+            out.append(sum(map(_VALUE, pairs[plain]), 0.0))
+    return out
 
 
 @register("BH", modifiers="CMP", title="Buchholz", article="C.07 8.1; Art. 32.3.1-32.3.1.4")
@@ -295,7 +286,7 @@ def sonneborn_berger(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Σ opponent's (adjusted) score × points scored against that opponent."""
     if not code.cut and not code.median:
         return list(_sb_totals(ctx, code))
-    return _sum_with_cuts(ctx, code, _sorted_sb_items(ctx, code))
+    return _sb_with_cuts(ctx, code)
 
 
 def _sb_totals(ctx: Context, code: TieBreakCode) -> list[float]:
