@@ -18,9 +18,8 @@ TPR, PTP, APRO and APPO share). The arithmetic is :mod:`.ratings`'.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from itertools import compress
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from ..model.results import RESULT_CODES, Kind
 from ..tiebreak_codes import TieBreakCode
@@ -32,9 +31,12 @@ from .ratings import (
     rating_performance,
 )
 
+if TYPE_CHECKING:  # a score is a Fraction only where a cut form asks for it
+    from fractions import Fraction
+
 __all__ = [
     "HALVES",
-    "RATING_SCORES",
+    "RATING_SCORE_TEXT",
     "OtbRecord",
     "RatedGames",
     "Measure",
@@ -52,7 +54,7 @@ Measure = Literal["tpr", "ptp"]
 #: A game's rating score in half points, by kind (only over-the-board kinds occur).
 HALVES: Final = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
 #: The same as a fraction of a point, as ``explain`` shows it.
-RATING_SCORES: Final = {kind: Fraction(halves, 2) for kind, halves in HALVES.items()}
+RATING_SCORE_TEXT: Final = {Kind.WIN: "1", Kind.DRAW: "1/2", Kind.LOSS: "0"}
 
 #: §C.4: result codes of games of less than one move (played, not rated by FIDE).
 _SHORT: Final = frozenset(c for c, rc in RESULT_CODES.items() if rc.played and not rc.rated)
@@ -164,6 +166,8 @@ class OtbRecord:
     @property
     def score(self) -> Fraction:
         """The rating score."""
+        from fractions import Fraction  # (and decimal): only the cut forms need a score
+
         return Fraction(sum(self.halves), 2)
 
     def cut(self, low: int = 0, high: int = 0) -> OtbRecord:

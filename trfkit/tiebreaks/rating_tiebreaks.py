@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..tiebreak_codes import TieBreakCode
 from .context import Context, Value
 from .rated_games import (
-    RATING_SCORES,
+    RATING_SCORE_TEXT,
     Measure,
     OtbRecord,
     field_performance,
@@ -243,7 +243,7 @@ def explain_lines(ctx: Context, i: int, code: TieBreakCode) -> list[str]:
         if ctx.otb[i][r]:
             lines.append(
                 f"round {r + 1}: {ctx.player_label(o)}, rating {rating[o]}, "
-                f"scored {RATING_SCORES[ctx.kind[i][r]]}"
+                f"scored {RATING_SCORE_TEXT[ctx.kind[i][r]]}"
             )
         else:
             lines.append(
