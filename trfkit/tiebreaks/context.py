@@ -336,6 +336,21 @@ class Context(RunMemo):
         )
 
     @property
+    def colour_rows(self) -> list[str]:
+        """``colour_rows[i]``: player ``i``'s colours column over the rounds scored, as
+        written (``"w"``, ``"b"``, or the no-colour character): strings, which the cyclic
+        garbage collector never visits (BPG and BWG count Black from them)."""
+        rounds, text = self.rounds, self._colors
+        return self.memo(
+            "colour-rows",
+            lambda: (
+                [text[at : at + rounds] for at in range(0, rounds * self.n, rounds)]
+                if rounds
+                else [""] * self.n
+            ),
+        )
+
+    @property
     def black(self) -> list[tuple[bool, ...]]:
         """``black[i][r]``: the player had Black in a game with an opponent."""
 

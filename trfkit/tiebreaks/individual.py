@@ -49,36 +49,34 @@ def won(ctx: Context, code: TieBreakCode) -> list[Value]:
     ]
 
 
-def _black_game_points(ctx: Context) -> list[tuple[float, ...]]:
-    """Per player, the points of each game played over the board with Black (BPG
-    counts them, BWG counts the wins among them; built once for both).
-
-    Read from ``ctx.black`` (Black as written, in a round with an opponent): a regular
-    player's rounds are all games; for the others Black only counts where a game was
-    played over the board."""
-
-    def build() -> list[tuple[float, ...]]:
-        return [
-            tuple(compress(pts, black if regular else map(and_, black, otb)))
-            for pts, black, otb, regular in zip(
-                ctx.pts, ctx.black, ctx.otb, ctx.regular, strict=True
-            )
-        ]
-
-    return ctx.memo("black-game-points", build)
-
-
 @register("BPG", title="Games played with Black", article="C.07 7.3; Art. 32.1.5")
 def black_games(ctx: Context, code: TieBreakCode) -> list[Value]:
-    """Games played over the board with Black; unplayed rounds are ignored."""
-    return list(map(float, map(len, _black_game_points(ctx))))
+    """Games played over the board with Black; unplayed rounds are ignored.
+
+    Read from each player's colours as written (:attr:`.Context.colour_rows`): a regular
+    player's rounds are all games against an opponent, so Black is the colour alone;
+    for the others Black only counts where a game was played over the board (never a
+    round without an opponent)."""
+    black = repeat("b")
+    return [
+        float(row.count("b") if regular else sum(map(and_, map(eq, row, black), otb)))
+        for row, otb, regular in zip(ctx.colour_rows, ctx.otb, ctx.regular, strict=True)
+    ]
 
 
 @register("BWG", title="Games won with Black", article="C.07 7.4")
 def black_wins(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Games won over the board with Black: the points of the games with Black that
-    were played over the board, counted where they equal a win."""
-    return list(map(float, map(tuple.count, _black_game_points(ctx), repeat(ctx.win))))
+    were played over the board (as :func:`black_games` tells them), counted where they
+    equal a win. Nothing per player outlives its count."""
+    win, black = ctx.win, repeat("b")
+    out: list[Value] = []
+    for row, pts, otb, regular in zip(ctx.colour_rows, ctx.pts, ctx.otb, ctx.regular, strict=True):
+        games = map(eq, row, black)
+        out.append(
+            float(list(compress(pts, games if regular else map(and_, games, otb))).count(win))
+        )
+    return out
 
 
 _VALUE = itemgetter(1)

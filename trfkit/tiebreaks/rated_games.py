@@ -126,11 +126,16 @@ def _build(ctx: Context, unrated_rating: int | None) -> RatedGames | None:
         )
         return None
     _note_short_games(ctx)
-    opponents = [tuple(compress(opp, otb)) for opp, otb in zip(ctx.opp, ctx.otb, strict=True)]
+    # a regular player's rounds are all games over the board: the opponents' row is
+    # the context's own (shared, read-only), and every round's kind counts
+    opponents = [
+        opp if regular else tuple(compress(opp, otb))
+        for opp, otb, regular in zip(ctx.opp, ctx.otb, ctx.regular, strict=True)
+    ]
     of, half_points = rating.__getitem__, HALVES.__getitem__
     halves = [
-        sum(map(half_points, compress(kind, otb)))
-        for kind, otb in zip(ctx.kind, ctx.otb, strict=True)
+        sum(map(half_points, kind if regular else compress(kind, otb)))
+        for kind, otb, regular in zip(ctx.kind, ctx.otb, ctx.regular, strict=True)
     ]
     return RatedGames(rating, opponents, [tuple(map(of, met)) for met in opponents], halves)
 
