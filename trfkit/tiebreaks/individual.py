@@ -243,15 +243,23 @@ def average_opponents_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
             [v for r, o in enumerate(o_row[: ctx.rounds]) if otb[r] and (v := bh[o]) is not None]
             for o_row, otb in zip(ctx.opp, ctx.otb, strict=True)
         ]
+        totals = list(map(math.fsum, met))
+        counts = list(map(len, met))
     else:  # every round a game for a regular player; the others' games over the board
-        met = [
-            list(map(of, o_row if regular else compress(o_row, otb)))
+        # (a round over the board always has an opponent: one per True in ``otb``), each
+        # player's sum taken at once, no list of opponents' values kept per player
+        totals = [
+            math.fsum(map(of, o_row if regular else compress(o_row, otb)))
+            for o_row, otb, regular in zip(ctx.opp, ctx.otb, ctx.regular, strict=True)
+        ]
+        counts = [
+            len(o_row) if regular else otb.count(True)
             for o_row, otb, regular in zip(ctx.opp, ctx.otb, ctx.regular, strict=True)
         ]
     # the average rounded half up to hundredths (x 100, floor of + 0.5, / 100)
     return [
         math.floor(total / n * 100.0 + 0.5 + 1e-9) / 100.0 if n else None
-        for total, n in zip(map(math.fsum, met), map(len, met), strict=True)
+        for total, n in zip(totals, counts, strict=True)
     ]
 
 
