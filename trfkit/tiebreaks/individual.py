@@ -206,7 +206,7 @@ def _sb_with_cuts(ctx: Context, code: TieBreakCode) -> list[Value]:
             items = sorted(sonneborn_items(ctx, table, i))
             out.append(cut_sum(items, low, high, vur_first, presorted=True))
         else:  # no VUR, every round counted: (key, value) pairs, one slice
-            pairs = sorted(zip(c_row, map(mul, c_row, p_row), strict=False))  # type: ignore[arg-type]
+            pairs = sorted(zip(c_row, map(mul, c_row, p_row), strict=False))
             out.append(sum(map(_VALUE, pairs[plain]), 0.0))
     return out
 
