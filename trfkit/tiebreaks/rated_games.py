@@ -85,7 +85,8 @@ def ratings_of(ctx: Context, unrated_rating: int | None) -> list[int] | None:
     return out
 
 
-@dataclass(frozen=True, slots=True)
+# a table of one run, read in place: identity is its equality (no generated __eq__, __repr__)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class RatedGames:
     """Per player, in round order: the OTB opponents (player indices), their ratings,
     and the rating score in half points. ``rating`` is every player's tie-break rating.
@@ -158,7 +159,8 @@ def _note_short_games(ctx: Context) -> None:
                 )
 
 
-@dataclass(frozen=True, slots=True)
+# a table of one run, read in place: identity is its equality (no generated __eq__, __repr__)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class OtbRecord:
     """A player's over-the-board games, sorted by the opponent's rating (lowest
     first, so cuts are slices): opponents (player indices), their ratings, and the

@@ -35,7 +35,7 @@ PTS = parse("PTS")
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)  # its own __repr__ below
 class Row:
     """One player's line: rank (shared when tied), points and the tie-break values
     keyed by the codes as the caller wrote them."""
@@ -53,7 +53,7 @@ class Row:
         return f"<Row rank {self.rank} start {self.start} {self.name!r} {self.points:g} pts>"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)  # its own __repr__ below
 class Standings:
     """The result of :func:`trfkit.tiebreaks.compute`: rows best first."""
 
