@@ -50,14 +50,19 @@ def collector_off() -> Iterator[None]:
         gc.enable()
 
 
-@pytest.mark.parametrize("code", ["SB/C1", "SB/C2", "SB/M1"])
-def test_sb_cuts_keep_no_per_player_items(swiss: Context, code: str, collector_off: None) -> None:
-    swiss.value(parse("SB"))  # the adjusted table SB/Cn reads is the run's, built first
+@pytest.mark.parametrize(
+    ("code", "first"),
+    [("SB/C1", "SB"), ("SB/C2", "SB"), ("SB/M1", "SB"), ("BPG", "PTS"), ("BWG", "PTS")],
+)
+def test_tiebreaks_keep_no_per_player_containers(
+    swiss: Context, code: str, first: str, collector_off: None
+) -> None:
+    swiss.value(parse(first))  # what the code reads from the run (the adjusted table), first
     before = len(gc.get_objects())
     values = swiss.value(parse(code))
     grown = len(gc.get_objects()) - before
     # the values list and the memo's key: the sorted items of 300 players (10 containers
-    # each) used to stay for the whole run
+    # each), or a Black row and a points tuple per player, used to stay for the whole run
     assert grown < 20, grown
     assert len(values) == swiss.n == 300
     assert all(isinstance(v, float) for v in values)
