@@ -149,7 +149,8 @@ class _Layout:
         out.extend(mine)
 
 
-@dataclass(frozen=True, slots=True)
+# a marker read once by iter_indented: identity is its equality (no generated __eq__, __repr__)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Items:
     """A JSON array of the top-level object whose items are made one at a time, as
     :func:`iter_indented` reaches them (the players of a 9999 x 50 tournament never

@@ -10,7 +10,8 @@ a loop over rows of floats and ints, never a walk over the model:
 * ``pts[i][r]``  points scored in the round under ``tournament.header.scoring``
 * ``otb[i][r]``  a game played over the board against ``opp[i][r]``
 * ``colors[i][r]`` the colour as written; ``black[i][r]`` Black in a game with an
-  opponent (both decoded on first use)
+  opponent; ``colour_rows[i]`` the player's colours column as text (each decoded on
+  first use)
 * ``score[i]``   points after ``rounds`` rounds (recomputed from the results)
 * ``rating[i]``  the player's rating, ``unrated_rating`` for unrated players, or None
 * ``regular[i]`` every round scored is a game over the board against a known opponent
@@ -333,6 +334,21 @@ class Context(RunMemo):
         return self.memo(
             "colors",
             lambda: _cut(list(map(_ENTRY_COLOR.__getitem__, self._colors)), self.rounds, self.n),
+        )
+
+    @property
+    def colour_rows(self) -> list[str]:
+        """``colour_rows[i]``: player ``i``'s colours column over the rounds scored, as
+        written (``"w"``, ``"b"``, or the no-colour character): strings, which the cyclic
+        garbage collector never visits (BPG and BWG count Black from them)."""
+        rounds, text = self.rounds, self._colors
+        return self.memo(
+            "colour-rows",
+            lambda: (
+                [text[at : at + rounds] for at in range(0, rounds * self.n, rounds)]
+                if rounds
+                else [""] * self.n
+            ),
         )
 
     @property

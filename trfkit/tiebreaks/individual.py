@@ -49,36 +49,34 @@ def won(ctx: Context, code: TieBreakCode) -> list[Value]:
     ]
 
 
-def _black_game_points(ctx: Context) -> list[tuple[float, ...]]:
-    """Per player, the points of each game played over the board with Black (BPG
-    counts them, BWG counts the wins among them; built once for both).
-
-    Read from ``ctx.black`` (Black as written, in a round with an opponent): a regular
-    player's rounds are all games; for the others Black only counts where a game was
-    played over the board."""
-
-    def build() -> list[tuple[float, ...]]:
-        return [
-            tuple(compress(pts, black if regular else map(and_, black, otb)))
-            for pts, black, otb, regular in zip(
-                ctx.pts, ctx.black, ctx.otb, ctx.regular, strict=True
-            )
-        ]
-
-    return ctx.memo("black-game-points", build)
-
-
 @register("BPG", title="Games played with Black", article="C.07 7.3; Art. 32.1.5")
 def black_games(ctx: Context, code: TieBreakCode) -> list[Value]:
-    """Games played over the board with Black; unplayed rounds are ignored."""
-    return list(map(float, map(len, _black_game_points(ctx))))
+    """Games played over the board with Black; unplayed rounds are ignored.
+
+    Read from each player's colours as written (:attr:`.Context.colour_rows`): a regular
+    player's rounds are all games against an opponent, so Black is the colour alone;
+    for the others Black only counts where a game was played over the board (never a
+    round without an opponent)."""
+    black = repeat("b")
+    return [
+        float(row.count("b") if regular else sum(map(and_, map(eq, row, black), otb)))
+        for row, otb, regular in zip(ctx.colour_rows, ctx.otb, ctx.regular, strict=True)
+    ]
 
 
 @register("BWG", title="Games won with Black", article="C.07 7.4")
 def black_wins(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Games won over the board with Black: the points of the games with Black that
-    were played over the board, counted where they equal a win."""
-    return list(map(float, map(tuple.count, _black_game_points(ctx), repeat(ctx.win))))
+    were played over the board (as :func:`black_games` tells them), counted where they
+    equal a win. Nothing per player outlives its count."""
+    win, black = ctx.win, repeat("b")
+    out: list[Value] = []
+    for row, pts, otb, regular in zip(ctx.colour_rows, ctx.pts, ctx.otb, ctx.regular, strict=True):
+        games = map(eq, row, black)
+        out.append(
+            float(list(compress(pts, games if regular else map(and_, games, otb))).count(win))
+        )
+    return out
 
 
 _VALUE = itemgetter(1)
@@ -170,25 +168,6 @@ def _table(ctx: Context, code: TieBreakCode, fore: bool = False) -> Adjusted:
     return adjusted(ctx, fore=fore or code.fore, played_forfeits=code.played_forfeits)
 
 
-def _sum_with_cuts(ctx: Context, code: TieBreakCode, rows: list[tuple[Item, ...]]) -> list[Value]:
-    """Sum each player's items after the code's Cut/Median (rows are sorted).
-
-    A row of plain ``(key, value)`` pairs has no VUR, so the cuts are a slice: the
-    same items, summed in the same order, as :func:`.cuts.apply_cuts` keeps."""
-    low = code.cut + code.median
-    high = code.median
-    vur_first = ctx.edition.vur_first
-    out: list[Value] = []
-    for row in rows:
-        if row and len(row[0]) == 2:
-            n = len(row)
-            lo = min(low, n)
-            out.append(sum(map(_VALUE, row[lo : n - min(high, n - lo)]), 0.0))
-        else:
-            out.append(cut_sum(row, low, high, vur_first, presorted=True))
-    return out
-
-
 def buchholz_items(ctx: Context, table: Adjusted, i: int) -> list[Item]:
     """The counted rounds of player ``i`` as cut items (key = value = opponent score)."""
     v_row = table.vur[i]
@@ -203,23 +182,33 @@ def sonneborn_items(ctx: Context, table: Adjusted, i: int) -> list[Item]:
     ]
 
 
-def _sorted_sb_items(ctx: Context, code: TieBreakCode) -> list[tuple[Item, ...]]:
-    """Every player's SB items, sorted by significance; shared by SB/C1, SB/C2, SB/M1 ...
-    (tuples of tuples of numbers, which the cyclic garbage collector stops traversing)."""
+def _sb_with_cuts(ctx: Context, code: TieBreakCode) -> list[Value]:
+    """SB with the code's Cut/Median: each player's counted rounds sorted by significance
+    (opponent score, then product), the cuts taken, the rest summed in that order.
 
-    def build() -> list[tuple[Item, ...]]:
-        table = adjusted(ctx, fore=code.fore, played_forfeits=code.played_forfeits)
-        rr = ctx.round_robin
-        rows: list[tuple[Item, ...]] = []
-        columns = zip(table.contrib, table.pts, table.vur, strict=True)
-        for i, (c_row, p_row, v_row) in enumerate(columns):
-            if rr or True in v_row:
-                rows.append(tuple(sorted(sonneborn_items(ctx, table, i))))
-            else:  # no VUR, every round counted: (key, value) pairs are enough
-                rows.append(tuple(sorted(zip(c_row, map(mul, c_row, p_row), strict=False))))  # type: ignore[arg-type]
-        return rows
-
-    return ctx.memo(("sb-items", code.fore, code.played_forfeits), build)
+    A player without a VUR (outside round-robins: every round counted) needs plain
+    ``(key, value)`` pairs, and the cuts are one slice: the same items, summed in the
+    same order, as :func:`.cuts.apply_cuts` keeps. Each row is sorted, cut and summed
+    at once, so no player's items outlive the sum (nothing for the garbage collector
+    to keep visiting)."""
+    table = adjusted(ctx, fore=code.fore, played_forfeits=code.played_forfeits)
+    low = code.cut + code.median
+    high = code.median
+    vur_first = ctx.edition.vur_first
+    rr = ctx.round_robin
+    rounds = ctx.rounds
+    lo = min(low, rounds)
+    plain = slice(lo, rounds - min(high, rounds - lo))
+    out: list[Value] = []
+    columns = zip(table.contrib, table.pts, table.vur, strict=True)
+    for i, (c_row, p_row, v_row) in enumerate(columns):
+        if rr or True in v_row:
+            items = sorted(sonneborn_items(ctx, table, i))
+            out.append(cut_sum(items, low, high, vur_first, presorted=True))
+        else:  # no VUR, every round counted: (key, value) pairs, one slice
+            pairs = sorted(zip(c_row, map(mul, c_row, p_row), strict=False))
+            out.append(sum(map(_VALUE, pairs[plain]), 0.0))
+    return out
 
 
 @register("BH", modifiers="CMP", title="Buchholz", article="C.07 8.1; Art. 32.3.1-32.3.1.4")
@@ -254,15 +243,23 @@ def average_opponents_buchholz(ctx: Context, code: TieBreakCode) -> list[Value]:
             [v for r, o in enumerate(o_row[: ctx.rounds]) if otb[r] and (v := bh[o]) is not None]
             for o_row, otb in zip(ctx.opp, ctx.otb, strict=True)
         ]
+        totals = list(map(math.fsum, met))
+        counts = list(map(len, met))
     else:  # every round a game for a regular player; the others' games over the board
-        met = [
-            list(map(of, o_row if regular else compress(o_row, otb)))
+        # (a round over the board always has an opponent: one per True in ``otb``), each
+        # player's sum taken at once, no list of opponents' values kept per player
+        totals = [
+            math.fsum(map(of, o_row if regular else compress(o_row, otb)))
+            for o_row, otb, regular in zip(ctx.opp, ctx.otb, ctx.regular, strict=True)
+        ]
+        counts = [
+            len(o_row) if regular else otb.count(True)
             for o_row, otb, regular in zip(ctx.opp, ctx.otb, ctx.regular, strict=True)
         ]
     # the average rounded half up to hundredths (x 100, floor of + 0.5, / 100)
     return [
         math.floor(total / n * 100.0 + 0.5 + 1e-9) / 100.0 if n else None
-        for total, n in zip(map(math.fsum, met), map(len, met), strict=True)
+        for total, n in zip(totals, counts, strict=True)
     ]
 
 
@@ -295,7 +292,7 @@ def sonneborn_berger(ctx: Context, code: TieBreakCode) -> list[Value]:
     """Σ opponent's (adjusted) score × points scored against that opponent."""
     if not code.cut and not code.median:
         return list(_sb_totals(ctx, code))
-    return _sum_with_cuts(ctx, code, _sorted_sb_items(ctx, code))
+    return _sb_with_cuts(ctx, code)
 
 
 def _sb_totals(ctx: Context, code: TieBreakCode) -> list[float]:

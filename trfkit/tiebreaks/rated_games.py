@@ -18,9 +18,8 @@ TPR, PTP, APRO and APPO share). The arithmetic is :mod:`.ratings`'.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from itertools import compress
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from ..model.results import RESULT_CODES, Kind
 from ..tiebreak_codes import TieBreakCode
@@ -32,9 +31,12 @@ from .ratings import (
     rating_performance,
 )
 
+if TYPE_CHECKING:  # a score is a Fraction only where a cut form asks for it
+    from fractions import Fraction
+
 __all__ = [
     "HALVES",
-    "RATING_SCORES",
+    "RATING_SCORE_TEXT",
     "OtbRecord",
     "RatedGames",
     "Measure",
@@ -52,7 +54,7 @@ Measure = Literal["tpr", "ptp"]
 #: A game's rating score in half points, by kind (only over-the-board kinds occur).
 HALVES: Final = {Kind.WIN: 2, Kind.DRAW: 1, Kind.LOSS: 0}
 #: The same as a fraction of a point, as ``explain`` shows it.
-RATING_SCORES: Final = {kind: Fraction(halves, 2) for kind, halves in HALVES.items()}
+RATING_SCORE_TEXT: Final = {Kind.WIN: "1", Kind.DRAW: "1/2", Kind.LOSS: "0"}
 
 #: §C.4: result codes of games of less than one move (played, not rated by FIDE).
 _SHORT: Final = frozenset(c for c, rc in RESULT_CODES.items() if rc.played and not rc.rated)
@@ -83,7 +85,8 @@ def ratings_of(ctx: Context, unrated_rating: int | None) -> list[int] | None:
     return out
 
 
-@dataclass(frozen=True, slots=True)
+# a table of one run, read in place: identity is its equality (no generated __eq__, __repr__)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class RatedGames:
     """Per player, in round order: the OTB opponents (player indices), their ratings,
     and the rating score in half points. ``rating`` is every player's tie-break rating.
@@ -124,11 +127,16 @@ def _build(ctx: Context, unrated_rating: int | None) -> RatedGames | None:
         )
         return None
     _note_short_games(ctx)
-    opponents = [tuple(compress(opp, otb)) for opp, otb in zip(ctx.opp, ctx.otb, strict=True)]
+    # a regular player's rounds are all games over the board: the opponents' row is
+    # the context's own (shared, read-only), and every round's kind counts
+    opponents = [
+        opp if regular else tuple(compress(opp, otb))
+        for opp, otb, regular in zip(ctx.opp, ctx.otb, ctx.regular, strict=True)
+    ]
     of, half_points = rating.__getitem__, HALVES.__getitem__
     halves = [
-        sum(map(half_points, compress(kind, otb)))
-        for kind, otb in zip(ctx.kind, ctx.otb, strict=True)
+        sum(map(half_points, kind if regular else compress(kind, otb)))
+        for kind, otb, regular in zip(ctx.kind, ctx.otb, ctx.regular, strict=True)
     ]
     return RatedGames(rating, opponents, [tuple(map(of, met)) for met in opponents], halves)
 
@@ -151,7 +159,8 @@ def _note_short_games(ctx: Context) -> None:
                 )
 
 
-@dataclass(frozen=True, slots=True)
+# a table of one run, read in place: identity is its equality (no generated __eq__, __repr__)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class OtbRecord:
     """A player's over-the-board games, sorted by the opponent's rating (lowest
     first, so cuts are slices): opponents (player indices), their ratings, and the
@@ -164,6 +173,8 @@ class OtbRecord:
     @property
     def score(self) -> Fraction:
         """The rating score."""
+        from fractions import Fraction  # (and decimal): only the cut forms need a score
+
         return Fraction(sum(self.halves), 2)
 
     def cut(self, low: int = 0, high: int = 0) -> OtbRecord:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..tiebreak_codes import TieBreakCode
 from .context import Context, Value
 from .rated_games import (
-    RATING_SCORES,
+    RATING_SCORE_TEXT,
     Measure,
     OtbRecord,
     field_performance,
@@ -169,8 +169,15 @@ def _opponents_average(ctx: Context, code: TieBreakCode, measure: Measure) -> li
     games = rated_games(ctx, unrated_for(ctx, code))
     if games is None:
         return [None] * ctx.n
-    of = field_performance(ctx, unrated_for(ctx, code), measure).__getitem__
-    return [average_of(map(of, met)) for met in games.opponents]
+    values = field_performance(ctx, unrated_for(ctx, code), measure)
+    of = values.__getitem__
+    if None in values:  # an opponent without a value (no game) is left out
+        return [average_of(map(of, met)) for met in games.opponents]
+    # every opponent has a value: the average of all of them (none without a game)
+    return [
+        divide_half_up(sum(map(of, met)), n) if (n := len(met)) else None  # type: ignore[arg-type]
+        for met in games.opponents
+    ]
 
 
 @register("APRO", title="Average performance rating of opponents", article="C.07 10.4")
@@ -243,7 +250,7 @@ def explain_lines(ctx: Context, i: int, code: TieBreakCode) -> list[str]:
         if ctx.otb[i][r]:
             lines.append(
                 f"round {r + 1}: {ctx.player_label(o)}, rating {rating[o]}, "
-                f"scored {RATING_SCORES[ctx.kind[i][r]]}"
+                f"scored {RATING_SCORE_TEXT[ctx.kind[i][r]]}"
             )
         else:
             lines.append(

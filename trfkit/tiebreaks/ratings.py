@@ -22,10 +22,12 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Callable, Iterable, Sequence
-from fractions import Fraction
 from functools import cache
 from operator import itemgetter
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:  # scores are Fractions or integers; the module needs neither type
+    from fractions import Fraction
 
 __all__ = [
     "DP_BY_PERCENT",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import compress
+from itertools import compress, repeat
 from operator import attrgetter, ne
 from typing import TypeVar, cast
 
@@ -35,7 +35,7 @@ PTS = parse("PTS")
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)  # its own __repr__ below
 class Row:
     """One player's line: rank (shared when tied), points and the tie-break values
     keyed by the codes as the caller wrote them."""
@@ -53,7 +53,7 @@ class Row:
         return f"<Row rank {self.rank} start {self.start} {self.name!r} {self.points:g} pts>"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)  # its own __repr__ below
 class Standings:
     """The result of :func:`trfkit.tiebreaks.compute`: rows best first."""
 
@@ -213,25 +213,28 @@ def build_rows(
     columns: list[list[Value]],
 ) -> tuple[Row, ...]:
     """The standings rows, best first: each player's values keyed by ``labels``
-    (``columns`` holds one list per label, in player order)."""
-    rows = []
+    (``columns`` holds one list per label, in player order).
+
+    Built field-wide: one transposition gives each player's values, and every field of
+    the rows is a C-level ``map`` over the order (no Python step per row)."""
+    if len(labels) != len(columns):
+        raise ValueError(f"{len(labels)} labels for {len(columns)} columns")
     # one tuple of values per player (none when there are no labels)
     by_player = list(zip(*columns, strict=True)) if columns else [()] * len(ctx.players)
-    for i in best_first:
-        p = ctx.players[i]
-        rows.append(
-            Row(
-                rank=ranks[i],
-                index=i,
-                start=p.start,
-                name=p.name,
-                federation=p.federation,
-                rating=p.rating,
-                points=ctx.score[i],
-                values=dict(zip(labels, by_player[i], strict=True)),
-            )
+    players = list(map(ctx.players.__getitem__, best_first))
+    return tuple(
+        map(
+            Row,
+            map(ranks.__getitem__, best_first),
+            best_first,
+            map(_START, players),
+            map(_NAME, players),
+            map(_FEDERATION, players),
+            map(_RATING, players),
+            map(ctx.score.__getitem__, best_first),
+            map(dict, map(zip, repeat(labels), map(by_player.__getitem__, best_first))),
         )
-    return tuple(rows)
+    )
 
 
 def rank_differences(
@@ -317,3 +320,7 @@ def unlisted_rank_note(count: int, example: str, line: int) -> Diagnostic:
 
 
 _RANK = attrgetter("rank")
+_START = attrgetter("start")
+_NAME = attrgetter("name")
+_FEDERATION = attrgetter("federation")
+_RATING = attrgetter("rating")

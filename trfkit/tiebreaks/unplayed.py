@@ -44,7 +44,8 @@ VUR_KINDS = frozenset({Kind.HALF_BYE, Kind.ZERO_BYE, Kind.NOT_PAIRED, Kind.FORFE
 _FORFEITS = frozenset({Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS})
 
 
-@dataclass(frozen=True, slots=True)
+# a table of one run, read in place: identity is its equality (no generated __eq__, __repr__)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class Adjusted:
     """Per-player, per-round data for BH/SB-type tie-breaks (see the module docstring).
 
