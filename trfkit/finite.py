@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import fields, replace
-from operator import attrgetter
 from typing import Any, Final
 
 from .diagnostics import Diagnostic, make
@@ -151,33 +150,9 @@ def _players(t: Tournament, found: list[Diagnostic]) -> Iterator[Player]:
             yield _fixed(p, f"player {p.start}: ", p.line or 1, None, found)
 
 
-_START = attrgetter("start")
-_RATING = attrgetter("rating")
-_POINTS = attrgetter("points")
-_DECLARED = attrgetter("declared")
-
-
-def _all_usable(players: tuple[Player, ...]) -> bool:
-    """Whether no player has a number :func:`_players` would replace (the usual case),
-    told by a few C-level passes over the columns instead of a generator step per player.
-
-    A NaN or an infinity makes the sum of the points not finite; finite points that all
-    stay within :data:`MAX_NUMBER` cannot add up to an overflow. A player with declared
-    tie-break values sends the field to :func:`_players` (rare outside chess-results)."""
-    if not players:
-        return True
-    if min(map(_START, players)) < 0 or any(map(_DECLARED, players)):
-        return False
-    ratings = list(filter(None, map(_RATING, players)))  # (None and 0 left out: both fine)
-    if ratings and not (-MAX_RATING <= min(ratings) and max(ratings) <= MAX_RATING):
-        return False
-    points = list(filter(None, map(_POINTS, players)))  # (NaN and infinities are true)
-    return not points or (math.isfinite(sum(points)) and max(map(abs, points)) <= MAX_NUMBER)
-
-
 def unusable_numbers(t: Tournament) -> tuple[Tournament, list[Diagnostic]] | None:
     """``t`` with every unusable number replaced and one T103 for each, or None when
-    ``t`` has none (the usual case: one pass over the players, nothing copied)."""
+    ``t`` has none (the usual case: nothing copied)."""
     found: list[Diagnostic] = []
     header = t.header
     scoring = _fixed(
@@ -187,7 +162,7 @@ def unusable_numbers(t: Tournament) -> tuple[Tournament, list[Diagnostic]] | Non
     if match is not None:
         line = _scoring_line(t, True)
         match = _fixed(match, "match scoring value ", line, DEFAULT_MATCH_SCORING, found)
-    players = t.players if _all_usable(t.players) else tuple(_players(t, found))
+    players = tuple(_players(t, found))
     others = _fixed(t, "", 1, None, found, _SKIP_TOURNAMENT)  # (header, players: above)
     if not found:
         return None

@@ -1,6 +1,5 @@
 """trfkit.finite.unusable_numbers: one located T103 per unusable number, whichever player
-holds it, and nothing copied when every number is usable (the check over all players at
-once must agree with the player-by-player one)."""
+holds it, and nothing copied when every number is usable."""
 
 from __future__ import annotations
 
@@ -8,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from trfkit.finite import MAX_NUMBER, MAX_RATING, _all_usable, unusable_numbers
+from trfkit.finite import MAX_NUMBER, MAX_RATING, unusable_numbers
 from trfkit.model import AbnormalPoints, DeclaredValue, Header, Player, Tournament
 
 
@@ -21,9 +20,8 @@ def _field(n: int = 40) -> tuple[Player, ...]:
 
 def test_a_clean_field_is_left_as_it_is() -> None:
     players = _field()
-    assert _all_usable(players)
     assert unusable_numbers(Tournament(players=players)) is None
-    assert _all_usable(())
+    assert unusable_numbers(Tournament()) is None
     edge = replace(players[5], points=MAX_NUMBER, rating=MAX_RATING)
     assert unusable_numbers(Tournament(players=(*players[:5], edge))) is None
 
@@ -48,7 +46,6 @@ def test_one_bad_number_among_clean_players_is_found_at_its_line(
 ) -> None:
     players = list(_field())
     players[16] = replace(players[16], **change)  # start 17, line 18
-    assert not _all_usable(tuple(players))
     fixed = unusable_numbers(Tournament(players=tuple(players)))
     assert fixed is not None
     tournament, found = fixed

@@ -63,16 +63,8 @@ def render_json(standings: Standings) -> str:
 
 def _finite(values: dict[str, Any]) -> dict[str, Any]:
     """Values as JSON holds them: a value that is not a finite number is undefined (null).
-    The usual row, all finite, is kept as it is: a row whose sum is finite holds no NaN
-    or infinity (either makes the sum one), told by one C-level sum; a row with None (no
-    sum), or whose sum overflowed, is checked value by value."""
-    row = values.values()
-    try:
-        if isfinite(sum(row)):
-            return values
-    except (TypeError, OverflowError):  # an undefined value (None), an overflowed sum
-        pass
-    if all(map(isfinite, filter(_defined, row))):
+    The usual row, all finite, is kept as it is."""
+    if all(map(isfinite, filter(_defined, values.values()))):
         return values
     return {label: finite_or_none(v) for label, v in values.items()}
 
