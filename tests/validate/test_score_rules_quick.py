@@ -1,6 +1,6 @@
-"""The score rules (T401, T402, T113) answer the usual field without walking it: what
-they tell at once must be what the walk says, and where one number disagrees the walk
-still runs and reports it."""
+"""The score rules (T401, T402, T113) on a hand-made four-player field: agreeing totals and
+ranks give nothing, one wrong number is reported, and T113 does not walk the rounds of a
+fully ranked field."""
 
 from __future__ import annotations
 
@@ -32,14 +32,14 @@ def test_agreeing_totals_give_no_t401_and_one_wrong_total_is_reported() -> None:
     assert "1.5 points but the results give 1.0" in found[0].message
 
 
-def test_a_nan_total_is_left_to_the_walk_which_reports_nothing_for_it() -> None:
+def test_a_nan_total_is_not_reported_by_t401_and_the_other_players_still_are() -> None:
     # (the reading stage replaces a NaN with T103 first; the rule itself must not fail)
     assert list(scores.points_mismatch(_field([float("nan"), 1.0, 1.0, 0.0], [1, 2, 3, 4]))) == []
     found = list(scores.points_mismatch(_field([float("nan"), 1.0, 1.0, 1.0], [1, 2, 3, 4])))
     assert [d.message.split(" declares")[0] for d in found] == ["player 4"]
 
 
-def test_t402_tells_a_field_ranked_by_points_at_once_and_finds_an_inversion() -> None:
+def test_t402_accepts_a_field_ranked_by_points_and_finds_an_inversion() -> None:
     assert list(scores.rank_contradicts_points(_field([2.0, 1.0, 1.0, 0.0], [1, 2, 3, 4]))) == []
     found = list(scores.rank_contradicts_points(_field([2.0, 1.0, 1.0, 0.0], [1, 4, 2, 3])))
     assert [d.message for d in found] == [

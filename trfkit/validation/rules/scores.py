@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import pairwise, repeat
-from operator import add, attrgetter, itemgetter, lt, sub
+from operator import attrgetter
 
 from ...diagnostics import Diagnostic, make
 from ...model import Player, ScoringSystem, Tournament
@@ -19,8 +19,6 @@ from ..registry import rule
 
 TOLERANCE = 1e-6
 _RANK = attrgetter("rank")
-_POINTS = attrgetter("points")
-_PLAYER = itemgetter(3)
 
 
 def _describe(scoring: ScoringSystem) -> str:
@@ -81,12 +79,6 @@ def points_mismatch(t: Tournament) -> Iterator[Diagnostic]:
     scoring = t.header.scoring
     extra, unknown = _bonuses(t)
     scores = _scores(t.players, points_table(scoring))
-    declared = list(map(_POINTS, t.players))
-    if not (extra or unknown) and None not in declared:
-        # The usual field: every total agrees, told in one C-level pass (a NaN, which
-        # max cannot rank, sends it to the loop, which reports nothing for it either).
-        if max(map(abs, map(sub, scores, declared)), default=0.0) <= TOLERANCE:
-            return
     for position, (player, score) in enumerate(zip(t.players, scores, strict=True)):
         if player.points is None or player.start in unknown:
             continue
@@ -129,9 +121,6 @@ def rank_contradicts_points(t: Tournament) -> Iterator[Diagnostic]:
     ranked = sorted(
         [(p.rank, p.line, i, p) for i, p in enumerate(t.players) if p.rank and p.points is not None]
     )
-    points = list(map(_POINTS, map(_PLAYER, ranked)))
-    if not any(map(lt, map(add, points, repeat(TOLERANCE)), points[1:])):
-        return  # (the usual field: no player has more points than the one ranked above)
     for (rank_a, _, position, a), (rank_b, _, _, b) in pairwise(ranked):
         if (
             rank_a < rank_b
