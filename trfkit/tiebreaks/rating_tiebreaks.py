@@ -169,15 +169,8 @@ def _opponents_average(ctx: Context, code: TieBreakCode, measure: Measure) -> li
     games = rated_games(ctx, unrated_for(ctx, code))
     if games is None:
         return [None] * ctx.n
-    values = field_performance(ctx, unrated_for(ctx, code), measure)
-    of = values.__getitem__
-    if None in values:  # an opponent without a value (no game) is left out
-        return [average_of(map(of, met)) for met in games.opponents]
-    # every opponent has a value: the average of all of them (none without a game)
-    return [
-        divide_half_up(sum(map(of, met)), n) if (n := len(met)) else None  # type: ignore[arg-type]
-        for met in games.opponents
-    ]
+    of = field_performance(ctx, unrated_for(ctx, code), measure).__getitem__
+    return [average_of(map(of, met)) for met in games.opponents]
 
 
 @register("APRO", title="Average performance rating of opponents", article="C.07 10.4")
