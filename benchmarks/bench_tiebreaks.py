@@ -30,14 +30,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-CODES = (
-    "BH BH/C1 BH/C2 BH/M1 BH/M2 FB SB SB/C1 PS PS/C1 WIN WON BPG BWG REP "
-    "ARO ARO/C1 TPR PTP APRO APPO AOB KS STD TPN"
-).split()
-
-# the baseline of every benchmark (benchmarks/bare.py)
+# the baseline of every benchmark (benchmarks/bare.py) and the codes run_all times
 from bare import POINTS as _POINTS  # noqa: E402 - found through the path above
 from bare import plain_buchholz as bare_buchholz  # noqa: E402 - found through the path above
+from pipeline import CODES  # noqa: E402 - found through the path above
 
 
 def run_trfkit(data: bytes) -> object:
