@@ -66,6 +66,22 @@ def _scores(players: Sequence[Player], table: dict[str, float]) -> list[float]:
     return [sum(map(get, player.results, zero)) for player in players]
 
 
+def expected_points(t: Tournament) -> dict[int, float]:
+    """Start number -> the points T401 expects in the Points column (the results under the
+    file's scoring system plus untyped 299 bonuses), for every player T401 can check:
+    ``trfkit fix`` writes these, so that a fixed file passes T401 by its own measure.
+    Empty for a file without round blocks; players with a typed 299 are left out."""
+    if not has_results(t):
+        return {}
+    extra, unknown = _bonuses(t)
+    scores = _scores(t.players, points_table(t.header.scoring))
+    return {
+        p.start: score + extra.get(p.start, 0.0)
+        for p, score in zip(t.players, scores, strict=True)
+        if p.start not in unknown
+    }
+
+
 def has_results(t: Tournament) -> bool:
     """Whether any round block is written: a list without them (a chess-results ranking
     list, a registration list) declares points and tie-breaks that no result can check."""
