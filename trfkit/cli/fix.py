@@ -119,7 +119,7 @@ def _report(fixed: Fixed, name: str, verb: str, *, err: bool) -> None:
     lines = [f"{name}: {change}" for change in fixed.changes] or [f"{name}: nothing to fix"]
     if verb == "would fix":
         lines = [f"{name}: would have {change}" for change in fixed.changes]
-    click.echo(escape_controls("\n".join(lines)), err=err)
+    click.echo("\n".join(map(escape_controls, lines)), err=err)
 
 
 def _print_diff(fixed: Fixed, name: str) -> None:
