@@ -169,6 +169,7 @@ REPORTERS: dict[str, str] = {
     "jsonl": "machine:render_jsonl",
     "github": "ci:render_github",
     "sarif": "ci:render_sarif",
+    "markdown": "markdown:render_markdown",
 }
 FORMATS = tuple(REPORTERS)
 
@@ -177,7 +178,7 @@ def render(
     fmt: str, reports: Sequence[FileReport], stream: TextIO, *, with_statistics: bool = False
 ) -> None:
     """Write ``reports`` to ``stream`` in ``fmt``; ``with_statistics`` prints per-code counts."""
-    if with_statistics:
+    if with_statistics and fmt != "markdown":  # (markdown is a table of the statistics)
         from .human import render_statistics  # --statistics only
         from .machine import render_statistics_json
 
