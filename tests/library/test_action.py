@@ -223,3 +223,22 @@ def test_a_clean_check_passes_without_sarif(work: Path) -> None:
     assert not (work / "runner" / "trfkit.sarif").exists()
     ended = run_step("Exit status", {"steps.check.outputs.exit-code": "0"}, work, path)
     assert ended.returncode == 0
+
+
+def test_the_readme_snippets_name_what_exists() -> None:
+    from trfkit import __version__
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    tag = f"v{__version__}"
+    action = readme.split("      - uses: <your-org>/trfkit@", 1)[1]
+    ref, _, rest = action.partition("\n")
+    assert ref == tag
+    given = re.findall(r"^          ([\w-]+):", rest.split("```", 1)[0], re.M)
+    assert given and set(given) <= set(inputs(TEXT))
+    hooks = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    snippet = readme.split("# .pre-commit-config.yaml\n", 1)[1].split("```", 1)[0]
+    assert f"    rev: {tag}\n" in snippet
+    (hook,) = re.findall(r"- id: ([\w-]+)", snippet)
+    assert f"- id: {hook}\n" in hooks
+    assert f'git+https://github.com/<your-org>/trfkit@{tag}"' in readme
+    assert "pip install trfkit\n" not in readme  # trfkit is not on PyPI
