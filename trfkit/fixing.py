@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Final
 
 from .diagnostics import Severity
@@ -72,6 +73,7 @@ _COUNT: Final = re.compile(r"(\d+)")
 _POINTS: Final = slice(80, 84)
 _RANK: Final = slice(85, 89)
 _SHOWN: Final = 5  # changes listed by name in a message, then "..."
+_START: Final = attrgetter("start")
 
 
 class NotTrf(ValueError):
@@ -331,12 +333,18 @@ def _points(
 
 
 def _contradicts_ranks(t: Tournament, points: dict[int, float]) -> bool:
-    """Whether the totals ``points`` (by start number) make T402 find more than it does now."""
-    players = tuple(
-        replace(p, points=points[p.start]) if p.start in points else p for p in t.players
-    )
-    before = sum(1 for _ in rank_contradicts_points(t))
-    return sum(1 for _ in rank_contradicts_points(replace(t, players=players))) > before
+    """Whether the totals ``points`` (by start number) make T402 find more than it does now.
+
+    Asked of the file as it is written, in start-number order (T402 takes equal ranks in
+    line order), so that fixing a fixed file decides the same."""
+    slots = sorted(p.line for p in t.players)
+    ordered = [
+        replace(p, line=slot) for slot, p in zip(slots, sorted(t.players, key=_START), strict=True)
+    ]
+    now = replace(t, players=tuple(ordered))
+    new = tuple(replace(p, points=points[p.start]) if p.start in points else p for p in ordered)
+    before = sum(1 for _ in rank_contradicts_points(now))
+    return sum(1 for _ in rank_contradicts_points(replace(now, players=new))) > before
 
 
 def _ranks(t: Tournament, standings: Standings, lines: list[str], changes: list[str]) -> None:
@@ -413,7 +421,7 @@ def _places(standings: Standings, declared: dict[int, int | None]) -> dict[int, 
 def _sort(t: Tournament, lines: list[str], changes: list[str]) -> None:
     """The 001 lines in start-number order, in the places 001 lines held."""
     slots = sorted(p.line for p in t.players)
-    ordered: list[Player] = sorted(t.players, key=lambda p: p.start)
+    ordered: list[Player] = sorted(t.players, key=_START)
     moved = [p for slot, p in zip(slots, ordered, strict=True) if p.line != slot]
     if not moved:
         return

@@ -218,3 +218,23 @@ def test_a_close_code_page_call_is_refused_unless_the_encoding_is_given() -> Non
 def test_other_formats_are_not_trf() -> None:
     with pytest.raises(NotTrf, match="convert it first"):
         fixed(b'{"format": "trfkit-tournament", "version": 1}')
+
+
+def test_the_rank_guard_decides_on_the_sorted_file() -> None:
+    # T402 takes equal ranks (players 1 and 2 declare 3) in line order: asked of the
+    # file as written (player 1 after player 2), the guard would leave player 4's 2.0 and
+    # sort; asked again of the sorted file, it would fix it: fix decides on the sorted order
+    head = [line for line in HEAD if not line.startswith("202")]
+    data = trf(
+        *head,
+        player(4, points="2.0", rank="2"),
+        player(2, rank="3"),
+        player(3, rank="4"),
+        player(1, rank="3"),
+    )
+    once = fixed(data)
+    assert once.changes == (
+        "fixed the points of 1 player (4: 2.0 -> 0.0)",
+        "sorted 2 players by start number",
+    )
+    assert fixed(once.data).changes == ()
