@@ -344,7 +344,8 @@ def test_rule_doc_examples_behave_as_documented() -> None:
 def test_pre_commit_hook_definition() -> None:
     yaml = pytest.importorskip("yaml")
     hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
-    [hook] = hooks
+    assert [h["id"] for h in hooks] == ["trfkit-check", "trfkit-fix"]
+    hook = hooks[0]
     assert (hook["id"], hook["entry"], hook["language"]) == (
         "trfkit-check",
         "trfkit check --force-exclude",

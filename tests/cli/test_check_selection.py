@@ -163,6 +163,7 @@ def test_convert_dir_report_counts_the_skipped_files(tree: Path, tmp_path: Path)
 
 def test_pre_commit_hook_takes_the_names_of_the_default_selection() -> None:
     text = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    text = text.split("- id: trfkit-fix", 1)[0]  # the check hook (fix takes TRF names only)
     (files,) = re.findall(r"^\s*files:\s*'(.+)'\s*$", text, flags=re.M)
     (alternatives,) = re.findall(r"\\\.\((.+)\)\$", files)
     assert set(alternatives.split("|")) == {glob[2:] for glob in DEFAULT_GLOBS}

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from tests.conftest import ROOT
 from tests.library.test_fixing import HEAD, clean, player, trf
 from trfkit.cli import cli
 
@@ -149,3 +150,41 @@ def test_other_formats_are_a_usage_error(tmp_path: Path) -> None:
     assert "fix edits TRF files only; convert it first" in err
     code, _, err = run(str(path), "--from", "json")
     assert code == 2
+
+
+def test_several_files_are_fixed_each_in_place(tmp_path: Path) -> None:
+    first, second = write(tmp_path, BROKEN, "a.trf"), write(tmp_path, clean(), "b.trf")
+    refused = write(tmp_path, trf(*HEAD, player(1), player(1)), "c.trf")
+    other = write(tmp_path, b'{"format": "trfkit-tournament", "version": 1}\n', "d.trf")
+    code, out, err = run(str(first), str(second), str(refused), str(other))
+    assert code == 2  # the worst: d.trf is not TRF
+    assert out.decode().splitlines() == [
+        f"{first}: fixed the points of 1 player (2: 2.0 -> 1.5)",
+        f"{first}: sorted 2 players by start number",
+        f"{second}: nothing to fix",
+    ]
+    assert err.splitlines()[0] == (
+        f"{refused}: cannot fix safely: line 7: start number 1 is used on line 6 too "
+        "(T305); nothing fixed"
+    )
+    assert err.splitlines()[1].startswith(f"Error: {other}: ")
+    assert first.read_bytes() == clean()
+    assert second.stat().st_mtime == refused.stat().st_mtime == 1_000_000_000
+    assert run(str(first), str(second), "-o", str(tmp_path / "x.trf"))[0] == 2
+
+
+def test_the_pre_commit_hook_fixes_trf_names() -> None:
+    import re
+
+    text = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
+    hook = text.split("- id: trfkit-fix\n", 1)[1]
+    assert "\n  entry: trfkit fix\n" in hook
+    (files,) = re.findall(r"^\s*files:\s*'(.+)'\s*$", hook, flags=re.M)
+    pattern = re.compile(files)
+    assert [n for n in ("a.TRF", "b.tab", "c.trfx", "d.input") if pattern.search(n)] == [
+        "a.TRF",
+        "b.tab",
+        "c.trfx",
+        "d.input",
+    ]
+    assert not any(pattern.search(n) for n in ("e.json", "f.txt", "g.trf.bak"))

@@ -1,4 +1,4 @@
-"""``trfkit fix``: the safe normalisations of one TRF file (:mod:`trfkit.fixing`).
+"""``trfkit fix``: the safe normalisations of TRF files (:mod:`trfkit.fixing`), each on its own.
 
 Exit status: 0 when the file was fixed or had nothing to fix (with ``--diff``: when
 there is nothing to fix), 1 when ``--diff`` shows changes or the file cannot be fixed
@@ -33,7 +33,7 @@ from .output_guard import refuse_overwrite
 
 
 @click.command()
-@click.argument("input_path", metavar="FILE | -")
+@click.argument("paths", nargs=-1, required=True, metavar="FILE... | -")
 @input_options
 @newline_option
 @click.option(
@@ -48,19 +48,19 @@ from .output_guard import refuse_overwrite
     "output",
     default=None,
     metavar="PATH",
-    help="Write the fixed file here ('-' is stdout) instead of over FILE; FILE is "
-    "never changed then.",
+    help="Write the fixed file here ('-' is stdout) instead of over FILE (one FILE "
+    "only); FILE is never changed then.",
 )
 @internal_errors
 def fix(
-    input_path: str,
+    paths: tuple[str, ...],
     fmt: str,
     encoding: str | None,
     newline: str | None,
     diff: bool,
     output: str | None,
 ) -> None:
-    """Make the safe fixes of a TRF file: UTF-8 without byte-order mark, one line end
+    """Make the safe fixes of TRF files: UTF-8 without byte-order mark, one line end
     (the file's most used one, or --newline), 062/072 counts, 001 lines in start-number
     order, points from the results and ranks from the standings under the file's own
     202/212 list. Results, pairings, names and other fields are never changed.
@@ -70,16 +70,34 @@ def fix(
       trfkit fix event.trf                 # in place, only when something changes
       trfkit fix event.trf --diff          # show what would change
       trfkit fix event.trf -o fixed.trf    # leave event.trf as it is
+      trfkit fix reports/*.trf             # each file in place (as a pre-commit hook)
       cat event.trf | trfkit fix - > fixed.trf
     """
     check_encoding(encoding)
+    if len(paths) > 1 and (output is not None or "-" in paths):
+        raise InputError("-o and '-' take one FILE; several are fixed each in place")
     if output is not None and output != "-" and names_directory(output):
         raise InputError(f"{output}: names a directory; -o needs a file name")
     if not diff:
-        refuse_overwrite([input_path], [output])
-    to_stdout = input_path == "-" or output == "-"
-    data = read_bytes(input_path)
-    name = display_name(input_path)
+        refuse_overwrite(paths, [output])
+    status = 0
+    for path in paths:
+        try:
+            status = max(status, _fix_one(path, fmt, encoding, newline, diff, output))
+        except InputError as exc:
+            if len(paths) == 1:
+                raise
+            click.echo(f"Error: {exc.format_message()}", err=True)  # (escaped by InputError)
+            status = 2
+    sys.exit(status)
+
+
+def _fix_one(
+    path: str, fmt: str, encoding: str | None, newline: str | None, diff: bool, output: str | None
+) -> int:
+    """Fix one input as :func:`fix` says; its exit status."""
+    data = read_bytes(path)
+    name = display_name(path)
     try:
         fixed = fix_trf(
             data,
@@ -94,24 +112,25 @@ def fix(
         raise InputError(f"{name}: {exc}") from None
     except FixRefused as exc:
         click.echo(escape_controls(f"{name}: cannot fix safely: {exc}"), err=True)
-        sys.exit(1)
+        return 1
     for note in fixed.notes:
         click.echo(escape_controls(f"{name}: note: {note}"), err=True)
     if diff:
         _print_diff(fixed, name)
         _report(fixed, name, "would fix" if fixed.changed else "", err=True)
-        sys.exit(1 if fixed.changed else 0)
-    if to_stdout and (output is None or output == "-"):
+        return 1 if fixed.changed else 0
+    if (path == "-" and output is None) or output == "-":
         stream = binary_stream("stdout")
         stream.write(fixed.data)
         stream.flush()
         _report(fixed, name, "fixed", err=True)
-        return
+        return 0
     if output is not None:
         _write(output, fixed.data)
     elif fixed.changed:
-        _write(os.path.realpath(input_path), fixed.data)  # a link stays a link to the file
+        _write(os.path.realpath(path), fixed.data)  # a link stays a link to the file
     _report(fixed, name, "fixed", err=False)
+    return 0
 
 
 def _report(fixed: Fixed, name: str, verb: str, *, err: bool) -> None:
