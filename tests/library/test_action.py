@@ -238,7 +238,8 @@ def test_the_readme_snippets_name_what_exists() -> None:
     hooks = (ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8")
     snippet = readme.split("# .pre-commit-config.yaml\n", 1)[1].split("```", 1)[0]
     assert f"    rev: {tag}\n" in snippet
-    (hook,) = re.findall(r"- id: ([\w-]+)", snippet)
-    assert f"- id: {hook}\n" in hooks
+    named = re.findall(r"- id: ([\w-]+)", snippet)
+    assert named == ["trfkit-fix", "trfkit-check"]
+    assert all(f"- id: {hook}\n" in hooks for hook in named)
     assert f'git+https://github.com/<your-org>/trfkit@{tag}"' in readme
     assert "pip install trfkit\n" not in readme  # trfkit is not on PyPI
