@@ -383,7 +383,7 @@ def _own_standings(t: Tournament) -> tuple[Standings | None, str]:
     except (CodeError, UnknownTieBreak, KeyError, ValueError) as exc:
         return None, f"the file's tie-break list cannot be computed ({exc})"
     if not 0 < standings.rounds == t.scored_rounds:
-        return None, "no round has results, or the last rounds have none yet"
+        return None, "no round has results, or results go beyond the rounds the file declares"
     for code in standings.codes:
         if not lookup(code, "individual").group and all(
             row.values.get(str(code)) is None for row in standings.rows

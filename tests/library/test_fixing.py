@@ -238,3 +238,30 @@ def test_the_rank_guard_decides_on_the_sorted_file() -> None:
         "sorted 2 players by start number",
     )
     assert fixed(once.data).changes == ()
+
+
+def test_a_212_list_ranks_too() -> None:
+    head = [line if line != "202 BH" else "212 PTS,BH" for line in HEAD]
+    data = trf(*head, player(1, rank="2"), player(2, rank="1"), player(3), player(4))
+    result = fixed(data)
+    assert result.changes == (
+        "fixed the ranks of 2 players (1: 2 -> 1, 2: 1 -> 2; tie-breaks PTS, BH, rules fide-2026)",
+    )
+    assert result.data == trf(*head, *(player(s) for s in (1, 2, 3, 4)))
+
+
+def test_a_round_in_progress_ranks_after_the_last_round_with_results() -> None:
+    # round 4 is paired (1-2, 3-4) without results yet: the rank column is the standings
+    # after round 3, as T505 compares it
+    head = [line if line != "XXR 3" else "XXR 4" for line in HEAD]
+    paired = {1: "   2 w  ", 2: "   1 b  ", 3: "   4 w  ", 4: "   3 b  "}
+    ranks = {1: "4", 4: ""}
+
+    def lines(ranks: dict[int, str]) -> list[str]:
+        return [player(s, rank=ranks.get(s)) + "  " + paired[s] for s in (1, 2, 3, 4)]
+
+    result = fixed(trf(*head, *lines(ranks)))
+    assert result.changes == (
+        "fixed the ranks of 2 players (1: 4 -> 1, 4: blank -> 4; tie-breaks BH, rules fide-2026)",
+    )
+    assert result.data == trf(*head, *lines({}))
