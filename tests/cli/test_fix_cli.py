@@ -188,3 +188,14 @@ def test_the_pre_commit_hook_fixes_trf_names() -> None:
         "d.input",
     ]
     assert not any(pattern.search(n) for n in ("e.json", "f.txt", "g.trf.bak"))
+
+
+def test_diff_marks_a_last_line_without_a_line_end(tmp_path: Path) -> None:
+    data = clean()[:-1].replace(player(4).encode(), player(4, points="9.0").encode())
+    path = write(tmp_path, data)
+    code, out, _ = run(str(path), "--diff")
+    assert code == 1
+    assert out.decode().endswith(
+        f"-{player(4, points='9.0')}\n\\ No newline at end of file\n"
+        f"+{player(4)}\n\\ No newline at end of file\n"
+    )
