@@ -151,7 +151,7 @@ def fix_trf(
     changes: list[str] = []
     notes: list[str] = []
     _encoding_changes(t, changes)
-    ends = _line_ends(data, t.source.encoding, t.source.bom)
+    ends = _line_ends(data, t.source.encoding)
     nl = newline or t.source.newline or "\n"
     _newline_change(ends, nl, changes)
     _counts(t, lines, changes)
@@ -224,14 +224,14 @@ def _encoding_changes(t: Tournament, changes: list[str]) -> None:
         changes.append(f"converted the lines in {source.encoding_mixed} to UTF-8")
     elif source.encoding not in ("ascii", "utf-8"):
         changes.append(f"converted {source.encoding} to UTF-8")
-    if source.bom and not source.encoding.startswith("utf-16"):
+    if source.bom and not source.encoding.startswith(("utf-16", "utf-32")):  # (its own mark)
         changes.append("removed the byte-order mark")
 
 
-def _line_ends(data: bytes, encoding: str, bom: bool) -> list[str]:
+def _line_ends(data: bytes, encoding: str) -> list[str]:
     """Each line end of ``data`` as written, in order (CR and LF are the same bytes in
-    ASCII, UTF-8 and every code page trfkit reads: only UTF-16 needs decoding)."""
-    if encoding.startswith("utf-16"):
+    ASCII, UTF-8 and every code page trfkit reads: only UTF-16 and UTF-32 need decoding)."""
+    if encoding.startswith(("utf-16", "utf-32")):
         raw = data.decode(encoding, errors="replace")
     else:
         raw = data.decode("latin-1")
