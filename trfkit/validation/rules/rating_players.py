@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from ...diagnostics import Diagnostic
+from ...diagnostics import Diagnostic, make
 from ...model import Player, Tournament
 from .. import locate
 from ..registry import rule
@@ -79,10 +79,26 @@ def _missing(player: Player) -> list[tuple[str, locate.Span]]:
     return gaps
 
 
+#: Inputs that may show no FIDE id column at all: a chess-results crosstable page, a
+#: spreadsheet saved from one. When none of their players has an id, the page cannot tell
+#: new players from known ones, and T708 says so once instead of once a player.
+ID_OPTIONAL_FORMATS: Final = frozenset({"chess-results-html", "xlsx"})
+
+
 @rule("T708")
 def new_player_data_missing(t: Tournament) -> Iterator[Diagnostic]:
     """One diagnostic a player, at the first field missing; a birth year alone (``1990/00/00``,
     as Swiss-Manager writes an unknown day) is what FIDE asks of a new player."""
+    if t.source.format in ID_OPTIONAL_FORMATS and not any(p.fide_id for p in t.players):
+        if t.players:
+            yield make(
+                "T708",
+                f"none of the {len(t.players)} players has a FIDE id (the page shows none), "
+                "so the new ones cannot be told and have no birth date or sex here",
+                1,
+                1,
+            )
+        return
     for index, player in enumerate(t.players):
         if player.fide_id:
             continue
