@@ -4,9 +4,11 @@ option as a configuration feeds it (click's ``default_map``)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import click
+import pytest
 from click.testing import CliRunner
 
 from trfkit.cli import cli
@@ -97,3 +99,13 @@ def test_a_configuration_selects_the_profile_through_default_map() -> None:
     assert isinstance(option, click.Option) and option.default is None
     status, out, _ = _check(str(BAD), default_map={"check": {"profile": "fide-rating"}})
     assert status == 1 and out.splitlines()[:3] == T703
+
+
+def test_readme_profile_example_is_what_the_command_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Rating-officer profile", 1)[1]
+    block = re.findall(r"```console\n\$ trfkit (.+?)\n(.+?)\n```", section, flags=re.DOTALL)[0]
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(cli, block[0].split())
+    assert result.exit_code == 1 and result.stdout == block[1] + "\n"
