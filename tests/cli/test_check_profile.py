@@ -109,3 +109,12 @@ def test_readme_profile_example_is_what_the_command_prints(monkeypatch: pytest.M
     monkeypatch.chdir(root)
     result = CliRunner().invoke(cli, block[0].split())
     assert result.exit_code == 1 and result.stdout == block[1] + "\n"
+
+
+def test_rules_listing_marks_the_profile_codes() -> None:
+    result = CliRunner().invoke(cli, ["rules"])
+    lines = {line.split()[0]: line for line in result.stdout.splitlines()}
+    assert lines["T709"].endswith("per player. [--profile fide-rating]")
+    assert "--profile" not in lines["T302"]
+    data = json.loads(CliRunner().invoke(cli, ["rule", "T709", "--output-format", "json"]).stdout)
+    assert data["profiles"] == ["fide-rating"]

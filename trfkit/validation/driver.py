@@ -221,8 +221,8 @@ def is_valid(
     *,
     select: Iterable[str] | str | None = None,
     ignore: Iterable[str] | str | None = None,
+    profile: str | None = None,
 ) -> bool:
-    """True when nothing of error severity is found."""
-    return not any(
-        d.severity is Severity.ERROR for d in validate(subject, select=select, ignore=ignore)
-    )
+    """True when nothing of error severity is found (with ``profile``'s rules too, if named)."""
+    found = validate(subject, select=select, ignore=ignore, profile=profile)
+    return not any(d.severity is Severity.ERROR for d in found)
