@@ -68,3 +68,15 @@ def test_the_trf_folder_summary(shared_dir: Path) -> None:
             "T710": 3,
         },
     )
+
+
+def test_a_league_season_names_its_rounds_by_rating_period(shared_dir: Path) -> None:
+    """armstrong_2011's 132 dates the 11 rounds from 2010-09-13 to 2011-03-13."""
+    path = shared_dir / "corpus" / "trf" / "icu-krause" / "armstrong_2011.tab"
+    [d] = [d for d in validate(read_document(str(path)), select="T709", profile="fide-rating")]
+    assert d.message == (
+        "the event lasts 182 days (2010-09-13 to 2011-03-13) over 7 rating periods "
+        "(2010-09 to 2011-03), but the file holds one rating per player; 132 dates rounds "
+        "1-2 in 2010-09, 3 in 2010-10, 4-5 in 2010-11, 6 in 2010-12, 7-8 in 2011-01, "
+        "9-10 in 2011-02, 11 in 2011-03"
+    )

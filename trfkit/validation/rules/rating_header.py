@@ -158,6 +158,24 @@ def _months(start: date, end: date) -> list[str]:
     return out
 
 
+def _rounds_by_period(dates: tuple[PartialDate | None, ...]) -> str:
+    """``rounds 1-2 in 2010-09, 3 in 2010-10``: the 132 dates grouped by month ("" without)."""
+    groups: list[tuple[str, int, int]] = []  # (period, first round, last round)
+    for number, d in enumerate(dates, 1):
+        day = _day(d)
+        if day is None:
+            continue
+        period = f"{day.year:04d}-{day.month:02d}"
+        if groups and groups[-1][0] == period:
+            groups[-1] = (period, groups[-1][1], number)
+        else:
+            groups.append((period, number, number))
+    if len(groups) < 2:
+        return ""
+    parts = [f"{a}-{b} in {period}" if a != b else f"{a} in {period}" for period, a, b in groups]
+    return "; 132 dates rounds " + ", ".join(parts)
+
+
 @rule("T709")
 def one_rating_across_periods(t: Tournament) -> Iterator[Diagnostic]:
     """FIDE rates a game with the list in force when it was played; a report of more than
@@ -175,7 +193,7 @@ def one_rating_across_periods(t: Tournament) -> Iterator[Diagnostic]:
         "T709",
         f"the event lasts {days} days ({start.isoformat()} to {end.isoformat()}) over "
         f"{len(months)} rating periods ({months[0]} to {months[-1]}), but the file holds "
-        "one rating per player",
+        f"one rating per player{_rounds_by_period(t.header.round_dates)}",
         t.header.first("052"),
     )
 
