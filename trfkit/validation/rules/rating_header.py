@@ -20,7 +20,7 @@ from .. import locate
 from ..registry import rule
 from .federations import CODES as FEDERATIONS
 
-#: record -> (what it holds, its value in the model), in the order FIDE's form asks them.
+#: (record, what it holds, its value in the model), in record order.
 RATING_RECORDS: Final[tuple[tuple[str, str, Callable[[Header], object]], ...]] = (
     ("012", "tournament name", lambda h: h.name.strip()),
     ("022", "city", lambda h: h.city.strip()),
@@ -50,7 +50,8 @@ _PROGRAM_VALUES: Final = frozenset({"vega", "papi", "orion", "fide online arena"
 _FIDE_ID: Final = re.compile(r"(?<!\d)\d{6,10}(?!\d)")
 #: TRF-2026 writes 042 and 052 as YYYY/MM/DD (TRF.md §3).
 _TRF26_DATE: Final = re.compile(r"\d{4}/\d{2}/\d{2}")
-#: FIDE publishes a rating list on the first day of each month.
+#: Days an event may last and still be rated with one list (issue 20: a longer one over
+#: several of FIDE's monthly lists needs each period's ratings, T709).
 LONGEST_ONE_LIST_EVENT: Final = 30
 
 
