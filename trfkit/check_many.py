@@ -95,6 +95,7 @@ class Settings:
     debug: bool = False
     max_bytes: int | None = None  # --max-bytes (None: trfkit.limits.DEFAULT_MAX_BYTES)
     fallback_encoding: str | None = None  # --fallback-encoding
+    profile: str | None = None  # --profile (trfkit.selection.PROFILES): its rules on
 
 
 def collect(
@@ -141,12 +142,12 @@ def _quoted(text: str | None, diagnostics: Sequence[Diagnostic]) -> dict[int, st
     return {n: lines[n - 1][: MAX_LINE_CHARS + 1] for n in sorted(wanted) if 1 <= n <= len(lines)}
 
 
-_selectors: dict[tuple[tuple[str, ...], tuple[str, ...]], Selector] = {}
+_selectors: dict[tuple[tuple[str, ...], tuple[str, ...], str | None], Selector] = {}
 
 
 def _selector(settings: Settings) -> Selector:
     """One selector per process and selection, so that its per-code decisions are cached."""
-    key = (settings.select, settings.ignore)
+    key = (settings.select, settings.ignore, settings.profile)
     if key not in _selectors:
         _selectors[key] = Selector(*key)
     return _selectors[key]
@@ -278,6 +279,7 @@ def run(
             settings.quote_lines,
             settings.max_bytes,
             settings.fallback_encoding,
+            settings.profile,
         ),
     )
     try:

@@ -2,8 +2,10 @@
 
 Codes never change meaning and are never reused; the hundreds digit is the
 category (T0 input, T1 record syntax, T2 header, T3 pairings and teams, T4 scores,
-T5 tie-breaks, T6 dialects, T9 internal). ``trfkit rules`` prints this table and
-``docs/rules.md`` is generated from it. Examples for ``trfkit rule CODE`` live in
+T5 tie-breaks, T6 dialects, T7 the rating officer's profile, T9 internal); the T7
+codes are off unless ``--profile fide-rating`` (:data:`trfkit.selection.PROFILES`)
+switches them on. ``trfkit rules`` prints this table and ``docs/rules.md`` is
+generated from it. Examples for ``trfkit rule CODE`` live in
 :mod:`trfkit.diagnostic_docs` so that this table stays one line per code.
 
 One code is raised above its severity by the stage that emits it: T002 (info) is a
@@ -259,6 +261,40 @@ _ALL: Final = (
        "The first tie-break needs ratings that the chess-results page does not show; "
        "standings computed from the page cannot follow its order.",
        "Save the page with its rating column (or the starting list with ratings)."),
+    # T70x-T71x: the rating officer's profile (--profile fide-rating; off by default,
+    # trfkit.validation.rules.rating_header and rating_players)
+    _c("T701", "rating-record-missing", "error", "validate",
+       "A header record FIDE's rating needs (012 022 032 042 052 092 102 122) is missing "
+       "or empty.", "Fill it in the pairing program before exporting the report."),
+    _c("T702", "rating-date-incomplete", "error", "validate",
+       "The start (042) or end (052) date is not a complete day, or not YYYY/MM/DD in a "
+       "TRF-2026 file."),
+    _c("T703", "platform-in-header", "error", "validate",
+       "A URL or a platform name (lichess, chess.com, chess-results, ...) stands where the "
+       "city (022), the federation (032) or the chief arbiter (102) belongs.",
+       "Write the city, the FIDE federation code and the arbiter's name with FIDE id."),
+    _c("T704", "unknown-event-federation", "error", "validate",
+       "032 is not the code of a FIDE member federation.",
+       "Use the organising federation's 3-letter FIDE code (FID for FIDE's own events)."),
+    _c("T705", "unknown-player-federation", "warning", "validate",
+       "A player's federation (columns 54-56) is not the code of a FIDE member federation.",
+       "Write the player's FIDE federation, not a club or region code."),
+    _c("T706", "unknown-title", "warning", "validate",
+       "A player's title (columns 11-13) is not a title TRF allows "
+       "(GM IM WGM FM WIM CM WFM WCM)."),
+    _c("T707", "chief-arbiter-without-fide-id", "warning", "validate",
+       "The chief arbiter (102) is named without a FIDE id.",
+       "Add the arbiter's FIDE id to 102, e.g. '102 IA Jane Doe (12345678)'."),
+    _c("T708", "new-player-data-missing", "error", "validate",
+       "A player without a FIDE id has no birth date or no sex; FIDE registers new "
+       "players only with both."),
+    _c("T709", "one-rating-across-periods", "warning", "validate",
+       "The event lasts more than 30 days across rating periods, but the report carries "
+       "one rating per player.",
+       "Report each rating period's games with that period's ratings."),
+    _c("T710", "time-control-unreadable", "warning", "validate",
+       "122 names no time (no number of minutes or seconds): the rating category "
+       "(standard, rapid, blitz) cannot be told."),
     # T9xx: internal
     _c("T901", "parser-recovered", "warning", "internal",
        "The reader recovered from a malformed record."),

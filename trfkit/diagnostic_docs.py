@@ -13,11 +13,25 @@ from __future__ import annotations
 from typing import Final
 
 from .diagnostic_codes import CODES
-from .rule_examples import DOCS, RuleDoc
+from .profile_examples import DOCS as PROFILE_DOCS
+from .rule_examples import DOCS as RULE_DOCS
+from .rule_examples import RuleDoc
+from .selection import profiles_of
 
-__all__ = ["DOCS", "DOCS_PAGE", "RuleDoc", "anchor", "explain", "markdown", "rule_url"]
+__all__ = [
+    "DOCS",
+    "DOCS_PAGE",
+    "RuleDoc",
+    "anchor",
+    "explain",
+    "markdown",
+    "rule_url",
+    "switched_on_by",
+]
 
 DOCS_PAGE: Final = "docs/rules.md"
+#: Every code's explanation and examples: the default rules' and the profiles'.
+DOCS: Final[dict[str, RuleDoc]] = {**RULE_DOCS, **PROFILE_DOCS}
 
 
 def anchor(code: str) -> str:
@@ -30,6 +44,15 @@ def rule_url(code: str) -> str:
     return f"{DOCS_PAGE}#{anchor(code)}"
 
 
+def switched_on_by(code: str) -> str:
+    """ "" for a default code; for a profile's, the sentence saying how to switch it on."""
+    names = profiles_of(code)
+    if not names:
+        return ""
+    options = " or ".join(f"`--profile {name}`" for name in names)
+    return f"Off by default; {options} switches it on."
+
+
 def explain(code: str) -> str:
     """The text ``trfkit rule CODE`` prints."""
     info = CODES[code]
@@ -38,6 +61,8 @@ def explain(code: str) -> str:
         "",
         info.summary,
     ]
+    if switched_on_by(code):
+        lines += ["", switched_on_by(code)]
     doc = DOCS.get(code)
     if doc is not None:
         lines += ["", doc.why]
@@ -67,7 +92,9 @@ def markdown() -> str:
         "",
         (
             "Codes never change meaning and are never reused. The hundreds digit is the "
-            "category: `--select T3` takes all pairing rules, `--ignore T308` one rule."
+            "category: `--select T3` takes all pairing rules, `--ignore T308` one rule. "
+            "The T7 codes are a profile's: off by default, `--profile fide-rating` "
+            "switches them on."
         ),
         "",
         "| code | name | severity | stage | summary |",
@@ -85,7 +112,8 @@ def markdown() -> str:
             "",
             f"## {code} {info.name}",
             "",
-            f"Severity **{info.severities}**, stage {info.stage}. {info.summary}",
+            f"Severity **{info.severities}**, stage {info.stage}. {info.summary}"
+            + (f" {switched_on_by(code)}" if switched_on_by(code) else ""),
         ]
         doc = DOCS.get(code)
         if doc is not None:

@@ -30,12 +30,23 @@ def _block(text: str) -> str:
     return f"{number:>4} {colour} {result}" if number else f"0000 {colour} {result}"
 
 
-def p(start: int, points: str, rank: int, *blocks: str, fide: str = "", rating: str = "") -> str:
+def p(
+    start: int,
+    points: str,
+    rank: int,
+    *blocks: str,
+    fide: str = "",
+    rating: str = "",
+    sex: str = " ",
+    title: str = "",
+    fed: str = "",
+    birth: str = "",
+) -> str:
     """A 001 line with the fields at their TRF16 columns (TRF.md §4.1)."""
     name = f"Player {start}"
     fixed = (
-        f"001 {start:>4}      {name:<33} {rating:>4}     {fide:>11}            "
-        f"{points:>4} {rank:>4}"
+        f"001 {start:>4} {sex}{title:>3} {name:<33} {rating:>4} {fed:<3} {fide:>11} "
+        f"{birth:<10} {points:>4} {rank:>4}"
     )
     return (fixed + "  " + "  ".join(_block(b) for b in blocks)).rstrip()
 

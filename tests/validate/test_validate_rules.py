@@ -4,6 +4,8 @@ Each ``.expected`` lists every diagnostic as ``line:col CODE`` in output order,
 written down from the TRF layout (player s of the base file sits on line 11+s,
 round r's block starts at column 92+10(r-1)). Team-event rules (T317-T329) belong
 to the team checks and are left out, so that these fixtures pin the rules they name.
+A profile's code (T7xx) is checked with its profile on (``--profile fide-rating``), and
+its fixtures report no profile code without it.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import pytest
 
 from trfkit.diagnostic_codes import CODES
 from trfkit.formats import read
+from trfkit.selection import OPT_IN, profiles_of
 from trfkit.validation.driver import rules, validate
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "rules"
@@ -23,6 +26,8 @@ MY_MODULES = (
     "trfkit.validation.rules.header",
     "trfkit.validation.rules.pairings",
     "trfkit.validation.rules.scores",
+    "trfkit.validation.rules.rating_header",
+    "trfkit.validation.rules.rating_players",
 )
 
 
@@ -30,9 +35,11 @@ def _expected(path: Path) -> list[str]:
     return path.with_suffix(".expected").read_text(encoding="utf-8").splitlines()
 
 
-def _found(path: Path) -> list[str]:
+def _found(path: Path, *, with_profile: bool = True) -> list[str]:
     doc = read(path.read_bytes(), "trf", path=path.name)
-    return [f"{d.line}:{d.column} {d.code}" for d in validate(doc, ignore=TEAM_RULES)]
+    profile = next(iter(profiles_of(_code(path))), None) if with_profile else None
+    found = validate(doc, ignore=TEAM_RULES, profile=profile)
+    return [f"{d.line}:{d.column} {d.code}" for d in found]
 
 
 @pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.stem)
@@ -42,6 +49,12 @@ def test_fixture_gives_exactly_the_expected_diagnostics(path: Path) -> None:
 
 def _code(path: Path) -> str:
     return path.name.split("-", 1)[0]
+
+
+@pytest.mark.parametrize("path", [p for p in FIXTURES if _code(p) in OPT_IN], ids=lambda p: p.stem)
+def test_profile_fixture_reports_no_profile_code_without_the_profile(path: Path) -> None:
+    without = _found(path, with_profile=False)
+    assert without == [line for line in _expected(path) if line.split()[1] not in OPT_IN]
 
 
 @pytest.mark.parametrize(
@@ -121,4 +134,5 @@ def test_the_right_stage_emits_the_code(path: Path) -> None:
     from_reader = code in {d.code for d in doc.diagnostics}
     assert from_reader == (CODES[code].stage in ("decode", "parse"))
     if not from_reader:
-        assert code in {d.code for d in validate(doc)}
+        profile = next(iter(profiles_of(code)), None)
+        assert code in {d.code for d in validate(doc, profile=profile)}

@@ -17,6 +17,7 @@ import click
 from ..check_many import DEFAULT_GLOBS, Job, Outcome, Settings, collect, outcome, run, work
 from ..input_paths import NOT_A_REPORT
 from ..render.diagnostics import FORMATS, FileReport, render
+from ..selection import PROFILES
 from ..terminal import escape_controls
 from .display import selector, threshold
 from .io import (
@@ -54,6 +55,14 @@ from .output_guard import cache_files, refuse_overwrite
     help="How to print the diagnostics.",
 )
 @selection_options
+@click.option(
+    "--profile",
+    "profile",
+    type=click.Choice(sorted(PROFILES)),
+    default=None,
+    help="Switch on a named set of extra rules, off by default: fide-rating = what a "
+    "rating officer checks before an upload to FIDE (T7xx).",
+)
 @display_options
 @click.option(
     "--fail-on",
@@ -105,6 +114,7 @@ def check(
     select: tuple[str, ...],
     extend_select: tuple[str, ...],
     ignore: tuple[str, ...],
+    profile: str | None,
     min_severity: str | None,
     verbose: bool,
     fail_on: str,
@@ -131,8 +141,9 @@ def check(
       cat event.trf | trfkit check - --stdin-display-name event.trf
       trfkit check reports/ --output-format sarif > trfkit.sarif
       trfkit check archive/ -j 4 --cache-dir ~/.cache/trfkit
+      trfkit check event.trf --profile fide-rating
     """
-    chosen = selector(select, extend_select, ignore)
+    chosen = selector(select, extend_select, ignore, profile)
     lowest = threshold(min_severity, verbose, output_format=output_format, fail_on=fail_on)
     check_encoding(encoding)
     refuse_report_dir(report_path)
@@ -167,6 +178,7 @@ def check(
         debug=debug,
         max_bytes=current_max_bytes(),
         fallback_encoding=current_fallback(),
+        profile=profile,
     )
     # Line formats are printed file by file as results arrive, and nothing is kept:
     # memory stays flat however many files. The others need the whole batch.

@@ -27,10 +27,16 @@ MACHINE_FORMATS = frozenset({"json", "jsonl", "sarif"})
 ALWAYS = ALWAYS_REPORTED
 
 
-def selector(select: tuple[str, ...], extend: tuple[str, ...], ignore: tuple[str, ...]) -> Selector:
-    """The selector of the options, or a usage error naming the unknown code."""
+def selector(
+    select: tuple[str, ...],
+    extend: tuple[str, ...],
+    ignore: tuple[str, ...],
+    profile: str | None = None,
+) -> Selector:
+    """The selector of the options (and ``--profile``), or a usage error naming the
+    unknown code or profile."""
     try:
-        return Selector.from_options(select or None, extend, ignore)
+        return Selector.from_options(select or None, extend, ignore, profile)
     except SelectorError as exc:
         raise click.UsageError(str(exc)) from None
 

@@ -12,6 +12,7 @@ import click
 
 from ..diagnostic_codes import CODES
 from ..diagnostic_docs import DOCS, explain, rule_url
+from ..selection import profiles_of
 from .choices import suggestion
 from .io import InputError
 
@@ -31,6 +32,7 @@ def _as_dict(code: str) -> dict[str, object]:
         "explanation": doc.why if doc else None,
         "bad_example": doc.bad if doc else None,
         "good_example": doc.good if doc else None,
+        "profiles": list(profiles_of(code)),  # [] = on by default; else off unless one is given
     }
 
 
@@ -62,7 +64,10 @@ def rules(output_format: str) -> None:
     levels = max(len(CODES[c].severities) for c in codes)
     for code in codes:
         info = CODES[code]
-        click.echo(f"{code}  {info.name:<{width}}  {info.severities:<{levels}}  {info.summary}")
+        profiles = "".join(f" [--profile {name}]" for name in profiles_of(code))
+        click.echo(
+            f"{code}  {info.name:<{width}}  {info.severities:<{levels}}  {info.summary}{profiles}"
+        )
 
 
 def _find(code_or_name: str) -> str:

@@ -45,7 +45,7 @@ CHECK_PACKAGE = "trfkit.validation.rules"
 #: The modules of :data:`CHECK_PACKAGE` that hold rules, named here rather than found by
 #: scanning the package (pkgutil costs more than the scan saves); a test fails when a
 #: module of the package is missing from this list.
-CHECK_MODULES = ("header", "pairings", "scores", "teams")
+CHECK_MODULES = ("header", "pairings", "scores", "teams", "rating_header", "rating_players")
 _loaded = False
 
 #: (re-exported: :data:`trfkit.diagnostic_codes.FATAL_CODES`, reported whatever the selection)
@@ -90,12 +90,13 @@ def _selector(
     select: Iterable[str] | str | None,
     ignore: Iterable[str] | str | None,
     selector: Selector | None,
+    profile: str | None = None,
 ) -> Selector:
     if selector is not None:
         return selector
-    if select is None and ignore is None:
+    if select is None and ignore is None and not profile:
         return DEFAULT
-    return Selector.from_options(_as_list(select), None, _as_list(ignore))
+    return Selector.from_options(_as_list(select), None, _as_list(ignore), profile)
 
 
 def _as_list(value: Iterable[str] | str | None) -> Iterable[str] | None:
@@ -119,6 +120,7 @@ def iter_diagnostics(
     select: Iterable[str] | str | None = None,
     ignore: Iterable[str] | str | None = None,
     selector: Selector | None = None,
+    profile: str | None = None,
 ) -> Iterator[Diagnostic]:
     """Yield what the rules find in ``tournament``, rule by rule (code order), then what
     the checks of the tie-break stage find (:data:`trfkit.validation.declared.CHECKS`:
@@ -127,8 +129,10 @@ def iter_diagnostics(
     ``select``/``ignore`` take codes or prefixes (longest prefix wins, see
     :mod:`trfkit.selection`). A rule that raises yields one T999 diagnostic; the
     other rules still run. Diagnostics without a file get ``tournament.source.path``.
+    ``profile`` (a name of :data:`trfkit.selection.PROFILES`, e.g. ``"fide-rating"``)
+    switches on that profile's rules, which are off by default.
     """
-    chosen = _selector(select, ignore, selector)
+    chosen = _selector(select, ignore, selector, profile)
     path = tournament.source.path
     columns = tournament.source.format in LINE_BASED_FORMATS
     try:
@@ -169,6 +173,7 @@ def validate(
     select: Iterable[str] | str | None = None,
     ignore: Iterable[str] | str | None = None,
     selector: Selector | None = None,
+    profile: str | None = None,
 ) -> list[Diagnostic]:
     """All diagnostics of a document (reader's and rules') or a tournament, sorted by position.
 
@@ -178,9 +183,10 @@ def validate(
     reader found cut short or shifted (T102, T107) are dropped as consequences of that
     problem.
     ``strict=True`` raises :class:`TrfError` with the first error-level diagnostic
-    instead of returning a list that has one.
+    instead of returning a list that has one. ``profile="fide-rating"`` adds the rating
+    officer's checks (T7xx, off by default; :data:`trfkit.selection.PROFILES`).
     """
-    chosen = _selector(select, ignore, selector)
+    chosen = _selector(select, ignore, selector, profile)
     unreliable: set[int] = set()
     if isinstance(subject, Document):
         found = [
@@ -215,8 +221,8 @@ def is_valid(
     *,
     select: Iterable[str] | str | None = None,
     ignore: Iterable[str] | str | None = None,
+    profile: str | None = None,
 ) -> bool:
-    """True when nothing of error severity is found."""
-    return not any(
-        d.severity is Severity.ERROR for d in validate(subject, select=select, ignore=ignore)
-    )
+    """True when nothing of error severity is found (with ``profile``'s rules too, if named)."""
+    found = validate(subject, select=select, ignore=ignore, profile=profile)
+    return not any(d.severity is Severity.ERROR for d in found)

@@ -16,6 +16,7 @@ from ...diagnostic_codes import CODES
 from ...diagnostic_docs import rule_url
 from ...diagnostics import Diagnostic, Location
 from ...finite import dumps
+from ...selection import OPT_IN
 from ...terminal import escape_controls
 from ...version import __version__
 from . import FileReport
@@ -74,12 +75,19 @@ def _physical(file: str, line: int, column: int, end_column: int | None) -> dict
     return {"artifactLocation": {"uri": _uri(file)}, "region": region}
 
 
-def sarif_rules() -> list[dict[str, Any]]:
-    """Every code trfkit can report, in code order (results refer to them by index)."""
+def sarif_rules(used: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+    """Every code trfkit reports by default, and the off-by-default ones (a profile's,
+    :data:`trfkit.selection.OPT_IN`) that ``used`` names, in code order (results refer
+    to them by index). An opt-in rule says so: ``defaultConfiguration.enabled`` false."""
     rules = []
     for code in sorted(CODES):
+        if code in OPT_IN and code not in used:
+            continue
         info = CODES[code]
         help_text = info.summary + (f" {info.hint}" if info.hint else "")
+        configuration: dict[str, Any] = {"level": SARIF_LEVEL[info.severity]}
+        if code in OPT_IN:
+            configuration["enabled"] = False
         rules.append(
             {
                 "id": code,
@@ -87,7 +95,7 @@ def sarif_rules() -> list[dict[str, Any]]:
                 "shortDescription": {"text": info.summary},
                 "fullDescription": {"text": help_text},
                 "help": {"text": f"{help_text} See {rule_url(code)}."},
-                "defaultConfiguration": {"level": SARIF_LEVEL[info.severity]},
+                "defaultConfiguration": configuration,
                 "properties": {"stage": info.stage, "tags": [info.stage]},
             }
         )
@@ -107,7 +115,7 @@ def _related(d: Diagnostic, related: Location) -> dict[str, Any]:
 
 def sarif_document(reports: Sequence[FileReport]) -> dict[str, Any]:
     """The SARIF 2.1.0 log of a run: every rule once, each result pointing at its rule by index."""
-    rules = sarif_rules()
+    rules = sarif_rules(frozenset(d.code for r in reports for d in r.diagnostics))
     index = {rule["id"]: i for i, rule in enumerate(rules)}
     results = []
     for report in reports:
