@@ -38,6 +38,9 @@ from .many_files import (
     to_count,
     write_report,
 )
+from .many_files import (
+    report_format as format_of_report,
+)
 from .options import display_options, input_options, selection_options
 from .output_guard import cache_files, refuse_overwrite
 
@@ -163,7 +166,9 @@ def check(
         encoding=encoding,
         select=chosen.select,
         ignore=chosen.ignore,
-        quote_lines=output_format == "full",
+        # full quotes the lines; gitlab's fingerprints hash them
+        quote_lines=output_format in ("full", "gitlab")
+        or (report_path is not None and format_of_report(report_path, report_format) == "gitlab"),
         debug=debug,
         max_bytes=current_max_bytes(),
         fallback_encoding=current_fallback(),

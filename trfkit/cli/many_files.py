@@ -44,8 +44,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: inputs, so ``-j 100000`` on a folder of ten thousand files would start ten thousand.
 MAX_JOBS = 256
 
-#: ``--report-format`` choices; ``auto`` picks SARIF for ``*.sarif``/``*.sarif.json``.
-REPORT_FORMATS = ("auto", "json", "sarif")
+#: ``--report-format`` choices; ``auto`` picks SARIF for ``*.sarif``/``*.sarif.json``,
+#: JUnit for ``*.xml``, else JSON.
+REPORT_FORMATS = ("auto", "json", "sarif", "gitlab", "junit")
 
 
 # ------------------------------------------------------------------------------ options
@@ -92,8 +93,8 @@ def batch_options(*, default_globs: Iterable[str]) -> Callable[[F], F]:
                     "report_path",
                     default=None,
                     metavar="FILE",
-                    help="Also write every diagnostic of the batch to FILE (JSON, or "
-                    "SARIF for *.sarif), atomically.",
+                    help="Also write every diagnostic of the batch to FILE (JSON, SARIF "
+                    "for *.sarif, JUnit for *.xml), atomically.",
                 ),
                 click.option(
                     "--report-format",
@@ -337,12 +338,14 @@ def print_summary(tally: Tally, *, statistics: bool = False, quiet: bool = False
 
 
 def report_format(path: str, chosen: str = "auto") -> str:
-    """``json`` or ``sarif``: as chosen, else by the file name."""
+    """``json``, ``sarif``, ``gitlab`` or ``junit``: as chosen, else by the file name."""
     if chosen != "auto":
         return chosen
     from pathlib import Path  # only with --report: not at start-up
 
     name = Path(path).name.lower()
+    if name.endswith(".xml"):
+        return "junit"
     return "sarif" if name.endswith((".sarif", ".sarif.json")) else "json"
 
 

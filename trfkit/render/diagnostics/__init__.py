@@ -169,6 +169,8 @@ REPORTERS: dict[str, str] = {
     "jsonl": "machine:render_jsonl",
     "github": "ci:render_github",
     "sarif": "ci:render_sarif",
+    "gitlab": "gitlab:render_gitlab",
+    "junit": "junit:render_junit",
 }
 FORMATS = tuple(REPORTERS)
 
