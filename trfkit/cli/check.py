@@ -18,6 +18,7 @@ from ..check_many import DEFAULT_GLOBS, Job, Outcome, Settings, collect, outcome
 from ..input_paths import NOT_A_REPORT
 from ..render.diagnostics import FORMATS, FileReport, render
 from ..terminal import escape_controls
+from . import configured
 from .display import selector, threshold
 from .io import (
     STDIN_NAME,
@@ -46,7 +47,7 @@ from .output_guard import cache_files, refuse_overwrite
 
 
 @click.command()
-@click.argument("paths", nargs=-1, required=True, metavar="PATH... | -")
+@click.argument("paths", nargs=-1, metavar="PATH... | -")  # required, but for --show-settings
 @input_options
 @click.option(
     "--output-format",
@@ -100,7 +101,14 @@ from .output_guard import cache_files, refuse_overwrite
     "options and trfkit (env TRFKIT_CACHE_DIR; default: no cache).",
 )
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
+@click.option(
+    "--show-settings",
+    is_flag=True,
+    help="Print the settings in effect (and the configuration file they come from), then exit.",
+)
+@click.pass_context
 def check(
+    ctx: click.Context,
     paths: tuple[str, ...],
     fmt: str,
     encoding: str | None,
@@ -122,6 +130,7 @@ def check(
     stdin_display_name: str,
     cache_dir: str | None,
     debug: bool,
+    show_settings: bool,
 ) -> None:
     """Check tournament files and report problems with file, line, column and code.
 
@@ -135,6 +144,11 @@ def check(
       trfkit check reports/ --output-format sarif > trfkit.sarif
       trfkit check archive/ -j 4 --cache-dir ~/.cache/trfkit
     """
+    if show_settings:  # before any reading: what a run with these arguments would use
+        click.echo(configured.show_settings(ctx, paths[0] if paths else None), nl=False)
+        sys.exit(0)
+    if not paths:
+        raise click.MissingParameter(ctx=ctx, param=ctx.command.params[0])
     chosen = selector(select, extend_select, ignore)
     lowest = threshold(min_severity, verbose, output_format=output_format, fail_on=fail_on)
     check_encoding(encoding)
@@ -173,6 +187,7 @@ def check(
         max_bytes=current_max_bytes(),
         fallback_encoding=current_fallback(),
     )
+    own = configured.per_input(ctx, settings)  # each input's configuration
     # Line formats are printed file by file as results arrive, and nothing is kept:
     # memory stays flat however many files. The others need the whole batch.
     streamed = output_format in STREAMED and not statistics
@@ -182,10 +197,10 @@ def check(
     try:
         if cache_dir:  # streamed in bounded chunks, as without a cache
             outcomes = _counted(
-                run(chain([first], inputs), settings, batch.processes, cache_dir), tally
+                run(chain([first], inputs), settings, batch.processes, cache_dir, own), tally
             )
         else:
-            tasks = ((job, settings) for job in chain([first], inputs))
+            tasks = ((job, own(job) if own else settings) for job in chain([first], inputs))
             # streamed diagnostics go to stdout as they come: the bar (on stderr) is
             # erased for them only when stdout is the same terminal; other formats
             # print nothing per file (a StringIO is no terminal)

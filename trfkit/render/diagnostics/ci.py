@@ -91,7 +91,7 @@ def documentation_url() -> str | None:
         if label.strip().lower() == "documentation" and url.strip().startswith(
             ("https://", "http://")
         ):
-            return url.strip()
+            return str(url.strip())
     return None
 
 
