@@ -25,7 +25,7 @@ from .reading import ReadError, read_bytes, read_document
 from .render.diagnostics import FileReport
 from .selection import Selector
 from .terminal import escape_controls
-from .validation.driver import attributed, rules, validate
+from .validation.driver import attributed, rules, validate_counted
 
 #: File names ``trfkit check DIR`` picks up (case-insensitive): every format trfkit
 #: reads. Those with a shared extension (:data:`~trfkit.input_paths.SHARED_EXTENSIONS`:
@@ -189,13 +189,14 @@ def check_job(job: Job, settings: Settings) -> FileReport:
         )
         if job.sniff and passed_over(doc):
             return FileReport(job.display, skipped=NOT_A_REPORT)
+        checked, suppressed = validate_counted(doc, selector=_selector(settings))
         found = [
             attributed(d, doc.tournament.source.path, job.display)
-            for d in validate(doc, selector=_selector(settings))
+            for d in checked
             if not _file_ignored(d.code, settings.file_ignores)
         ]
         lines = _quoted(doc.text, found) if settings.quote_lines else {}
-        return FileReport(job.display, tuple(found), lines)
+        return FileReport(job.display, tuple(found), lines, suppressed=suppressed)
     except ReadError as exc:
         return unreadable(job.display, escape_controls(str(exc)))
     except Exception as exc:
@@ -238,14 +239,16 @@ def _stored(report: FileReport) -> dict[str, Any]:
         if data["related"] is not None and data["related"]["filename"] == d.file:
             data["related"]["filename"] = ""
         diagnostics.append(data)
-    return {"diagnostics": diagnostics, "lines": {str(k): v for k, v in report.lines.items()}}
+    lines = {str(k): v for k, v in report.lines.items()}
+    return {"diagnostics": diagnostics, "lines": lines, "suppressed": report.suppressed}
 
 
 def _restored(display: str, stored: dict[str, Any]) -> FileReport:
     from .render.diagnostics.machine import from_dict  # (and the rule docs): for a cache only
 
     found = tuple(from_dict(d).with_file(display) for d in stored["diagnostics"])
-    return FileReport(display, found, {int(k): v for k, v in stored["lines"].items()})
+    lines = {int(k): v for k, v in stored["lines"].items()}
+    return FileReport(display, found, lines, suppressed=stored.get("suppressed", 0))
 
 
 def _cacheable(report: FileReport) -> bool:

@@ -210,6 +210,7 @@ class Tally:
     def __init__(self) -> None:
         self.files = self.clean = self.warnings = self.errors = self.unreadable = 0
         self.passed_over = 0  # not tournament files (the default selection's content test)
+        self.suppressed = 0  # by the files' own ``### trfkit: ignore`` comments
         self.notes: Counter[str] = Counter()
         self.codes: Counter[str] = Counter()
         self.severities: Counter[Severity] = Counter()  # of the diagnostics
@@ -223,6 +224,7 @@ class Tally:
         if outcome.note == "skipped" or report.skipped is not None:
             return  # --skip-existing, or not a tournament file: not read, so not "clean"
         self.files += 1
+        self.suppressed += report.suppressed
         self.codes.update(d.code for d in report.diagnostics)
         self.severities.update(d.severity for d in report.diagnostics)
         severities = {d.severity for d in report.diagnostics}
@@ -260,6 +262,7 @@ class Tally:
             skipped=self.passed_over,
             hidden=sum(self.severities.values()) - sum(shown.values()),
             hidden_below=lowest.value,
+            suppressed=self.suppressed,
         )
 
     def exit_status(self, fail_on: str, exit_zero: bool = False) -> int:
