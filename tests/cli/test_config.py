@@ -120,6 +120,29 @@ def test_per_file_ignores_with_workers_and_the_cache(tree: Path, extra: list[str
     )
 
 
+def test_an_input_without_a_configuration_does_not_borrow_another_inputs(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tree / "sub" / "trfkit.toml").write_text('select = ["T402"]\n')
+    monkeypatch.chdir(tree / "old")  # no configuration here nor above
+    found = codes(str(tree / "sub"), str(tree / "a.trf"), "--extend-select", "T401")
+    # sub/ keeps its select (plus the command line's T401); a.trf has no configuration: all
+    sub, top = f"{tree}/sub/c.trf", f"{tree}/a.trf"
+    assert found == (1, [f"{sub}:T401", f"{sub}:T402", f"{top}:T403", f"{top}:T401", f"{top}:T402"])
+
+
+def test_stdin_uses_its_display_name_for_per_file_ignores(tree: Path) -> None:
+    (tree / "trfkit.toml").write_text('select = ["T401"]\n[per-file-ignores]\n"old/*" = ["T401"]\n')
+    data = (tree / "a.trf").read_text()
+    for name, want in (("old/x.trf", []), ("new/x.trf", ["new/x.trf:T401"])):
+        result = cli_run(
+            "check", "-", "--stdin-display-name", name, "--output-format", "json", stdin=data
+        )
+        assert [
+            f"{d['filename']}:{d['code']}" for d in json.loads(result.stdout)["diagnostics"]
+        ] == want
+
+
 def test_cache_dir_is_relative_to_the_configuration(
     tree: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

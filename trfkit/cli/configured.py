@@ -63,16 +63,19 @@ class Resolved:
     mode: str
     run: Config | None = None
     finder: Finder | None = field(default=None, compare=False)
+    #: the working directory's configuration, which an input without one of its own uses
+    #: (a configuration found from the first input is that input's, not the others')
+    fallback: Config | None = None
 
     def config_for(self, path: str) -> Config | None:
-        """The configuration an input uses: its closest one, else the run's."""
+        """The configuration an input uses: its closest one, else the working directory's."""
         if self.mode in ("isolated", "explicit") or self.finder is None:
             return self.run
         try:
             own = self.finder.config_of(input_directory(path))
         except ConfigError as exc:
             raise InputError(str(exc)) from None
-        return own if own is not None else self.run
+        return own if own is not None else self.fallback
 
 
 def attach(command: click.Command) -> click.Command:
@@ -133,11 +136,15 @@ def resolve(command: click.Command, raw: dict[str, Any]) -> Resolved:
     if raw.get("config_file"):
         return Resolved("explicit", read_config(str(raw["config_file"])))
     finder = Finder()
-    run = finder.config_of(os.getcwd())
+    try:
+        here = finder.config_of(os.getcwd())
+    except FileNotFoundError:  # the working directory was deleted under us
+        here = None
+    run = here
     inputs = _inputs(command, raw)
     if run is None and inputs:
         run = finder.config_of(input_directory(inputs[0]))
-    return Resolved("found" if run else "none", run, finder)
+    return Resolved("found" if run else "none", run, finder, here)
 
 
 def defaults(ctx: click.Context, command: click.Command, config: Config) -> dict[str, Any]:
