@@ -131,7 +131,7 @@ def resolve(command: click.Command, raw: dict[str, Any]) -> Resolved:
     """Which configuration the run uses (ConfigError when it is broken)."""
     if raw.get("isolated"):
         if raw.get("config_file"):
-            raise click.UsageError("--config and --isolated exclude each other")
+            raise InputError("--config and --isolated exclude each other")
         return Resolved("isolated")
     if raw.get("config_file"):
         return Resolved("explicit", read_config(str(raw["config_file"])))
