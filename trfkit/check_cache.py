@@ -47,8 +47,11 @@ class ResultCache:
         except (OSError, sqlite3.Error):
             self._db = None
 
-    def key(self, data: bytes) -> str:
-        return hashlib.sha256(self._salt + data).hexdigest()
+    def key(self, data: bytes, own: Sequence[Any] = ()) -> str:
+        """The key of ``data`` checked with the run's settings and the input's ``own``
+        (the settings its configuration gives it: selection, encodings, per-file-ignores)."""
+        salt = self._salt + json.dumps(list(own)).encode() if own else self._salt
+        return hashlib.sha256(salt + data).hexdigest()
 
     def get_many(self, keys: Iterable[str]) -> dict[str, Any]:
         """Stored values (decoded JSON) for those ``keys`` that are present."""

@@ -10,11 +10,12 @@ in input order whatever the number of workers, so output is deterministic.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from . import formats
+from .diagnostic_codes import ALWAYS_REPORTED
 from .diagnostics import Diagnostic, make
 from .formats.sniff import looks_like_report
 from .input_paths import NOT_A_REPORT, REPORT_EXTENSIONS, SHARED_EXTENSIONS, iter_inputs
@@ -24,7 +25,7 @@ from .reading import ReadError, read_bytes, read_document
 from .render.diagnostics import FileReport
 from .selection import Selector
 from .terminal import escape_controls
-from .validation.driver import attributed, rules, validate
+from .validation.driver import attributed, rules, validate_counted
 
 #: File names ``trfkit check DIR`` picks up (case-insensitive): every format trfkit
 #: reads. Those with a shared extension (:data:`~trfkit.input_paths.SHARED_EXTENSIONS`:
@@ -96,6 +97,7 @@ class Settings:
     max_bytes: int | None = None  # --max-bytes (None: trfkit.limits.DEFAULT_MAX_BYTES)
     fallback_encoding: str | None = None  # --fallback-encoding
     profile: str | None = None  # --profile (trfkit.selection.PROFILES): its rules on
+    file_ignores: tuple[str, ...] = ()  # codes per-file-ignores drops from this input
 
 
 def collect(
@@ -153,6 +155,12 @@ def _selector(settings: Settings) -> Selector:
     return _selectors[key]
 
 
+def _file_ignored(code: str, ignored: tuple[str, ...]) -> bool:
+    """True when ``per-file-ignores`` drops ``code`` (a code or prefix) from this input;
+    what says an input could not be checked at all is reported whatever it says."""
+    return bool(ignored) and code not in ALWAYS_REPORTED and code.startswith(ignored)
+
+
 def _limit(settings: Settings) -> int:
     return DEFAULT_MAX_BYTES if settings.max_bytes is None else settings.max_bytes
 
@@ -182,12 +190,14 @@ def check_job(job: Job, settings: Settings) -> FileReport:
         )
         if job.sniff and passed_over(doc):
             return FileReport(job.display, skipped=NOT_A_REPORT)
+        checked, suppressed = validate_counted(doc, selector=_selector(settings))
         found = [
             attributed(d, doc.tournament.source.path, job.display)
-            for d in validate(doc, selector=_selector(settings))
+            for d in checked
+            if not _file_ignored(d.code, settings.file_ignores)
         ]
         lines = _quoted(doc.text, found) if settings.quote_lines else {}
-        return FileReport(job.display, tuple(found), lines)
+        return FileReport(job.display, tuple(found), lines, suppressed=suppressed)
     except ReadError as exc:
         return unreadable(job.display, escape_controls(str(exc)))
     except Exception as exc:
@@ -230,14 +240,16 @@ def _stored(report: FileReport) -> dict[str, Any]:
         if data["related"] is not None and data["related"]["filename"] == d.file:
             data["related"]["filename"] = ""
         diagnostics.append(data)
-    return {"diagnostics": diagnostics, "lines": {str(k): v for k, v in report.lines.items()}}
+    lines = {str(k): v for k, v in report.lines.items()}
+    return {"diagnostics": diagnostics, "lines": lines, "suppressed": report.suppressed}
 
 
 def _restored(display: str, stored: dict[str, Any]) -> FileReport:
     from .render.diagnostics.machine import from_dict  # (and the rule docs): for a cache only
 
     found = tuple(from_dict(d).with_file(display) for d in stored["diagnostics"])
-    return FileReport(display, found, {int(k): v for k, v in stored["lines"].items()})
+    lines = {int(k): v for k, v in stored["lines"].items()}
+    return FileReport(display, found, lines, suppressed=stored.get("suppressed", 0))
 
 
 def _cacheable(report: FileReport) -> bool:
@@ -254,8 +266,17 @@ CACHE_CHUNK: int = 1024
 CACHE_CHUNK_BYTES: int = 64 * 1024 * 1024
 
 
+#: Each input's own settings (its configuration's selection and per-file-ignores), or
+#: None when every input uses the run's.
+PerJob = Callable[[Job], Settings] | None
+
+
 def run(
-    jobs: Iterable[Job], settings: Settings, workers: int = 1, cache_dir: str | None = None
+    jobs: Iterable[Job],
+    settings: Settings,
+    workers: int = 1,
+    cache_dir: str | None = None,
+    per_job: PerJob = None,
 ) -> Iterator[FileReport]:
     """Check every job, in ``workers`` processes when more than one; results in job order.
 
@@ -265,7 +286,7 @@ def run(
     memory does not grow with the number of files.
     """
     if not cache_dir:
-        yield from stream(jobs, settings, workers)
+        yield from stream(jobs, settings, workers, per_job)
         return
     from .check_cache import ResultCache  # sqlite3 and hashlib: for --cache only
 
@@ -284,7 +305,7 @@ def run(
     )
     try:
         for chunk in _chunks(jobs, settings):
-            yield from _cached(chunk, settings, workers, cache)
+            yield from _cached(chunk, settings, workers, cache, per_job)
     finally:
         cache.close()
 
@@ -312,19 +333,30 @@ def _chunks(jobs: Iterable[Job], settings: Settings) -> Iterator[list[tuple[Job,
         yield chunk
 
 
+def _own_settings(s: Settings) -> list[Any]:
+    """What of an input's settings may differ from the run's (its configuration's): part
+    of its cache key, so that one file's bytes under two per-file-ignores are two entries."""
+    return [s.select, s.ignore, s.encoding, s.fallback_encoding, s.file_ignores]
+
+
 def _cached(
-    chunk: list[tuple[Job, Job]], settings: Settings, workers: int, cache: ResultCache
+    chunk: list[tuple[Job, Job]],
+    settings: Settings,
+    workers: int,
+    cache: ResultCache,
+    per_job: PerJob = None,
 ) -> Iterator[FileReport]:
     """One chunk: stored reports for known bytes, fresh checks (then stored) for the rest."""
     keys = [
         None
         if loaded.data is None or job.missing or job.skipped or job.skip
-        else cache.key(loaded.data)
+        else cache.key(loaded.data, _own_settings(per_job(job) if per_job else settings))
         for job, loaded in chunk
     ]
     hits = cache.get_many(k for k in keys if k is not None)
     todo = [i for i, k in enumerate(keys) if k is None or k not in hits]
-    fresh = dict(zip(todo, stream([chunk[i][1] for i in todo], settings, workers), strict=True))
+    checked = stream([chunk[i][1] for i in todo], settings, workers, per_job)
+    fresh = dict(zip(todo, checked, strict=True))
     cache.put_many(
         (k, _stored(fresh[i]))
         for i, k in enumerate(keys)
@@ -335,11 +367,13 @@ def _cached(
         yield fresh[i] if i in fresh or key is None else _restored(job.display, hits[key])
 
 
-def stream(jobs: Iterable[Job], settings: Settings, workers: int = 1) -> Iterator[FileReport]:
+def stream(
+    jobs: Iterable[Job], settings: Settings, workers: int = 1, per_job: PerJob = None
+) -> Iterator[FileReport]:
     """Check every job as it comes (:func:`trfkit.parallel.ordered_map`: bounded work in
     flight, results in job order), in ``workers`` processes when more than one."""
     if workers > 1:
         _preload(settings)  # forked workers inherit the imported reader and rules
-    tasks = ((job, settings) for job in jobs)
+    tasks = ((job, per_job(job) if per_job else settings) for job in jobs)
     for outcome in ordered_map(work, tasks, workers):
         yield outcome.report

@@ -88,6 +88,13 @@ _ALL: Final = (
     _c("T025", "cut-removes-every-result", "info", "tiebreak",
        "A cut or median removes as many results as there are rounds: the tie-break cannot "
        "separate anyone."),
+    _c("T040", "unused-suppression", "warning", "validate",
+       "A '### trfkit: ignore' comment names a code this file does not raise (fixed, or "
+       "mistyped), or one that cannot be suppressed.",
+       "Delete the code from the comment, or the comment."),
+    _c("T041", "malformed-suppression", "warning", "validate",
+       "A '### trfkit:' comment is not 'ignore CODES REASON', or gives no reason.",
+       "Write '### trfkit: ignore T505 why this exception was accepted'."),
     # T1xx: record syntax
     _c("T101", "unknown-record-code", "error", "parse",
        "A line starts with a record code TRF does not define."),

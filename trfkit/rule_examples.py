@@ -158,6 +158,19 @@ DOCS: Final[dict[str, RuleDoc]] = {
     "T025": RuleDoc("A cut removes the lowest results; cutting as many as there are rounds "
                     "leaves nothing, so the tie-break cannot separate anyone.",
                     "--tb BH/C99 on a 5-round Swiss", "--tb BH/C1", is_trf=False),
+    "T040": RuleDoc("A '### trfkit: ignore CODE reason' comment is an exception someone "
+                    "reviewed; once the file no longer raises CODE (the problem was fixed) or "
+                    "when CODE is mistyped, the comment only misleads the next reader.",
+                    trf(*_HEAD, "### trfkit: ignore T401 the arbiter confirmed player 1's score",
+                        *_GAME),
+                    trf(*_HEAD, "### trfkit: ignore T401 the arbiter confirmed player 1's score",
+                        p(1, "1.5", 1, "2 w 1"), _GAME[1])),
+    "T041": RuleDoc("A suppression says which codes it silences and why: the reason is what a "
+                    "reviewer checks. One without a reason still suppresses; one that is not "
+                    "'ignore CODES REASON' suppresses nothing.",
+                    trf(*_HEAD, "### trfkit: ignore T401", p(1, "1.5", 1, "2 w 1"), _GAME[1]),
+                    trf(*_HEAD, "### trfkit: ignore T401 the arbiter confirmed player 1's score",
+                        p(1, "1.5", 1, "2 w 1"), _GAME[1])),
     "T101": RuleDoc("A three-digit record code TRF does not define is usually a typo for a real "
                     "one (101 for 001), and the record is lost.",
                     trf(*_HEAD, _GAME[0], "1" + _GAME[1][1:]), trf(*_HEAD, *_GAME)),

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from trfkit.cli import cli
+from trfkit.cli import cli, configured
+from trfkit.render.diagnostics import ci
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT.parent / "shared" / "corpus"
@@ -51,7 +52,13 @@ def corpus_files() -> list[Path]:
 def digest(path: Path, command: str) -> str:
     """``exit status:sha256`` of what the command writes (stdout and stderr) for ``path``."""
     args = [a.format(path) for a in COMMANDS[command]]
-    result = CliRunner().invoke(cli, args, catch_exceptions=False)
+    # SARIF's helpUri comes from the installed package's metadata: the digests are taken
+    # without it, so they do not depend on how (or from which checkout) trfkit was installed;
+    # nor on a trfkit.toml or [tool.trfkit] above the corpus or the working directory
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ci, "documentation_url", lambda: None)
+        patch.setattr(configured.Finder, "config_of", lambda self, directory: None)
+        result = CliRunner().invoke(cli, args, catch_exceptions=False)
     text = (result.stdout + "\0" + result.stderr).replace(str(CORPUS), "<corpus>")
     return f"{result.exit_code}:{hashlib.sha256(text.encode()).hexdigest()}"
 

@@ -37,7 +37,8 @@ DIAGRAM = re.compile(r"```text\n(.*?)```", re.S)
 DIAGRAM_PATH = re.compile(r"(?<![\w/])[a-z_]+(?:/[a-z_]+)*(?:\.py|/)(?![\w/])")
 ROOT_DIRS = ("trfkit/", "tests/", "docs/", "benchmarks/", "schemas/", "samples/")
 #: Dotted spellings in the pages that are file names, not modules.
-NOT_MODULES = frozenset({"trfkit.sarif"})  # README: ``> trfkit.sarif`` in a CI example
+#: README: ``> trfkit.sarif`` in a CI example; ``trfkit.toml``, the configuration file.
+NOT_MODULES = frozenset({"trfkit.sarif", "trfkit.toml"})
 
 #: A Markdown link to a file of the repository: ``[text](ARCHITECTURE.md)``, ``(docs/x.md#a)``.
 LINK = re.compile(r"\]\(([\w./-]+)(?:#[^)]*)?\)")

@@ -89,8 +89,9 @@ class LazyGroup(click.Group):
             raise
         command: click.Command = getattr(module, attr)
         from .choices import harmonise
+        from .configured import attach  # with the command: --config and --isolated
 
-        return harmonise(command)
+        return attach(harmonise(command))
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]
@@ -106,7 +107,12 @@ class LazyGroup(click.Group):
             from .choices import suggestion
 
             ctx.fail(f"No such command {name!r}.{suggestion(name, self.list_commands(ctx))}")
-        return super().resolve_command(ctx, args)
+        found, command, rest = super().resolve_command(ctx, args)
+        if found is not None and command is not None:
+            from .configured import prepare  # loaded with the command already
+
+            prepare(ctx, found, command, rest)  # the configuration file's values as defaults
+        return found, command, rest
 
 
 def _debug(ctx: click.Context, param: click.Parameter, value: bool) -> None:

@@ -19,6 +19,7 @@ from ..input_paths import NOT_A_REPORT
 from ..render.diagnostics import FORMATS, FileReport, render
 from ..selection import PROFILES
 from ..terminal import escape_controls
+from . import configured
 from .display import selector, threshold
 from .io import (
     STDIN_NAME,
@@ -39,12 +40,15 @@ from .many_files import (
     to_count,
     write_report,
 )
+from .many_files import (
+    report_format as format_of_report,
+)
 from .options import display_options, input_options, selection_options
 from .output_guard import cache_files, refuse_overwrite
 
 
 @click.command()
-@click.argument("paths", nargs=-1, required=True, metavar="PATH... | -")
+@click.argument("paths", nargs=-1, metavar="PATH... | -")  # required, but for --show-settings
 @input_options
 @click.option(
     "--output-format",
@@ -106,7 +110,14 @@ from .output_guard import cache_files, refuse_overwrite
     "options and trfkit (env TRFKIT_CACHE_DIR; default: no cache).",
 )
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
+@click.option(
+    "--show-settings",
+    is_flag=True,
+    help="Print the settings in effect (and the configuration file they come from), then exit.",
+)
+@click.pass_context
 def check(
+    ctx: click.Context,
     paths: tuple[str, ...],
     fmt: str,
     encoding: str | None,
@@ -129,6 +140,7 @@ def check(
     stdin_display_name: str,
     cache_dir: str | None,
     debug: bool,
+    show_settings: bool,
 ) -> None:
     """Check tournament files and report problems with file, line, column and code.
 
@@ -143,6 +155,11 @@ def check(
       trfkit check archive/ -j 4 --cache-dir ~/.cache/trfkit
       trfkit check event.trf --profile fide-rating
     """
+    if show_settings:  # before any reading: what a run with these arguments would use
+        click.echo(configured.show_settings(ctx, paths[0] if paths else None), nl=False)
+        sys.exit(0)
+    if not paths:
+        raise click.MissingParameter(ctx=ctx, param=ctx.command.params[0])
     chosen = selector(select, extend_select, ignore, profile)
     lowest = threshold(min_severity, verbose, output_format=output_format, fail_on=fail_on)
     check_encoding(encoding)
@@ -174,12 +191,15 @@ def check(
         encoding=encoding,
         select=chosen.select,
         ignore=chosen.ignore,
-        quote_lines=output_format == "full",
+        # full quotes the lines; gitlab's fingerprints hash them
+        quote_lines=output_format in ("full", "gitlab")
+        or (report_path is not None and format_of_report(report_path, report_format) == "gitlab"),
         debug=debug,
         max_bytes=current_max_bytes(),
         fallback_encoding=current_fallback(),
         profile=profile,
     )
+    own = configured.per_input(ctx, settings)  # each input's configuration
     # Line formats are printed file by file as results arrive, and nothing is kept:
     # memory stays flat however many files. The others need the whole batch.
     streamed = output_format in STREAMED and not statistics
@@ -189,10 +209,10 @@ def check(
     try:
         if cache_dir:  # streamed in bounded chunks, as without a cache
             outcomes = _counted(
-                run(chain([first], inputs), settings, batch.processes, cache_dir), tally
+                run(chain([first], inputs), settings, batch.processes, cache_dir, own), tally
             )
         else:
-            tasks = ((job, settings) for job in chain([first], inputs))
+            tasks = ((job, own(job) if own else settings) for job in chain([first], inputs))
             # streamed diagnostics go to stdout as they come: the bar (on stderr) is
             # erased for them only when stdout is the same terminal; other formats
             # print nothing per file (a StringIO is no terminal)

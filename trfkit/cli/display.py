@@ -20,7 +20,7 @@ from ..diagnostics import Diagnostic, Severity
 from ..selection import Selector, SelectorError
 
 #: Output formats read by programs: nothing is hidden unless asked for.
-MACHINE_FORMATS = frozenset({"json", "jsonl", "sarif"})
+MACHINE_FORMATS = frozenset({"json", "jsonl", "sarif", "gitlab", "junit"})
 #: Codes reported whatever the selection: trfkit's own failures and the inputs with nothing
 #: to check (unreadable, binary, empty, no report, no players): see
 #: :data:`trfkit.diagnostic_codes.ALWAYS_REPORTED`.

@@ -44,8 +44,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: inputs, so ``-j 100000`` on a folder of ten thousand files would start ten thousand.
 MAX_JOBS = 256
 
-#: ``--report-format`` choices; ``auto`` picks SARIF for ``*.sarif``/``*.sarif.json``.
-REPORT_FORMATS = ("auto", "json", "sarif")
+#: ``--report-format`` choices; ``auto`` picks SARIF for ``*.sarif``/``*.sarif.json``,
+#: JUnit for ``*.xml``, else JSON.
+REPORT_FORMATS = ("auto", "json", "sarif", "gitlab", "junit")
 
 
 # ------------------------------------------------------------------------------ options
@@ -92,8 +93,8 @@ def batch_options(*, default_globs: Iterable[str]) -> Callable[[F], F]:
                     "report_path",
                     default=None,
                     metavar="FILE",
-                    help="Also write every diagnostic of the batch to FILE (JSON, or "
-                    "SARIF for *.sarif), atomically.",
+                    help="Also write every diagnostic of the batch to FILE (JSON, SARIF "
+                    "for *.sarif, JUnit for *.xml), atomically.",
                 ),
                 click.option(
                     "--report-format",
@@ -209,6 +210,7 @@ class Tally:
     def __init__(self) -> None:
         self.files = self.clean = self.warnings = self.errors = self.unreadable = 0
         self.passed_over = 0  # not tournament files (the default selection's content test)
+        self.suppressed = 0  # by the files' own ``### trfkit: ignore`` comments
         self.notes: Counter[str] = Counter()
         self.codes: Counter[str] = Counter()
         self.severities: Counter[Severity] = Counter()  # of the diagnostics
@@ -222,6 +224,7 @@ class Tally:
         if outcome.note == "skipped" or report.skipped is not None:
             return  # --skip-existing, or not a tournament file: not read, so not "clean"
         self.files += 1
+        self.suppressed += report.suppressed
         self.codes.update(d.code for d in report.diagnostics)
         self.severities.update(d.severity for d in report.diagnostics)
         severities = {d.severity for d in report.diagnostics}
@@ -259,6 +262,7 @@ class Tally:
             skipped=self.passed_over,
             hidden=sum(self.severities.values()) - sum(shown.values()),
             hidden_below=lowest.value,
+            suppressed=self.suppressed,
         )
 
     def exit_status(self, fail_on: str, exit_zero: bool = False) -> int:
@@ -337,12 +341,14 @@ def print_summary(tally: Tally, *, statistics: bool = False, quiet: bool = False
 
 
 def report_format(path: str, chosen: str = "auto") -> str:
-    """``json`` or ``sarif``: as chosen, else by the file name."""
+    """``json``, ``sarif``, ``gitlab`` or ``junit``: as chosen, else by the file name."""
     if chosen != "auto":
         return chosen
     from pathlib import Path  # only with --report: not at start-up
 
     name = Path(path).name.lower()
+    if name.endswith(".xml"):
+        return "junit"
     return "sarif" if name.endswith((".sarif", ".sarif.json")) else "json"
 
 

@@ -188,7 +188,7 @@ def display_options(func: F) -> F:
         type=click.Choice(SEVERITIES),
         default=None,
         help="Lowest severity to show. Default: warning (infos hidden), "
-        "except info for check's json, jsonl and sarif output. The exit "
+        "except info for check's json, jsonl, sarif, gitlab and junit output. The exit "
         "status counts what is hidden too.",
     )(func)
     return func

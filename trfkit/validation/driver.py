@@ -24,6 +24,7 @@ from ..diagnostics import Diagnostic, Severity, TrfError, make
 from ..document import Document
 from ..model import Tournament
 from ..selection import DEFAULT, Selector
+from . import suppression
 from .declared import CHECKS as STAGE_CHECKS
 from .facts import forget
 from .registry import RULES, Rule, rule
@@ -37,6 +38,7 @@ __all__ = [
     "rule",
     "rules",
     "validate",
+    "validate_counted",
 ]
 
 #: Package whose modules hold rules; imported on first use so that ``import trfkit``
@@ -181,11 +183,31 @@ def validate(
     tournament file; those codes, :data:`trfkit.diagnostic_codes.ALWAYS_REPORTED`, are returned
     whatever ``select``/``ignore`` say), and their findings on or against a line the
     reader found cut short or shifted (T102, T107) are dropped as consequences of that
-    problem.
+    problem. The codes the file's own ``### trfkit: ignore`` comments name are left out
+    (:mod:`trfkit.validation.suppression`; T040/T041 report those comments).
     ``strict=True`` raises :class:`TrfError` with the first error-level diagnostic
     instead of returning a list that has one. ``profile="fide-rating"`` adds the rating
     officer's checks (T7xx, off by default; :data:`trfkit.selection.PROFILES`).
     """
+    found, _ = validate_counted(
+        subject, select=select, ignore=ignore, selector=selector, profile=profile
+    )
+    if strict:
+        for diagnostic in found:
+            if diagnostic.severity is Severity.ERROR:
+                raise TrfError(diagnostic)
+    return found
+
+
+def validate_counted(
+    subject: Document | Tournament,
+    *,
+    select: Iterable[str] | str | None = None,
+    ignore: Iterable[str] | str | None = None,
+    selector: Selector | None = None,
+    profile: str | None = None,
+) -> tuple[list[Diagnostic], int]:
+    """:func:`validate`'s diagnostics and how many the file's comments suppressed."""
     chosen = _selector(select, ignore, selector, profile)
     unreliable: set[int] = set()
     if isinstance(subject, Document):
@@ -208,12 +230,11 @@ def validate(
             for d in iter_diagnostics(tournament, selector=chosen)
             if not _follows_from(d, unreliable)
         )
+    found, suppressed = suppression.apply(
+        tournament, found, chosen, located=tournament.source.format in LINE_BASED_FORMATS
+    )
     found.sort(key=lambda d: d.sort_key)
-    if strict:
-        for diagnostic in found:
-            if diagnostic.severity is Severity.ERROR:
-                raise TrfError(diagnostic)
-    return found
+    return found, suppressed
 
 
 def is_valid(

@@ -37,6 +37,8 @@ class FileReport:
     #: diagnostics found but below the display threshold ``hidden_below`` (``--min-severity``)
     hidden: int = 0
     hidden_below: str = ""
+    #: diagnostics the file's own ``### trfkit: ignore`` comments suppressed (not shown, not counted)
+    suppressed: int = 0
 
     def at_least(self, severity: Severity) -> FileReport:
         """This report showing only diagnostics of ``severity`` or above, counting the rest
@@ -52,6 +54,7 @@ class FileReport:
             self.skipped,
             self.hidden + len(self.diagnostics) - len(kept),
             severity.value,
+            self.suppressed,
         )
 
 
@@ -75,6 +78,7 @@ class Summary:
     skipped: int = 0
     hidden: int = 0
     hidden_below: str = "warning"
+    suppressed: int = 0  # by the files' ``### trfkit: ignore`` comments
 
     @property
     def total(self) -> int:
@@ -116,6 +120,8 @@ class Summary:
                 else f"{self.hidden} warning{'s or infos' if self.hidden != 1 else ' or info'}"
             )
             text += f" {what} hidden (-v shows them)."
+        if self.suppressed:
+            text += f" {self.suppressed} suppressed by ### trfkit: ignore comments."
         return text
 
 
@@ -142,6 +148,7 @@ def summarize(reports: Sequence[FileReport]) -> Summary:
             key=lambda value: Severity(value).rank,
             default="warning",
         ),
+        suppressed=sum(r.suppressed for r in reports),
     )
 
 
@@ -170,6 +177,8 @@ REPORTERS: dict[str, str] = {
     "github": "ci:render_github",
     "sarif": "ci:render_sarif",
     "markdown": "markdown:render_markdown",
+    "gitlab": "gitlab:render_gitlab",
+    "junit": "junit:render_junit",
 }
 FORMATS = tuple(REPORTERS)
 

@@ -9,11 +9,12 @@ tools ingest (``github/codeql-action/upload-sarif``), with the rule table in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import PurePath
 from typing import Any, TextIO
 
 from ...diagnostic_codes import CODES
-from ...diagnostic_docs import rule_url
+from ...diagnostic_docs import anchor, rule_url
 from ...diagnostics import Diagnostic, Location
 from ...finite import dumps
 from ...selection import OPT_IN
@@ -75,30 +76,54 @@ def _physical(file: str, line: int, column: int, end_column: int | None) -> dict
     return {"artifactLocation": {"uri": _uri(file)}, "region": region}
 
 
-def sarif_rules(used: frozenset[str] = frozenset()) -> list[dict[str, Any]]:
+@lru_cache(maxsize=1)
+def documentation_url() -> str | None:
+    """The absolute URL of the rules page (``docs/rules.md``), as the installed package's
+    metadata names it (``[project.urls] Documentation`` of ``pyproject.toml``, a
+    ``Project-URL`` of the wheel); None when trfkit is not installed with one."""
+    from importlib import metadata  # SARIF output only: not at start-up
+
+    try:
+        urls = metadata.metadata("trfkit").get_all("Project-URL") or []
+    except metadata.PackageNotFoundError:
+        return None
+    for entry in urls:
+        label, _, url = entry.partition(",")
+        if label.strip().lower() == "documentation" and url.strip().startswith(
+            ("https://", "http://")
+        ):
+            return str(url.strip())
+    return None
+
+
+def sarif_rules(
+    used: frozenset[str] = frozenset(), docs_url: str | None = None
+) -> list[dict[str, Any]]:
     """Every code trfkit reports by default, and the off-by-default ones (a profile's,
     :data:`trfkit.selection.OPT_IN`) that ``used`` names, in code order (results refer
-    to them by index). An opt-in rule says so: ``defaultConfiguration.enabled`` false."""
+    to them by index). An opt-in rule says so: ``defaultConfiguration.enabled`` false.
+    With ``docs_url`` (the rules page) each rule's ``helpUri`` is its section there."""
     rules = []
     for code in sorted(CODES):
         if code in OPT_IN and code not in used:
             continue
         info = CODES[code]
         help_text = info.summary + (f" {info.hint}" if info.hint else "")
+        rule: dict[str, Any] = {
+            "id": code,
+            "name": info.name,
+            "shortDescription": {"text": info.summary},
+            "fullDescription": {"text": help_text},
+            "help": {"text": f"{help_text} See {rule_url(code)}."},
+        }
+        if docs_url:
+            rule["helpUri"] = f"{docs_url.split('#')[0]}#{anchor(code)}"
         configuration: dict[str, Any] = {"level": SARIF_LEVEL[info.severity]}
         if code in OPT_IN:
             configuration["enabled"] = False
-        rules.append(
-            {
-                "id": code,
-                "name": info.name,
-                "shortDescription": {"text": info.summary},
-                "fullDescription": {"text": help_text},
-                "help": {"text": f"{help_text} See {rule_url(code)}."},
-                "defaultConfiguration": configuration,
-                "properties": {"stage": info.stage, "tags": [info.stage]},
-            }
-        )
+        rule["defaultConfiguration"] = configuration
+        rule["properties"] = {"stage": info.stage, "tags": [info.stage]}
+        rules.append(rule)
     return rules
 
 
@@ -115,7 +140,9 @@ def _related(d: Diagnostic, related: Location) -> dict[str, Any]:
 
 def sarif_document(reports: Sequence[FileReport]) -> dict[str, Any]:
     """The SARIF 2.1.0 log of a run: every rule once, each result pointing at its rule by index."""
-    rules = sarif_rules(frozenset(d.code for r in reports for d in r.diagnostics))
+    rules = sarif_rules(
+        frozenset(d.code for r in reports for d in r.diagnostics), documentation_url()
+    )
     index = {rule["id"]: i for i, rule in enumerate(rules)}
     results = []
     for report in reports:

@@ -81,20 +81,24 @@ def from_dict(data: dict[str, Any]) -> Diagnostic:
 def render_json(reports: Sequence[FileReport], stream: TextIO) -> None:
     """``--output-format json``: every diagnostic and the run's summary in one document."""
     summary = summarize(reports)
+    counts: dict[str, Any] = {
+        "files": summary.files,
+        "unreadable": summary.unreadable,
+        "errors": summary.errors,
+        "warnings": summary.warnings,
+        "infos": summary.infos,
+        "total": summary.total,
+        "by_code": dict(summary.by_code),
+        "skipped": summary.skipped,
+        "hidden": summary.hidden,
+    }
+    # only when there are some: the output of files without such comments stays as it was
+    if summary.suppressed:
+        counts["suppressed"] = summary.suppressed
     document = {
         "version": SCHEMA_VERSION,
         "diagnostics": [to_dict(d) for r in reports for d in r.diagnostics],
-        "summary": {
-            "files": summary.files,
-            "unreadable": summary.unreadable,
-            "errors": summary.errors,
-            "warnings": summary.warnings,
-            "infos": summary.infos,
-            "total": summary.total,
-            "by_code": dict(summary.by_code),
-            "skipped": summary.skipped,
-            "hidden": summary.hidden,
-        },
+        "summary": counts,
     }
     stream.write(dumps(document))
 
