@@ -20,6 +20,7 @@ from .formats.sniff import looks_like_report
 from .input_paths import NOT_A_REPORT, REPORT_EXTENSIONS, SHARED_EXTENSIONS, iter_inputs
 from .limits import DEFAULT_MAX_BYTES, MAX_LINE_CHARS
 from .parallel import ordered_map
+from .rating_lists import rating_checks, rating_key
 from .reading import ReadError, read_bytes, read_document
 from .render.diagnostics import FileReport
 from .selection import Selector
@@ -95,6 +96,9 @@ class Settings:
     debug: bool = False
     max_bytes: int | None = None  # --max-bytes (None: trfkit.limits.DEFAULT_MAX_BYTES)
     fallback_encoding: str | None = None  # --fallback-encoding
+    rating_list: str | None = None  # --rating-list: a FIDE players list to compare with
+    rating_kind: str | None = None  # --rating-kind (None: from the file's time control)
+    rating_period: tuple[int, int] | None = None  # --rating-period (None: the list says)
 
 
 def collect(
@@ -181,9 +185,10 @@ def check_job(job: Job, settings: Settings) -> FileReport:
         )
         if job.sniff and passed_over(doc):
             return FileReport(job.display, skipped=NOT_A_REPORT)
+        extra = rating_checks(settings, doc.tournament) if settings.rating_list else ()
         found = [
             attributed(d, doc.tournament.source.path, job.display)
-            for d in validate(doc, selector=_selector(settings))
+            for d in validate(doc, selector=_selector(settings), extra=extra)
         ]
         lines = _quoted(doc.text, found) if settings.quote_lines else {}
         return FileReport(job.display, tuple(found), lines)
@@ -278,6 +283,7 @@ def run(
             settings.quote_lines,
             settings.max_bytes,
             settings.fallback_encoding,
+            *rating_key(settings),
         ),
     )
     try:
