@@ -334,7 +334,7 @@ def _read_xml(
         block = stream.read(BLOCK)
         buffer += block
         cut = buffer.rfind(b"</player>")
-        cut = len(buffer) if not block else (cut + len(b"</player>") if cut >= 0 else 0)
+        cut = cut + len(b"</player>") if cut >= 0 else 0  # whole elements only
         if kinds is None and cut:
             first = next(_players(buffer[:cut], None, declaration), None)
             kinds = set() if first is None else _held(first)
@@ -346,7 +346,7 @@ def _read_xml(
         buffer = buffer[cut:]
         if len(buffer) > 16 * BLOCK:
             raise RatingListError("no </player> in 64 MB: not a FIDE players list")
-    if _END not in buffer[-4096:]:
+    if _END not in buffer:
         raise RatingListError("the XML ends before </playerslist> (a truncated download?)")
     own = _kind_of(name)
     if not kinds or kinds == {"standard"}:  # a one-kind list: its <rating> is its kind
