@@ -101,7 +101,7 @@ def event_kind(header: Header) -> str:
         return from_code
     words = f"{header.time_control} {header.type_text} {header.name}".lower()
     for kind in ("blitz", "rapid"):
-        if re.search(rf"\b{kind}", words):
+        if re.search(rf"\b{kind}\b", words):
             return kind
     clock = _MINUTES_PLUS.search(header.time_control)
     if clock:
