@@ -246,3 +246,29 @@ def test_the_cache_knows_the_list(runner: CliRunner, tmp_path: Path) -> None:
     assert " T750 " not in second[1] and " T751 " in second[1]
     without = run(runner, str(DIFFERS), "--cache-dir", str(cache))
     assert " T75" not in without[1]
+
+
+def test_a_json_input_is_compared_too(runner: CliRunner, tmp_path: Path) -> None:
+    converted = tmp_path / "event-differs.json"
+    result = runner.invoke(cli, ["convert", str(DIFFERS), "--to", "json", "-o", str(converted)])
+    assert result.exit_code == 0, result.stderr
+    status, out, _ = run(
+        runner, str(converted), "--rating-list", str(OCT25), "--output-format", "json"
+    )
+    found = [
+        (d["code"], d["location"], d["model_path"])
+        for d in json.loads(out)["diagnostics"]
+        if d["code"].startswith("T75")
+    ]
+    top = {"row": 1, "column": 1}  # a JSON model has no TRF columns: the path says where
+    assert (status, sorted(found)) == (
+        1,
+        [
+            ("T750", top, "players[4].fide_id"),
+            ("T751", top, "players[0].name"),
+            ("T752", top, "players[1].federation"),
+            ("T753", top, "players[2].sex"),
+            ("T754", top, "players[3].birth"),
+            ("T755", top, "players[2].rating"),
+        ],
+    )

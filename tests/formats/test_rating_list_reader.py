@@ -154,3 +154,13 @@ def test_names(written: str, listed: str, agree: bool) -> None:
 )
 def test_the_kind_of_an_event(header: Header, kind: str) -> None:
     assert event_kind(header) == kind
+
+
+def test_the_header_month_wins_over_the_name_and_the_option_over_both(tmp_path: Path) -> None:
+    misnamed = tmp_path / "standard_oct25frl.txt"
+    misnamed.write_bytes((DATA / "standard_sep25frl.txt").read_bytes())  # its column: SEP25
+    assert read_rating_list(str(misnamed), ()).period == (2025, 9)
+    assert read_rating_list(str(misnamed), (), period=(2025, 10)).period == (2025, 10)
+    combined = tmp_path / "players_list_foa_2025-11.txt"
+    combined.write_bytes((DATA / "players_list_foa.txt").read_bytes())
+    assert read_rating_list(str(combined), ()).period == (2025, 11)

@@ -134,14 +134,15 @@ def read_rating_list(
     path: str, wanted: Collection[int] | None = None, *, period: tuple[int, int] | None = None
 ) -> RatingList:
     """Read the list at ``path`` (TXT, XML or a zip of one), keeping the ``wanted`` ids
-    (all when None). ``period`` overrides what the list and its name say."""
+    (all when None). ``period`` overrides what the list says (a one-kind TXT list's
+    ``MonYY`` column), which overrides its name (the zip's member, then the file)."""
     try:
         with open(path, "rb") as raw:
             head = raw.read(4)
             raw.seek(0)
             if head.startswith(b"PK\x03\x04"):
                 return _read_zip(raw, path, wanted, period)
-            return _read_stream(raw, os.path.basename(path), wanted, period)
+            return _read_stream(raw, os.path.basename(path), wanted, period, None)
     except OSError as exc:
         raise RatingListError(f"{path}: {exc.strerror or exc}") from None
     except RatingListError as exc:
@@ -163,27 +164,32 @@ def _read_zip(
             )
         (member,) = members
         name = os.path.basename(member.filename)
-        period = period or parse_period(os.path.basename(path))
         try:
             with archive.open(member) as stream:
-                return _read_stream(stream, name, wanted, period)
+                named = parse_period(os.path.basename(path))
+                return _read_stream(stream, name, wanted, period, named)
         except (zipfile.BadZipFile, EOFError, OSError) as exc:  # a damaged member
             raise RatingListError(f"{member.filename} cannot be unpacked ({exc})") from None
 
 
 def _read_stream(
-    stream: IO[bytes], name: str, wanted: Collection[int] | None, period: tuple[int, int] | None
+    stream: IO[bytes],
+    name: str,
+    wanted: Collection[int] | None,
+    period: tuple[int, int] | None,
+    named: tuple[int, int] | None,
 ) -> RatingList:
+    """``period``: the option; ``named``: what the zip's name says (the member's name first)."""
     head = _peek(stream)
     start = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if not start:
         raise RatingListError("empty file, not a rating list")
     keep = None if wanted is None else frozenset(wanted)
-    named = period or parse_period(name)
+    named = parse_period(name) or named
     if start.startswith(b"<"):
-        return _read_xml(stream, name, keep, named)
+        return _read_xml(stream, name, keep, period or named)
     if start[:2].upper() == b"ID" and b"Name" in start.split(b"\n", 1)[0]:
-        return _read_txt(stream, name, keep, named)
+        return _read_txt(stream, name, keep, period, named)
     raise RatingListError(
         "not a FIDE rating list (neither the TXT header 'ID Number ... Name ...' "
         "nor the XML root <playerslist>)"
@@ -254,7 +260,11 @@ def _kind_of(name: str) -> str:
 
 
 def _read_txt(
-    stream: IO[bytes], name: str, wanted: frozenset[int] | None, period: tuple[int, int] | None
+    stream: IO[bytes],
+    name: str,
+    wanted: frozenset[int] | None,
+    period: tuple[int, int] | None,
+    named: tuple[int, int] | None,
 ) -> RatingList:
     header = stream.readline(8192)
     layout = _layout(_text(header.rstrip(b"\r\n")), _kind_of(name))
@@ -268,7 +278,7 @@ def _read_txt(
         if wanted is None or fide_id in wanted:
             found[fide_id] = _txt_player(fide_id, _text(line.rstrip(b"\r\n")), layout)
     kinds = tuple(k for k in KINDS if k in layout.spans)
-    return RatingList(name, "txt", period or layout.period, kinds, found, wanted)
+    return RatingList(name, "txt", period or layout.period or named, kinds, found, wanted)
 
 
 def _text(raw: bytes) -> str:
