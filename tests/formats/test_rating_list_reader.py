@@ -123,6 +123,8 @@ def test_period_label() -> None:
         ("Østergård, Søren", "Ostergard, Soren", True),
         ("Maria Lopez", "López, María", True),
         ("Müller-Lüdenscheidt, Hans", "Muller Ludenscheidt, Hans", True),
+        ("OBrien, Eamon", "O'Brien, Éamon", True),
+        ("O’Brien, Eamon", "O'Brien, Eamon", True),
         ("Ostergaard, Soren", "Ostergard, Soren", False),
         ("Lopez, Mario", "López, María", False),
         # a full 33-column TRF field holds the list's longer name cut short

@@ -46,7 +46,11 @@ _FOLDED: Final = str.maketrans(
 _NOT_LETTERS = re.compile(r"[^\w]+|_")
 
 
+_APOSTROPHES = re.compile(r"['\u2019`\u00b4]")
+
+
 def _folded(name: str) -> str:
+    name = _APOSTROPHES.sub("", name)  # O'Brien, OBrien
     decomposed = unicodedata.normalize("NFKD", name.casefold().translate(_FOLDED))
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))
     return _NOT_LETTERS.sub(" ", plain).strip()
