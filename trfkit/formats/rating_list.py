@@ -19,6 +19,7 @@ them before. A file that is none of these, or an XML cut short, raises
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import zipfile
@@ -167,7 +168,9 @@ def _read_zip(
         try:
             with archive.open(member) as stream:
                 named = parse_period(os.path.basename(path))
-                return _read_stream(stream, name, wanted, period, named)
+                # a member's own readline is Python code; a buffer in front halves the time
+                buffered = io.BufferedReader(stream, 1 << 20)  # type: ignore[type-var]
+                return _read_stream(buffered, name, wanted, period, named)
         except (zipfile.BadZipFile, EOFError, OSError) as exc:  # a damaged member
             raise RatingListError(f"{member.filename} cannot be unpacked ({exc})") from None
 
