@@ -5,7 +5,7 @@ Writes the two lists in FIDE's combined layouts (``players_list_foa.txt``,
 reads each in a fresh process with ``trfkit.formats.rating_list.read_rating_list`` for
 ``--wanted`` ids spread over the list and prints the wall time and the process's peak
 memory (RSS), with the peak of a process that only imports the reader beside it.
-Run: ``python benchmarks/bench_rating_list.py [--players N] [--wanted N] [--runs N]``.
+Run: ``python benchmarks/bench_rating_list.py [--players N] [--wanted N...] [--runs N] [--zip]``.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,12 +93,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--wanted", type=int, nargs="+", default=[300, 100_000])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--dir", type=Path, default=None, help="keep the lists here")
+    parser.add_argument("--zip", action="store_true", help="also read them zipped (deflate)")
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory(prefix="trfkit-lists-") as scratch:
         folder = args.dir or Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
         txt, xml = write_lists(folder, args.players)
+        lists = [txt, xml]
+        if args.zip:
+            for path in (txt, xml):
+                zipped = path.with_suffix(".zip")
+                with zipfile.ZipFile(zipped, "w", zipfile.ZIP_DEFLATED) as archive:
+                    archive.write(path, path.name)
+                lists.append(zipped)
         _, base, _ = measure("-", args.players, 0)
         print(
             f"{args.players} players: TXT {txt.stat().st_size / 2**20:.0f} MiB, "
@@ -106,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         print("| list | wanted ids | kept | time (median of runs) | peak RSS |")
         print("|---|---|---|---|---|")
-        for path in (txt, xml):
+        for path in lists:
             for wanted in args.wanted:
                 runs = [measure(str(path), args.players, wanted) for _ in range(args.runs)]
                 took = statistics.median(r[0] for r in runs)
