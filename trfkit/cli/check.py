@@ -120,7 +120,8 @@ from .output_guard import cache_files, refuse_overwrite
     "rating_period",
     default=None,
     metavar="YYYY-MM",
-    help="The period of the --rating-list file, when neither its content nor its name says.",
+    help="The period of the --rating-list file, over what its MonYY column or its name "
+    "says (the combined lists name none).",
 )
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 def check(
