@@ -75,3 +75,25 @@ def test_a_process_reads_the_list_again_for_ids_it_was_not_read_for(
     rating_lists.rating_checks(settings, tournament)  # now covered: not read a third time
     assert len(reads) == 2
     rating_lists._LOADED.clear()
+
+
+def test_the_readme_example_runs() -> None:
+    import re
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Checking against FIDE's rating list", 1)[1].split("\n## ", 1)[0]
+    (block,) = re.findall(r"```python\n(.+?)\n```", section, flags=re.DOTALL)
+    block = block.replace('"event.trf"', repr(str(DIFFERS)))
+    block = block.replace('"players_list_foa.txt"', repr(str(DATA / "players_list_foa.txt")))
+    namespace: dict[str, object] = {}
+    exec(compile(block, "README.md", "exec"), namespace)  # noqa: S102 - our own README
+    problems = namespace["problems"]
+    assert isinstance(problems, list)
+    assert sorted(d.code for d in problems if d.code > "T7") == [
+        "T750",
+        "T751",
+        "T752",
+        "T753",
+        "T754",
+        "T755",
+    ]
