@@ -21,6 +21,7 @@ from .formats.sniff import looks_like_report
 from .input_paths import NOT_A_REPORT, REPORT_EXTENSIONS, SHARED_EXTENSIONS, iter_inputs
 from .limits import DEFAULT_MAX_BYTES, MAX_LINE_CHARS
 from .parallel import ordered_map
+from .rating_lists import rating_checks, rating_key
 from .reading import ReadError, read_bytes, read_document
 from .render.diagnostics import FileReport
 from .selection import Selector
@@ -98,6 +99,9 @@ class Settings:
     fallback_encoding: str | None = None  # --fallback-encoding
     profile: str | None = None  # --profile (trfkit.selection.PROFILES): its rules on
     file_ignores: tuple[str, ...] = ()  # codes per-file-ignores drops from this input
+    rating_list: str | None = None  # --rating-list: a FIDE players list to compare with
+    rating_kind: str | None = None  # --rating-kind (None: from the file's time control)
+    rating_period: tuple[int, int] | None = None  # --rating-period (None: the list says)
 
 
 def collect(
@@ -190,7 +194,8 @@ def check_job(job: Job, settings: Settings) -> FileReport:
         )
         if job.sniff and passed_over(doc):
             return FileReport(job.display, skipped=NOT_A_REPORT)
-        checked, suppressed = validate_counted(doc, selector=_selector(settings))
+        extra = rating_checks(settings, doc.tournament) if settings.rating_list else ()
+        checked, suppressed = validate_counted(doc, selector=_selector(settings), extra=extra)
         found = [
             attributed(d, doc.tournament.source.path, job.display)
             for d in checked
@@ -301,6 +306,7 @@ def run(
             settings.max_bytes,
             settings.fallback_encoding,
             settings.profile,
+            *rating_key(settings),
         ),
     )
     try:

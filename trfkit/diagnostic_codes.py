@@ -302,6 +302,36 @@ _ALL: Final = (
     _c("T710", "time-control-unreadable", "warning", "validate",
        "122 names no time (no number of minutes or seconds): the rating category "
        "(standard, rapid, blitz) cannot be told."),
+    # T750-T758: the rating-list cross-check of check --rating-list (trfkit.validation.rating_list)
+    _c("T750", "fide-id-not-in-rating-list", "error", "validate",
+       "A player's FIDE id is not in the rating list given with --rating-list.",
+       "Check the id on ratings.fide.com; a player registered after the list was published "
+       "is in the next month's list."),
+    _c("T751", "name-differs-from-rating-list", "warning", "validate",
+       "A player's name differs from the rating list's (case, accents, punctuation and the "
+       "order of the parts aside)."),
+    _c("T752", "federation-differs-from-rating-list", "error", "validate",
+       "A player's federation (cols 54-56) differs from the rating list's."),
+    _c("T753", "sex-differs-from-rating-list", "error", "validate",
+       "A player's sex (col 10) differs from the rating list's."),
+    _c("T754", "birth-year-differs-from-rating-list", "error", "validate",
+       "A player's birth year (cols 70-73) differs from the rating list's."),
+    _c("T755", "rating-differs-from-rating-list", "error", "validate",
+       "A player's rating (cols 49-52) differs from the rating list's for the event's kind "
+       "(standard, rapid or blitz) and period.",
+       "FIDE rates an event with the list of the month it starts in (042)."),
+    _c("T756", "rating-list-period-differs", "warning", "validate",
+       "The rating list is of another period than the month the tournament starts in (042); "
+       "ratings were not compared.",
+       "Pass the list of the start month (FIDE's archive: standard_<mon><yy>frl.zip)."),
+    _c("T757", "rating-list-kind-missing", "warning", "validate",
+       "The rating list holds no ratings of the tournament's kind (a standard list for a "
+       "rapid event); ratings were not compared.",
+       "Pass the combined list or the list of that kind, or name the kind with --rating-kind."),
+    _c("T758", "rating-list-period-unknown", "info", "validate",
+       "Neither the rating list nor its file name says its period; its ratings were compared "
+       "as those of the start month.",
+       "Name it with --rating-period YYYY-MM."),
     # T9xx: internal
     _c("T901", "parser-recovered", "warning", "internal",
        "The reader recovered from a malformed record."),

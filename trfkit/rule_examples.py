@@ -470,6 +470,38 @@ DOCS: Final[dict[str, RuleDoc]] = {
                     "cannot reproduce the page's order.",
                     "a crosstable without Rtg whose TB1 is ARO",
                     "the same page with the Rtg column", is_trf=False),
+    # T750-T758 need a rating list (check --rating-list): their examples are described
+    "T750": RuleDoc("FIDE rates only players it knows: an id missing from the list of the "
+                    "period is a typing error or a player registered later.",
+                    "001 ... 1503041 with --rating-list players_list_foa.txt (no such id)",
+                    "the id as FIDE lists it", is_trf=False),
+    "T751": RuleDoc("The name identifies the player to the rating officer; FIDE's spelling is "
+                    "the reference. Case, accents, punctuation and order do not count.",
+                    "'Karlsen, Magnus' for id 1503014 (the list: 'Carlsen, Magnus')",
+                    "'CARLSEN Magnus' or 'Magnus Carlsen'", is_trf=False),
+    "T752": RuleDoc("A player plays for the federation FIDE records; a transfer is FIDE's to "
+                    "make, not the file's.", "USA for a player the list has as NOR",
+                    "NOR, as the list", is_trf=False),
+    "T753": RuleDoc("Sex decides women's titles and lists; the file must say what FIDE says.",
+                    "w for a player the list has as M", "m, as the list", is_trf=False),
+    "T754": RuleDoc("Birth years decide age categories and K factors.",
+                    "1991/11/30 for a player born 1990 in the list",
+                    "1990/11/30", is_trf=False),
+    "T755": RuleDoc("An event is rated with the ratings of the list of the month it starts "
+                    "in; another rating changes the expected scores.",
+                    "2830 in an October event for a player rated 2823 in OCT25",
+                    "2823, the OCT25 standard rating", is_trf=False),
+    "T756": RuleDoc("Comparing the ratings of another month would flag every player whose "
+                    "rating moved; one diagnostic says the list is the wrong one.",
+                    "--rating-list standard_sep25frl.txt for an event starting 2025/10/04",
+                    "the OCT25 list", is_trf=False),
+    "T757": RuleDoc("A standard list has no rapid ratings to compare a rapid event with.",
+                    "standard_rating_list.txt for a 222 of 900+10",
+                    "the combined list or rapid_rating_list.txt", is_trf=False),
+    "T758": RuleDoc("The combined list (players_list_foa.txt) does not carry its month; "
+                    "its ratings are taken as the start month's.",
+                    "--rating-list players_list_foa.txt",
+                    "--rating-list players_list_foa.txt --rating-period 2025-10", is_trf=False),
     "T901": RuleDoc("The reader met a record it could not parse as written, skipped or repaired "
                     "it and went on; the line is reported so that it can be fixed.",
                     "a record the reader had to repair", "(information only)", is_trf=False),

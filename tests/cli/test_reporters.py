@@ -12,10 +12,9 @@ from trfkit.check_many import unreadable
 from trfkit.diagnostic_codes import CODES
 from trfkit.diagnostics import Location, make
 from trfkit.render.diagnostics import FileReport, render, summarize
-from trfkit.render.diagnostics.ci import escape_data, escape_property
+from trfkit.render.diagnostics.ci import OFF_BY_DEFAULT, escape_data, escape_property
 from trfkit.render.diagnostics.machine import from_dict, to_dict
 from trfkit.schema import iter_schema_errors
-from trfkit.selection import OPT_IN
 
 LINE_3 = "001    3      Player 3" + " " * 59 + "1.5    3     6 b =     4 b 1"
 LINE_6 = "001    6      Player 6" + " " * 59 + "1.5    4     3 b =     5 w 1"
@@ -184,7 +183,7 @@ def test_sarif_lists_every_rule_and_points_each_result_at_its_rule_and_span() ->
     rules = run["tool"]["driver"]["rules"]
     assert run["tool"]["driver"]["name"] == "trfkit"
     # every default rule; a profile's (off by default) only when a result uses it
-    assert [r["id"] for r in rules] == sorted(set(CODES) - OPT_IN)
+    assert [r["id"] for r in rules] == sorted(set(CODES) - OFF_BY_DEFAULT)
     first, second, third = run["results"]
     assert rules[second["ruleIndex"]]["id"] == "T303"
     assert rules[second["ruleIndex"]]["defaultConfiguration"] == {"level": "error"}

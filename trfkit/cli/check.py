@@ -8,9 +8,11 @@ was, 2 for usage errors, unreadable paths and internal errors (T999), also with
 from __future__ import annotations
 
 import io
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from itertools import chain
+from typing import Any
 
 import click
 
@@ -109,6 +111,31 @@ from .output_guard import cache_files, refuse_overwrite
     help="Keep results here and skip inputs checked before with the same bytes, "
     "options and trfkit (env TRFKIT_CACHE_DIR; default: no cache).",
 )
+@click.option(
+    "--rating-list",
+    "rating_list",
+    default=None,
+    metavar="LIST",
+    help="Compare the players with FIDE's players list (TXT, XML or their zip, as "
+    "ratings.fide.com publishes them): ids, names, federations, sex, birth years, ratings "
+    "(T750-T758).",
+)
+@click.option(
+    "--rating-kind",
+    "rating_kind",
+    type=click.Choice(["standard", "rapid", "blitz"]),
+    default=None,
+    help="Which rating of the list to compare  [default: from the file's time control "
+    "(222, 122), else standard]",
+)
+@click.option(
+    "--rating-period",
+    "rating_period",
+    default=None,
+    metavar="YYYY-MM",
+    help="The period of the --rating-list file, over what its MonYY column or its name "
+    "says (the combined lists name none).",
+)
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 @click.option(
     "--show-settings",
@@ -139,6 +166,9 @@ def check(
     force_exclude: bool,
     stdin_display_name: str,
     cache_dir: str | None,
+    rating_list: str | None,
+    rating_kind: str | None,
+    rating_period: str | None,
     debug: bool,
     show_settings: bool,
 ) -> None:
@@ -154,6 +184,7 @@ def check(
       trfkit check reports/ --output-format sarif > trfkit.sarif
       trfkit check archive/ -j 4 --cache-dir ~/.cache/trfkit
       trfkit check event.trf --profile fide-rating
+      trfkit check event.trf --rating-list players_list_foa.txt
     """
     if show_settings:  # before any reading: what a run with these arguments would use
         click.echo(configured.show_settings(ctx, paths[0] if paths else None), nl=False)
@@ -198,7 +229,12 @@ def check(
         max_bytes=current_max_bytes(),
         fallback_encoding=current_fallback(),
         profile=profile,
+        **_rating_settings(rating_list, rating_kind, rating_period),
     )
+    if rating_list:  # the list is read once, for the ids of every input, before the batch
+        listed = [first, *inputs]
+        _prepare_ratings(listed, settings)
+        inputs = iter(listed[1:])
     own = configured.per_input(ctx, settings)  # each input's configuration
     # Line formats are printed file by file as results arrive, and nothing is kept:
     # memory stays flat however many files. The others need the whole batch.
@@ -256,6 +292,37 @@ def check(
     if tally.files > 1:
         print_summary(tally, quiet=quiet)
     sys.exit(tally.exit_status(fail_on, exit_zero))
+
+
+def _rating_settings(
+    rating_list: str | None, rating_kind: str | None, rating_period: str | None
+) -> dict[str, Any]:
+    """The Settings fields of the --rating-* options (a bad period is a usage error)."""
+    if not rating_list:
+        if rating_kind or rating_period:
+            raise click.UsageError("--rating-kind and --rating-period need --rating-list")
+        return {}
+    period = None
+    if rating_period:
+        from ..formats.rating_list import parse_period  # with --rating-list only
+
+        period = parse_period(rating_period)
+        if period is None or not re.fullmatch(r"\d{4}-\d{2}", rating_period.strip()):
+            raise click.BadParameter(
+                f"{rating_period!r} is not a year and month (YYYY-MM)",
+                param_hint="'--rating-period'",
+            )
+    return {"rating_list": rating_list, "rating_kind": rating_kind, "rating_period": period}
+
+
+def _prepare_ratings(jobs: list[Job], settings: Settings) -> None:
+    from ..formats.rating_list import RatingListError  # with --rating-list only
+    from ..rating_lists import prepare  # (and the list reader)
+
+    try:
+        prepare(jobs, settings)
+    except RatingListError as exc:
+        raise InputError(f"--rating-list: {exc}") from None
 
 
 def _counted(reports: Iterable[FileReport], tally: Tally) -> Iterator[Outcome]:

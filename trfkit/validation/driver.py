@@ -14,7 +14,7 @@ rule diagnostics, sorted, optionally strict) and :func:`is_valid` sit on top.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import chain
 
@@ -28,6 +28,9 @@ from . import suppression
 from .declared import CHECKS as STAGE_CHECKS
 from .facts import forget
 from .registry import RULES, Rule, rule
+
+#: A check outside the registry: ``f(tournament)`` yields the diagnostics of one code.
+Check = Callable[[Tournament], Iterable[Diagnostic]]
 
 __all__ = [
     "RULES",
@@ -123,10 +126,13 @@ def iter_diagnostics(
     ignore: Iterable[str] | str | None = None,
     selector: Selector | None = None,
     profile: str | None = None,
+    extra: Sequence[tuple[str, Check]] = (),
 ) -> Iterator[Diagnostic]:
     """Yield what the rules find in ``tournament``, rule by rule (code order), then what
     the checks of the tie-break stage find (:data:`trfkit.validation.declared.CHECKS`:
-    T024, T319's declared ranks, T501, T503; they compute standings, the rules do not).
+    T024, T319's declared ranks, T501, T503; they compute standings, the rules do not),
+    then what the ``extra`` ``(code, check)`` pairs find (checks against outside data,
+    as the rating list of ``check --rating-list``: :mod:`trfkit.validation.rating_list`).
 
     ``select``/``ignore`` take codes or prefixes (longest prefix wins, see
     :mod:`trfkit.selection`). A rule that raises yields one T999 diagnostic; the
@@ -138,7 +144,7 @@ def iter_diagnostics(
     path = tournament.source.path
     columns = tournament.source.format in LINE_BASED_FORMATS
     try:
-        stages = chain(((code, r.func) for code, r in sorted(rules().items())), STAGE_CHECKS)
+        stages = chain(((code, r.func) for code, r in sorted(rules().items())), STAGE_CHECKS, extra)
         for code, check in stages:
             if not chosen.enabled(code):
                 continue
@@ -176,8 +182,11 @@ def validate(
     ignore: Iterable[str] | str | None = None,
     selector: Selector | None = None,
     profile: str | None = None,
+    extra: Sequence[tuple[str, Check]] = (),
 ) -> list[Diagnostic]:
     """All diagnostics of a document (reader's and rules') or a tournament, sorted by position.
+
+    ``extra`` checks run after the rules, as :func:`iter_diagnostics` says.
 
     Rules are skipped when the reader found the input unusable (empty, binary, not a
     tournament file; those codes, :data:`trfkit.diagnostic_codes.ALWAYS_REPORTED`, are returned
@@ -190,7 +199,7 @@ def validate(
     officer's checks (T7xx, off by default; :data:`trfkit.selection.PROFILES`).
     """
     found, _ = validate_counted(
-        subject, select=select, ignore=ignore, selector=selector, profile=profile
+        subject, select=select, ignore=ignore, selector=selector, profile=profile, extra=extra
     )
     if strict:
         for diagnostic in found:
@@ -206,6 +215,7 @@ def validate_counted(
     ignore: Iterable[str] | str | None = None,
     selector: Selector | None = None,
     profile: str | None = None,
+    extra: Sequence[tuple[str, Check]] = (),
 ) -> tuple[list[Diagnostic], int]:
     """:func:`validate`'s diagnostics and how many the file's comments suppressed."""
     chosen = _selector(select, ignore, selector, profile)
@@ -227,7 +237,7 @@ def validate_counted(
     if not fatal:
         found.extend(
             d
-            for d in iter_diagnostics(tournament, selector=chosen)
+            for d in iter_diagnostics(tournament, selector=chosen, extra=extra)
             if not _follows_from(d, unreliable)
         )
     found, suppressed = suppression.apply(

@@ -19,6 +19,7 @@ from ...diagnostics import Diagnostic, Location
 from ...finite import dumps
 from ...selection import OPT_IN
 from ...terminal import escape_controls
+from ...validation.rating_list import CODES as RATING_LIST_CODES
 from ...version import __version__
 from . import FileReport
 
@@ -96,16 +97,22 @@ def documentation_url() -> str | None:
     return None
 
 
+#: codes a plain run never reports: a profile's (:data:`trfkit.selection.OPT_IN`) and the
+#: rating-list cross-check's (only with ``--rating-list``); SARIF lists them only when used
+OFF_BY_DEFAULT: frozenset[str] = OPT_IN | frozenset(RATING_LIST_CODES)
+
+
 def sarif_rules(
     used: frozenset[str] = frozenset(), docs_url: str | None = None
 ) -> list[dict[str, Any]]:
     """Every code trfkit reports by default, and the off-by-default ones (a profile's,
-    :data:`trfkit.selection.OPT_IN`) that ``used`` names, in code order (results refer
+    :data:`trfkit.selection.OPT_IN`, and the rating list's: :data:`OFF_BY_DEFAULT`) that
+    ``used`` names, in code order (results refer
     to them by index). An opt-in rule says so: ``defaultConfiguration.enabled`` false.
     With ``docs_url`` (the rules page) each rule's ``helpUri`` is its section there."""
     rules = []
     for code in sorted(CODES):
-        if code in OPT_IN and code not in used:
+        if code in OFF_BY_DEFAULT and code not in used:
             continue
         info = CODES[code]
         help_text = info.summary + (f" {info.hint}" if info.hint else "")
@@ -119,7 +126,7 @@ def sarif_rules(
         if docs_url:
             rule["helpUri"] = f"{docs_url.split('#')[0]}#{anchor(code)}"
         configuration: dict[str, Any] = {"level": SARIF_LEVEL[info.severity]}
-        if code in OPT_IN:
+        if code in OFF_BY_DEFAULT:
             configuration["enabled"] = False
         rule["defaultConfiguration"] = configuration
         rule["properties"] = {"stage": info.stage, "tags": [info.stage]}
