@@ -23,8 +23,11 @@ as a formula; ``raw=True`` (``--raw-csv``) writes the values untouched. A cell
 holding a CR or LF is always quoted, whatever the line ending (Python's csv module
 quotes only the characters of its own line terminator, so with LF rows a CR in a
 name would start a new row in Excel, and the text after it a new cell a formula
-could be). :func:`safe_cell` and :func:`format_row` are the two steps every CSV
-writer of trfkit takes (``convert --to csv`` here, ``tiebreaks --to csv``).
+could be), and so is a cell holding the delimiter (``delimiter=";"`` for Excel where
+the decimal separator is a comma; ``bom=True`` starts the text with a byte order mark).
+:func:`safe_cell` and :func:`format_row` (:mod:`.sheets`) are the two steps every CSV
+writer of trfkit takes (``convert --to csv`` here, ``tiebreaks --to csv``). A team event's
+rows get the player's ``team`` number and ``team_name`` after ``rank``.
 """
 
 from __future__ import annotations
