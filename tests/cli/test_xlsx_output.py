@@ -31,20 +31,26 @@ def needs_extra() -> None:
 
 
 def sheet(path: Path) -> tuple[str, list[list[Any]]]:
-    """The first sheet's name and rows, empty cells as None, whichever reader is installed."""
+    """The first sheet's name and rows (:func:`sheet_named`)."""
+    with zipfile.ZipFile(path) as archive:
+        book = archive.read("xl/workbook.xml").decode()
+    first = book.split('<sheet name="', 1)[1].split('"', 1)[0]
+    return first, sheet_named(path, first)
+
+
+def sheet_named(path: Path, name: str) -> list[list[Any]]:
+    """The rows of the sheet ``name``, empty cells as None, whichever reader is installed."""
     try:
         import python_calamine
     except ImportError:
         openpyxl = pytest.importorskip("openpyxl", reason="no xlsx reader installed")
         book = openpyxl.load_workbook(path, read_only=True)
-        first = book.worksheets[0]
-        found = [list(row) for row in first.iter_rows(values_only=True)]
-        name = first.title
+        found = [list(row) for row in book[name].iter_rows(values_only=True)]
         book.close()
-        return name, found
+        return found
     book = python_calamine.CalamineWorkbook.from_path(str(path))
-    cells = book.get_sheet_by_index(0).to_python(skip_empty_area=False)
-    return book.sheet_names[0], [[None if c == "" else c for c in row] for row in cells]
+    cells = book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+    return [[None if c == "" else c for c in row] for row in cells]
 
 
 def sheet_xml(path: Path) -> bytes:
@@ -130,6 +136,23 @@ def test_team_event_workbooks(tmp_path: Path) -> None:
     assert name == "Teams" and found[0][:5] == ["rank", "number", "name", "MP", "GP"]
     assert found[1][:5] == [1, 1, "Albion", 4, 3.5]
     assert found[2][:5] == [2, 2, "Caledonia", 3, 3]
+    # its second sheet: the players on points, with their team, as the JSON's "players"
+    board = json.loads(cli_run("tiebreaks", TEAM, "--to", "json").stdout)["players"]
+    got = sheet_named(teams, "Players")
+    assert got[0] == [
+        "rank",
+        "start",
+        "name",
+        "federation",
+        "rating",
+        "points",
+        "team",
+        "team_name",
+    ]
+    assert [(r[0], r[1], r[2], r[5], r[6]) for r in got[1:]] == [
+        (p["rank"], p["start"], p["name"], p["values"]["PTS"], p["team"]) for p in board
+    ]
+    assert got[1][:8] == [1, 1, "Adams, Alan", "ENG", 2100, 2.5, 1, "Albion"]
     _, found = sheet(players)
     assert found[0][5:8] == ["points", "team", "team_name"]
     assert [(r[1], r[6], r[7]) for r in found[1:4]] == [

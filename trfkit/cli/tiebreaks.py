@@ -255,8 +255,15 @@ def tiebreaks(
 
             rows = player_rows(doc.tournament, rules=rules, after_round=after_round)
             text = render_team_json(team, rows)
-        elif to == "xlsx":
-            text = workbook([team_table(team)], raw=raw_csv)
+        elif to == "xlsx":  # the teams, and the players (ranked on points, as in the JSON)
+            from ..tiebreaks import compute  # a team event's workbook only
+
+            board = compute(doc.tournament, [], rules=rules, after_round=after_round)
+            sheets = [
+                team_table(team),
+                standings_table(board, team_cells(doc.tournament), "Players"),
+            ]
+            text = workbook(sheets, raw=raw_csv)
         else:
             text = render_team_table(team, to, style=style)
         write_output(text, output)

@@ -73,12 +73,15 @@ def _finite(values: dict[str, Any]) -> dict[str, Any]:
 
 
 def standings_table(
-    standings: Standings, teams: Mapping[int, tuple[int, str]] | None = None
+    standings: Standings,
+    teams: Mapping[int, tuple[int, str]] | None = None,
+    name: str = "Standings",
 ) -> Table:
     """The rows of ``tiebreaks --to csv`` / ``xlsx`` as values: one per player, best first;
     with ``teams`` (:func:`~trfkit.formats.sheets.team_cells`, a team event's players) the
     team number and name follow the points, before the tie-break columns. The cells of the file's text (name, team name,
-    federation) are the ones made safe; the numbers trfkit computed are written as they are."""
+    federation) are the ones made safe; the numbers trfkit computed are written as they are.
+    ``name`` names the sheet of a workbook."""
     from ..formats.sheets import TEAM_HEAD, Table, team_columns  # for spreadsheets only
 
     extra = TEAM_HEAD if teams is not None else ()
@@ -97,7 +100,7 @@ def standings_table(
         for row in standings.rows
     )
     text = {2, 3, 7} if extra else {2, 3}  # name, federation (and the team's name)
-    return Table("Standings", head, rows, frozenset(text))
+    return Table(name, head, rows, frozenset(text))
 
 
 def team_table(standings: TeamStandings) -> Table:
