@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import click
 
-from ..formats.sheets import DELIMITERS, CsvStyle, Table, delimiter_of
+from ..formats.sheets import CsvStyle, Table, delimiter_of
 from .io import InputError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -50,9 +50,8 @@ def csv_options(func: F) -> F:
         default=None,
         metavar="SEP",
         callback=_delimiter,
-        help=f"CSV: the cell separator, one of {', '.join(repr(d) for d in DELIMITERS if d != chr(9))} "
-        "(default ','; ';' is what Excel expects where the decimal separator is a comma: "
-        "ru, de, fr...).",
+        help="CSV: the cell separator: ',' (default), ';' (what Excel expects where the "
+        "decimal separator is a comma: ru, de, fr...) or a tab ('tab' or '\\t').",
     )(func)
 
 
