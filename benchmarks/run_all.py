@@ -60,6 +60,8 @@ HEAVY = (
     "jsonschema",
     "chardet",
     "openpyxl",
+    "python_calamine",
+    "xlsxwriter",
     "multiprocessing",
     "sqlite3",
     "html.parser",

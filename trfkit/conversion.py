@@ -28,8 +28,9 @@ def render_document(
     *,
     max_bytes: int | None = None,
     display: str = "",
-) -> tuple[list[Diagnostic], str | Iterable[str] | None]:
-    """The output text of ``doc`` in ``to`` (None: nothing to convert) and the T603
+) -> tuple[list[Diagnostic], str | bytes | Iterable[str] | None]:
+    """The output text of ``doc`` in ``to`` (None: nothing to convert; bytes for the
+    ``xlsx`` workbook) and the T603
     diagnostics for values TRF's fixed-width fields cannot hold (or the T604 that says
     why a JSON output trfkit would not read back was not made); TRF of an input without
     ranks gets the ranks of its own tie-break list (T632, or T633 when they cannot be)..
@@ -50,11 +51,15 @@ def render_document(
 
         tournament, notes = fill_ranks(doc.tournament)
         overflows = [*trf_losses(tournament, to), *notes]
-    text: str | Iterable[str] | None
+    text: str | bytes | Iterable[str] | None
     if to == "json":
         from .formats.json_io import iter_json  # (the json module: for JSON outputs only)
 
         text = guarded_json(iter_json(tournament, **options), origin, max_bytes)
+    elif to == "xlsx":  # binary, and through an optional extra: not one of formats.WRITERS
+        from .formats.xlsx_writer import write_xlsx  # (XlsxWriter: for xlsx outputs only)
+
+        text = write_xlsx(tournament, **options)
     else:
         text = formats.write(tournament, to, **options)
     return (at_input(overflows, origin, display) if display else overflows), text

@@ -40,6 +40,9 @@ HEAVY = (
     "concurrent.futures",
     "multiprocessing",
     "sqlite3",
+    "xlsxwriter",  # (the xlsx extra: imported to write or read a workbook only)
+    "python_calamine",
+    "openpyxl",
 )
 
 

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import builtins
+import datetime
 import io
+import sys
 from pathlib import Path
 
 import pytest
 from cr_fixtures import page
 
 from trfkit.formats import detect, read
-from trfkit.formats.chessresults.excel import read_xlsx
+from trfkit.formats.chessresults.excel import BACKENDS, backend, read_xlsx, sheet_rows
 from trfkit.formats.chessresults.html_page import read_crhtml
 from trfkit.formats.chessresults.table import berger, legend_code
 from trfkit.validation.driver import validate
@@ -142,14 +143,33 @@ def test_html_selected_by_content() -> None:
 
 
 def xlsx_bytes(rows: list[list[object]]) -> bytes:
-    openpyxl = pytest.importorskip("openpyxl")
-    book = openpyxl.Workbook()
-    sheet = book.active
-    for row in rows:
-        sheet.append(row)
+    """A workbook of ``rows`` written by XlsxWriter (the extra's writer), else openpyxl."""
+    try:
+        import xlsxwriter
+    except ImportError:
+        openpyxl = pytest.importorskip("openpyxl")
+        book = openpyxl.Workbook()
+        sheet = book.active
+        for row in rows:
+            sheet.append(row)
+        out = io.BytesIO()
+        book.save(out)
+        return out.getvalue()
     out = io.BytesIO()
-    book.save(out)
+    workbook = xlsxwriter.Workbook(out, {"in_memory": True})
+    sheet = workbook.add_worksheet()
+    date = workbook.add_format({"num_format": "yyyy-mm-dd hh:mm"})  # a date cell, not a number
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            if value is not None:
+                sheet.write(r, c, value, date if isinstance(value, datetime.date) else None)
+    workbook.close()
     return out.getvalue()
+
+
+def needs_reader() -> None:
+    if backend() is None:
+        pytest.skip("no workbook reader (python-calamine or openpyxl) is installed")
 
 
 XLSX_ROWS: list[list[object]] = [
@@ -191,23 +211,41 @@ def test_xlsx_export_is_read_and_checked() -> None:
 
 def test_xlsx_without_row_4_and_without_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     data = xlsx_bytes(XLSX_ROWS[:3] + XLSX_ROWS[4:])
+    needs_reader()
     assert len(read_xlsx(data).tournament.players) == 4
-    real_import = builtins.__import__
-
-    def no_openpyxl(name: str, *args: object, **kwargs: object) -> object:
-        if name == "openpyxl":
-            raise ImportError("No module named 'openpyxl'")
-        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(builtins, "__import__", no_openpyxl)
+    for name in BACKENDS:  # neither reader importable: what a missing extra looks like
+        monkeypatch.setitem(sys.modules, name, None)
     doc = read_xlsx(data, path="x.xlsx")
     assert [d.code for d in doc.diagnostics] == ["T628"]
     message = doc.diagnostics[0].message
     assert "pip install 'trfkit[xlsx]'" in message and "\n" not in message
 
 
+@pytest.mark.parametrize("reader", list(BACKENDS))
+def test_each_reader_gives_the_rows_of_text(reader: str) -> None:
+    """calamine and openpyxl read one workbook to the same text, cell for cell: numbers
+    (integers without ``.0``), decimal-comma strings, empty cells, date cells."""
+    pytest.importorskip(reader)
+    rows = [*XLSX_ROWS, [datetime.date(2026, 4, 2), datetime.datetime(2026, 4, 2, 18, 30)]]
+    got = sheet_rows(xlsx_bytes(rows), reader)
+    assert got[5][:11] == [
+        "1", "GM", "Alpha Anna", "2300", "AUT", "2w1", "3w1", "2", "1", "0.5", "0,50"
+    ]  # fmt: skip
+    assert got[7][3] == "" and got[7][7] == "0,5"  # an empty rating cell; a text score
+    assert [c for c in got[13] if c] == ["2026-04-02 00:00:00", "2026-04-02 18:30:00"]
+
+
+def test_both_readers_agree() -> None:
+    for name in BACKENDS:
+        pytest.importorskip(name)
+    data = xlsx_bytes(XLSX_ROWS)
+    calamine, openpyxl = (sheet_rows(data, name) for name in BACKENDS)
+    assert [row for row in calamine if any(row)] == [row for row in openpyxl if any(row)]
+    assert len(calamine) == len(XLSX_ROWS)
+
+
 def test_damaged_xlsx_is_a_diagnostic() -> None:
-    pytest.importorskip("openpyxl")
+    needs_reader()
     doc = read_xlsx(b"PK\x03\x04xl/ not really a zip")
     assert [d.code for d in doc.diagnostics] == ["T001"]
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from trfkit import formats
-from trfkit.formats.csv_writer import HEADER
+from trfkit.formats.csv_writer import HEADER, neutralise, printable
 from trfkit.formats.json_io import write_json
 from trfkit.formats.trf.losses import field_overflows
 from trfkit.model import Header, Player, RoundEntry, Team, Tournament
@@ -114,6 +114,22 @@ def test_csv_output_has_one_row_per_player_and_no_live_formula(t: Tournament, ra
     if not raw:
         for row in rows[1:]:
             assert not any(cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in row), row
+
+
+@FUZZ
+@given(tournaments(), st.sampled_from([",", ";", "\t"]), st.booleans())
+def test_csv_names_survive_every_delimiter(t: Tournament, delimiter: str, bom: bool) -> None:
+    """Whatever the delimiter, a CSV reader splits each row into the same cells: one row per
+    player, every name back as written (NULs dropped, the guard's ``'`` before a formula)."""
+    text = formats.write(t, "csv", delimiter=delimiter, bom=bom)
+    assert text.startswith("\ufeff") == bom
+    rows = list(
+        csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""), delimiter=delimiter)
+    )
+    assert len(rows) == len(t.players) + 1 and tuple(rows[0][: len(HEADER)]) == HEADER
+    assert {len(row) for row in rows} == {len(rows[0])}
+    by_start = sorted(t.players, key=lambda p: p.start)
+    assert [row[1] for row in rows[1:]] == [neutralise(printable(p.name)) for p in by_start]
 
 
 @FUZZ

@@ -17,6 +17,7 @@ from ..check_many import DEFAULT_GLOBS, unreadable
 from ..conversion import UnreadableOutput, at_input, render_document
 from ..diagnostics import Diagnostic
 from ..formats import WRITERS
+from ..formats.sheets import CsvStyle
 from ..input_paths import roots
 from ..render.diagnostics import FileReport
 from ..terminal import escape_controls
@@ -46,6 +47,7 @@ from .options import (
 )
 from .output_guard import refuse_overwrite
 from .output_names import output_name
+from .spreadsheet import csv_options, csv_style, refuse_xlsx
 
 #: File extension of each output format (see :func:`.output_names.output_name` for how a
 #: directory conversion names its outputs with it).
@@ -55,16 +57,28 @@ EXTENSIONS: dict[str, str] = {
     "trf26": ".trf",
     "json": ".json",
     "csv": ".csv",
+    "xlsx": ".xlsx",
 }
 
+#: ``--to`` choices: the text writers of :data:`trfkit.formats.WRITERS` and the workbook.
+FORMATS = (*WRITERS, "xlsx")
 
-def writer_options(to: str, newline: str | None, raw_csv: bool) -> dict[str, Any]:
-    """The keyword options the writer of ``to`` understands, from the CLI flags."""
+
+def writer_options(
+    to: str, newline: str | None, raw_csv: bool, style: CsvStyle | None = None
+) -> dict[str, Any]:
+    """The keyword options the writer of ``to`` understands, from the CLI flags
+    (``style``: ``--delimiter`` and ``--bom``, see :func:`.spreadsheet.csv_style`)."""
     options: dict[str, Any] = {}
     if newline is not None:
         options["newline"] = newline
-    if to == "csv":
+    if to in ("csv", "xlsx"):
         options["raw"] = raw_csv
+    if to == "csv" and style is not None:  # only when not the default: records stay as they were
+        if style.delimiter != ",":
+            options["delimiter"] = style.delimiter
+        if style.bom:
+            options["bom"] = True
     return options
 
 
@@ -151,13 +165,15 @@ def _is_batch(paths: tuple[str, ...], output: str | None) -> bool:
 @click.command()
 @click.argument("paths", nargs=-1, required=True, metavar="INPUT...")
 @input_options
-@output_options(formats=tuple(WRITERS), default="trf")
+@output_options(formats=FORMATS, default="trf")
 @newline_option
 @click.option(
     "--raw-csv",
     is_flag=True,
-    help="Write CSV cells as they are (no ' before = + - @ at the start of a cell).",
+    help="Write CSV cells as they are (no ' before = + - @ at the start of a cell); "
+    "xlsx text cells too.",
 )
+@csv_options
 @batch_options(default_globs=DEFAULT_GLOBS)
 @click.option(
     "--skip-existing",
@@ -182,6 +198,8 @@ def convert(
     to: str,
     newline: str | None,
     raw_csv: bool,
+    delimiter: str | None,
+    bom: bool,
     globs: tuple[str, ...],
     jobs: int | None,
     quiet: bool,
@@ -212,11 +230,14 @@ def convert(
     Examples:
       trfkit convert samples/swiss.trf --to json -o swiss.json
       trfkit convert samples/swiss.trf --to csv
+      trfkit convert samples/swiss.trf --to csv --delimiter ';' --bom -o swiss.csv
+      trfkit convert samples/swiss.trf --to xlsx -o swiss.xlsx
       trfkit convert samples/ -o out/ --to trf26 --newline crlf
       trfkit convert submissions/ -o out/ --to json -j 4 --skip-existing --report out.json
       cat event.trf | trfkit convert - --to json
     """
-    options = writer_options(to, newline, raw_csv)
+    options = writer_options(to, newline, raw_csv, csv_style(to, delimiter, bom, raw_csv))
+    refuse_xlsx(to, output)
     refuse_report_dir(report_path)
     view = View.from_options(select, extend_select, ignore, min_severity, verbose)
     if _is_batch(paths, output):

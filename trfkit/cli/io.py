@@ -237,18 +237,20 @@ def names_directory(output: str) -> bool:
     return output.endswith(("/", os.sep)) or (os.altsep is not None and output.endswith(os.altsep))
 
 
-def encoded(text: str | Iterable[str]) -> bytes | Iterator[bytes]:
-    """``text`` (or each of its blocks, as they come) as UTF-8.
+def encoded(text: str | bytes | Iterable[str]) -> bytes | Iterator[bytes]:
+    """``text`` (or each of its blocks, as they come) as UTF-8; bytes (a workbook) as they are.
 
     backslashreplace: a file name that is not UTF-8 (surrogate escapes from the OS) or
     any other unpaired surrogate must not turn a finished output into an internal error.
     """
+    if isinstance(text, bytes):
+        return text
     if isinstance(text, str):
         return text.encode("utf-8", errors="backslashreplace")
     return (block.encode("utf-8", errors="backslashreplace") for block in text)
 
 
-def write_output(text: str | Iterable[str], output: str | None) -> None:
+def write_output(text: str | bytes | Iterable[str], output: str | None) -> None:
     """Write ``text`` (one string, or blocks produced as they are written) as UTF-8 to
     ``output`` (atomically) or to stdout when None or ``-``.
 

@@ -23,6 +23,7 @@ from typing import Final
 import click
 
 from ..diagnostics import Diagnostic, Severity
+from ..formats.sheets import team_cells
 from ..model import Tournament
 from ..ranking import (
     individual_standings,
@@ -38,6 +39,8 @@ from ..render.standings import (
     render_team_table,
     render_text,
     render_trf,
+    standings_table,
+    team_table,
 )
 from ..tiebreak_codes import MAX_RATING
 from ..tiebreaks import CodeError, Standings, TieBreakCode, UnknownTieBreak, parse
@@ -55,6 +58,7 @@ from .io import (
 )
 from .options import input_options
 from .output_guard import refuse_overwrite
+from .spreadsheet import csv_options, csv_style, refuse_xlsx, workbook
 from .tiebreak_options import (
     check_after_round,
     known_numbers,
@@ -128,7 +132,7 @@ _AFTER_ROUND = click.option(
 @click.option(
     "--to",
     "to",
-    type=click.Choice(["text", "csv", "json", "trf"]),
+    type=click.Choice(["text", "csv", "json", "trf", "xlsx"]),
     default="text",
     show_default=True,
     help="Output format.",
@@ -162,8 +166,10 @@ _AFTER_ROUND = click.option(
 @click.option(
     "--raw-csv",
     is_flag=True,
-    help="Write CSV cells as they are (no ' before = + - @ at the start of a name).",
+    help="Write CSV cells as they are (no ' before = + - @ at the start of a name); "
+    "xlsx text cells too.",
 )
+@csv_options
 @input_options
 @internal_errors
 def tiebreaks(
@@ -179,6 +185,8 @@ def tiebreaks(
     team_bye: tuple[float, float] | None,
     pab_as_draw: bool,
     raw_csv: bool,
+    delimiter: str | None,
+    bom: bool,
     fmt: str,
     encoding: str | None,
 ) -> None:
@@ -188,6 +196,8 @@ def tiebreaks(
     Examples:
       trfkit tiebreaks event.trf --tb BH/C1 --tb BH --tb SB
       trfkit tiebreaks event.trf --rules fide-2009 --to csv -o standings.csv
+      trfkit tiebreaks event.trf --to csv --delimiter ';' --bom -o standings.csv
+      trfkit tiebreaks event.trf --to xlsx -o standings.xlsx
       trfkit tiebreaks event.trf --tb ARO --unrated-rating 1400 --to json
       trfkit tiebreaks --list
     """
@@ -202,6 +212,8 @@ def tiebreaks(
         raise SystemExit(0)
     if input_path is None:
         raise click.UsageError("Missing argument 'INPUT'.")
+    style = csv_style(to, delimiter, bom, raw_csv)
+    refuse_xlsx(to, output)
     refuse_overwrite([input_path], [output])
     doc = read_document(input_path, fmt=fmt, encoding=encoding)
     check_after_round(doc.tournament, after_round)
@@ -225,6 +237,7 @@ def tiebreaks(
             "use --to json, csv or text for them, or add --players to write the "
             "individual standings (ranks, points and 202) into the TRF"
         )
+    text: str | bytes
     if doc.tournament.is_team_event and not players:
         try:
             team = team_standings(
@@ -242,8 +255,17 @@ def tiebreaks(
 
             rows = player_rows(doc.tournament, rules=rules, after_round=after_round)
             text = render_team_json(team, rows)
+        elif to == "xlsx":  # the teams, and the players (ranked on points, as in the JSON)
+            from ..tiebreaks import compute  # a team event's workbook only
+
+            board = compute(doc.tournament, [], rules=rules, after_round=after_round)
+            sheets = [
+                team_table(team),
+                standings_table(board, team_cells(doc.tournament), "Players"),
+            ]
+            text = workbook(sheets, raw=raw_csv)
         else:
-            text = render_team_table(team, to, raw_csv)
+            text = render_team_table(team, to, style=style)
         write_output(text, output)
         diagnostics = shown + [d.with_file(d.file or input_path) for d in team.diagnostics]
         print_diagnostics(diagnostics)
@@ -256,10 +278,13 @@ def tiebreaks(
         raise InputError(f"T501 {exc}") from None
     for note in notes:  # which list the standings follow, when the user named none
         click.echo(note, err=True)
+    teams = team_cells(doc.tournament)  # a team event's players (--players): their team too
     if to == "json":
         text = render_json(standings)
     elif to == "csv":
-        text = render_csv(standings, raw_csv)
+        text = render_csv(standings, style=style, teams=teams)
+    elif to == "xlsx":
+        text = workbook([standings_table(standings, teams)], raw=raw_csv)
     elif to == "trf":
         text = _trf(doc.tournament, standings)
     else:

@@ -8,7 +8,7 @@ with ``MP`` and ``GP``) and the players' rows.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 from math import isfinite
@@ -21,7 +21,8 @@ from ..model import Tournament
 from ..terminal import escape_controls
 from ..tiebreaks import Standings
 
-if TYPE_CHECKING:  # a type only: individual standings do not load the team engine
+if TYPE_CHECKING:  # types only: individual standings do not load the team engine
+    from ..formats.sheets import CsvStyle, Table
     from ..tiebreaks.team.standings import TeamStandings
 
 __all__ = [
@@ -31,6 +32,8 @@ __all__ = [
     "render_team_table",
     "render_text",
     "render_trf",
+    "standings_table",
+    "team_table",
 ]
 
 
@@ -69,41 +72,76 @@ def _finite(values: dict[str, Any]) -> dict[str, Any]:
     return {label: finite_or_none(v) for label, v in values.items()}
 
 
-def _csv(head: Sequence[str], rows: Iterable[Sequence[Any]], text: Sequence[int], raw: bool) -> str:
-    """CSV rows (LF-ended) through the writer steps every trfkit CSV takes
-    (:func:`~trfkit.formats.csv_writer.safe_cell`, :func:`~trfkit.formats.csv_writer.format_row`):
-    the cells at ``text`` (names, federations: the file's text) made safe, the numbers
-    trfkit computed written as they are."""
-    from ..formats.csv_writer import format_row, safe_cell  # for CSV output only
+def standings_table(
+    standings: Standings,
+    teams: Mapping[int, tuple[int, str]] | None = None,
+    name: str = "Standings",
+) -> Table:
+    """The rows of ``tiebreaks --to csv`` / ``xlsx`` as values: one per player, best first;
+    with ``teams`` (:func:`~trfkit.formats.sheets.team_cells`, a team event's players) the
+    team number and name follow the points, before the tie-break columns. The cells of the file's text (name, team name,
+    federation) are the ones made safe; the numbers trfkit computed are written as they are.
+    ``name`` names the sheet of a workbook."""
+    from ..formats.sheets import TEAM_HEAD, Table, team_columns  # for spreadsheets only
 
-    out = [format_row(head, "\n")]
-    for row in rows:
-        cells = list(row)
-        for k in text:
-            cells[k] = safe_cell(cells[k], raw)
-        out.append(format_row(cells, "\n"))
-    return "".join(out)
-
-
-def render_csv(standings: Standings, raw: bool = False) -> str:
-    """One CSV row per player; ``raw`` leaves names as they are (no formula guard)."""
-    head = ["rank", "start", "name", "federation", "rating", "points", *standings.labels]
-    rows = (
-        [
+    extra = TEAM_HEAD if teams is not None else ()
+    head = ("rank", "start", "name", "federation", "rating", "points", *extra, *standings.labels)
+    rows = tuple(
+        (
             row.rank,
             row.start,
             row.name,
             row.federation,
-            row.rating or "",
-            _number(row.points),
-            *(
-                _number(row.values[c]) if row.values[c] is not None else ""
-                for c in standings.labels
-            ),
-        ]
+            row.rating or None,
+            row.points,
+            *team_columns(teams, row.start),
+            *(row.values[c] for c in standings.labels),
+        )
         for row in standings.rows
     )
-    return _csv(head, rows, (2, 3), raw)
+    text = {2, 3, 7} if extra else {2, 3}  # name, federation (and the team's name)
+    return Table(name, head, rows, frozenset(text))
+
+
+def team_table(standings: TeamStandings) -> Table:
+    """A team event's standings as values (``tiebreaks --to csv`` / ``xlsx``)."""
+    from ..formats.sheets import Table  # for spreadsheets only
+
+    rows = tuple(
+        (
+            r.rank,
+            r.number,
+            r.name,
+            r.match_points,
+            r.game_points,
+            *(r.values[c] for c in standings.labels),
+        )
+        for r in standings.rows
+    )
+    return Table(
+        "Teams", ("rank", "number", "name", "MP", "GP", *standings.labels), rows, frozenset({2})
+    )
+
+
+def table_csv(table: Table, style: CsvStyle | None = None) -> str:
+    """``table`` as the CSV of ``tiebreaks`` (LF-ended rows, numbers short: ``7.25``)."""
+    from ..formats.sheets import CsvStyle, csv_text  # for CSV output only
+
+    return csv_text(table, style or CsvStyle(), number=_number, newline="\n")
+
+
+def render_csv(
+    standings: Standings,
+    raw: bool = False,
+    *,
+    style: CsvStyle | None = None,
+    teams: Mapping[int, tuple[int, str]] | None = None,
+) -> str:
+    """One CSV row per player; ``raw`` leaves names as they are (no formula guard);
+    ``style`` (delimiter, byte order mark, raw) replaces ``raw`` when given."""
+    from ..formats.sheets import CsvStyle  # for CSV output only
+
+    return table_csv(standings_table(standings, teams), style or CsvStyle(raw=raw))
 
 
 def render_text(standings: Standings) -> str:
@@ -184,8 +222,15 @@ def render_team_json(standings: TeamStandings, players: list[dict[str, Any]] | N
     return dumps(doc)
 
 
-def render_team_table(standings: TeamStandings, to: str, raw: bool = False) -> str:
-    """A team event's standings as CSV (``to == "csv"``) or as the terminal's table."""
+def render_team_table(
+    standings: TeamStandings, to: str, raw: bool = False, *, style: CsvStyle | None = None
+) -> str:
+    """A team event's standings as CSV (``to == "csv"``, ``style`` as for :func:`render_csv`)
+    or as the terminal's table."""
+    if to == "csv":
+        from ..formats.sheets import CsvStyle  # for CSV output only
+
+        return table_csv(team_table(standings), style or CsvStyle(raw=raw))
     labels = standings.labels
     head = ["rank", "number", "name", "MP", "GP", *labels]
     body = [
@@ -199,10 +244,7 @@ def render_team_table(standings: TeamStandings, to: str, raw: bool = False) -> s
         ]
         for r in standings.rows
     ]
-    if to != "csv":  # a terminal's table: the file's control characters shown, not obeyed
-        body = [[escape_controls(cell) for cell in row] for row in body]
-    if to == "csv":
-        return _csv(head, (["" if c == "-" else c for c in b] for b in body), (2,), raw)
+    body = [[escape_controls(cell) for cell in row] for row in body]  # shown, not obeyed
     widths = [max(len(x) for x in col) for col in zip(head, *body, strict=False)]
     lines = [
         "  ".join(
