@@ -16,7 +16,7 @@ The catalogs follow the ecosystem's convention: ``trfkit/locale/<lang>/LC_MESSAG
 kept in the repository and shipped in the wheel. There is no build step: the ``.po`` is
 compiled to ``.mo`` bytes in memory at first use and handed to :class:`gettext.GNUTranslations`
 (stdlib only). A msgid the catalog lacks is said in English and recorded in
-:attr:`Translator.missing`, which the tests read to prove every string has a translation.
+``Translator.missing``, which the tests read to prove every string has a translation.
 """
 
 from __future__ import annotations

@@ -373,9 +373,7 @@ def in_groups(
         inner,
         clause=clause,
         format=Format.GROUPS,
-        title=phrase(
-            "{count} groups, each: {what}", count=count, what=phrase(_lower(inner.title))
-        ),
+        title=phrase("{count} groups, each: {what}", count=count, what=phrase(_lower(inner.title))),
         groups=groups,
         group_sizes=sizes or tuple(len(g) for g in groups or ()),
         group_names=names,
@@ -386,7 +384,7 @@ def in_groups(
     if not final:
         return (stage,)
     winners = phrase(
-        " and ".join("the winner of group {g%d}" % k for k in range(len(names))),
+        " and ".join("the winner of group {g" + str(k) + "}" for k in range(len(names))),
         **{f"g{k}": n for k, n in enumerate(names)},
     )
     return (stage, armageddon_game(clause, entrants=winners))

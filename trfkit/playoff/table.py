@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from functools import partial
 
 from ..i18n import phrase
-from ..i18n import phrase
 from . import procedures as p
 from .plan import DEFAULT_OPTIONS, Note, NoteKind, Numbering, Options, Plan
 

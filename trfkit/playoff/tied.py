@@ -113,8 +113,7 @@ def leaders(
                 Note(
                     NoteKind.SOURCE,
                     phrase(
-                        "Tie-breaks of the file that trfkit cannot compute were left out: "
-                        "{codes}.",
+                        "Tie-breaks of the file that trfkit cannot compute were left out: {codes}.",
                         codes=", ".join(dropped),
                     ),
                 )
