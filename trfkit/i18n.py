@@ -103,10 +103,13 @@ class Translator:
         return self.lang == DEFAULT or f"{context}\x04{msgid}" in self._known
 
     def say(self, text: str) -> str:
-        """``text`` in this language: a :class:`Phrase` re-said from its template, any
-        other string (the file's text, a code) unchanged."""
-        if self.lang == DEFAULT or not isinstance(text, Phrase):
+        """``text``, a text of the library (a :class:`Phrase`, or a fixed English string),
+        in this language. A phrase's arguments are re-said only when they are phrases too:
+        a plain argument (a name from the file, a code, a number) stays as it is."""
+        if self.lang == DEFAULT:
             return str(text)
+        if not isinstance(text, Phrase):
+            return self.gettext(text)
         template = self.gettext(text.template)
         args = {k: self.say(v) if isinstance(v, Phrase) else v for k, v in text.args.items()}
         return template.format(**args) if args else template
@@ -195,7 +198,9 @@ def compile_mo(entries: list[Entry]) -> bytes:
     strs = [v.encode() for _, v in pairs]
     count = len(pairs)
     start = 7 * 4 + 16 * count  # header, then the two offset tables
-    table_ids, table_strs, blob = [], [], b""
+    table_ids: list[tuple[int, int]] = []
+    table_strs: list[tuple[int, int]] = []
+    blob = b""
     for data, table in ((ids, table_ids), (strs, table_strs)):
         for item in data:
             table.append((len(item), start + len(blob)))
