@@ -23,6 +23,7 @@ from typing import Final
 import click
 
 from ..diagnostics import Diagnostic, Severity
+from ..i18n import translator
 from ..model import Tournament
 from ..ranking import (
     individual_standings,
@@ -53,7 +54,7 @@ from .io import (
     rule_errors,
     write_output,
 )
-from .options import input_options
+from .options import input_options, lang_option
 from .output_guard import refuse_overwrite
 from .tiebreak_options import (
     check_after_round,
@@ -165,6 +166,7 @@ _AFTER_ROUND = click.option(
     help="Write CSV cells as they are (no ' before = + - @ at the start of a name).",
 )
 @input_options
+@lang_option
 @internal_errors
 def tiebreaks(
     input_path: str | None,
@@ -181,6 +183,7 @@ def tiebreaks(
     raw_csv: bool,
     fmt: str,
     encoding: str | None,
+    lang: str,
 ) -> None:
     """Compute tie-breaks and standings.
 
@@ -189,6 +192,7 @@ def tiebreaks(
       trfkit tiebreaks event.trf --tb BH/C1 --tb BH --tb SB
       trfkit tiebreaks event.trf --rules fide-2009 --to csv -o standings.csv
       trfkit tiebreaks event.trf --tb ARO --unrated-rating 1400 --to json
+      trfkit tiebreaks event.trf --lang ru
       trfkit tiebreaks --list
     """
     if list_codes:
@@ -243,7 +247,7 @@ def tiebreaks(
             rows = player_rows(doc.tournament, rules=rules, after_round=after_round)
             text = render_team_json(team, rows)
         else:
-            text = render_team_table(team, to, raw_csv)
+            text = render_team_table(team, to, raw_csv, translator(lang))
         write_output(text, output)
         diagnostics = shown + [d.with_file(d.file or input_path) for d in team.diagnostics]
         print_diagnostics(diagnostics)
@@ -263,7 +267,7 @@ def tiebreaks(
     elif to == "trf":
         text = _trf(doc.tournament, standings)
     else:
-        text = render_text(standings)
+        text = render_text(standings, translator(lang))
     first = [d for d in shown if d.code in _BEFORE_STANDINGS]
     print_diagnostics(first)  # what makes the standings below unlike the source's: said first
     write_output(text, output)
@@ -311,6 +315,7 @@ def tiebreaks(
     help="With --team: as for `trfkit tiebreaks --team-pab-as-draw`.",
 )
 @input_options
+@lang_option
 @internal_errors
 def explain(
     input_path: str,
@@ -325,6 +330,7 @@ def explain(
     pab_as_draw: bool,
     fmt: str,
     encoding: str | None,
+    lang: str,
 ) -> None:
     """Show how one player's (or team's) tie-break is made up, round by round.
 
