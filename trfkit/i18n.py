@@ -25,7 +25,7 @@ import ast
 import gettext
 import io
 import struct
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -38,6 +38,7 @@ __all__ = [
     "Translator",
     "choose_language",
     "compile_mo",
+    "joined",
     "parse_po",
     "phrase",
     "translator",
@@ -60,18 +61,35 @@ class Phrase(str):
 
     template: str
     args: Mapping[str, Any]
+    #: False for a template that is only punctuation around its arguments (:func:`joined`)
+    translated: bool
 
-    def __new__(cls, template: str, args: Mapping[str, Any] | None = None) -> Phrase:
+    def __new__(
+        cls, template: str, args: Mapping[str, Any] | None = None, translated: bool = True
+    ) -> Phrase:
         args = dict(args or {})
         self = super().__new__(cls, template.format(**args) if args else template)
         self.template = template
         self.args = args
+        self.translated = translated
         return self
 
 
 def phrase(template: str, /, **args: Any) -> Phrase:
     """``template`` formatted with ``args`` (``str.format``), translatable later."""
     return Phrase(template, args)
+
+
+def joined(separator: str, items: Iterable[str]) -> Phrase:
+    """``separator.join(items)`` whose items stay translatable one by one (the separator,
+    punctuation, is the same in every language)."""
+    parts = list(items)
+    template = (
+        separator.replace("{", "{{")
+        .replace("}", "}}")
+        .join("{p" + str(k) + "}" for k in range(len(parts)))
+    )
+    return Phrase(template, {f"p{k}": part for k, part in enumerate(parts)}, translated=False)
 
 
 class Translator:
@@ -110,7 +128,7 @@ class Translator:
             return str(text)
         if not isinstance(text, Phrase):
             return self.gettext(text)
-        template = self.gettext(text.template)
+        template = self.gettext(text.template) if text.translated else text.template
         args = {k: self.say(v) if isinstance(v, Phrase) else v for k, v in text.args.items()}
         return template.format(**args) if args else template
 

@@ -358,7 +358,7 @@ def explain(
     # the input (0 or 1 for any content), so a binary or empty file is not exit 2.
     diagnostics = _relevant(doc.diagnostics) + rule_errors(doc, input_problems(doc, input_path))
     if team is not None:
-        _explain_team(t, team, code, rules, after_round, team_bye, pab_as_draw, diagnostics)
+        _explain_team(t, team, code, rules, after_round, team_bye, pab_as_draw, diagnostics, lang)
     assert player is not None
     ctx = explanation_context(
         t, resolve(rules, t), after_round=after_round, unrated_rating=unrated_rating
@@ -372,7 +372,7 @@ def explain(
         result = explain_one(ctx, ctx.index[player], code, place(ctx, code, order))
     except (CodeError, UnknownTieBreak) as exc:
         raise InputError(f"T501 {exc}") from None
-    write_output(result.render(), None)  # render() escapes the file's control characters
+    write_output(result.render(translator(lang)), None)  # render() escapes control characters
     # the computation's own notes (T502 "undefined: unrated players", ...), as tiebreaks
     # prints them: an "undefined" total is never left without its reason
     notes = list(dict.fromkeys(d.with_file(d.file or input_path) for d in ctx.diagnostics))
@@ -405,6 +405,7 @@ def _explain_team(
     team_bye: tuple[float, float] | None,
     pab_as_draw: bool,
     diagnostics: list[Diagnostic],
+    lang: str = "en",
 ) -> None:
     """``explain --team``: the team's rounds (see :mod:`trfkit.tiebreaks.team.explain`); exits."""
     from ..tiebreaks.team.explain import explain_team  # a team event only
@@ -423,6 +424,6 @@ def _explain_team(
         result = explain_team(ctx, ctx.index[number], code)
     except (CodeError, UnknownTieBreak) as exc:
         raise InputError(f"T501 {exc}") from None
-    write_output(result.render(), None)
+    write_output(result.render(translator(lang)), None)
     print_diagnostics(diagnostics)
     raise SystemExit(exit_status(diagnostics))
