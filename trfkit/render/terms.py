@@ -35,10 +35,12 @@ def term(code: TieBreakCode | str, tr: Translator) -> str:
     ``code`` does not parse."""
     if isinstance(code, str):
         try:
-            code = parse(code)
+            parsed = parse(code)
         except CodeError:
             return code
-    keys = _keys(code)
+    else:
+        parsed = code
+    keys = _keys(parsed)
     key = next((k for k in keys if tr.has(CONTEXT, k)), keys[-1])
     return tr.pgettext(CONTEXT, key)
 
