@@ -21,14 +21,12 @@ compiled to ``.mo`` bytes in memory at first use and handed to :class:`gettext.G
 
 from __future__ import annotations
 
-import ast
 import gettext
 import io
 import struct
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 __all__ = [
@@ -152,6 +150,8 @@ def _unquote(token: str, where: int) -> str:
     token = token.strip()
     if len(token) < 2 or token[0] != '"' or token[-1] != '"':
         raise ValueError(f"line {where}: expected a quoted string, got {token!r}")
+    import ast  # reading a catalog only: English needs none
+
     value = ast.literal_eval(token)  # a C-style quoted string, as the .po syntax is
     if not isinstance(value, str):  # pragma: no cover - a quoted token is a str
         raise ValueError(f"line {where}: not a string")
@@ -229,6 +229,8 @@ def compile_mo(entries: list[Entry]) -> bytes:
 
 
 def _catalog_text(lang: str) -> str:
+    from importlib import resources  # it imports pathlib and tempfile: a translation only
+
     path = resources.files("trfkit").joinpath("locale", lang, "LC_MESSAGES", f"{DOMAIN}.po")
     return path.read_text(encoding="utf-8")
 
