@@ -122,11 +122,11 @@ def test_article_32_terms_beside_their_codes() -> None:
 def test_info_labels_in_russian() -> None:
     _, out, _ = run("info", str(SAMPLES / "swiss.trf"), "--lang", "ru")
     assert [line.split(":")[0] for line in out.splitlines()] == [
-        "файл", "название", "место", "даты", "тип", "участники", "туры", "команды",
+        "файл", "название", "место проведения", "даты", "тип", "участники", "туры", "команды",
         "формат", "кодировка", "проблемы",
     ]  # fmt: skip
-    assert "туры:      5 (с результатами: 5)\n" in out
-    assert "проблемы:  ошибок: 0, предупреждений: 0, сведений: 1\n" in out
+    assert "туры:             5 (с результатами: 5)\n" in out
+    assert "проблемы:         ошибок: 0, предупреждений: 0, сведений: 1\n" in out
 
 
 def test_explain_in_russian() -> None:
