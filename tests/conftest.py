@@ -31,3 +31,10 @@ def samples_dir() -> Path:
 def runner() -> CliRunner:
     """A click runner; ``result.stdout`` and ``result.stderr`` are kept apart."""
     return CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def english_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outputs are compared in English: a ``TRFKIT_LANG`` of the shell running the tests
+    must not turn them Russian (the tests of ``--lang`` set it themselves)."""
+    monkeypatch.delenv("TRFKIT_LANG", raising=False)

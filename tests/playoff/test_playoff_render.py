@@ -84,7 +84,7 @@ def test_json_groups_and_branches() -> None:
     assert nine["groups"] == [[1, 5, 9], [2, 6, 7], [3, 4, 8]]
     assert nine["group_names"] == ["A", "B", "C"]
     ten = plan_json(build_plan(10))["stages"][0]
-    assert ten["groups"] is None and ten["group_sizes"] == [5, 5]
+    assert ten["groups"] == [[1, 4, 5, 8, 9], [2, 3, 6, 7, 10]] and ten["group_sizes"] == [5, 5]
     five = plan_json(build_plan(5))["stages"][0]
     levels = [(b["level"], b["clause"]) for b in five["if_tied"]["branches"]]
     assert levels == [
@@ -144,9 +144,13 @@ def test_text_lot_numbers_are_not_seeds() -> None:
     assert "- No. 1 v No. 4" in text and "seed" not in text.split("STAGE 1")[1].split("\n\n")[0]
 
 
-def test_text_ten_players_says_the_groups_are_not_given() -> None:
+def test_text_ten_players_gives_trfkits_snake_groups_as_a_reading() -> None:
     text = render_text(build_plan(10))
-    assert "Groups: 2 groups of 5 players; who plays in which group is not stated" in text
+    assert "    Group 1: seed 1, seed 4, seed 5, seed 8, seed 9\n" in text
+    assert "    Group 2: seed 2, seed 3, seed 6, seed 7, seed 10\n" in text
+    silent = text.split("Where the text is silent (trfkit's reading")[1]
+    assert "32.5.6.9 does not say how the ten players are split" in silent
+    assert "1, 4, 5, 8, 9 and 2, 3, 6, 7, 10" in silent
     assert "Players: the winner of group 1 and the winner of group 2" in text
 
 

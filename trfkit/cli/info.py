@@ -6,6 +6,7 @@ import click
 
 from ..finite import dumps
 from ..formats import detect
+from ..i18n import translator
 from ..render.summary import private_fields, render_text, summary
 from .io import (
     display_name,
@@ -18,7 +19,7 @@ from .io import (
     rule_errors,
     write_output,
 )
-from .options import input_options, output_options
+from .options import input_options, lang_option, output_options
 from .output_guard import refuse_overwrite
 
 
@@ -32,6 +33,7 @@ from .output_guard import refuse_overwrite
     help="Also print header strings withheld for privacy (e-mail addresses, local paths, "
     "organiser notes) of Swiss-Manager files.",
 )
+@lang_option
 @internal_errors
 def info(
     input_path: str,
@@ -40,6 +42,7 @@ def info(
     output: str | None,
     to: str,
     show_private: bool = False,
+    lang: str = "en",
 ) -> None:
     """Summarise FILE ('-' for stdin): name, dates, type, players, rounds, teams,
     and how it was read (format, TRF edition, dialect, encoding, line endings).
@@ -50,6 +53,7 @@ def info(
     Examples:
       trfkit info samples/swiss.trf
       trfkit info samples/cp1252.trf --to json
+      trfkit info samples/swiss.trf --lang ru
     """
     refuse_overwrite([input_path], [output])
     raw = read_bytes(input_path)
@@ -61,6 +65,6 @@ def info(
     )
     if show_private:
         data["private"] = private_fields(raw, data["read_as"])
-    text = dumps(data) if to == "json" else render_text(data)
+    text = dumps(data) if to == "json" else render_text(data, translator(lang))
     write_output(text, output)
     raise SystemExit(exit_status(problems))

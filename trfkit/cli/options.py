@@ -20,6 +20,8 @@ and ``--to`` (parameter ``to``) with the formats the command can produce.
 from __future__ import annotations
 
 import codecs
+import os
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -192,3 +194,29 @@ def display_options(func: F) -> F:
         "status counts what is hidden too.",
     )(func)
     return func
+
+
+def _lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+    from ..i18n import choose_language  # the commands with words to translate only
+    from .io import InputError  # io imports this module: a top-level import would be a cycle
+
+    try:
+        return choose_language(value, os.environ, sys.stdout.isatty())
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+
+
+def lang_option(func: F) -> F:
+    """Add ``--lang en|ru`` (as ``lang``: the language chosen, never None): the option,
+    else ``TRFKIT_LANG``, else ``ru`` when the locale's language is Russian and stdout is a
+    terminal, else ``en`` (:func:`trfkit.i18n.choose_language`). An unknown language is a
+    one-line error, exit 2. Codes, numbers and JSON never change with the language."""
+    return click.option(
+        "--lang",
+        "lang",
+        default=None,
+        metavar="en|ru",
+        callback=_lang,
+        help="Language of the text output: en or ru (default: $TRFKIT_LANG, else ru for "
+        "a Russian locale on a terminal, else en). JSON and codes stay the same.",
+    )(func)

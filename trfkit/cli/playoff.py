@@ -12,6 +12,7 @@ import re
 
 import click
 
+from ..i18n import translator
 from ..limits import MAX_PLAYERS
 from ..playoff.plan import Clock, Options, Plan
 from ..playoff.render import render_json, render_text
@@ -29,7 +30,7 @@ from .io import (
     rule_errors,
     write_output,
 )
-from .options import input_options, output_options
+from .options import input_options, lang_option, output_options
 from .output_guard import refuse_overwrite
 from .tiebreak_options import check_after_round
 
@@ -109,6 +110,7 @@ def parse_clock(text: str) -> Clock:
 )
 @input_options
 @output_options(formats=("text", "json"), default="text")
+@lang_option
 @internal_errors
 def playoff(
     input_path: str | None,
@@ -123,6 +125,7 @@ def playoff(
     encoding: str | None,
     output: str | None,
     to: str,
+    lang: str,
 ) -> None:
     """Print the Article 32.5 play-off plan for the players tied for first place.
 
@@ -132,6 +135,7 @@ def playoff(
       trfkit playoff --tied 2 --agreed-tc 900+10
       trfkit playoff --tied 12 --time-limited --to json
       trfkit playoff results.trf --tb SB --late
+      trfkit playoff --tied 6 --lang ru
     """
 
     if (tied is None) == (input_path is None):
@@ -153,8 +157,8 @@ def playoff(
     else:
         assert input_path is not None
         plan, status = _plan_from_file(input_path, fmt, encoding, rules, tb, options, after_round)
-    render = render_json if to == "json" else render_text
-    write_output(render(plan), output)
+    text = render_json(plan) if to == "json" else render_text(plan, translator(lang))
+    write_output(text, output)
     raise SystemExit(status)
 
 

@@ -24,6 +24,7 @@ import click
 
 from ..diagnostics import Diagnostic, Severity
 from ..formats.sheets import team_cells
+from ..i18n import translator
 from ..model import Tournament
 from ..ranking import (
     individual_standings,
@@ -56,7 +57,7 @@ from .io import (
     rule_errors,
     write_output,
 )
-from .options import input_options
+from .options import input_options, lang_option
 from .output_guard import refuse_overwrite
 from .spreadsheet import csv_options, csv_style, refuse_xlsx, workbook
 from .tiebreak_options import (
@@ -171,6 +172,7 @@ _AFTER_ROUND = click.option(
 )
 @csv_options
 @input_options
+@lang_option
 @internal_errors
 def tiebreaks(
     input_path: str | None,
@@ -189,6 +191,7 @@ def tiebreaks(
     bom: bool,
     fmt: str,
     encoding: str | None,
+    lang: str,
 ) -> None:
     """Compute tie-breaks and standings.
 
@@ -199,6 +202,7 @@ def tiebreaks(
       trfkit tiebreaks event.trf --to csv --delimiter ';' --bom -o standings.csv
       trfkit tiebreaks event.trf --to xlsx -o standings.xlsx
       trfkit tiebreaks event.trf --tb ARO --unrated-rating 1400 --to json
+      trfkit tiebreaks event.trf --lang ru
       trfkit tiebreaks --list
     """
     if list_codes:
@@ -265,7 +269,7 @@ def tiebreaks(
             ]
             text = workbook(sheets, raw=raw_csv)
         else:
-            text = render_team_table(team, to, style=style)
+            text = render_team_table(team, to, style=style, tr=translator(lang))
         write_output(text, output)
         diagnostics = shown + [d.with_file(d.file or input_path) for d in team.diagnostics]
         print_diagnostics(diagnostics)
@@ -288,7 +292,7 @@ def tiebreaks(
     elif to == "trf":
         text = _trf(doc.tournament, standings)
     else:
-        text = render_text(standings)
+        text = render_text(standings, translator(lang))
     first = [d for d in shown if d.code in _BEFORE_STANDINGS]
     print_diagnostics(first)  # what makes the standings below unlike the source's: said first
     write_output(text, output)
@@ -336,6 +340,7 @@ def tiebreaks(
     help="With --team: as for `trfkit tiebreaks --team-pab-as-draw`.",
 )
 @input_options
+@lang_option
 @internal_errors
 def explain(
     input_path: str,
@@ -350,6 +355,7 @@ def explain(
     pab_as_draw: bool,
     fmt: str,
     encoding: str | None,
+    lang: str,
 ) -> None:
     """Show how one player's (or team's) tie-break is made up, round by round.
 
@@ -377,7 +383,7 @@ def explain(
     # the input (0 or 1 for any content), so a binary or empty file is not exit 2.
     diagnostics = _relevant(doc.diagnostics) + rule_errors(doc, input_problems(doc, input_path))
     if team is not None:
-        _explain_team(t, team, code, rules, after_round, team_bye, pab_as_draw, diagnostics)
+        _explain_team(t, team, code, rules, after_round, team_bye, pab_as_draw, diagnostics, lang)
     assert player is not None
     ctx = explanation_context(
         t, resolve(rules, t), after_round=after_round, unrated_rating=unrated_rating
@@ -391,7 +397,7 @@ def explain(
         result = explain_one(ctx, ctx.index[player], code, place(ctx, code, order))
     except (CodeError, UnknownTieBreak) as exc:
         raise InputError(f"T501 {exc}") from None
-    write_output(result.render(), None)  # render() escapes the file's control characters
+    write_output(result.render(translator(lang)), None)  # render() escapes control characters
     # the computation's own notes (T502 "undefined: unrated players", ...), as tiebreaks
     # prints them: an "undefined" total is never left without its reason
     notes = list(dict.fromkeys(d.with_file(d.file or input_path) for d in ctx.diagnostics))
@@ -424,6 +430,7 @@ def _explain_team(
     team_bye: tuple[float, float] | None,
     pab_as_draw: bool,
     diagnostics: list[Diagnostic],
+    lang: str = "en",
 ) -> None:
     """``explain --team``: the team's rounds (see :mod:`trfkit.tiebreaks.team.explain`); exits."""
     from ..tiebreaks.team.explain import explain_team  # a team event only
@@ -442,6 +449,6 @@ def _explain_team(
         result = explain_team(ctx, ctx.index[number], code)
     except (CodeError, UnknownTieBreak) as exc:
         raise InputError(f"T501 {exc}") from None
-    write_output(result.render(), None)
+    write_output(result.render(translator(lang)), None)
     print_diagnostics(diagnostics)
     raise SystemExit(exit_status(diagnostics))

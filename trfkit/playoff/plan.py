@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from ..i18n import Phrase, phrase
+
 __all__ = [
     "ARMAGEDDON",
     "DEFAULT_OPTIONS",
@@ -61,12 +63,16 @@ class Clock:
     increment_seconds: int
 
     @property
-    def label(self) -> str:
+    def label(self) -> Phrase:
         """``3 min + 5 s per move``: the announcement wording."""
         base = _duration(self.base_seconds)
         if not self.increment_seconds:
-            return f"{base} per player"
-        return f"{base} + {self.increment_seconds} s per move, per player"
+            return phrase("{base} per player", base=base)
+        return phrase(
+            "{base} + {increment} s per move, per player",
+            base=base,
+            increment=self.increment_seconds,
+        )
 
     @property
     def trf(self) -> str:
@@ -83,10 +89,12 @@ class ArmageddonClock:
     draw_winner: str
 
     @property
-    def label(self) -> str:
-        return (
-            f"White {_duration(self.white_seconds)}, Black {_duration(self.black_seconds)}; "
-            f"a draw counts as a win for {self.draw_winner.capitalize()}"
+    def label(self) -> Phrase:
+        return phrase(
+            "White {white}, Black {black}; a draw counts as a win for {winner}",
+            white=_duration(self.white_seconds),
+            black=_duration(self.black_seconds),
+            winner=phrase(self.draw_winner.capitalize()),
         )
 
     @property
@@ -103,11 +111,13 @@ RAPID = Clock(base_seconds=180, increment_seconds=5)
 ARMAGEDDON = ArmageddonClock(white_seconds=300, black_seconds=240, draw_winner="black")
 
 
-def _duration(seconds: int) -> str:
+def _duration(seconds: int) -> Phrase:
     minutes, rest = divmod(seconds, 60)
     if not rest:
-        return f"{minutes} min"
-    return f"{minutes} min {rest} s" if minutes else f"{rest} s"
+        return phrase("{minutes} min", minutes=minutes)
+    if minutes:
+        return phrase("{minutes} min {seconds} s", minutes=minutes, seconds=rest)
+    return phrase("{seconds} s", seconds=rest)
 
 
 @dataclass(frozen=True, slots=True)

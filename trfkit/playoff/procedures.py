@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from ..i18n import phrase
 from .plan import (
     ARMAGEDDON,
     RAPID,
@@ -194,7 +195,11 @@ def knockout(
             (LATE,)
             if opts.late
             else (
-                f"Time is limited: one Armageddon game per pairing instead of matches ({clause}).",
+                phrase(
+                    "Time is limited: one Armageddon game per pairing instead of matches "
+                    "({clause}).",
+                    clause=clause,
+                ),
             )
         )
     else:
@@ -217,7 +222,7 @@ def knockout(
     first = Stage(
         clause=clause,
         format=Format.KNOCKOUT,
-        title=f"{first_round}: {title[0].lower()}{title[1:]}",
+        title=phrase("{round}: {what}", round=phrase(first_round), what=phrase(_lower(title))),
         games=games,
         time_control=clock,
         pairings=pairings,
@@ -230,13 +235,22 @@ def knockout(
     later = tuple(
         replace(
             first,
-            title=f"{name}: {title[0].lower()}{title[1:]}",
+            title=phrase("{round}: {what}", round=phrase(name), what=phrase(_lower(title))),
             pairings=None,
             entrants=who,
             notes=(
-                f"Not described in {clause}: this round follows from the "
-                "knock-out and is played like the first round"
-                + ("." if name == "Final" else "; its pairings must be fixed in advance (32.5.1)."),
+                phrase(
+                    "Not described in {clause}: this round follows from the knock-out and is "
+                    "played like the first round.",
+                    clause=clause,
+                )
+                if name == "Final"
+                else phrase(
+                    "Not described in {clause}: this round follows from the knock-out and is "
+                    "played like the first round; its pairings must be fixed in advance "
+                    "(32.5.1).",
+                    clause=clause,
+                ),
             ),
         )
         for name, who in later_rounds
@@ -359,7 +373,7 @@ def in_groups(
         inner,
         clause=clause,
         format=Format.GROUPS,
-        title=f"{count} groups, each: {inner.title[0].lower()}{inner.title[1:]}",
+        title=phrase("{count} groups, each: {what}", count=count, what=phrase(_lower(inner.title))),
         groups=groups,
         group_sizes=sizes or tuple(len(g) for g in groups or ()),
         group_names=names,
@@ -369,5 +383,13 @@ def in_groups(
     )
     if not final:
         return (stage,)
-    winners = " and ".join(f"the winner of group {n}" for n in names)
+    winners = phrase(
+        " and ".join("the winner of group {g" + str(k) + "}" for k in range(len(names))),
+        **{f"g{k}": n for k, n in enumerate(names)},
+    )
     return (stage, armageddon_game(clause, entrants=winners))
+
+
+def _lower(title: str) -> str:
+    """A title as the second half of a longer one (``Final: knock-out matches ...``)."""
+    return title[0].lower() + title[1:]

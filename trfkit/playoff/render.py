@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..finite import dumps
+from ..i18n import DEFAULT, Translator, translator
 from ..terminal import escape_controls
 from .plan import (
     ArmageddonClock,
@@ -128,138 +129,214 @@ NOTE_HEADINGS = (
     (NoteKind.SILENT, "Where the text is silent (trfkit's reading; fix in advance, 32.5.1)"),
 )
 
+#: The gettext context of the Article's own words (``pgettext("article", "32.5.6.5")``):
+#: a translation quotes the clause in the language the Article was written in.
+ARTICLE = "article"
+#: Clauses quoted after the plan's own in a translated announcement (32.5.1-32.5.5 are the
+#: provisions, quoted in the notes).
+ALWAYS_QUOTED = ("32.5.7", "32.5.8")
+
 
 class _Names:
     """How a number in a group or pairing is printed: with the player's name when known."""
 
-    def __init__(self, entrants: tuple[Entrant, ...]) -> None:
+    def __init__(self, entrants: tuple[Entrant, ...], tr: Translator) -> None:
         self.by_seed = {e.seed: e for e in entrants}
+        self._ = tr.gettext
 
     def seed(self, n: int) -> str:
         e = self.by_seed.get(n)
-        return f"{n}. {e.name} (start no. {e.start})" if e else f"seed {n}"
+        if e:
+            return self._("{seed}. {name} (start no. {start})").format(
+                seed=n, name=e.name, start=e.start
+            )
+        return self._("seed {n}").format(n=n)
 
     def number(self, n: int, numbering: Numbering) -> str:
         if numbering is Numbering.LOT:
-            return f"No. {n}"
+            return self._("No. {n}").format(n=n)
         return self.seed(n)
 
 
-def _fmt_points(value: float) -> str:
-    return f"{value:g} point" + ("" if value == 1 else "s")
-
-
-def _stage_lines(stage: Stage, names: _Names, indent: str, lead: str = "") -> list[str]:
-    lines = [
-        f"{indent}{lead}{stage.title} ({stage.clause}"
-        + (f", as {stage.as_in}" if stage.as_in else "")
-        + ")"
-    ]
+def _stage_lines(
+    stage: Stage, names: _Names, tr: Translator, indent: str, lead: str = ""
+) -> list[str]:
+    _, say = tr.gettext, tr.say
+    where = _("{clause}, as {as_in}") if stage.as_in else "{clause}"
+    lines = [f"{indent}{lead}{say(stage.title)} ({where.format(**_clauses(stage))})"]
     pad = indent + " " * len(lead) + "  "
     if stage.entrants:
-        lines.append(f"{pad}Players: {stage.entrants}")
+        lines.append(pad + _("Players: {who}").format(who=say(stage.entrants)))
     if stage.numbering is Numbering.LOT and (stage.groups or stage.pairings):
-        among = " among the players above" if names.by_seed and not stage.entrants else ""
-        lines.append(f"{pad}Pairing numbers: drawn by lot{among}")
+        among = names.by_seed and not stage.entrants
+        lines.append(
+            pad
+            + (
+                _("Pairing numbers: drawn by lot among the players above")
+                if among
+                else _("Pairing numbers: drawn by lot")
+            )
+        )
     if stage.groups:
         group_names = stage.group_names or tuple(str(i) for i in range(1, len(stage.groups) + 1))
         for name, group in zip(group_names, stage.groups, strict=False):
             members = ", ".join(names.number(n, stage.numbering) for n in group)
-            label = f"Group {name}" if len(stage.groups) > 1 else "Players"
+            label = _("Group {name}").format(name=name) if len(stage.groups) > 1 else _("Players")
             lines.append(f"{pad}{label}: {members}")
     elif stage.group_sizes:
         sizes = sorted(set(stage.group_sizes))
         each = str(sizes[0]) if len(sizes) == 1 else "/".join(map(str, stage.group_sizes))
         lines.append(
-            f"{pad}Groups: {len(stage.group_sizes)} groups of {each} players; who plays "
-            "in which group is not stated by the text (fix it in advance, 32.5.1)"
+            pad
+            + _(
+                "Groups: {count} groups of {each} players; who plays in which group is not "
+                "stated by the text (fix it in advance, 32.5.1)"
+            ).format(count=len(stage.group_sizes), each=each)
         )
     if stage.pairings:
         pairs = [
-            f"{names.number(a, stage.numbering)} v {names.number(b, stage.numbering)}"
+            _("{a} v {b}").format(
+                a=names.number(a, stage.numbering), b=names.number(b, stage.numbering)
+            )
             for a, b in stage.pairings
         ]
         if len(pairs) == 1:
-            lines.append(f"{pad}Pairing: {pairs[0]}")
+            lines.append(pad + _("Pairing: {pair}").format(pair=pairs[0]))
         else:
-            lines.append(f"{pad}Pairings:")
+            lines.append(pad + _("Pairings:"))
             lines.extend(f"{pad}  - {pair}" for pair in pairs)
-    games = "1 game" if stage.games == 1 else f"{stage.games} games"
-    lines.append(f"{pad}Games: {games} per pairing")
-    clock = stage.time_control.label if stage.time_control else "not stated by the text"
-    lines.append(f"{pad}Time control: {clock}")
+    games = _("1 game") if stage.games == 1 else _("{n} games").format(n=stage.games)
+    lines.append(pad + _("Games: {games} per pairing").format(games=games))
+    clock = say(stage.time_control.label) if stage.time_control else _("not stated by the text")
+    lines.append(pad + _("Time control: {clock}").format(clock=clock))
     if stage.colours:
-        lines.append(f"{pad}Colours: {stage.colours}")
+        lines.append(pad + _("Colours: {colours}").format(colours=say(stage.colours)))
     for note in stage.notes:
-        lines.append(f"{pad}Note: {note}")
+        lines.append(pad + _("Note: {note}").format(note=say(note)))
     if stage.if_tied is not None:
-        lines.extend(_if_tied_lines(stage.if_tied, names, pad))
+        lines.extend(_if_tied_lines(stage.if_tied, names, tr, pad))
     return lines
 
 
-def _if_tied_lines(if_tied: IfTied, names: _Names, indent: str) -> list[str]:
-    lines = [f"{indent}{if_tied.text}"]
+def _clauses(stage: Stage) -> dict[str, str]:
+    return {"clause": stage.clause, "as_in": stage.as_in}
+
+
+def _if_tied_lines(if_tied: IfTied, names: _Names, tr: Translator, indent: str) -> list[str]:
+    lines = [f"{indent}{tr.say(if_tied.text)}"]
     for stage in if_tied.stages:
-        lines.extend(_stage_lines(stage, names, indent, "-> "))
+        lines.extend(_stage_lines(stage, names, tr, indent, "-> "))
     for branch in if_tied.branches:
-        lines.append(f"{indent}* {branch.clause}: {branch.text}")
+        lines.append(f"{indent}* {branch.clause}: {tr.say(branch.text)}")
         for stage in branch.stages:
-            lines.extend(_stage_lines(stage, names, indent + "  ", "-> "))
+            lines.extend(_stage_lines(stage, names, tr, indent + "  ", "-> "))
     return lines
 
 
-def render_text(plan: Plan) -> str:
-    """The plan as an announcement: heading, players, stages in order, then the notes."""
-    names = _Names(plan.entrants)
+def _cited(plan: Plan) -> list[str]:
+    """Every clause the plan's stages rest on, in the Article's order (for the quotes)."""
+    found: set[str] = {plan.clause} if plan.clause else set()
+
+    def walk(stage: Stage) -> None:
+        found.update(c for c in (stage.clause, stage.as_in) if c)
+        if stage.if_tied is not None:
+            for s in stage.if_tied.stages:
+                walk(s)
+            for b in stage.if_tied.branches:
+                found.add(b.clause)
+                for s in b.stages:
+                    walk(s)
+
+    for stage in plan.stages:
+        walk(stage)
+    found.update(ALWAYS_QUOTED if plan.stages else ())
+    return sorted(found, key=lambda c: tuple(int(x) for x in c.split(".")))
+
+
+def _quotes(plan: Plan, tr: Translator) -> list[str]:
+    """The Article's clauses the plan rests on, quoted in the catalog's language (a
+    translated announcement only: the English one paraphrases them in its notes)."""
+    if tr.lang == DEFAULT or not plan.stages:
+        return []
+    out = [tr.gettext("The text of the Article (quoted):")]
+    out.extend(f"  {c}. {tr.pgettext(ARTICLE, c)}" for c in _cited(plan))
+    return [*out, ""]
+
+
+def render_text(plan: Plan, tr: Translator | None = None) -> str:
+    """The plan as an announcement: heading, players, stages in order, then the notes;
+    in the language of ``tr`` (English by default)."""
+    tr = tr or translator(DEFAULT)
+    _, say = tr.gettext, tr.say
+    names = _Names(plan.entrants, tr)
     out = [
-        "PLAY-OFF FOR FIRST PLACE",
-        f"Article 32.5 of the Russian chess rules (2013), item {plan.clause}"
+        _("PLAY-OFF FOR FIRST PLACE"),
+        _("Article 32.5 of the Russian chess rules (2013), item {clause}").format(
+            clause=plan.clause
+        )
         if plan.clause
-        else "Article 32.5 of the Russian chess rules (2013)",
-        plan.title,
+        else _("Article 32.5 of the Russian chess rules (2013)"),
+        say(plan.title),
         "",
     ]
     if plan.entrants:
         out.append(
-            f"Players tied for first place ({plan.tied}), in tie-break order:"
+            _("Players tied for first place ({count}), in tie-break order:").format(count=plan.tied)
             if plan.stages
-            else "Leader:"
+            else _("Leader:")
         )
         for e in plan.entrants:
-            dropped = "  (drops out, 32.5.6.10)" if e.seed in plan.excluded else ""
+            dropped = _("  (drops out, 32.5.6.10)") if e.seed in plan.excluded else ""
+            points = _("{points:g} point") if e.points == 1 else _("{points:g} points")
             out.append(
-                f"  {e.seed:>2}. {e.name} (start no. {e.start}), {_fmt_points(e.points)}{dropped}"
+                f"  {e.seed:>2}. "
+                + _("{name} (start no. {start}), {points}").format(
+                    name=e.name, start=e.start, points=points.format(points=e.points)
+                )
+                + dropped
             )
         out.append("")
     elif plan.stages:
         out.append(
-            f"Players tied for first place: {plan.tied}, numbered 1-{plan.tied} in tie-break order."
+            _(
+                "Players tied for first place: {count}, numbered 1-{count} in tie-break order."
+            ).format(count=plan.tied)
         )
         out.append("")
     if plan.excluded:
         seeds = f"{plan.excluded[0]}-{plan.excluded[-1]}"
         out.append(
-            f"Seeds {seeds} drop out and share a part of the prize fund fixed in advance "
-            "(32.5.6.10)."
+            _(
+                "Seeds {seeds} drop out and share a part of the prize fund fixed in advance "
+                "(32.5.6.10)."
+            ).format(seeds=seeds)
         )
         out.append("")
     if plan.stages:
         out.append(
-            "Start: at least 30 minutes after the last regular game of the play-off "
-            "players has ended (32.5.3)."
+            _(
+                "Start: at least 30 minutes after the last regular game of the play-off "
+                "players has ended (32.5.3)."
+            )
         )
         out.append("")
     for number, stage in enumerate(plan.stages, 1):
         if number > 1:
-            out.append("  (break of at least 10 minutes, 32.5.3)")
+            out.append(_("  (break of at least 10 minutes, 32.5.3)"))
             out.append("")
-        out.append(f"STAGE {number}")
-        out.extend(_stage_lines(stage, names, "  "))
+        out.append(_("STAGE {number}").format(number=number))
+        out.extend(_stage_lines(stage, names, tr, "  "))
         out.append("")
+    out.extend(_quotes(plan, tr))
+    reading = tr.lang != DEFAULT  # a translation marks each reading, as the heading does
     for kind, heading in NOTE_HEADINGS:
         notes = [n for n in plan.notes if n.kind is kind]
         if notes:
-            out.append(heading + ":")
-            out.extend(f"  - {n.text}" for n in notes)
+            out.append(_(heading) + ":")
+            for n in notes:
+                text = say(n.text)
+                if reading and kind is NoteKind.SILENT:
+                    text = _("trfkit's reading: {note}").format(note=text)
+                out.append(f"  - {text}")
             out.append("")
     return "\n".join(map(escape_controls, out)).rstrip("\n") + "\n"  # names: the file's text

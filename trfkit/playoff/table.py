@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 
+from ..i18n import phrase
 from . import procedures as p
 from .plan import DEFAULT_OPTIONS, Note, NoteKind, Numbering, Options, Plan
 
@@ -79,6 +80,10 @@ EIGHT = Row(
     "32.5.6.7 refers to '30.5.6.1.2', which does not exist; it is read as 32.5.6.1.2 (one "
     "Armageddon game), the evident meaning.",
 )
+
+#: 32.5.6.9 gives no composition for the two groups of five: trfkit deals the tie-break
+#: order in a snake, the pattern 32.5.6.5 uses for six (1, 4, 5 / 2, 3, 6), continued.
+TEN_GROUPS = ((1, 4, 5, 8, 9), (2, 3, 6, 7, 10))
 
 #: The decision table: number of tied players -> row. 11 and more: :data:`OVERFLOW`.
 TABLE: Mapping[int, Row] = {
@@ -172,13 +177,15 @@ TABLE: Mapping[int, Row] = {
             p.in_groups,
             per_group=p.five_players,
             clause="32.5.6.9",
-            sizes=(5, 5),
+            groups=TEN_GROUPS,
             numbering=Numbering.NOT_STATED,
         ),
         (
             (
                 "32.5.6.9 does not say how the ten players are split into the two groups of five; "
-                "fix it in advance (32.5.1). Inside each group the pairing numbers are drawn by lot "
+                "trfkit's reading continues the pattern of 32.5.6.5 for six (the tie-break order "
+                "dealt in a snake, 1, 4, 5 and 2, 3, 6): 1, 4, 5, 8, 9 and 2, 3, 6, 7, 10. Fix it "
+                "in advance (32.5.1). Inside each group the pairing numbers are drawn by lot "
                 "(32.5.6.4)."
             ),
         ),
@@ -261,8 +268,11 @@ def option_notes(tied: int, opts: Options) -> tuple[str, ...]:
         )
     if tied == 2 and opts.agreed is not None:
         notes.append(
-            f"32.5.7: the organiser and the chief arbiter agreed a longer time control "
-            f"for the mini-match: {opts.agreed.label}."
+            phrase(
+                "32.5.7: the organiser and the chief arbiter agreed a longer time control "
+                "for the mini-match: {clock}.",
+                clock=opts.agreed.label,
+            )
         )
     elif tied == 2 and not (opts.late or opts.time_limited):
         notes.append(
@@ -286,9 +296,13 @@ def build_plan(tied: int, opts: Options = DEFAULT_OPTIONS) -> Plan:
         notes.append(
             Note(
                 NoteKind.PROVISION,
-                f"32.5.6.10: seeds {KEEP + 1} to {tied} drop out "
-                "and share a part of the prize fund fixed in advance; seeds 1 to "
-                f"{KEEP} play as 32.5.6.7.",
+                phrase(
+                    "32.5.6.10: seeds {first} to {last} drop out and share a part of the prize "
+                    "fund fixed in advance; seeds 1 to {keep} play as 32.5.6.7.",
+                    first=KEEP + 1,
+                    last=tied,
+                    keep=KEEP,
+                ),
             )
         )
     if row.typo:

@@ -16,6 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic
+from ..i18n import phrase
 from ..model import Tournament
 from ..tiebreaks import compute as compute_all
 
@@ -93,21 +94,28 @@ def leaders(
     else:
         standings, dropped = _standings(tournament, codes, rules, after_round)
         ranked = [(r.start, r.name, float(r.points), r.rank) for r in standings.rows]
-        used = ", ".join(standings.labels) or "none"
+        used = ", ".join(standings.labels) or phrase("none")
         notes.append(
             Note(
                 NoteKind.SOURCE,
-                f"Standings after round {standings.rounds} of "
-                f"{standings.total_rounds} computed by trfkit under "
-                f"{standings.edition.name}; tie-breaks after points: {used}.",
+                phrase(
+                    "Standings after round {rounds} of {total} computed by trfkit under "
+                    "{edition}; tie-breaks after points: {used}.",
+                    rounds=standings.rounds,
+                    total=standings.total_rounds,
+                    edition=standings.edition.name,
+                    used=used,
+                ),
             )
         )
         if dropped:
             notes.append(
                 Note(
                     NoteKind.SOURCE,
-                    "Tie-breaks of the file that trfkit cannot "
-                    f"compute were left out: {', '.join(dropped)}.",
+                    phrase(
+                        "Tie-breaks of the file that trfkit cannot compute were left out: {codes}.",
+                        codes=", ".join(dropped),
+                    ),
                 )
             )
         diagnostics = standings.diagnostics
@@ -178,9 +186,11 @@ def _still_level(tied: list[tuple[int, str, float, int]]) -> list[Note]:
     return [
         Note(
             NoteKind.SOURCE,
-            "Seeds " + ", ".join(map(str, seeds)) + " are still level after "
-            "the tie-breaks; they are listed by start number. Where the plan depends on the "
-            "tie-break order, decide their order by lot.",
+            phrase(
+                "Seeds {seeds} are still level after the tie-breaks; they are listed by start "
+                "number. Where the plan depends on the tie-break order, decide their order by lot.",
+                seeds=", ".join(map(str, seeds)),
+            ),
         )
         for seeds in by_rank.values()
         if len(seeds) > 1
@@ -203,14 +213,14 @@ def plan_for_tournament(
     count = len(found.entrants)
     if count < 2:
         who = (
-            f"{found.entrants[0].name} is first alone"
+            phrase("{name} is first alone", name=found.entrants[0].name)
             if found.entrants
-            else "the tournament has no players"
+            else phrase("the tournament has no players")
         )
         plan = Plan(
             tied=count,
             clause="",
-            title=f"No play-off needed: {who}.",
+            title=phrase("No play-off needed: {who}.", who=who),
             stages=(),
             notes=found.notes,
             options=options,

@@ -17,9 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from .. import formats
 from ..finite import dumps, finite_or_none
+from ..i18n import DEFAULT, Translator, translator
 from ..model import Tournament
 from ..terminal import escape_controls
 from ..tiebreaks import Standings
+from .terms import legend
 
 if TYPE_CHECKING:  # types only: individual standings do not load the team engine
     from ..formats.sheets import CsvStyle, Table
@@ -38,6 +40,8 @@ __all__ = [
 
 
 _defined = partial(is_not, None)
+#: The gettext context of the team table's headers ("name" is a team's, not an event's).
+TEAM_TABLE = "team table"
 
 
 def _number(value: float | None) -> str:
@@ -144,10 +148,13 @@ def render_csv(
     return table_csv(standings_table(standings, teams), style or CsvStyle(raw=raw))
 
 
-def render_text(standings: Standings) -> str:
-    """The aligned table for a terminal (the file's control characters shown escaped)."""
+def render_text(standings: Standings, tr: Translator | None = None) -> str:
+    """The aligned table for a terminal (the file's control characters shown escaped), in
+    the language of ``tr`` (English by default; a translation adds a legend of the codes)."""
+    tr = tr or translator(DEFAULT)
+    _ = tr.gettext
     labels = standings.labels
-    head = ["Rk", "No", "Name", "Fed", "Rtg", "Pts", *labels]
+    head = [_("Rk"), _("No"), _("Name"), _("Fed"), _("Rtg"), _("Pts"), *labels]
     body = [
         [
             str(r.rank),
@@ -169,17 +176,26 @@ def render_text(standings: Standings) -> str:
             for k, (c, w) in enumerate(zip(cells, widths, strict=False))
         ).rstrip()
 
-    title = (
-        f"Standings after round {_of(standings)} - rules {standings.edition.name}: "
-        f"{standings.edition.title}"
+    title = _title(
+        standings,
+        tr,
+        _("Standings after round {rounds} of {total} - rules {rules}: {title}"),
+        _("Standings after round {rounds} - rules {rules}: {title}"),
     )
-    return "\n".join([title, "", line(head), *(line(b) for b in body)]) + "\n"
+    after = ["", *legend(labels, tr)] if tr.lang != DEFAULT and labels else []
+    return "\n".join([title, "", line(head), *(line(b) for b in body), *after]) + "\n"
 
 
-def _of(standings: Standings | TeamStandings) -> str:
-    """``"2 of 3"``: the round the standings are after, of the event's rounds."""
+def _title(standings: Standings | TeamStandings, tr: Translator, of: str, alone: str) -> str:
+    """The heading: ``of`` (``{rounds}``, ``{total}``) when the event's rounds are known, else
+    ``alone``; ``{rules}`` and ``{title}`` name the edition."""
     total = standings.total_rounds
-    return f"{standings.rounds} of {total}" if total else str(standings.rounds)
+    return (of if total else alone).format(
+        rounds=standings.rounds,
+        total=total,
+        rules=standings.edition.name,
+        title=tr.say(standings.edition.title),
+    )
 
 
 def render_trf(tournament: Tournament, standings: Standings) -> str:
@@ -223,16 +239,25 @@ def render_team_json(standings: TeamStandings, players: list[dict[str, Any]] | N
 
 
 def render_team_table(
-    standings: TeamStandings, to: str, raw: bool = False, *, style: CsvStyle | None = None
+    standings: TeamStandings,
+    to: str,
+    raw: bool = False,
+    *,
+    style: CsvStyle | None = None,
+    tr: Translator | None = None,
 ) -> str:
     """A team event's standings as CSV (``to == "csv"``, ``style`` as for :func:`render_csv`)
-    or as the terminal's table."""
+    or as the terminal's table, in the language of ``tr`` (CSV headers stay the codes
+    scripts read)."""
     if to == "csv":
         from ..formats.sheets import CsvStyle  # for CSV output only
 
         return table_csv(team_table(standings), style or CsvStyle(raw=raw))
+    tr = tr or translator(DEFAULT)
+    _ = tr.gettext
     labels = standings.labels
     head = ["rank", "number", "name", "MP", "GP", *labels]
+    head[:3] = [tr.pgettext(TEAM_TABLE, k) for k in ("rank", "number", "name")]
     body = [
         [
             str(r.rank),
@@ -253,8 +278,11 @@ def render_team_table(
         ).rstrip()
         for row in [head, *body]
     ]
-    title = (
-        f"Team standings after round {_of(standings)} - rules {standings.edition.name}: "
-        f"{standings.edition.title}"
+    title = _title(
+        standings,
+        tr,
+        _("Team standings after round {rounds} of {total} - rules {rules}: {title}"),
+        _("Team standings after round {rounds} - rules {rules}: {title}"),
     )
-    return "\n".join([title, "", *lines]) + "\n"
+    after = ["", *legend(labels, tr)] if tr.lang != DEFAULT and labels else []
+    return "\n".join([title, "", *lines, *after]) + "\n"

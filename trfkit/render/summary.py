@@ -13,6 +13,7 @@ from typing import Any
 
 from ..diagnostics import Diagnostic, Severity
 from ..document import Document
+from ..i18n import DEFAULT, Translator, translator
 from ..model import PartialDate, Tournament
 from ..model.results import Kind, column_kind
 from ..terminal import escape_controls
@@ -84,49 +85,74 @@ def _pending_games(t: Tournament) -> dict[str, int]:
     return {str(rnd): counts[rnd] for rnd in sorted(counts)}
 
 
-def _pending_text(info: dict[str, Any]) -> str:
+def _pending_text(info: dict[str, Any], tr: Translator) -> str:
     pending = info.get("pending_games") or {}
-    return "".join(
-        f"; round {rnd}: {n} game(s) paired, no result yet" for rnd, n in pending.items()
-    )
+    said = tr.gettext("; round {round}: {n} game(s) paired, no result yet")
+    return "".join(said.format(round=rnd, n=n) for rnd, n in pending.items())
 
 
-def render_text(info: dict[str, Any]) -> str:
-    """The summary as aligned ``label: value`` lines (the private strings last, if any)."""
+def _encoding_text(info: dict[str, Any], tr: Translator) -> str:
+    _ = tr.gettext
+    encoding = info["encoding"] or "-"
+    if info.get("encoding_mixed"):  # the detection (or fallback) is of the other lines
+        encoding += _(", other lines {encoding}").format(encoding=info["encoding_mixed"])
+    if info["encoding_confidence"] is not None:  # detected, not known
+        encoding += _(" (detected, confidence {confidence:.2f}").format(
+            confidence=info["encoding_confidence"]
+        )
+        if info["encoding_alternative"]:
+            encoding += _("; {encoding} also possible").format(
+                encoding=info["encoding_alternative"]
+            )
+        encoding += ")"
+    if info["bom"]:
+        encoding += _(" with BOM")
+    if info["newline"]:
+        encoding += _(", {newline} line endings").format(newline=info["newline"].upper())
+    return encoding
+
+
+def render_text(info: dict[str, Any], tr: Translator | None = None) -> str:
+    """The summary as aligned ``label: value`` lines (the private strings last, if any), in
+    the language of ``tr`` (English by default); values from the file are never translated."""
+    tr = tr or translator(DEFAULT)
+    _ = tr.gettext
     dates = " .. ".join(d for d in (info["start_date"], info["end_date"]) if d) or "-"
     kind = " / ".join(v for v in (info["type"], info["type_code"]) if v) or "-"
     fmt = info["format"] or "-"
-    details = ", ".join(f"{k} {info[k]}" for k in ("edition", "dialect") if info[k])
+    details = ", ".join(
+        _("{key} {value}").format(key=_(k), value=info[k])
+        for k in ("edition", "dialect")
+        if info[k]
+    )
     if info["read_as"] != info["format"]:
-        details = ", ".join(x for x in (f"read as {info['read_as']}", details) if x)
-    encoding = info["encoding"] or "-"
-    if info.get("encoding_mixed"):  # the detection (or fallback) is of the other lines
-        encoding += f", other lines {info['encoding_mixed']}"
-    if info["encoding_confidence"] is not None:  # detected, not known
-        encoding += f" (detected, confidence {info['encoding_confidence']:.2f}"
-        if info["encoding_alternative"]:
-            encoding += f"; {info['encoding_alternative']} also possible"
-        encoding += ")"
-    if info["bom"]:
-        encoding += " with BOM"
-    if info["newline"]:
-        encoding += f", {info['newline'].upper()} line endings"
+        read_as = _("read as {reader}").format(reader=info["read_as"])
+        details = ", ".join(x for x in (read_as, details) if x)
     c = info["diagnostics"]
+    rounds = _("{rounds} ({played} with results{pending})").format(
+        rounds=info["rounds"], played=info["played_rounds"], pending=_pending_text(info, tr)
+    )
     rows = [
-        ("file", info["file"]),
-        ("name", info["name"] or "-"),
-        ("place", " ".join(v for v in (info["city"], info["federation"]) if v) or "-"),
-        ("dates", dates),
-        ("type", kind),
-        ("players", str(info["players"])),
-        ("rounds", f"{info['rounds']} ({info['played_rounds']} with results{_pending_text(info)})"),
-        ("teams", str(info["teams"])),
-        ("format", f"{fmt} ({details})" if details else fmt),
-        ("encoding", encoding),
-        ("problems", f"{c['error']} error(s), {c['warning']} warning(s), {c['info']} info"),
+        (_("file"), info["file"]),
+        (_("name"), info["name"] or "-"),
+        (_("place"), " ".join(v for v in (info["city"], info["federation"]) if v) or "-"),
+        (_("dates"), dates),
+        (_("type"), kind),
+        (_("players"), str(info["players"])),
+        (_("rounds"), rounds),
+        (_("teams"), str(info["teams"])),
+        (_("format"), f"{fmt} ({details})" if details else fmt),
+        (_("encoding"), _encoding_text(info, tr)),
+        (
+            _("problems"),
+            _("{errors} error(s), {warnings} warning(s), {infos} info").format(
+                errors=c["error"], warnings=c["warning"], infos=c["info"]
+            ),
+        ),
     ]
-    rows += [("private", f"{label}: {value}") for label, value in info.get("private", [])]
-    return "".join(f"{label + ':':<10}{escape_controls(value)}\n" for label, value in rows)
+    rows += [(_("private"), f"{label}: {value}") for label, value in info.get("private", [])]
+    width = max(10, *(len(label) + 2 for label, _value in rows))
+    return "".join(f"{label + ':':<{width}}{escape_controls(value)}\n" for label, value in rows)
 
 
 def private_fields(raw: bytes, read_as: str) -> list[list[str]]:

@@ -22,18 +22,19 @@ team variant plugs in the same way: a team context answers ``for_code`` and
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..i18n import DEFAULT, Phrase, Translator, phrase, translator
 from ..terminal import escape_controls
 from ..tiebreak_codes import CodeError, TieBreakCode
 from . import declared_codes
-from .context import Context, Value
+from .context import Context
 from .cuts import Item, apply_cuts
+from .explain_direct import direct_lines  # it imports Order from here for its types only
 from .individual import buchholz_items, koya_threshold, sonneborn_items
 from .registry import UnknownTieBreak, lookup, parse
-from .standings import rank
 from .unplayed import adjusted, describe
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ def place(ctx: Context, code: TieBreakCode, given: Sequence[str]) -> Order | Non
         codes = [parse(c) for item in given for c in item.split(",") if c.strip()]
         for c in codes:
             lookup(c, ctx.scope)
-        found = order_for(code, codes, False, "from --order")
+        found = order_for(code, codes, False, phrase("from --order"))
         if found is None:
             raise CodeError(f"--order does not name {code}")
         return found
@@ -95,21 +96,26 @@ def place(ctx: Context, code: TieBreakCode, given: Sequence[str]) -> Order | Non
         for c in declared:
             lookup(c, ctx.scope)
     except (CodeError, UnknownTieBreak):
-        return first_after_points(code, "the file's tie-break list cannot be computed")
-    found = order_for(code, declared, full, f"the file's {212 if full else 202} list")
+        return first_after_points(code, phrase("the file's tie-break list cannot be computed"))
+    found = order_for(
+        code, declared, full, phrase("the file's {record} list", record=212 if full else 202)
+    )
     if found is not None:
         return found
     why = (
-        f"the file's tie-break list does not name {code}"
+        phrase("the file's tie-break list does not name {code}", code=str(code))
         if declared
-        else "the file names no tie-breaks"
+        else phrase("the file names no tie-breaks")
     )
-    return first_after_points(code, why + "; give --order to place it")
+    return first_after_points(code, phrase("{why}; give --order to place it", why=why))
 
 
 def first_after_points(code: TieBreakCode, why: str) -> Order:
     """The order when nothing says where ``code`` stands: right after points."""
-    return Order((parse("PTS"), code), f"{code} taken as the first tie-break after points: {why}")
+    return Order(
+        (parse("PTS"), code),
+        phrase("{code} taken as the first tie-break after points: {why}", code=str(code), why=why),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,10 +129,21 @@ class Explanation:
     #: empty for tie-breaks whose total is not a sum of per-round parts.
     parts: tuple[float, ...] = ()
 
-    def render(self) -> str:
-        head = f"{self.code} of {self.player} under {self.edition}"
-        total = "undefined" if self.total is None else f"{self.total:g}"
-        lines = [head, *("  " + line for line in self.lines), f"  total: {total}"]
+    def render(self, tr: Translator | None = None) -> str:
+        """The explanation as text, in the language of ``tr`` (English by default)."""
+        tr = tr or translator(DEFAULT)
+        _ = tr.gettext
+        head = _("{code} of {player} under {edition}").format(
+            code=self.code,
+            player=tr.say(self.player) if isinstance(self.player, Phrase) else self.player,
+            edition=self.edition,
+        )
+        total = _("undefined") if self.total is None else f"{self.total:g}"
+        lines = [
+            head,
+            *("  " + tr.say(line) for line in self.lines),
+            "  " + _("total: {total}").format(total=total),
+        ]
         return "\n".join(map(escape_controls, lines)) + "\n"  # names are the file's text
 
 
@@ -165,17 +182,32 @@ def explain(run: Context, i: int, code: TieBreakCode, order: Order | None = None
             it = by_round.get(r)
             why = describe(ctx, table, i, r)
             if it is None:
-                lines.append(f"round {r + 1}: {why}")
+                lines.append(phrase("round {round}: {why}", round=r + 1, why=why))
                 continue
             product = f" x {table.pts[i][r]:g} = {it.value:g}" if sb else ""
-            lines.append(f"round {r + 1}: {_fmt(table.contrib[i][r])}{product}  ({why})")
+            lines.append(
+                phrase(
+                    "round {round}: {value}{product}  ({why})",
+                    round=r + 1,
+                    value=_fmt(table.contrib[i][r]),
+                    product=product,
+                    why=why,
+                )
+            )
         low, high = code.cut + code.median, code.median
         kept, cut = apply_cuts(items, low, high, ctx.edition.vur_first)
         parts = tuple(it.value for it in kept)
         for it in cut:
             first = it.vur and ctx.edition.vur_first
-            note = " (voluntary unplayed round, cut first)" if first else ""
-            lines.append(f"cut: round {it.round + 1}, value {it.value:g}{note}")
+            note = phrase(" (voluntary unplayed round, cut first)") if first else ""
+            lines.append(
+                phrase(
+                    "cut: round {round}, value {value:g}{note}",
+                    round=it.round + 1,
+                    value=it.value,
+                    note=note,
+                )
+            )
         total = ctx.value(code)[i]
     elif entry.group:
         if entry.name != "DE" or ctx.scope != "individual":
@@ -183,249 +215,59 @@ def explain(run: Context, i: int, code: TieBreakCode, order: Order | None = None
                 f"{code}: {entry.name} ranks the tied players among themselves; "
                 "see their games against each other in the standings"
             )
-        lines, total = _direct(run, i, code, order or first_after_points(code, "no order given"))
+        lines, total = direct_lines(
+            run, i, code, order or first_after_points(code, phrase("no order given"))
+        )
     else:
         extra = _extra_lines(ctx, i, code, entry.name)
         for r in range(ctx.rounds):
             o = ctx.opp[i][r]
-            opp = ctx.player_label(o) + f" (score {ctx.score[o]:g})" if o >= 0 else "no opponent"
+            opp = (
+                phrase("{player} (score {score:g})", player=ctx.player_label(o), score=ctx.score[o])
+                if o >= 0
+                else phrase("no opponent")
+            )
             lines.append(
-                f"round {r + 1}: {ctx.kind[i][r].value}, {ctx.pts[i][r]:g} points, {opp}"
-                + extra.get(r, "")
+                phrase(
+                    "round {round}: {kind}, {points:g} points, {opponent}{extra}",
+                    round=r + 1,
+                    kind=phrase(ctx.kind[i][r].value),
+                    points=ctx.pts[i][r],
+                    opponent=opp,
+                    extra=extra.get(r, ""),
+                )
             )
         if -1 in extra:
-            lines.append(extra[-1].strip())
+            lines.append(extra[-1])
         total = ctx.value(code)[i]
     return Explanation(ctx.player_label(i), str(code), ctx.edition.name, tuple(lines), total, parts)
 
 
-def _extra_lines(ctx: Context, i: int, code: TieBreakCode, name: str) -> dict[int, str]:
+def _extra_lines(ctx: Context, i: int, code: TieBreakCode, name: str) -> dict[int, Phrase]:
     """Per-round notes (key = round index, -1 = a closing line) for tie-breaks that
     need more than the results: running scores (PS), the Koya threshold (KS), the
     opponents' Buchholz (AOB, SOBH)."""
-    out: dict[int, str] = {}
+    out: dict[int, Phrase] = {}
     if name == "PS":
         running = 0.0
         bonus = ctx.bonus.get(i)  # a 299 bonus or penalty counts from its round on
         for r in range(ctx.rounds):
             running += ctx.pts[i][r] + (bonus[r] if bonus else 0.0)
-            cut = " (cut)" if r < code.cut else ""
-            out[r] = f"; running score {running:g}{cut}"
+            cut = phrase(" (cut)") if r < code.cut else ""
+            out[r] = phrase("; running score {score:g}{cut}", score=running, cut=cut)
     elif name in ("AOB", "SOBH"):
         inner = parse(("FB" if code.fore else "BH") + ("/P" if code.played_forfeits else ""))
         bh = ctx.value(inner)
         for r in range(ctx.rounds):
             o = ctx.opp[i][r]
             if o >= 0 and ctx.otb[i][r]:
-                out[r] = f"; their {inner.canonical} {_fmt(bh[o])}"
+                out[r] = phrase("; their {code} {value}", code=inner.canonical, value=_fmt(bh[o]))
     elif name == "KS":
         threshold = koya_threshold(ctx, code)
         for r in range(ctx.rounds):
             o = ctx.opp[i][r]
             if o >= 0:
                 counted = ctx.score[o] >= threshold - 1e-9
-                out[r] = "; counts" if counted else "; below the threshold"
-        out[-1] = f"threshold: {threshold:g} points"
-    return out
-
-
-def _direct(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tuple[list[str], Value]:
-    """DE of player ``i``: the tied group at DE's place in ``order``, the games among
-    it, DE's passes (recorded through :data:`~.direct_encounter.Trace`) and the rank.
-
-    Lines are the explanation; the value is :func:`~.direct_encounter.tier_ranks` of the tiers
-    DE made, i.e. what :func:`~.direct_encounter.direct_encounter` returns to the standings
-    (None when the player is not tied when DE is applied, as the standings print it).
-    """
-    from .direct_encounter import group_tiers, tier_ranks  # DE/EDE explanations only
-
-    if code not in order.codes:
-        raise CodeError(f"the order {', '.join(map(str, order.codes))} does not name {code}")
-    before = list(order.codes[: order.codes.index(code)])
-    lines = [f"order: {', '.join(c.canonical for c in order.codes)} ({order.source})"]
-    values = {c: ctx.for_code(c).value(c) for c in before if not lookup(c, ctx.scope).group}
-    _, ranks, values = rank(ctx, before, values)
-    # the group is the run's (criteria before DE in their own editions, as the standings
-    # rank); DE itself is taken apart in the run that computes it (a /V edition)
-    ctx = ctx.for_code(code)
-    group = [j for j in range(ctx.n) if ranks[j] == ranks[i]]
-    # a group criterion the standings never reached (everyone settled before it) has no column
-    level = (
-        ", ".join(f"{c.canonical} {_fmt(values[c][i] if c in values else None)}" for c in before)
-        or "nothing yet"
-    )
-    if len(group) < 2:
-        lines.append(
-            f"not tied with anyone when {code} is applied (level on {level}): "
-            f"{code} does not apply (the standings show -)"
-        )
-        return lines, None
-    others = [ctx.player_label(j) for j in group if j != i]
-    lines.append(
-        f"tied group ({len(group)} players level on {level}): "
-        f"{ctx.player_label(i)} with {', '.join(others)}"
-    )
-    old = ctx.edition.de_rule == "complete-only"
-    lines.append(
-        "rule: Art. 32.1.6: decides only when every tied player met every other, "
-        "by the sum of their points in those games"
-        if old
-        else "rule: C.07 Art. 6: games among the tied players, repeated games averaged "
-        "(6.1.2); all met: sub-table, re-applied to subgroups (6.2); not all met: "
-        "placed only if first whatever the missing games (6.3)"
-    )
-    passes: list[tuple[Sequence[int], Mapping[int, float], Mapping[int, int], list[list[int]]]] = []
-    tiers = group_tiers(
-        ctx,
-        code,
-        group,
-        trace=lambda g, totals, missing, decided: passes.append((g, totals, missing, decided)),
-    )
-    lines.extend(_games_lines(ctx, group, code, old, passes[0][1]))
-    for number, (g, totals, missing, decided) in enumerate(passes, 1):
-        lines.extend(_pass_lines(ctx, number, g, totals, missing, decided, old, len(group)))
-    ranks_in = tier_ranks(tiers)
-    shown = ", ".join(f"{ctx.player_label(j)} {ranks_in[j]}" for tier in tiers for j in tier)
-    note = "no one separated: 0 for all" if len(tiers) <= 1 else "1 = best, shared while tied"
-    lines.append(f"{code} ranks in the group ({note}): {shown}")
-    return lines, float(ranks_in[i])
-
-
-def _games_lines(
-    ctx: Context, group: Sequence[int], code: TieBreakCode, old: bool, totals: Mapping[int, float]
-) -> list[str]:
-    """Each member's counted games against the group (round, opponent, points), its
-    sub-table total as DE computed it (``totals``), the members it never met, and
-    the pairings among the group that do not count (forfeits in a Swiss without /P)."""
-    label = ctx.player_label
-    members = set(group)
-    how = "repeated games summed" if old else "repeated games averaged"
-    lines = [f"games among them (counted: {_counted(ctx, code)}; {how}):"]
-    counted_rounds: set[tuple[int, int]] = set()
-    for j in group:
-        by_opponent: dict[int, list[tuple[int, float]]] = {}
-        for r, o, p in ctx.games(j, code.played_forfeits):
-            if o in members and o != j:
-                by_opponent.setdefault(o, []).append((r, p))
-                counted_rounds.add((j, r))
-        parts = []
-        for o, games in by_opponent.items():
-            rounds = ", ".join(str(r + 1) for r, _ in games)
-            points = [p for _, p in games]
-            if len(games) == 1:
-                parts.append(f"round {rounds} vs {label(o)} {points[0]:g}")
-                continue
-            joined = " + ".join(f"{p:g}" for p in points)
-            value = sum(points) if old else sum(points) / len(points)
-            parts.append(
-                f"rounds {rounds} vs {label(o)} {joined}"
-                + (f" = {value:g}" if old else f", average {value:g}")
-            )
-        unmet = [label(o) for o in group if o != j and o not in by_opponent]
-        if unmet:
-            parts.append(
-                "did not meet " + (", ".join(unmet) if len(unmet) <= 3 else f"{len(unmet)} of them")
-            )
-        lines.append(f"  {label(j)}: {'; '.join(parts) or 'no game'} -> {totals[j]:g}")
-    seen: set[tuple[int, frozenset[int]]] = set()
-    for j in group:
-        for r in range(ctx.rounds):
-            o = ctx.opp[j][r]
-            if (
-                o in members
-                and o != j
-                and (j, r) not in counted_rounds
-                and (r, frozenset((j, o))) not in seen
-            ):
-                seen.add((r, frozenset((j, o))))
-                lines.append(
-                    f"  not counted: round {r + 1}, {label(j)} vs {label(o)}: "
-                    f"{ctx.kind[j][r].value} (not a game over the board, C.07 6.1.1)"
-                )
-    return lines
-
-
-def _counted(ctx: Context, code: TieBreakCode) -> str:
-    if ctx.round_robin:
-        return "games over the board and forfeits, a round-robin (C.07 15.2)"
-    if code.played_forfeits:
-        return "games over the board and forfeits (/P)"
-    return "games over the board only"
-
-
-def _pass_lines(
-    ctx: Context,
-    number: int,
-    g: Sequence[int],
-    totals: Mapping[int, float],
-    missing: Mapping[int, int],
-    decided: list[list[int]],
-    old: bool,
-    size: int,
-) -> list[str]:
-    """One pass of DE over ``g`` as :func:`~.direct_encounter.direct_tiers` made it: the
-    sub-table and what it decided (``decided``: tiers best first)."""
-    from .direct_encounter import potentials  # DE/EDE explanations only
-
-    label = ctx.player_label
-    who = (
-        "the group"
-        if len(g) == size
-        else "the players still tied (" + ", ".join(label(j) for j in sorted(g)) + ")"
-    )
-    head = f"pass {number} on {who}: "
-    ordered = [j for tier in decided for j in tier]
-    if all(missing[j] == 0 for j in g):
-        out = [
-            head
-            + "every pair met; sub-table "
-            + ", ".join(f"{label(j)} {totals[j]:g}" for j in ordered)
-        ]
-        if len(decided) == 1:
-            out.append("  -> their games do not separate them")
-            return out
-        out.append("  -> " + " | ".join(", ".join(label(j) for j in tier) for tier in decided))
-        if any(len(tier) > 1 for tier in decided):
-            out.append(
-                "  still tied: Art. 32.1.6 has no further step"
-                if old
-                else "  still tied: the procedure is re-applied to them (C.07 6.2)"
-            )
-        return out
-    if old:
-        short = ", ".join(f"{label(j)} {missing[j]}" for j in g if missing[j])
-        return [
-            head + f"not every pair met (games missing: {short}): Art. 32.1.6 makes no decision"
-        ]
-    best = potentials(g, totals, missing, ctx.win)
-    out = [
-        head + "not every pair met: C.07 6.3, a player is placed only if first whatever "
-        "the outcome of the missing games",
-        "  sub-table (best possible, every missing game won): "
-        + ", ".join(f"{label(j)} {totals[j]:g} ({best[j]:g})" for j in ordered),
-    ]
-    placed = [tier[0] for tier in decided[:-1]]
-    left = set(g)
-    for j in placed:
-        left.discard(j)
-        rival = max(sorted(left), key=best.__getitem__)
-        out.append(
-            f"  placed: {label(j)}, {totals[j]:g} > {best[rival]:g}, "
-            f"the best possible of {label(rival)}"
-        )
-    rest = decided[-1]
-    if len(rest) == 1:
-        out.append(f"  left last: {label(rest[0])}")
-        return out
-    top = rest[0]
-    rival = max(sorted(j for j in rest if j != top), key=best.__getitem__)
-    out.append(
-        f"  not placed: {label(top)}, {totals[top]:g} is not above {best[rival]:g}, "
-        f"the best possible of {label(rival)}"
-    )
-    out.append(
-        "  -> the others form a smaller group: the procedure restarts on them (6.3)"
-        if placed
-        else "  -> nobody can be placed: not separated"
-    )
+                out[r] = phrase("; counts") if counted else phrase("; below the threshold")
+        out[-1] = phrase("threshold: {threshold:g} points", threshold=threshold)
     return out

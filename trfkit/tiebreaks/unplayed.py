@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import and_, not_
 
+from ..i18n import phrase
 from ..model.results import Kind
 from .context import Context
 
@@ -274,28 +275,47 @@ def describe(ctx: Context, table: Adjusted, i: int, r: int) -> str:
     k = ctx.kind[i][r]
     value = table.contrib[i][r]
     if value is None:
-        return "no opponent in a round-robin: not counted"
+        return phrase("no opponent in a round-robin: not counted")
     if table.game[i][r] and o >= 0:
         why = (
-            "played"
+            phrase("played")
             if ctx.otb[i][r]
-            else "paired, no result yet"
+            else phrase("paired, no result yet")
             if r in ctx.pending.get(i, ())
-            else "forfeit counted as a game"
+            else phrase("forfeit counted as a game")
         )
-        return f"{why} vs {ctx.player_label(o)}, whose adjusted score is {table.shown[o]:g}"
+        return phrase(
+            "{why} vs {opponent}, whose adjusted score is {score:g}",
+            why=why,
+            opponent=ctx.player_label(o),
+            score=table.shown[o],
+        )
+    kind = phrase(k.value)
     if ctx.edition.virtual_opponent:
-        before = sum(table.pts[i][:r])
-        return (
-            f"{k.value}: virtual opponent with {before:g} before round {r + 1}, "
-            f"the opposite result and draws afterwards = {value:g}"
+        return phrase(
+            "{kind}: virtual opponent with {before:g} before round {round}, "
+            "the opposite result and draws afterwards = {value:g}",
+            kind=kind,
+            before=sum(table.pts[i][:r]),
+            round=r + 1,
+            value=value,
         )
-    reason = f"{k.value}: dummy opponent with the player's own score {table.own[i]:g}"
+    cap: str = ""
     if ctx.edition.dummy_cap and value < table.own[i]:
-        if o >= 0:
-            reason += f", capped at {ctx.player_label(o)}'s adjusted score {value:g} (16.4.1)"
-        else:
-            reason += f", capped at draw x rounds = {value:g} (16.4.2)"
-    if table.vur[i][r]:
-        reason += "; voluntary unplayed round (cut first)"
-    return reason
+        cap = (
+            phrase(
+                ", capped at {opponent}'s adjusted score {value:g} (16.4.1)",
+                opponent=ctx.player_label(o),
+                value=value,
+            )
+            if o >= 0
+            else phrase(", capped at draw x rounds = {value:g} (16.4.2)", value=value)
+        )
+    vur = phrase("; voluntary unplayed round (cut first)") if table.vur[i][r] else ""
+    return phrase(
+        "{kind}: dummy opponent with the player's own score {score:g}{cap}{vur}",
+        kind=kind,
+        score=table.own[i],
+        cap=cap,
+        vur=vur,
+    )

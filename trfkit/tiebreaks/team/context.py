@@ -22,6 +22,7 @@ import copy
 from typing import Any
 
 from ...diagnostics import Diagnostic, make
+from ...i18n import phrase
 from ...model import Team, Tournament
 from ...model.results import Kind
 from ...team_matches.rebuild import TeamEvent, rebuild
@@ -185,4 +186,6 @@ class TeamContext(RunMemo):
 
     def label(self, i: int) -> str:
         t = self.teams[i]
-        return f"team {t.number} {t.name}".rstrip()
+        if not t.name.strip():
+            return phrase("team {number}", number=t.number)
+        return phrase("team {number} {name}", number=t.number, name=t.name.rstrip())

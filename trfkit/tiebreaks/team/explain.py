@@ -13,6 +13,7 @@ match result, match and game points, and the total.
 
 from __future__ import annotations
 
+from ...i18n import Phrase, phrase
 from ...tiebreak_codes import TieBreakCode, parse
 from ..explain import Explanation
 from ..registry import UnknownTieBreak, lookup
@@ -55,7 +56,10 @@ def explain_team(ctx: TeamContext, i: int, code: TieBreakCode) -> Explanation:
         lines = _result_lines(ctx, i, code, entry.name)
     elif entry.name == "FB":
         lines = [
-            f"Fore Buchholz: every match of round {ctx.rounds} taken as drawn (C.07 8.3)",
+            phrase(
+                "Fore Buchholz: every match of round {round} taken as drawn (C.07 8.3)",
+                round=ctx.rounds,
+            ),
             *_sum_lines(ctx.fore(), i, code, *scores),
         ]
     else:
@@ -64,40 +68,74 @@ def explain_team(ctx: TeamContext, i: int, code: TieBreakCode) -> Explanation:
     return Explanation(ctx.label(i), str(code), ctx.edition.name, tuple(lines), total)
 
 
-def _unplayed(ctx: TeamContext) -> str:
+def _unplayed(ctx: TeamContext) -> Phrase:
     if ctx.edition.virtual_opponent:
-        return "virtual opponent (2009 SPP decision)"
+        return phrase("virtual opponent (2009 SPP decision)")
     if ctx.edition.dummy_cap:
-        return "dummy opponent, capped (2026)"
-    return "dummy opponent: own final score (16.4)"
+        return phrase("dummy opponent, capped (2026)")
+    return phrase("dummy opponent: own final score (16.4)")
 
 
 def _sum_lines(ctx: TeamContext, i: int, code: TieBreakCode, s: str, own: str | None) -> list[str]:
     """Each round's contribution, then the cuts, as the tie-break sums them."""
     items = parts(ctx, i, s, own, code.played_forfeits)
     by_round = {p.round: p for p in items}
-    lines = []
+    lines: list[str] = []
     for r in range(ctx.rounds):
         o = ctx.opp[i][r]
-        kind = ctx.kind[i][r].value
-        against = f" vs {ctx.label(o)}" if o >= 0 else ""
+        kind = phrase(ctx.kind[i][r].value)
+        against = phrase(" vs {team}", team=ctx.label(o)) if o >= 0 else ""
         p = by_round.get(r)
         if p is None:
-            lines.append(f"round {r + 1}: {kind}{against}: adds nothing (round-robin)")
+            lines.append(
+                phrase(
+                    "round {round}: {kind}{against}: adds nothing (round-robin)",
+                    round=r + 1,
+                    kind=kind,
+                    against=against,
+                )
+            )
             continue
         source = (
-            f"{ctx.label(o)} shows {s} {p.score:g}"
+            phrase("{team} shows {score} {value:g}", team=ctx.label(o), score=s, value=p.score)
             if ctx.met(i, r, code.played_forfeits) or (ctx.round_robin and o >= 0)
-            else f"{_unplayed(ctx)} {s} {p.score:g}"
+            else phrase(
+                "{unplayed} {score} {value:g}", unplayed=_unplayed(ctx), score=s, value=p.score
+            )
         )
-        product = f" x own {own} {ctx.pts[own][i][r]:g} = {p.value:g}" if own else ""
-        lines.append(f"round {r + 1}: {kind}{against}; {source}{product}")
+        product = (
+            phrase(
+                " x own {score} {points:g} = {value:g}",
+                score=own,
+                points=ctx.pts[own][i][r],
+                value=p.value,
+            )
+            if own
+            else ""
+        )
+        lines.append(
+            phrase(
+                "round {round}: {kind}{against}; {source}{product}",
+                round=r + 1,
+                kind=kind,
+                against=against,
+                source=source,
+                product=product,
+            )
+        )
     low, high = code.cut + code.median, code.median
     kept = {id(p) for p in apply_cut(ctx, items, low, high)}
     for p in items:
         if id(p) not in kept:
-            note = " (voluntary unplayed round)" if p.vur else ""
-            lines.append(f"cut: round {p.round + 1}, value {p.value:g}{note}")
+            note = phrase(" (voluntary unplayed round)") if p.vur else ""
+            lines.append(
+                phrase(
+                    "cut: round {round}, value {value:g}{note}",
+                    round=p.round + 1,
+                    value=p.value,
+                    note=note,
+                )
+            )
     return lines
 
 
@@ -109,19 +147,36 @@ def _result_lines(ctx: TeamContext, i: int, code: TieBreakCode, name: str) -> li
         s = ctx.score_type(code)
         inner = parse(f"FB:{s}" if code.fore else f"BH:{s}")
         bh = ctx.value(inner)
-    lines = []
+    lines: list[str] = []
     for r in range(ctx.rounds):
         o = ctx.opp[i][r]
-        against = (
-            f"{ctx.label(o)} (MP {ctx.totals['MP'][o]:g}, GP {ctx.totals['GP'][o]:g})"
+        against: str = (
+            phrase(
+                "{team} (MP {mp:g}, GP {gp:g})",
+                team=ctx.label(o),
+                mp=ctx.totals["MP"][o],
+                gp=ctx.totals["GP"][o],
+            )
             if o >= 0
-            else "no opponent"
+            else phrase("no opponent")
         )
+        their: str = ""
         if inner is not None and o >= 0 and ctx.otb[i][r]:
             value = bh[o]
-            against += f"; their {inner.canonical} {'-' if value is None else f'{value:g}'}"
+            their = phrase(
+                "; their {code} {value}",
+                code=inner.canonical,
+                value="-" if value is None else f"{value:g}",
+            )
         lines.append(
-            f"round {r + 1}: {ctx.kind[i][r].value}, MP {ctx.pts['MP'][i][r]:g}, "
-            f"GP {ctx.pts['GP'][i][r]:g}, {against}"
+            phrase(
+                "round {round}: {kind}, MP {mp:g}, GP {gp:g}, {against}{their}",
+                round=r + 1,
+                kind=phrase(ctx.kind[i][r].value),
+                mp=ctx.pts["MP"][i][r],
+                gp=ctx.pts["GP"][i][r],
+                against=against,
+                their=their,
+            )
         )
     return lines
