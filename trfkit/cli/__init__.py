@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "explain": "tiebreaks:explain",
     "playoff": "playoff:playoff",
     "schema": "schema:schema",
+    "report": "report:report",
 }
 
 

@@ -17,7 +17,7 @@ from ..model import PartialDate, Tournament
 from ..model.results import Kind, column_kind
 from ..terminal import escape_controls
 
-__all__ = ["private_fields", "render_text", "summary"]
+__all__ = ["private_fields", "render_text", "summary", "summary_rows"]
 
 _NEWLINE_NAMES = {"\n": "lf", "\r\n": "crlf", "\r": "cr"}
 
@@ -91,8 +91,10 @@ def _pending_text(info: dict[str, Any]) -> str:
     )
 
 
-def render_text(info: dict[str, Any]) -> str:
-    """The summary as aligned ``label: value`` lines (the private strings last, if any)."""
+def summary_rows(info: dict[str, Any]) -> list[tuple[str, str]]:
+    """The summary as ``(label, value)`` rows, as ``info`` prints them (the private strings
+    last, if any); the values are the file's own text, not escaped (each renderer escapes
+    for its medium: :func:`render_text` for a terminal, the HTML report for a page)."""
     dates = " .. ".join(d for d in (info["start_date"], info["end_date"]) if d) or "-"
     kind = " / ".join(v for v in (info["type"], info["type_code"]) if v) or "-"
     fmt = info["format"] or "-"
@@ -126,6 +128,12 @@ def render_text(info: dict[str, Any]) -> str:
         ("problems", f"{c['error']} error(s), {c['warning']} warning(s), {c['info']} info"),
     ]
     rows += [("private", f"{label}: {value}") for label, value in info.get("private", [])]
+    return rows
+
+
+def render_text(info: dict[str, Any]) -> str:
+    """The summary as aligned ``label: value`` lines (the private strings last, if any)."""
+    rows = summary_rows(info)
     return "".join(f"{label + ':':<10}{escape_controls(value)}\n" for label, value in rows)
 
 

@@ -1,0 +1,41 @@
+"""Text made safe for a page: names and messages come from strangers' files.
+
+Every string that reaches the HTML goes through :func:`text` (or :func:`attr`, the
+same), which first shows the file's control characters and bidi overrides as escapes
+(:func:`trfkit.terminal.escape_controls`, as the terminal renderers do) and then
+escapes ``& < > " '``, so that a name ``<script>`` stays text in an element and in an
+attribute value alike.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Final
+
+from ...diagnostics import Severity
+from ...terminal import escape_controls
+
+__all__ = ["SYMBOLS", "attr", "severity_mark", "text"]
+
+#: A symbol for each severity, shown beside its colour (a page printed in black and
+#: white must still tell an error from a warning).
+SYMBOLS: Final = {Severity.ERROR: "\u2716", Severity.WARNING: "\u25b2", Severity.INFO: "\u2139"}
+#: The symbol of a clean file.
+CLEAN_SYMBOL: Final = "\u2714"
+
+
+def text(value: object) -> str:
+    """``value`` as HTML text, safe in an element and in a quoted attribute value."""
+    return html.escape(escape_controls(str(value)), quote=True)
+
+
+#: The same escaping, named for where it is used.
+attr = text
+
+
+def severity_mark(severity: Severity) -> str:
+    """The symbol and the word of ``severity`` (``✖ error``), classed for its colour."""
+    return (
+        f'<span class="sev sev-{severity.value}"><span class="sym" aria-hidden="true">'
+        f"{SYMBOLS[severity]}</span> {severity.value}</span>"
+    )
