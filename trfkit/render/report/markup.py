@@ -12,10 +12,11 @@ from __future__ import annotations
 import html
 from typing import Final
 
-from ...diagnostics import Severity
+from ...diagnostic_codes import CODES
+from ...diagnostics import Diagnostic, Severity
 from ...terminal import escape_controls
 
-__all__ = ["SYMBOLS", "attr", "severity_mark", "text"]
+__all__ = ["SYMBOLS", "attr", "help_of", "severity_mark", "text"]
 
 #: A symbol for each severity, shown beside its colour (a page printed in black and
 #: white must still tell an error from a warning).
@@ -39,3 +40,10 @@ def severity_mark(severity: Severity) -> str:
         f'<span class="sev sev-{severity.value}"><span class="sym" aria-hidden="true">'
         f"{SYMBOLS[severity]}</span> {severity.value}</span>"
     )
+
+
+def help_of(d: Diagnostic) -> str:
+    """What to do about ``d``: its hint, else its code's summary (as ``check
+    --output-format full`` says it on its ``help:`` line)."""
+    info = CODES.get(d.code)
+    return d.hint or (info.summary if info is not None else "")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...diagnostics import Diagnostic
-from .markup import severity_mark, text
+from .markup import help_of, severity_mark, text
 from .source import is_placed, where
 
 __all__ = ["problems_section"]
@@ -29,8 +29,9 @@ def _item(k: int, d: Diagnostic, count: int) -> str:
         f'<code>{text(d.code)}</code> <span class="name">{text(d.name)}</span>, {place}: '
         f"{text(d.message)}"
     ]
-    if d.hint:
-        parts.append(f' <span class="hint">Hint: {text(d.hint)}</span>')
+    hint = help_of(d)
+    if hint:
+        parts.append(f' <span class="hint">Help: {text(hint)}</span>')
     r = d.related
     if r is not None:
         drawn = r.file in ("", d.file) and 1 <= r.line <= count

@@ -20,7 +20,7 @@ from itertools import pairwise
 from typing import Final
 
 from ...diagnostics import Diagnostic, Location, Severity
-from .markup import SYMBOLS, text
+from .markup import SYMBOLS, help_of, text
 
 __all__ = ["file_lines", "is_placed", "source_section", "where"]
 
@@ -87,8 +87,9 @@ def _tip(k: int, d: Diagnostic) -> str:
         f'<span class="tip-row"><b>{SYMBOLS[d.severity]} {text(d.code)}</b> '
         f"{d.severity.value} #{k}, {where(d.line, d.column, d.end_column)}: {text(d.message)}"
     ]
-    if d.hint:
-        parts.append(f'<span class="tip-hint">{text(d.hint)}</span>')
+    hint = help_of(d)
+    if hint:
+        parts.append(f'<span class="tip-hint">{text(hint)}</span>')
     r = d.related
     if r is not None:
         place = where(r.line, r.column, r.end_column)
