@@ -59,6 +59,13 @@ def screenshot(browser: str, page: Path, png: Path, size: str = "1280,2000") -> 
         raise RuntimeError(f"chromium wrote no screenshot: {done.stderr.decode(errors='replace')}")
 
 
+def print_pdf(browser: str, page: Path, pdf: Path) -> None:
+    """``page`` printed to ``pdf`` (its own print CSS: page sizes, page breaks)."""
+    done = _run(browser, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.resolve().as_uri())
+    if not pdf.is_file():
+        raise RuntimeError(f"chromium wrote no PDF: {done.stderr.decode(errors='replace')}")
+
+
 def dump_dom(browser: str, page: Path) -> str:
     """The DOM of ``page`` once loaded and its scripts run, as HTML."""
     done = _run(browser, "--dump-dom", page.resolve().as_uri())

@@ -3,6 +3,7 @@ and draws it (skipped where Chromium is not installed; ``.ci/run`` installs it).
 
 from __future__ import annotations
 
+import re
 import struct
 import sys
 import zlib
@@ -13,7 +14,7 @@ from swiss_edits import SWISS, cli_run
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "docs"))
 
-from screenshot import chromium, dump_dom, screenshot  # noqa: E402 - found through the path above
+from screenshot import chromium, dump_dom, print_pdf, screenshot  # noqa: E402 - found through the path above
 
 RULES = Path(__file__).resolve().parents[1] / "data" / "rules"
 T301 = RULES / "T301-unknown-opponent.trf"
@@ -80,3 +81,33 @@ def test_the_screenshot_is_a_drawn_page(tmp_path: Path) -> None:
     width, height, raw = png_pixels(png.read_bytes())
     assert (width, height) == (1280, 2000)
     assert len(set(raw)) > 16  # text, a badge and a grid: far from one flat colour
+
+
+def test_printed_on_a4_with_the_grid_landscape_and_page_sections_on_their_own(
+    tmp_path: Path,
+) -> None:
+    """Header and problems on an A4 page, the file's grid on a landscape A4 page, and each
+    section of class ``page-section`` (standings, crosstable) on a page of its own."""
+    from trfkit.reading import read_document
+    from trfkit.render.report.page import Report, Section, render_page
+    from trfkit.validation.driver import validate
+
+    assert BROWSER is not None
+
+    def section(name: str) -> Section:
+        return Section(
+            lambda r: f'<section id="{name}" class="page-section"><h2>{name}</h2></section>'
+        )
+
+    doc = read_document(str(T301))
+    html = render_page(
+        Report(doc, "t301.trf", "trf", tuple(validate(doc))),
+        (section("standings"), section("crosstable")),
+    )
+    page, pdf = tmp_path / "t301.html", tmp_path / "t301.pdf"
+    page.write_text(html, encoding="utf-8")
+    print_pdf(BROWSER, page, pdf)
+    boxes = re.findall(rb"/MediaBox\s*\[0 0 ([\d.]+) ([\d.]+)\]", pdf.read_bytes())
+    shapes = ["portrait" if float(h) > float(w) else "landscape" for w, h in boxes]
+    assert shapes == ["portrait", "landscape", "portrait", "portrait"]
+    assert {round(float(w)) for w, _ in boxes} == {595, 842}  # A4: 210 x 297 mm

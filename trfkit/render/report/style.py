@@ -74,7 +74,7 @@ footer{margin-top:2rem;font-size:.8rem;color:#555;border-top:1px solid var(--lin
 @page file{size:A4 landscape;margin:10mm}
 @media print{
 :root{font-size:10pt}body{max-width:none;padding:0}
-nav.toc,.tip{display:none!important}
+nav.toc,.tip,footer{display:none!important}
 a{color:inherit;text-decoration:none}
 .page-section{break-before:page}
 section.source{page:file;break-before:page}
