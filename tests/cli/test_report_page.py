@@ -32,7 +32,7 @@ def marks(page: str) -> list[tuple[str, str, str]]:
     return [
         (d, of, re.sub(r"<span class=\"tip\".*", "", inner, flags=re.S))
         for d, of, inner in re.findall(
-            r'<mark class="d sev-\w+" tabindex="0" data-d="([\d ]+)"(?: data-of="([\d ]+)")?>'
+            r'<mark class="d sev-\w+(?: tip-left)?" tabindex="0" data-d="([\d ]+)"(?: data-of="([\d ]+)")?>'
             r"(.*?)</mark>",
             page,
             flags=re.S,
@@ -73,6 +73,7 @@ def test_every_diagnosed_field_is_marked_with_its_code_and_the_related_field() -
     assert "T302</b> error" in tip and "line 14, columns 112-115" in tip
     assert "related: line 12, columns 112-119" in tip
     assert "A lists B as opponent but B does not list A." in tip  # the hint
+    assert '<mark class="d sev-error tip-left"' in line14  # far right: the tip opens leftwards
     assert '<span class="g-error">12 \u2716</span>' in page  # the gutter: a symbol too
     assert '<a href="#L12">line 12, columns 112-115</a>' in page  # the problem list
 
@@ -85,6 +86,7 @@ def test_overlapping_fields_nest_properly() -> None:
     section = source_section(text, found)
     check_page(f"<!DOCTYPE html><html><head><title>x</title></head><body>{section}</body></html>")
     assert [(d, t) for d, _, t in marks(section)] == [("1", "234"), ("1 2", "567"), ("2", "89")]
+    assert "tip-left" not in section
 
 
 def test_a_field_past_the_end_of_its_line_is_shown_as_blanks() -> None:
@@ -165,4 +167,4 @@ def test_a_diagnostic_outside_the_file_is_listed_not_drawn() -> None:
     found = (make("T301", "far away", 99, 5, 6),)
     page = render_page(Report(doc, "x.trf", "trf", found))
     check_page(page)
-    assert "far away" in page and '<mark class="d sev-error" tabindex' not in page
+    assert "far away" in page and 'tabindex="0" data-d=' not in page

@@ -98,17 +98,24 @@ def _tip(k: int, d: Diagnostic) -> str:
     return "".join(parts)
 
 
-def _piece(chunk: str, own: list[int], of: list[int], diagnostics: Sequence[Diagnostic]) -> str:
-    """The element of one piece of a line covered by diagnostics ``own`` (numbers, 1-based)
-    and by the related fields of ``of``."""
+#: A piece starting after this column opens its tip to the left (it would leave the page).
+_TIP_LEFT: Final = 60
+
+
+def _piece(
+    chunk: str, own: list[int], of: list[int], diagnostics: Sequence[Diagnostic], start: int
+) -> str:
+    """The element of one piece of a line, from 0-based column ``start``, covered by
+    diagnostics ``own`` (numbers, 1-based) and by the related fields of ``of``."""
     shown = html.escape(chunk)
     related = f' data-of="{" ".join(map(str, of))}"' if of else ""
     if not own:
         return f'<span class="rel"{related}>{shown}</span>'
     worst = max((diagnostics[k - 1].severity for k in own), key=_RANK.__getitem__)
     tips = "".join(_tip(k, diagnostics[k - 1]) for k in own)
+    side = " tip-left" if start > _TIP_LEFT else ""
     return (
-        f'<mark class="d sev-{worst.value}" tabindex="0" data-d="{" ".join(map(str, own))}"'
+        f'<mark class="d sev-{worst.value}{side}" tabindex="0" data-d="{" ".join(map(str, own))}"'
         f'{related}>{shown}<span class="tip" role="tooltip">{tips}</span></mark>'
     )
 
@@ -129,7 +136,7 @@ def _marked_line(
         own = sorted({k for s, e, k, rel in spans if not rel and s <= a and b <= e})
         of = sorted({k for s, e, k, rel in spans if rel and s <= a and b <= e})
         chunk = line[a:b]
-        out.append(_piece(chunk, own, of, diagnostics) if own or of else html.escape(chunk))
+        out.append(_piece(chunk, own, of, diagnostics, a) if own or of else html.escape(chunk))
     return "".join(out)
 
 

@@ -49,8 +49,8 @@ table.sortable thead th[aria-sort=descending]::after{content:" \\25bc"}
 .problems ol{padding-left:2.5rem}.problems li{margin:.2rem 0}
 .hint{color:#444;font-style:italic}.related{color:#444}
 .legend{font-size:.9rem}
-.grid{display:flex;border:1px solid var(--line);overflow-x:auto;font-size:.8rem;
-line-height:1.35}
+.grid{display:flex;border:1px solid var(--line);font-size:.8rem;line-height:1.35;
+width:max-content;min-width:100%;box-sizing:border-box}
 .grid pre{margin:0;padding:.3rem .5rem;white-space:pre;line-height:inherit;font-size:inherit}
 .grid .gutter{text-align:right;color:#666;background:#f4f4f4;border-right:1px solid var(--line);
 user-select:none;flex:none}
@@ -67,6 +67,7 @@ max-width:40rem;white-space:normal;background:#fff;color:#1a1a1a;border:1px soli
 box-shadow:0 2px 6px rgba(0,0,0,.25);padding:.3rem .5rem;font-family:system-ui,sans-serif;
 font-size:.85rem;user-select:none}
 mark.d:hover>.tip,mark.d:focus>.tip{display:block}
+mark.tip-left>.tip{left:auto;right:0}
 .tip-row{display:block}.tip-row+.tip-row{margin-top:.3rem;border-top:1px solid var(--line)}
 .tip-hint,.tip-rel{display:block;color:#444}
 footer{margin-top:2rem;font-size:.8rem;color:#555;border-top:1px solid var(--line)}
@@ -78,7 +79,7 @@ nav.toc,.tip,footer{display:none!important}
 a{color:inherit;text-decoration:none}
 .page-section{break-before:page}
 section.source{page:file;break-before:page}
-.grid{overflow:visible;border:none;font-size:min(7.5pt,calc(270mm / var(--cols) / .61))}
+.grid{border:none;width:auto;font-size:min(7.5pt,calc(270mm / var(--cols) / .61))}
 .grid .gutter{background:none}
 mark.d,.verdict{-webkit-print-color-adjust:exact;print-color-adjust:exact}
 tr,li{break-inside:avoid}
