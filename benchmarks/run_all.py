@@ -21,8 +21,9 @@ Rows:
 2. a generated 2000-player, 11-round Swiss: ``bare.py`` (decode + plain Buchholz)
    against ``trfkit tiebreaks FILE --tb ... --to json`` (read + every check + the 24
    individual tie-breaks of issue 8 and TPN, the JSON standings on stdout, redirected
-   to a file), the same from an install of ``trfkit[fast]`` (orjson), and the library
-   alone (``pipeline.py``) for comparison;
+   to a file), the same from an install of ``trfkit[fast]`` (orjson), the library
+   alone (``pipeline.py``) for comparison, and ``trfkit report FILE -o page.html``
+   (its target a wall time: under a second);
 3. 1000 generated files (60 players, 7 rounds): ``bare.py DIR`` against
    ``trfkit check DIR -j 2`` (and ``-j 1``);
 4. growth: ``pipeline.py`` at 100, 1000 and 5000 players (11 rounds), per player x round;
@@ -252,6 +253,16 @@ def ratio_row(label: str, base: Timing, ours: Timing, target: float | None) -> s
     )
 
 
+def limit_row(label: str, base: Timing, ours: Timing, seconds: float) -> str:
+    """A row whose target is a wall time (``trfkit report``: issue 18), not a ratio."""
+    return (
+        f"| {label} | {spread(base.walls)} / {spread(base.cpus)} "
+        f"| {spread(ours.walls)} / {spread(ours.cpus)} "
+        f"| {ratio_cell(ours.walls, base.walls)} / {ratio_cell(ours.cpus, base.cpus)} "
+        f"| wall < {seconds:g} s: {'yes' if ours.wall < seconds else '**no**'} |"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=7)
@@ -345,10 +356,11 @@ def main(argv: list[str] | None = None) -> int:
                 [trfkit, *command],
                 [fast, *command],
                 [venv_py, str(HERE / "pipeline.py"), str(big)],
+                [trfkit, "report", str(big), "-o", str(root / "page.html")],
             ]
             if old is not None:
                 commands.append([old.trfkit, *command])
-            bare_big, ours_big, fast_big, lib_big, *before = side_by_side(
+            bare_big, ours_big, fast_big, lib_big, report_big, *before = side_by_side(
                 commands, env, args.runs, sink=root / "stdout"
             )
             lines += [
@@ -367,6 +379,13 @@ def main(argv: list[str] | None = None) -> int:
                 ),
                 ratio_row(
                     "(the library alone: `pipeline.py`, no CLI, no output)", bare_big, lib_big, None
+                ),
+                limit_row(
+                    "2000 players x 11 rounds: `trfkit report FILE -o page.html` (read + "
+                    "check + standings + the HTML page)",
+                    bare_big,
+                    report_big,
+                    1.0,
                 ),
             ]
             lines += [

@@ -76,6 +76,7 @@ def _imported_by(*args: str) -> set[str]:
         ("tiebreaks", str(SAMPLE)),
         ("convert", str(SAMPLE), "--to", "trf"),
         ("info", str(SAMPLE)),
+        ("report", str(SAMPLE)),
     ],
 )
 def test_one_file_commands_import_nothing_heavy(args: tuple[str, ...]) -> None:

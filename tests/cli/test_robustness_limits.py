@@ -26,6 +26,7 @@ READING_COMMANDS = (
     ("info",),
     ("tiebreaks",),
     ("playoff",),
+    ("report",),
 )
 
 
@@ -214,6 +215,7 @@ def test_declared_huge_numbers_do_not_drive_loops(kind: str, tmp_path: Path) -> 
             ("tiebreaks", "--to", "json"),
             ("playoff",),
             ("info",),
+            ("report",),
         ):
             result = invoke(*command, str(path))
             assert result.exit_code == 1, (command, result.stderr)

@@ -28,6 +28,7 @@ COMMANDS: dict[str, str] = {
     "playoff": "playoff:playoff",
     "schema": "schema:schema",
     "fix": "fix:fix",
+    "report": "report:report",
 }
 
 

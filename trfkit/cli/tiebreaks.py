@@ -45,7 +45,7 @@ from ..render.standings import (
 )
 from ..tiebreak_codes import MAX_RATING
 from ..tiebreaks import CodeError, Standings, TieBreakCode, UnknownTieBreak, parse
-from ..tiebreaks.editions import EDITIONS, resolve
+from ..tiebreaks.editions import resolve
 from .io import (
     InputError,
     exit_status,
@@ -61,13 +61,15 @@ from .options import input_options, lang_option
 from .output_guard import refuse_overwrite
 from .spreadsheet import csv_options, csv_style, refuse_xlsx, workbook
 from .tiebreak_options import (
+    AFTER_ROUND,
+    RULES,
     check_after_round,
     known_numbers,
+    standings_options,
     team_bye_option,
+    team_options,
     team_options_need_teams,
 )
-
-RULES = ["auto", *EDITIONS]
 
 
 def _trf(tournament: Tournament, standings: Standings) -> str:
@@ -87,15 +89,7 @@ def _relevant(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
     return [d for d in diagnostics if d.severity is not Severity.INFO]
 
 
-#: ``--after-round N``, the same for ``tiebreaks`` and ``explain`` (one round, one meaning).
-_AFTER_ROUND = click.option(
-    "--after-round",
-    type=int,
-    default=None,
-    metavar="N",
-    help="Standings after round N (1..the event's rounds). Default: after the last "
-    "round with a result.",
-)
+_AFTER_ROUND = AFTER_ROUND
 
 
 @click.command("tiebreaks")
@@ -106,30 +100,7 @@ _AFTER_ROUND = click.option(
     is_flag=True,
     help="List every tie-break code (as `trfkit codes`; --to text or json) and exit.",
 )
-@click.option(
-    "--tb",
-    "tb",
-    multiple=True,
-    metavar="CODE",
-    help="Tie-break code (TRF26 202 grammar, e.g. BH/C1, SB, DE/P); repeat for several. "
-    "Default: the file's 202/212 list, else a default for the tournament type.",
-)
-@click.option(
-    "--rules",
-    type=click.Choice(RULES),
-    default="auto",
-    show_default=True,
-    help="Rule edition; auto picks by the start date (042).",
-)
-@_AFTER_ROUND
-@click.option(
-    "--unrated-rating",
-    type=click.IntRange(0, MAX_RATING),
-    default=None,
-    metavar="R",
-    help="Rating of unrated players for rating-based tie-breaks, 0 to "
-    f"{MAX_RATING} (default: undefined).",
-)
+@standings_options
 @click.option(
     "--to",
     "to",
@@ -147,23 +118,7 @@ _AFTER_ROUND = click.option(
     is_flag=True,
     help="In a team event, rank the individual players instead of the teams.",
 )
-@click.option(
-    "--team-bye",
-    "team_bye",
-    default=None,
-    metavar="MP,GP",
-    callback=team_bye_option,
-    help="Count a team bye the file does not encode (T321, Swiss-Manager TRF16) as a PAB "
-    "worth MP match points and GP game points, e.g. 1,3. Default: as the file says, "
-    "a zero-point absence.",
-)
-@click.option(
-    "--team-pab-as-draw",
-    "pab_as_draw",
-    is_flag=True,
-    help="Competition rule (C.07 16.6, as at Olympiads and in Swiss-Manager's team "
-    "Buchholz): a team's PAB shows to its opponents as a drawn match.",
-)
+@team_options
 @click.option(
     "--raw-csv",
     is_flag=True,

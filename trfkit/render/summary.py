@@ -112,9 +112,11 @@ def _encoding_text(info: dict[str, Any], tr: Translator) -> str:
     return encoding
 
 
-def render_text(info: dict[str, Any], tr: Translator | None = None) -> str:
-    """The summary as aligned ``label: value`` lines (the private strings last, if any), in
-    the language of ``tr`` (English by default); values from the file are never translated."""
+def summary_rows(info: dict[str, Any], tr: Translator | None = None) -> list[tuple[str, str]]:
+    """The summary as ``(label, value)`` rows, as ``info`` prints them (the private strings
+    last, if any), the labels in the language of ``tr`` (English by default); the values
+    are the file's own text, never translated nor escaped (each renderer escapes for its
+    medium: :func:`render_text` for a terminal, the HTML report for a page)."""
     tr = tr or translator(DEFAULT)
     _ = tr.gettext
     dates = " .. ".join(d for d in (info["start_date"], info["end_date"]) if d) or "-"
@@ -151,6 +153,13 @@ def render_text(info: dict[str, Any], tr: Translator | None = None) -> str:
         ),
     ]
     rows += [(_("private"), f"{label}: {value}") for label, value in info.get("private", [])]
+    return rows
+
+
+def render_text(info: dict[str, Any], tr: Translator | None = None) -> str:
+    """The summary as aligned ``label: value`` lines (the private strings last, if any), in
+    the language of ``tr`` (English by default); values from the file are never translated."""
+    rows = summary_rows(info, tr)
     width = max(10, *(len(label) + 2 for label, _value in rows))
     return "".join(f"{label + ':':<{width}}{escape_controls(value)}\n" for label, value in rows)
 

@@ -1,0 +1,49 @@
+"""Text made safe for a page: names and messages come from strangers' files.
+
+Every string that reaches the HTML goes through :func:`text` (or :func:`attr`, the
+same), which first shows the file's control characters and bidi overrides as escapes
+(:func:`trfkit.terminal.escape_controls`, as the terminal renderers do) and then
+escapes ``& < > " '``, so that a name ``<script>`` stays text in an element and in an
+attribute value alike.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Final
+
+from ...diagnostic_codes import CODES
+from ...diagnostics import Diagnostic, Severity
+from ...terminal import escape_controls
+
+__all__ = ["SYMBOLS", "attr", "help_of", "severity_mark", "text"]
+
+#: A symbol for each severity, shown beside its colour (a page printed in black and
+#: white must still tell an error from a warning).
+SYMBOLS: Final = {Severity.ERROR: "\u2716", Severity.WARNING: "\u25b2", Severity.INFO: "\u2139"}
+#: The symbol of a clean file.
+CLEAN_SYMBOL: Final = "\u2714"
+
+
+def text(value: object) -> str:
+    """``value`` as HTML text, safe in an element and in a quoted attribute value."""
+    return html.escape(escape_controls(str(value)), quote=True)
+
+
+#: The same escaping, named for where it is used.
+attr = text
+
+
+def severity_mark(severity: Severity) -> str:
+    """The symbol and the word of ``severity`` (``✖ error``), classed for its colour."""
+    return (
+        f'<span class="sev sev-{severity.value}"><span class="sym" aria-hidden="true">'
+        f"{SYMBOLS[severity]}</span> {severity.value}</span>"
+    )
+
+
+def help_of(d: Diagnostic) -> str:
+    """What to do about ``d``: its hint, else its code's summary (as ``check
+    --output-format full`` says it on its ``help:`` line)."""
+    info = CODES.get(d.code)
+    return d.hint or (info.summary if info is not None else "")
