@@ -287,3 +287,26 @@ def test_cli_order_must_name_the_tiebreak(swiss_file: Path) -> None:
     assert code == 2 and "--order does not name DE" in err
     code, _, err = run("explain", path, "--player", "3", "--tb", "DE", "--order", "XYZ,DE")
     assert code == 2 and "T501" in err
+
+
+def test_explaining_de_for_every_player_ranks_the_field_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A report explains DE for each player of a field: the tied groups before DE are
+    # one ranking of the run, not one per player (a 2000-player field took seconds).
+    import trfkit.tiebreaks.explain as explain_module
+
+    calls: list[int] = []
+    real = explain_module.rank
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(explain_module, "rank", counting)
+    t = swiss()
+    order = order_for(parse("DE"), [parse("BH"), parse("DE")], False, "test")
+    ctx = context(t, "fide-2024")
+    totals = [explain(ctx, ctx.index[s], parse("DE"), order).total for s in (1, 2, 3, 4)]
+    assert totals == [None, None, 0.0, 0.0]
+    assert len(calls) == 1

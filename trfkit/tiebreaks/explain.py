@@ -243,12 +243,13 @@ def _direct(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tuple[lis
         raise CodeError(f"the order {', '.join(map(str, order.codes))} does not name {code}")
     before = list(order.codes[: order.codes.index(code)])
     lines = [f"order: {', '.join(c.canonical for c in order.codes)} ({order.source})"]
-    values = {c: ctx.for_code(c).value(c) for c in before if not lookup(c, ctx.scope).group}
-    _, ranks, values = rank(ctx, before, values)
+    ranks, values, groups = ctx.memo(
+        ("explain-groups", tuple(before)), lambda: _groups(ctx, before)
+    )
     # the group is the run's (criteria before DE in their own editions, as the standings
     # rank); DE itself is taken apart in the run that computes it (a /V edition)
     ctx = ctx.for_code(code)
-    group = [j for j in range(ctx.n) if ranks[j] == ranks[i]]
+    group = groups[ranks[i]]
     # a group criterion the standings never reached (everyone settled before it) has no column
     level = (
         ", ".join(f"{c.canonical} {_fmt(values[c][i] if c in values else None)}" for c in before)
@@ -289,6 +290,23 @@ def _direct(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tuple[lis
     note = "no one separated: 0 for all" if len(tiers) <= 1 else "1 = best, shared while tied"
     lines.append(f"{code} ranks in the group ({note}): {shown}")
     return lines, float(ranks_in[i])
+
+
+def _groups(
+    ctx: Context, before: Sequence[TieBreakCode]
+) -> tuple[list[int], dict[TieBreakCode, list[Value]], dict[int, list[int]]]:
+    """The ranks after the criteria ``before`` DE, their values, and the players of each
+    rank (in index order): the tied groups DE is applied to.
+
+    Kept once per run (:meth:`~.context.RunMemo.memo`): explaining DE for every player of
+    a field (a report's standings) would otherwise rank the whole field again, and scan
+    it for the group, once per player."""
+    values = {c: ctx.for_code(c).value(c) for c in before if not lookup(c, ctx.scope).group}
+    _, ranks, values = rank(ctx, before, values)
+    groups: dict[int, list[int]] = {}
+    for j, r in enumerate(ranks):
+        groups.setdefault(r, []).append(j)
+    return ranks, values, groups
 
 
 def _games_lines(
