@@ -310,3 +310,27 @@ def test_explaining_de_for_every_player_ranks_the_field_once(
     totals = [explain(ctx, ctx.index[s], parse("DE"), order).total for s in (1, 2, 3, 4)]
     assert totals == [None, None, 0.0, 0.0]
     assert len(calls) == 1
+
+
+def test_the_buchholz_family_describes_each_round_once_per_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # BH, BH/C1 and SB of one player read one adjusted table: a report explaining every
+    # column describes each round once, and every explanation still shows all rounds.
+    import trfkit.tiebreaks.explain as explain_module
+
+    calls: list[int] = []
+    real = explain_module.describe
+
+    def counting(*args: object) -> str:
+        calls.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(explain_module, "describe", counting)
+    ctx = context(swiss(), "fide-2024")
+    found = [explain(ctx, 0, parse(code)) for code in ("BH", "BH/C1", "SB")]
+    assert len(calls) == 5
+    assert [len([x for x in e.lines if x.startswith("round")]) for e in found] == [5, 5, 5]
+    assert found[0].lines[0] == found[1].lines[0]
+    # Eve beat #2, #3, #4 (3 points each) and lost to #5 (1.5) and #6 (2.5)
+    assert [e.total for e in found] == [13.0, 11.5, 9.0]

@@ -34,7 +34,7 @@ from .cuts import Item, apply_cuts
 from .individual import buchholz_items, koya_threshold, sonneborn_items
 from .registry import UnknownTieBreak, lookup, parse
 from .standings import rank
-from .unplayed import adjusted, describe
+from .unplayed import Adjusted, adjusted, describe
 
 if TYPE_CHECKING:
     from ..model import Tournament
@@ -155,20 +155,12 @@ def explain(run: Context, i: int, code: TieBreakCode, order: Order | None = None
     total: float | None
     parts: tuple[float, ...] = ()
     if entry.name in ("BH", "FB", "SB"):
-        table = adjusted(
-            ctx, fore=entry.name == "FB" or code.fore, played_forfeits=code.played_forfeits
+        fore = entry.name == "FB" or code.fore
+        table = adjusted(ctx, fore=fore, played_forfeits=code.played_forfeits)
+        items, rounds = _round_lines(
+            ctx, table, i, (fore, code.played_forfeits, entry.name == "SB")
         )
-        sb = entry.name == "SB"
-        items = [Item(*it) for it in (sonneborn_items if sb else buchholz_items)(ctx, table, i)]
-        by_round = {it.round: it for it in items}
-        for r in range(ctx.rounds):
-            it = by_round.get(r)
-            why = describe(ctx, table, i, r)
-            if it is None:
-                lines.append(f"round {r + 1}: {why}")
-                continue
-            product = f" x {table.pts[i][r]:g} = {it.value:g}" if sb else ""
-            lines.append(f"round {r + 1}: {_fmt(table.contrib[i][r])}{product}  ({why})")
+        lines.extend(rounds)
         low, high = code.cut + code.median, code.median
         kept, cut = apply_cuts(items, low, high, ctx.edition.vur_first)
         parts = tuple(it.value for it in kept)
@@ -197,6 +189,37 @@ def explain(run: Context, i: int, code: TieBreakCode, order: Order | None = None
             lines.append(extra[-1].strip())
         total = ctx.value(code)[i]
     return Explanation(ctx.player_label(i), str(code), ctx.edition.name, tuple(lines), total, parts)
+
+
+def _round_lines(
+    ctx: Context, table: Adjusted, i: int, mode: tuple[bool, bool, bool]
+) -> tuple[list[Item], tuple[str, ...]]:
+    """The counted items of player ``i`` in ``table`` and one line per round, the same
+    for every code of the Buchholz family read from that table (BH, BH/C1, BH/M1 share
+    theirs; SB shows its products): kept per run, so that explaining a whole standings
+    table describes each round once per table rather than once per code. ``mode`` is
+    (fore, played forfeits, SB): what ``table`` was made for, and whether the lines
+    show SB's products."""
+    sb = mode[2]
+    memo: dict[int, tuple[list[Item], tuple[str, ...]]] = ctx.memo(("explain-rounds", mode), dict)
+    found = memo.get(i)
+    if found is not None:
+        return found
+    items = [Item(*it) for it in (sonneborn_items if sb else buchholz_items)(ctx, table, i)]
+    by_round = {it.round: it for it in items}
+    lines = []
+    whys: dict[int, list[str]] = ctx.memo(("explain-whys", mode[:2]), dict)  # BH's for SB
+    if i not in whys:
+        whys[i] = [describe(ctx, table, i, r) for r in range(ctx.rounds)]
+    for r, why in enumerate(whys[i]):
+        it = by_round.get(r)
+        if it is None:
+            lines.append(f"round {r + 1}: {why}")
+            continue
+        product = f" x {table.pts[i][r]:g} = {it.value:g}" if sb else ""
+        lines.append(f"round {r + 1}: {_fmt(table.contrib[i][r])}{product}  ({why})")
+    found = memo[i] = (items, tuple(lines))
+    return found
 
 
 def _extra_lines(ctx: Context, i: int, code: TieBreakCode, name: str) -> dict[int, str]:
