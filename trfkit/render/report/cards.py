@@ -17,6 +17,7 @@ from ...model import Player, Tournament
 from ...model.results import COLUMN_CODES
 from ...tiebreaks import Standings, parse
 from ...tiebreaks.context import Context
+from .marks import CSS as MARKS_CSS
 from .marks import colour_symbol, number, result_class, result_text
 
 __all__ = ["CSS", "player_cards_section"]
@@ -120,7 +121,8 @@ def _card(p: Player, rank: int, points: float, aro: float | None, tpr: float | N
     )
 
 
-CSS: Final = """
+CSS: Final = (
+    """
 .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(19em, 1fr)); gap: 10px; }
 .card { border: 1px solid #999; border-radius: 4px; padding: 6px 8px; break-inside: avoid; }
 .card h3 { margin: 0 0 4px; font-size: 1em; }
@@ -134,3 +136,5 @@ CSS: Final = """
 .card table.card-rounds td.num { text-align: right; }
 .card:target { outline: 3px solid #36c; }
 """
+    + MARKS_CSS
+)  # the marks' own rules: each section's CSS stands alone

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Final
 from ...model import Player, Team, Tournament
 from ...tiebreaks import Standings
 from ...tiebreaks.context import is_round_robin
+from .marks import CSS as MARKS_CSS
 from .marks import colour_symbol, number, points_text, result_class, result_text, round_title
 
 if TYPE_CHECKING:  # team events only
@@ -269,7 +270,8 @@ def _rosters(
     return "".join(out)
 
 
-CSS: Final = """
+CSS: Final = (
+    """
 table.crosstable { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 table.crosstable th, table.crosstable td { border: 1px solid #bbb; padding: 1px 4px;
   text-align: center; white-space: nowrap; }
@@ -286,3 +288,5 @@ table.roster td, table.roster th { border-bottom: 1px solid #ccc; padding: 1px 5
 .t-loss, .t-forfeit-loss { color: #555; }
 .t-forfeit-win, .t-forfeit-loss { font-style: italic; }
 """
+    + MARKS_CSS
+)  # the marks' own rules: each section's CSS stands alone
