@@ -205,7 +205,7 @@ def _round_lines(
     found = memo.get(i)
     if found is not None:
         return found
-    items = [Item(*it) for it in (sonneborn_items if sb else buchholz_items)(ctx, table, i)]
+    items = (sonneborn_items if sb else buchholz_items)(ctx, table, i)  # Items already
     by_round = {it.round: it for it in items}
     lines = []
     whys: dict[int, list[str]] = ctx.memo(("explain-whys", mode[:2]), dict)  # BH's for SB
@@ -264,20 +264,16 @@ def _direct(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tuple[lis
 
     if code not in order.codes:
         raise CodeError(f"the order {', '.join(map(str, order.codes))} does not name {code}")
-    before = list(order.codes[: order.codes.index(code)])
-    lines = [f"order: {', '.join(c.canonical for c in order.codes)} ({order.source})"]
-    ranks, values, groups = ctx.memo(
-        ("explain-groups", tuple(before)), lambda: _groups(ctx, before)
+    head, ranks, groups, columns = ctx.memo(
+        ("explain-order", order, code), lambda: _order_at(ctx, code, order)
     )
+    lines = [head]
     # the group is the run's (criteria before DE in their own editions, as the standings
     # rank); DE itself is taken apart in the run that computes it (a /V edition)
     ctx = ctx.for_code(code)
     group = groups[ranks[i]]
-    # a group criterion the standings never reached (everyone settled before it) has no column
-    level = (
-        ", ".join(f"{c.canonical} {_fmt(values[c][i] if c in values else None)}" for c in before)
-        or "nothing yet"
-    )
+    level = ", ".join(f"{name} {_fmt(col[i] if col else None)}" for name, col in columns)
+    level = level or "nothing yet"
     if len(group) < 2:
         lines.append(
             f"not tied with anyone when {code} is applied (level on {level}): "
@@ -315,21 +311,25 @@ def _direct(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tuple[lis
     return lines, float(ranks_in[i])
 
 
-def _groups(
-    ctx: Context, before: Sequence[TieBreakCode]
-) -> tuple[list[int], dict[TieBreakCode, list[Value]], dict[int, list[int]]]:
-    """The ranks after the criteria ``before`` DE, their values, and the players of each
-    rank (in index order): the tied groups DE is applied to.
+def _order_at(
+    ctx: Context, code: TieBreakCode, order: Order
+) -> tuple[str, list[int], dict[int, list[int]], list[tuple[str, list[Value] | None]]]:
+    """What DE's explanation needs of ``order`` before ``code``: its first line, the ranks
+    after the criteria before it, the players of each rank (in index order: the tied
+    groups DE is applied to) and each criterion's name and values (None for a group
+    criterion the standings never reached: everyone was settled before it).
 
     Kept once per run (:meth:`~.context.RunMemo.memo`): explaining DE for every player of
     a field (a report's standings) would otherwise rank the whole field again, and scan
     it for the group, once per player."""
+    before = list(order.codes[: order.codes.index(code)])
+    head = f"order: {', '.join(c.canonical for c in order.codes)} ({order.source})"
     values = {c: ctx.for_code(c).value(c) for c in before if not lookup(c, ctx.scope).group}
     _, ranks, values = rank(ctx, before, values)
     groups: dict[int, list[int]] = {}
     for j, r in enumerate(ranks):
         groups.setdefault(r, []).append(j)
-    return ranks, values, groups
+    return head, ranks, groups, [(c.canonical, values.get(c)) for c in before]
 
 
 def _games_lines(

@@ -18,7 +18,7 @@ from ...model.results import COLUMN_CODES
 from ...tiebreaks import Standings, parse
 from ...tiebreaks.context import Context
 from .marks import CSS as MARKS_CSS
-from .marks import colour_symbol, number, result_class, result_text
+from .marks import number, result_marks
 
 __all__ = ["CSS", "player_cards_section"]
 
@@ -43,7 +43,10 @@ def player_cards_section(
     index = ctx.index
     scoring = tournament.header.scoring
     rounds = standings.rounds
-    labels = [f"#{p.start} {p.name}".rstrip() for p in players]
+    names = [escape(f"#{p.start} {p.name}".rstrip()) for p in players]
+    ratings = [str(p.rating or "") for p in players]
+    marks = result_marks(scoring)
+    symbols = {"w": "○", "b": "●"}
     out = [
         '<section class="page-section" id="players"><h2>Players</h2>',
         f'<p class="section-note">After round {rounds}. ARO: average rating of the '
@@ -65,19 +68,17 @@ def player_cards_section(
         for r in range(min(rounds, len(p.results))):
             opp, colour, result = p.opponents[r], p.colors[r], p.results[r]
             j = index.get(opp) if opp and opp != p.start else None
-            text = result_text(result, opp if j is not None else 0, scoring)
-            cls = result_class(result, opp if j is not None else 0)
+            text, cls, game = marks.get((result, j is not None), ("", "r-none", False))
             if j is not None:
-                other = players[j]
-                who = f'<a href="#p{opp}">{escape(labels[j])}</a>'
-                rating = str(other.rating or "")
+                who = f'<a href="#p{opp}">{names[j]}</a>'
+                rating = ratings[j]
             else:
                 who = escape(_no_game(result))
                 rating = ""
+            title = "" if game else f' title="{_WORDS.get(result, "")}"'
             lines.append(
-                f'<tr><td class="num">{r + 1}</td>'
-                f'<td>{colour_symbol(colour)}</td><td>{who}</td><td class="num">{rating}</td>'
-                f'<td class="{cls}" title="{_WORDS.get(result, "")}">{text}</td></tr>'
+                f"<tr><td>{r + 1}</td><td>{symbols.get(colour, '')}</td><td>{who}</td>"
+                f'<td>{rating}</td><td class="{cls}"{title}>{text}</td></tr>'
             )
         add("".join(lines))
         add("</tbody></table></article>")
@@ -133,7 +134,8 @@ CSS: Final = (
 .card dd { margin: 0; font-weight: bold; }
 .card table.card-rounds { border-collapse: collapse; font-size: 0.85em; width: 100%; }
 .card table.card-rounds td, .card table.card-rounds th { padding: 0 4px; text-align: left; }
-.card table.card-rounds td.num { text-align: right; }
+.card table.card-rounds td:nth-child(1), .card table.card-rounds td:nth-child(4) {
+  text-align: right; }
 .card:target { outline: 3px solid #36c; }
 """
     + MARKS_CSS

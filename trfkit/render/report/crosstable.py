@@ -23,7 +23,15 @@ from ...model import Player, Team, Tournament
 from ...tiebreaks import Standings
 from ...tiebreaks.context import is_round_robin
 from .marks import CSS as MARKS_CSS
-from .marks import colour_symbol, number, points_text, result_class, result_text, round_title
+from .marks import (
+    colour_symbol,
+    number,
+    points_text,
+    result_class,
+    result_marks,
+    result_text,
+    round_title,
+)
 
 if TYPE_CHECKING:  # team events only
     from ...tiebreaks.team.standings import TeamStandings
@@ -105,6 +113,8 @@ def _swiss(
         f'<th scope="col">Name</th>{heads}<th scope="col">Pts</th></tr></thead><tbody>'
     )
     add = out.append
+    marks = result_marks(scoring)
+    symbols = {"w": "○", "b": "●"}
     for at, (rank, p, points) in enumerate(rows, 1):
         cells = [f"<tr>{_name_cells(at, rank, p)}"]
         opponents, colours, results = p.opponents, p.colors, p.results
@@ -114,12 +124,13 @@ def _swiss(
                 continue
             opp, colour, result = opponents[r], colours[r], results[r]
             shown = place.get(opp)
-            text = result_text(result, opp if shown else 0, scoring)
-            title = round_title(r + 1, colour, result, escape(labels[opp]) if shown else "")
+            text, cls, game = marks.get((result, shown is not None), ("", "r-none", False))
             if shown:
-                link = f'<a href="#p{opp}">{shown}</a>'
-                text = f'{link}<span class="colour-mark">{colour_symbol(colour)}</span>{text}'
-            cls = result_class(result, opp if shown else 0)
+                text = f'<a href="#p{opp}">{shown}</a>{symbols.get(colour, "")}{text}'
+            if game:  # a plain game needs no words: the opponent's card has them
+                cells.append(f'<td class="{cls}">{text}</td>')
+                continue
+            title = round_title(r + 1, colour, result, escape(labels[opp]) if shown else "")
             cells.append(f'<td class="{cls}" title="{title}">{text}</td>')
         cells.append(f'<td class="num">{number(points)}</td></tr>')
         add("".join(cells))

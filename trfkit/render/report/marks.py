@@ -20,6 +20,7 @@ __all__ = [
     "number",
     "points_text",
     "result_class",
+    "result_marks",
     "result_text",
     "round_title",
 ]
@@ -91,6 +92,28 @@ def result_text(result: str, opponent: int, scoring: ScoringSystem) -> str:
 def result_class(result: str, opponent: int) -> str:
     """The CSS class of a round's result (``r-win``, ``r-bye``, ...)."""
     return _KINDS[_kind(result, opponent)][1]
+
+
+#: (text, class, is a game over the board) of one round's result
+Mark = tuple[str, str, bool]
+
+
+def result_marks(scoring: ScoringSystem) -> dict[tuple[str, bool], Mark]:
+    """Every result character, with and without an opponent, as (text, class, whether it
+    is a game over the board): one table per section, so that a large crosstable looks
+    each round up instead of working it out."""
+    out: dict[tuple[str, bool], Mark] = {}
+    for char in COLUMN_CODES:
+        for paired in (False, True):
+            opponent = 1 if paired else 0
+            kind = _kind(char, opponent)
+            game = kind in (Kind.WIN, Kind.DRAW, Kind.LOSS) and paired
+            out[char, paired] = (
+                result_text(char, opponent, scoring),
+                result_class(char, opponent),
+                game,
+            )
+    return out
 
 
 def round_title(number_: int, colour: str, result: str, opponent: str) -> str:
