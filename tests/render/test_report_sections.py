@@ -342,6 +342,25 @@ def test_team_standings_values_open_their_breakdown() -> None:
     assert 'href="#t1"' in html
 
 
+def test_a_differing_declared_team_rank_is_marked() -> None:
+    from trfkit.validation.declared import declared_team_rank_differs
+
+    t = load(TEAM)
+    teams = tuple(replace(team, rank=3) if team.number == 1 else team for team in t.teams)
+    t = replace(t, teams=teams)
+    found = list(declared_team_rank_differs(t))
+    assert [d.message for d in found] == ["team 1 declares rank 3, the standings give 1"]
+    ts = team_standings(t)
+    html = team_standings_section(t, ts, found)
+    start = html.index('<tr id="ts1">')
+    row = html[start : html.index("</tr>", start)]
+    assert row.startswith(
+        '<tr id="ts1"><td class="num differ" data-sort="1">1<span class="differs"'
+    )
+    assert 'title="T319 team 1 declares rank 3, the standings give 1">≠&#8239;3</span>' in row
+    assert html.count('class="differs"') == 1
+
+
 # ------------------------------------------------------------------ charts
 
 
@@ -370,6 +389,7 @@ def test_charts_are_well_formed_svg_with_the_points_by_round() -> None:
     assert rank_desc is not None and rank_desc.text is not None
     assert "1 Elm, Eric: rank " in rank_desc.text and rank_desc.text.count("rank") == 6
     assert "standings after that round" in html
+    assert "drawn on the bottom line" not in html  # nobody is below the lowest rank drawn
 
 
 def test_a_large_field_is_ranked_by_points_and_says_so() -> None:
@@ -425,6 +445,16 @@ def test_names_from_the_file_stay_text() -> None:
         parsed(html)
     joined = "".join(sections(t))
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &quot;Q&quot; &amp; &#x27;S&#x27;" in joined
+    assert "&amp;lt;" not in joined and "&amp;amp;" not in joined  # escaped once, not twice
+    # in an attribute too: a round robin's cells are titled with the opponent's name
+    rr = load(RR4)
+    rr = replace(
+        rr, players=tuple(replace(p, name=evil) if p.start == 1 else p for p in rr.players)
+    )
+    grid = crosstable_section(rr, standings_of(rr), None)
+    parsed(grid)
+    assert 'title="round 1: Black vs #1 &lt;script&gt;alert(1)&lt;/script&gt; &quot;Q&quot;' in grid
+    assert "<script>" not in grid and "&amp;lt;" not in grid
     svg = re.findall(r"<svg.*?</svg>", sections(t)[3], re.S)
     for one in svg:
         ET.fromstring(one)

@@ -80,6 +80,8 @@ def charts_section(tournament: Tournament, standings: Standings) -> str:
     names = [f"{row.start} {row.name}".strip() for row in top]
     scores = [cumulative[i] for i in players]
     floor = min(max(max(max(r) for r in ranks), len(top)), RANK_FLOOR)
+    below = max(max(r) for r in ranks) > floor
+    clipped = f"; rank {floor} and below drawn on the bottom line" if below else ""
     rank_chart = _chart(
         "rank",
         names,
@@ -91,7 +93,7 @@ def charts_section(tournament: Tournament, standings: Standings) -> str:
         title=f"Rank after each round, top {len(top)} of the final standings",
         desc=_describe(names, ranks, "rank"),
         y_label="rank",
-        floor_label=f"{floor}+" if max(max(r) for r in ranks) > floor else "",
+        floor_label=f"{floor}+" if below else "",
     )
     points_chart = _chart(
         "points",
@@ -110,8 +112,8 @@ def charts_section(tournament: Tournament, standings: Standings) -> str:
         [
             head,
             '<div class="charts">',
-            f"<figure>{rank_chart}<figcaption>Rank after each round ({escape(how)}); "
-            f"rank {floor} and below drawn on the bottom line.</figcaption></figure>",
+            f"<figure>{rank_chart}<figcaption>Rank after each round ({escape(how)})"
+            f"{clipped}.</figcaption></figure>",
             f"<figure>{points_chart}<figcaption>Points after each round (the results "
             "under the file's scoring).</figcaption></figure>",
             "</div></section>",

@@ -77,7 +77,7 @@ def crosstable_section(
     out = ['<section class="page-section" id="crosstable"><h2>Crosstable</h2>']
     if tournament.is_team_event:
         out.append(_team_tables(tournament, team_standings, rows))
-        out.append(_swiss(tournament, rows, rounds, "Players"))
+        out.append(_swiss(tournament, rows, rounds, "Players' games"))
     elif len(rows) <= GRID_LIMIT and is_round_robin(tournament, tournament.rounds or rounds):
         out.append(_grid(tournament, rows, rounds))
     else:
@@ -130,7 +130,7 @@ def _swiss(
             if game:  # a plain game needs no words: the opponent's card has them
                 cells.append(f'<td class="{cls}">{text}</td>')
                 continue
-            title = round_title(r + 1, colour, result, escape(labels[opp]) if shown else "")
+            title = round_title(r + 1, colour, result, labels[opp] if shown else "")
             cells.append(f'<td class="{cls}" title="{title}">{text}</td>')
         cells.append(f'<td class="num">{number(points)}</td></tr>')
         add("".join(cells))
@@ -163,7 +163,7 @@ def _grid(tournament: Tournament, rows: list[tuple[int, Player, float]], rounds:
             text = result_text(result, opp if opp in place else 0, scoring)
             cls = result_class(result, opp if opp in place else 0)
             if opp in place:
-                title = round_title(r + 1, colour, result, escape(_label(rows[place[opp] - 1][1])))
+                title = round_title(r + 1, colour, result, _label(rows[place[opp] - 1][1]))
                 games.setdefault(place[opp], []).append(
                     f'<span class="{cls}" title="{title}">'
                     f'<span class="colour-mark">{colour_symbol(colour)}</span>{text}</span>'

@@ -117,8 +117,8 @@ def result_marks(scoring: ScoringSystem) -> dict[tuple[str, bool], Mark]:
 
 
 def round_title(number_: int, colour: str, result: str, opponent: str) -> str:
-    """A round in words, for a ``title`` (already escaped): ``round 3: White vs #4 Ann,
-    win``; ``opponent`` is the opponent's label, "" for none."""
+    """A round in words, for a ``title``, escaped: ``round 3: White vs #4 Ann, win``;
+    ``opponent`` is the opponent's label as the file has it (escaped here), "" for none."""
     code = COLUMN_CODES.get(result)
     what = code.description if code is not None else f"result {result!r}"
     if opponent and result in NO_RESULT_COLUMN:
