@@ -321,6 +321,25 @@ def test_a_differing_declared_rank_is_marked() -> None:
     assert "declares rank 2, the computed standings give 3" in row
 
 
+def test_a_large_tie_before_de_gets_the_command_instead_of_every_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a starting list: everyone level on everything, one tie of six before DE
+    t = load(SWISS6)
+    t = replace(
+        t, players=tuple(replace(p, opponents=(), colors="", results="") for p in t.players)
+    )
+    st = standings_of(t)
+    full = standings_section(t, st, st.diagnostics)
+    assert full.count("games among them") == 6  # DE's breakdown, in full, for each
+    monkeypatch.setattr(standings_table, "DE_GROUP_LIMIT", 5)
+    short = standings_section(t, st, st.diagnostics)
+    assert "games among them" not in short
+    assert short.count("tied with 5 other players when DE is applied") == 6
+    assert "trfkit explain FILE --player 3 --tb DE --order BH/C1,BH,SB,DE" in short
+    assert short.count("<details>") == full.count("<details>") == 24
+
+
 def test_team_standings_values_open_their_breakdown() -> None:
     t = load(TEAM)
     ts = team_standings(t)

@@ -334,3 +334,35 @@ def test_the_buchholz_family_describes_each_round_once_per_run(
     assert found[0].lines[0] == found[1].lines[0]
     # Eve beat #2, #3, #4 (3 points each) and lost to #5 (1.5) and #6 (2.5)
     assert [e.total for e in found] == [13.0, 11.5, 9.0]
+
+
+def test_tied_group_is_the_group_explain_takes_apart() -> None:
+    from trfkit.tiebreaks.explain import tied_group
+
+    t = swiss()
+    order = order_for(parse("DE"), [parse("BH"), parse("DE")], False, "test")
+    assert order is not None
+    ctx = context(t, "fide-2024")
+    # #3 Gus and #4 Hal are level on 3 points and BH 12.5 (see above); #1 Eve is alone
+    assert list(tied_group(ctx, 2, parse("DE"), order)) == [2, 3]
+    assert list(tied_group(ctx, 0, parse("DE"), order)) == [0]
+
+
+def test_a_large_tie_is_explained_once_per_group(monkeypatch: pytest.MonkeyPatch) -> None:
+    # DE for every member of one tie: the group's games and passes are worked out once
+    import trfkit.tiebreaks.direct_encounter as de_module
+
+    calls: list[int] = []
+    real = de_module.group_tiers
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(de_module, "group_tiers", counting)
+    t = double_rr()
+    ctx = context(t, "fide-2024")
+    found = [explain(ctx, i, parse("DE")) for i in range(4)]
+    assert [e.total for e in found] == [2.0, 3.0, 1.0, None]
+    assert len(calls) == 1
+    assert found[0].lines[2:] == found[1].lines[2:]  # after the order and the group line

@@ -48,6 +48,7 @@ __all__ = [
     "first_after_points",
     "order_for",
     "place",
+    "tied_group",
 ]
 
 
@@ -252,7 +253,7 @@ def _extra_lines(ctx: Context, i: int, code: TieBreakCode, name: str) -> dict[in
     return out
 
 
-def _direct(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tuple[list[str], Value]:
+def _direct(run: Context, i: int, code: TieBreakCode, order: Order) -> tuple[list[str], Value]:
     """DE of player ``i``: the tied group at DE's place in ``order``, the games among
     it, DE's passes (recorded through :data:`~.direct_encounter.Trace`) and the rank.
 
@@ -260,17 +261,15 @@ def _direct(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tuple[lis
     DE made, i.e. what :func:`~.direct_encounter.direct_encounter` returns to the standings
     (None when the player is not tied when DE is applied, as the standings print it).
     """
-    from .direct_encounter import group_tiers, tier_ranks  # DE/EDE explanations only
-
     if code not in order.codes:
         raise CodeError(f"the order {', '.join(map(str, order.codes))} does not name {code}")
-    head, ranks, groups, columns = ctx.memo(
-        ("explain-order", order, code), lambda: _order_at(ctx, code, order)
+    head, ranks, groups, columns = run.memo(
+        ("explain-order", order, code), lambda: _order_at(run, code, order)
     )
     lines = [head]
     # the group is the run's (criteria before DE in their own editions, as the standings
     # rank); DE itself is taken apart in the run that computes it (a /V edition)
-    ctx = ctx.for_code(code)
+    ctx = run.for_code(code)
     group = groups[ranks[i]]
     level = ", ".join(f"{name} {_fmt(col[i] if col else None)}" for name, col in columns)
     level = level or "nothing yet"
@@ -285,15 +284,31 @@ def _direct(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tuple[lis
         f"tied group ({len(group)} players level on {level}): "
         f"{ctx.player_label(i)} with {', '.join(others)}"
     )
+    shared, ranks_in = run.memo(
+        ("explain-group", order, code, ranks[i]), lambda: _group_lines(ctx, code, group)
+    )
+    lines.extend(shared)
+    return lines, float(ranks_in[i])
+
+
+def _group_lines(
+    ctx: Context, code: TieBreakCode, group: list[int]
+) -> tuple[list[str], Mapping[int, int]]:
+    """The lines of DE's explanation that are the same for every member of ``group`` (the
+    rule, the games among them, DE's passes, the ranks it gave) and those ranks: kept per
+    group by :func:`_direct`, so that explaining every member of a large tie does the
+    group's work once."""
+    from .direct_encounter import group_tiers, tier_ranks  # DE/EDE explanations only
+
     old = ctx.edition.de_rule == "complete-only"
-    lines.append(
+    lines = [
         "rule: Art. 32.1.6: decides only when every tied player met every other, "
         "by the sum of their points in those games"
         if old
         else "rule: C.07 Art. 6: games among the tied players, repeated games averaged "
         "(6.1.2); all met: sub-table, re-applied to subgroups (6.2); not all met: "
         "placed only if first whatever the missing games (6.3)"
-    )
+    ]
     passes: list[tuple[Sequence[int], Mapping[int, float], Mapping[int, int], list[list[int]]]] = []
     tiers = group_tiers(
         ctx,
@@ -308,7 +323,20 @@ def _direct(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tuple[lis
     shown = ", ".join(f"{ctx.player_label(j)} {ranks_in[j]}" for tier in tiers for j in tier)
     note = "no one separated: 0 for all" if len(tiers) <= 1 else "1 = best, shared while tied"
     lines.append(f"{code} ranks in the group ({note}): {shown}")
-    return lines, float(ranks_in[i])
+    return lines, ranks_in
+
+
+def tied_group(run: Context, i: int, code: TieBreakCode, order: Order) -> Sequence[int]:
+    """The players (indices, ``i`` among them) still tied with player ``i`` when the group
+    tie-break ``code`` is applied in ``order``: the group :func:`explain` takes apart
+    (from the same per-run ranking). A caller explaining a whole table can see a large
+    tie coming: DE's explanation lists every game among the group, so it grows with it."""
+    if code not in order.codes:
+        raise CodeError(f"the order {', '.join(map(str, order.codes))} does not name {code}")
+    _, ranks, groups, _ = run.memo(
+        ("explain-order", order, code), lambda: _order_at(run, code, order)
+    )
+    return groups[ranks[i]]
 
 
 def _order_at(
@@ -362,10 +390,11 @@ def _games_lines(
                 f"rounds {rounds} vs {label(o)} {joined}"
                 + (f" = {value:g}" if old else f", average {value:g}")
             )
-        unmet = [label(o) for o in group if o != j and o not in by_opponent]
+        unmet = [o for o in group if o != j and o not in by_opponent]  # labelled if few
         if unmet:
             parts.append(
-                "did not meet " + (", ".join(unmet) if len(unmet) <= 3 else f"{len(unmet)} of them")
+                "did not meet "
+                + (", ".join(map(label, unmet)) if len(unmet) <= 3 else f"{len(unmet)} of them")
             )
         lines.append(f"  {label(j)}: {'; '.join(parts) or 'no game'} -> {totals[j]:g}")
     seen: set[tuple[int, frozenset[int]]] = set()

@@ -20,7 +20,9 @@ from ...diagnostics import Diagnostic
 from ...model import Tournament
 from ...tiebreak_codes import CodeError, TieBreakCode
 from ...tiebreaks import Standings, UnknownTieBreak, parse
-from ...tiebreaks.explain import Explanation, Order, explain, explanation_context
+from ...tiebreaks.context import Context
+from ...tiebreaks.explain import Explanation, Order, explain, explanation_context, tied_group
+from ...tiebreaks.registry import lookup
 from .declared_marks import CSS as DECLARED_CSS
 from .declared_marks import RANK, Marks, mark, player_marks, team_marks
 from .marks import number
@@ -28,7 +30,10 @@ from .marks import number
 if TYPE_CHECKING:  # team events only
     from ...tiebreaks.team.standings import TeamStandings
 
-__all__ = ["CSS", "standings_section", "team_standings_section"]
+__all__ = ["CSS", "DE_GROUP_LIMIT", "standings_section", "team_standings_section"]
+
+#: The largest tie whose DE breakdown is shown in full (it lists every game among them).
+DE_GROUP_LIMIT: Final = 16
 
 
 def _sort(value: float | None) -> str:
@@ -59,7 +64,7 @@ def _agrees(total: float | None, value: float | None) -> bool:
 
 
 def _explainer(
-    explain_one: Callable[[int, TieBreakCode], Explanation],
+    explain_one: Callable[[int, TieBreakCode, float | None], Explanation],
 ) -> Callable[[int, TieBreakCode, float | None], Explanation | None]:
     """``explain_one`` that gives None where a code has no breakdown (a group tie-break
     other than DE) or where it would not end on the value shown."""
@@ -69,11 +74,43 @@ def _explainer(
         if code in refused:
             return None
         try:
-            found = explain_one(i, code)
+            found = explain_one(i, code, value)
         except (CodeError, UnknownTieBreak):
             refused.add(code)
             return None
         return found if _agrees(found.total, value) else None
+
+    return run
+
+
+def _individual(
+    ctx: Context, order: Order, labels: Sequence[str]
+) -> Callable[[int, TieBreakCode, float | None], Explanation]:
+    """A player's breakdown of one code (:func:`~trfkit.tiebreaks.explain.explain`).
+
+    DE's lists every game among the players tied with this one, so a tie of more than
+    :data:`DE_GROUP_LIMIT` players (a starting list, a Swiss after one round) would make
+    the table grow with the square of the field: such a value gets two lines, the size
+    of the tie and the ``trfkit explain`` command that prints it all."""
+    listed = ",".join(label for label in labels if label != "PTS")  # explain puts PTS first
+
+    def run(i: int, code: TieBreakCode, value: float | None) -> Explanation:
+        if lookup(code, ctx.scope).group:
+            group = tied_group(ctx, i, code, order)
+            if len(group) > DE_GROUP_LIMIT:
+                start = ctx.players[i].start
+                return Explanation(
+                    ctx.player_label(i),
+                    str(code),
+                    ctx.edition.name,
+                    (
+                        f"tied with {len(group) - 1} other players when {code} is applied: "
+                        "their breakdown lists every game among them",
+                        f"trfkit explain FILE --player {start} --tb {code} --order {listed}",
+                    ),
+                    value,
+                )
+        return explain(ctx, i, code, order)
 
     return run
 
@@ -108,7 +145,7 @@ def standings_section(
         tuple(codes) if standings.full_order else (parse("PTS"), *codes),
         "the standings' list",
     )
-    breakdown = _explainer(lambda i, code: explain(ctx, i, code, order))
+    breakdown = _explainer(_individual(ctx, order, labels))
     marks = player_marks(tournament, labels, diagnostics)
     players = ctx.players
     index = ctx.index
@@ -185,7 +222,7 @@ def team_standings_section(
         event=ts.event,
         pab_shown_as_draw=pab_as_draw,
     )
-    breakdown = _explainer(lambda i, code: explain_team(ctx, i, code))
+    breakdown = _explainer(lambda i, code, _: explain_team(ctx, i, code))
     labels = ts.labels
     marks: Marks = team_marks(tournament, labels, diagnostics)
     columns = [("Rank", "num"), ("No.", "num"), ("Team", "text"), ("MP", "num"), ("GP", "num")]
