@@ -29,7 +29,7 @@ __all__ = ["CSS", "FULL_RANKING_LIMIT", "TOP", "charts_section"]
 #: How many players of the final standings the charts follow.
 TOP: Final = 8
 #: Players x rounds up to which the ranks after each round use the full tie-break list.
-FULL_RANKING_LIMIT: Final = 4000
+FULL_RANKING_LIMIT: Final = 1500
 #: The lowest rank drawn; a player further down is drawn on this line.
 RANK_FLOOR: Final = 30
 
