@@ -407,6 +407,9 @@ def test_charts_are_well_formed_svg_with_the_points_by_round() -> None:
     rank_desc = ET.fromstring(svgs[0]).find(f"{ns}desc")
     assert rank_desc is not None and rank_desc.text is not None
     assert "1 Elm, Eric: rank " in rank_desc.text and rank_desc.text.count("rank") == 6
+    # the last round's ranks are the final standings'
+    last = [entry.rsplit(", ", 1)[-1].split()[-1] for entry in rank_desc.text.split("; ")]
+    assert last == [str(row.rank) for row in st.rows]
     assert "standings after that round" in html
     assert "drawn on the bottom line" not in html  # nobody is below the lowest rank drawn
 

@@ -65,8 +65,12 @@ def _round(v: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
-def charts_section(tournament: Tournament, standings: Standings) -> str:
-    """Both charts as one ``<section id="charts">``."""
+def charts_section(
+    tournament: Tournament, standings: Standings, *, unrated_rating: int | None = None
+) -> str:
+    """Both charts as one ``<section id="charts">``. ``unrated_rating`` is what the
+    standings were computed with (``--unrated-rating``), for the rankings after each
+    round when the list has a rating tie-break."""
     rounds = standings.rounds
     top = standings.rows[:TOP]
     head = '<section class="page-section" id="charts"><h2>Progress</h2>'
@@ -76,7 +80,7 @@ def charts_section(tournament: Tournament, standings: Standings) -> str:
     index = ctx.index
     players = [index.get(row.start, row.index) for row in top]
     cumulative = _cumulative(ctx)
-    ranks, how = _ranks(tournament, standings, ctx, cumulative, players)
+    ranks, how = _ranks(tournament, standings, ctx, cumulative, players, unrated_rating)
     names = [f"{row.start} {row.name}".strip() for row in top]
     scores = [cumulative[i] for i in players]
     floor = min(max(max(max(r) for r in ranks), len(top)), RANK_FLOOR)
@@ -142,12 +146,13 @@ def _ranks(
     ctx: Context,
     cumulative: list[list[float]],
     players: Sequence[int],
+    unrated_rating: int | None,
 ) -> tuple[list[list[int]], str]:
     """Each followed player's rank after each round, and how they were ranked."""
     rounds = standings.rounds
     if ctx.n * rounds <= FULL_RANKING_LIMIT:
         try:
-            found = _full_ranks(tournament, standings, ctx, players)
+            found = _full_ranks(tournament, standings, ctx, players, unrated_rating)
         except (CodeError, UnknownTieBreak):  # the standings' own codes: not expected
             found = None
         if found is not None:
@@ -165,8 +170,14 @@ def _ranks(
 
 
 def _full_ranks(
-    tournament: Tournament, standings: Standings, ctx: Context, players: Sequence[int]
+    tournament: Tournament,
+    standings: Standings,
+    ctx: Context,
+    players: Sequence[int],
+    unrated_rating: int | None,
 ) -> list[list[int]] | None:
+    """The ranks after each round under the standings' own list (None if a followed
+    player is missing from one of them)."""
     starts = [ctx.players[i].start for i in players]
     by_round: list[list[int]] = [[] for _ in players]
     for r in range(1, standings.rounds + 1):
@@ -176,6 +187,7 @@ def _full_ranks(
             rules=standings.edition,
             after_round=r,
             full_order=standings.full_order,
+            unrated_rating=unrated_rating,
         )
         rank = {row.start: row.rank for row in after.rows}
         for k, start in enumerate(starts):
