@@ -486,3 +486,48 @@ def test_every_module_exports_its_css() -> None:
     for module in (standings_table, crosstable, cards, charts):
         assert isinstance(module.CSS, str) and "{" in module.CSS
     assert "differs" in standings_table.CSS
+
+
+def test_the_sort_script_orders_the_standings_by_a_column_in_chromium(tmp_path: Path) -> None:
+    import shutil
+    import subprocess
+
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        pytest.skip("chromium is not installed")
+    t = load(SWISS6)
+    st = standings_of(t)
+    clicks = (
+        "var h = document.querySelectorAll('table.sortable thead th');"
+        "h[1].click();"  # No.: ascending start numbers
+        "document.body.setAttribute('data-by-start', Array.prototype.map.call("
+        "document.querySelectorAll('table.sortable tbody tr'), function (r) { return r.id; })"
+        ".join(' '));"
+        "h[8].click(); h[8].click();"  # BH, twice: descending, undefined last, ties in order
+    )
+    page = tmp_path / "page.html"
+    page.write_text(
+        "<!doctype html><html><head><meta charset='utf-8'><style>"
+        + standings_table.CSS
+        + "</style></head><body>"
+        + standings_section(t, st, st.diagnostics)
+        + "<script>"
+        + standings_table.SCRIPT
+        + "</script><script>"
+        + clicks
+        + "</script></body></html>",
+        encoding="utf-8",
+    )
+    run = subprocess.run(
+        [browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.as_uri()],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    dom = run.stdout
+    assert 'data-by-start="s1 s2 s3 s4 s5 s6"' in dom
+    order = re.findall(r'<tr id="(s\d+)">', dom)
+    # BH: 5.5 (Ivy, Hazel), 5 (Elm, Fir), 4.5 (Juniper), 3 (Gum); equal keys keep the
+    # order of the first sort (start numbers)
+    assert order == ["s4", "s5", "s1", "s2", "s6", "s3"]
+    assert 'aria-sort="descending"' in dom

@@ -30,7 +30,7 @@ from .marks import number
 if TYPE_CHECKING:  # team events only
     from ...tiebreaks.team.standings import TeamStandings
 
-__all__ = ["CSS", "DE_GROUP_LIMIT", "standings_section", "team_standings_section"]
+__all__ = ["CSS", "DE_GROUP_LIMIT", "SCRIPT", "standings_section", "team_standings_section"]
 
 #: The largest tie whose DE breakdown is shown in full (it lists every game among them).
 DE_GROUP_LIMIT: Final = 16
@@ -266,6 +266,9 @@ table.standings td.num, table.standings th[data-sort-type="num"] { text-align: r
 table.standings td.differ { background: #fde8e8; }
 table.standings details { display: inline-block; }
 table.standings summary { cursor: pointer; list-style: none; }
+table.sortable thead th { cursor: pointer; }
+table.sortable th[aria-sort="ascending"]::after { content: " ▲"; font-size: 0.7em; }
+table.sortable th[aria-sort="descending"]::after { content: " ▼"; font-size: 0.7em; }
 table.standings summary::-webkit-details-marker { display: none; }
 table.standings summary::after { content: " ▸"; font-size: 0.7em; color: #777; }
 table.standings details[open] summary::after { content: " ▾"; }
@@ -276,3 +279,37 @@ table.standings .explain { white-space: pre-wrap; text-align: left; font-family:
 """
     + DECLARED_CSS
 )
+
+
+#: The optional sorting of every ``table.sortable`` (for the page's one inline script):
+#: a click on a column head sorts by that column, again the other way; a cell's
+#: ``data-sort`` is its key, else its text; ``data-sort-type="num"`` heads sort numbers,
+#: undefined values last; equal keys keep the standings' order. Without JavaScript the
+#: table stays in the standings' order.
+SCRIPT: Final = """
+document.addEventListener("click", function (event) {
+  var head = event.target.closest && event.target.closest("table.sortable thead th");
+  if (!head) { return; }
+  var table = head.closest("table"), body = table.tBodies[0];
+  var heads = Array.prototype.slice.call(head.parentNode.children);
+  var column = heads.indexOf(head);
+  var numeric = head.getAttribute("data-sort-type") === "num";
+  var way = head.getAttribute("aria-sort") === "ascending" ? -1 : 1;
+  heads.forEach(function (h) { h.removeAttribute("aria-sort"); });
+  head.setAttribute("aria-sort", way === 1 ? "ascending" : "descending");
+  var keyed = Array.prototype.map.call(body.rows, function (row, at) {
+    var cell = row.cells[column];
+    var text = cell.hasAttribute("data-sort") ? cell.getAttribute("data-sort") : cell.textContent;
+    var key = numeric ? (text.trim() === "" ? null : parseFloat(text)) : text.toLowerCase();
+    if (numeric && key !== null && isNaN(key)) { key = null; }
+    return [key, at, row];
+  });
+  keyed.sort(function (a, b) {
+    if (a[0] === b[0]) { return a[1] - b[1]; }
+    if (a[0] === null) { return 1; }
+    if (b[0] === null) { return -1; }
+    return (a[0] < b[0] ? -1 : 1) * way;
+  });
+  keyed.forEach(function (item) { body.appendChild(item[2]); });
+});
+"""
