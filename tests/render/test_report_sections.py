@@ -304,6 +304,39 @@ def test_a_differing_declared_value_is_marked_in_its_cell() -> None:
     assert html.count('class="differs"') == 1
 
 
+def test_a_de_order_declared_otherwise_is_marked_on_each_member_of_the_tie() -> None:
+    from tb_fixtures import tournament
+
+    # a double round robin whose first three tie on points and SB; DE (computed) ranks
+    # #3 Cid 1, #1 Ana 2, #2 Ben 3; the file's DE (points among them) says 1 > 2 > 3
+    rows = [
+        (1, "Ana", 2100, "+W4 +W2 =B3 =B4 =B2 -W3"),
+        (2, "Ben", 2050, "+W3 -B1 +W4 -B3 =W1 +B4"),
+        (3, "Cid", 2000, "-B2 =B4 =W1 +W2 =W4 +B1"),
+        (4, "Dan", 1950, "-B1 =W3 -B2 =W1 =B3 -W2"),
+    ]
+    t = tournament(rows, rounds=6, type_text="Individual: Round-Robin")
+    said = {1: "3", 2: "2", 3: "1"}
+    t = replace(
+        t,
+        players=tuple(
+            replace(p, declared=(DeclaredValue("DE", float(said[p.start]), said[p.start]),))
+            if p.start in said
+            else p
+            for p in t.players
+        ),
+    )
+    found = list(declared_tiebreak_differs(t))
+    assert [d.message.split(":")[0] for d in found] == ["players 1, 2, 3, tied before DE"]
+    st = individual_standings(t, ["DE"])[0]
+    html = standings_section(t, st, found)
+    assert html.count('class="differs"') == 3
+    for start in (1, 2, 3):
+        begin = html.index(f'<tr id="s{start}">')
+        row = html[begin : html.index("</tr>", begin)]
+        assert f"≠&#8239;{said[start]}</span></td>" in row  # in the DE cell, the last one
+
+
 def test_a_differing_declared_rank_is_marked() -> None:
     text = SWISS6.read_text().replace("XXR 3", "XXR 3\n202 BH/C1,BH,SB,DE")
     # Juniper (3rd) declares rank 2, Fir (2nd) rank 3
