@@ -309,7 +309,7 @@ def test_a_de_order_declared_otherwise_is_marked_on_each_member_of_the_tie() -> 
 
     # a double round robin whose first three tie on points and SB; DE (computed) ranks
     # #3 Cid 1, #1 Ana 2, #2 Ben 3; the file's DE (points among them) says 1 > 2 > 3
-    rows = [
+    rows: list[tuple[int, str, int | None, str]] = [
         (1, "Ana", 2100, "+W4 +W2 =B3 =B4 =B2 -W3"),
         (2, "Ben", 2050, "+W3 -B1 +W4 -B3 =W1 +B4"),
         (3, "Cid", 2000, "-B2 =B4 =W1 +W2 =W4 +B1"),
