@@ -287,3 +287,82 @@ def test_cli_order_must_name_the_tiebreak(swiss_file: Path) -> None:
     assert code == 2 and "--order does not name DE" in err
     code, _, err = run("explain", path, "--player", "3", "--tb", "DE", "--order", "XYZ,DE")
     assert code == 2 and "T501" in err
+
+
+def test_explaining_de_for_every_player_ranks_the_field_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A report explains DE for each player of a field: the tied groups before DE are
+    # one ranking of the run, not one per player (a 2000-player field took seconds).
+    import trfkit.tiebreaks.explain_direct as explain_module
+
+    calls: list[int] = []
+    real = explain_module.rank
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(explain_module, "rank", counting)
+    t = swiss()
+    order = order_for(parse("DE"), [parse("BH"), parse("DE")], False, "test")
+    ctx = context(t, "fide-2024")
+    totals = [explain(ctx, ctx.index[s], parse("DE"), order).total for s in (1, 2, 3, 4)]
+    assert totals == [None, None, 0.0, 0.0]
+    assert len(calls) == 1
+
+
+def test_the_buchholz_family_describes_each_round_once_per_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # BH, BH/C1 and SB of one player read one adjusted table: a report explaining every
+    # column describes each round once, and every explanation still shows all rounds.
+    import trfkit.tiebreaks.explain as explain_module
+
+    calls: list[int] = []
+    real = explain_module.describe
+
+    def counting(*args: object) -> str:
+        calls.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(explain_module, "describe", counting)
+    ctx = context(swiss(), "fide-2024")
+    found = [explain(ctx, 0, parse(code)) for code in ("BH", "BH/C1", "SB")]
+    assert len(calls) == 5
+    assert [len([x for x in e.lines if x.startswith("round")]) for e in found] == [5, 5, 5]
+    assert found[0].lines[0] == found[1].lines[0]
+    # Eve beat #2, #3, #4 (3 points each) and lost to #5 (1.5) and #6 (2.5)
+    assert [e.total for e in found] == [13.0, 11.5, 9.0]
+
+
+def test_tied_group_is_the_group_explain_takes_apart() -> None:
+    from trfkit.tiebreaks.explain import tied_group
+
+    t = swiss()
+    order = order_for(parse("DE"), [parse("BH"), parse("DE")], False, "test")
+    assert order is not None
+    ctx = context(t, "fide-2024")
+    # #3 Gus and #4 Hal are level on 3 points and BH 12.5 (see above); #1 Eve is alone
+    assert list(tied_group(ctx, 2, parse("DE"), order)) == [2, 3]
+    assert list(tied_group(ctx, 0, parse("DE"), order)) == [0]
+
+
+def test_a_large_tie_is_explained_once_per_group(monkeypatch: pytest.MonkeyPatch) -> None:
+    # DE for every member of one tie: the group's games and passes are worked out once
+    import trfkit.tiebreaks.direct_encounter as de_module
+
+    calls: list[int] = []
+    real = de_module.group_tiers
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(de_module, "group_tiers", counting)
+    t = double_rr()
+    ctx = context(t, "fide-2024")
+    found = [explain(ctx, i, parse("DE")) for i in range(4)]
+    assert [e.total for e in found] == [2.0, 3.0, 1.0, None]
+    assert len(calls) == 1
+    assert found[0].lines[2:] == found[1].lines[2:]  # after the order and the group line

@@ -157,6 +157,8 @@ def build_page(path: str, options: Options, *, check_team_options: bool = True) 
         standings,
         team,
         tuple(notes),
+        unrated_rating=options.unrated_rating,
+        pab_as_draw=options.pab_as_draw,
     )
     html = render_page(report, report_sections())
     entry = Entry(

@@ -414,8 +414,11 @@ class Context(RunMemo):
         self.diagnostics.append(make(code, message, line))
 
     def player_label(self, i: int) -> str:
-        p = self.players[i]
-        return f"#{p.start} {p.name}".rstrip()
+        """``#12 Name``: how explanations name player ``i`` (the field's labels are made
+        once per run: a table of explanations names each player many times)."""
+        return self.memo("labels", lambda: [f"#{p.start} {p.name}".rstrip() for p in self.players])[
+            i
+        ]
 
 
 _START = attrgetter("start")

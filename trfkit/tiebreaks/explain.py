@@ -32,10 +32,13 @@ from ..tiebreak_codes import CodeError, TieBreakCode
 from . import declared_codes
 from .context import Context
 from .cuts import Item, apply_cuts
-from .explain_direct import direct_lines  # it imports Order from here for its types only
+from .explain_direct import (  # it imports Order from here for its types only
+    direct_lines,
+    tied_group,
+)
 from .individual import buchholz_items, koya_threshold, sonneborn_items
 from .registry import UnknownTieBreak, lookup, parse
-from .unplayed import adjusted, describe
+from .unplayed import Adjusted, adjusted, describe
 
 if TYPE_CHECKING:
     from ..model import Tournament
@@ -49,6 +52,7 @@ __all__ = [
     "first_after_points",
     "order_for",
     "place",
+    "tied_group",
 ]
 
 
@@ -172,28 +176,12 @@ def explain(run: Context, i: int, code: TieBreakCode, order: Order | None = None
     total: float | None
     parts: tuple[float, ...] = ()
     if entry.name in ("BH", "FB", "SB"):
-        table = adjusted(
-            ctx, fore=entry.name == "FB" or code.fore, played_forfeits=code.played_forfeits
+        fore = entry.name == "FB" or code.fore
+        table = adjusted(ctx, fore=fore, played_forfeits=code.played_forfeits)
+        items, rounds = _round_lines(
+            ctx, table, i, (fore, code.played_forfeits, entry.name == "SB")
         )
-        sb = entry.name == "SB"
-        items = [Item(*it) for it in (sonneborn_items if sb else buchholz_items)(ctx, table, i)]
-        by_round = {it.round: it for it in items}
-        for r in range(ctx.rounds):
-            it = by_round.get(r)
-            why = describe(ctx, table, i, r)
-            if it is None:
-                lines.append(phrase("round {round}: {why}", round=r + 1, why=why))
-                continue
-            product = f" x {table.pts[i][r]:g} = {it.value:g}" if sb else ""
-            lines.append(
-                phrase(
-                    "round {round}: {value}{product}  ({why})",
-                    round=r + 1,
-                    value=_fmt(table.contrib[i][r]),
-                    product=product,
-                    why=why,
-                )
-            )
+        lines.extend(rounds)
         low, high = code.cut + code.median, code.median
         kept, cut = apply_cuts(items, low, high, ctx.edition.vur_first)
         parts = tuple(it.value for it in kept)
@@ -241,6 +229,47 @@ def explain(run: Context, i: int, code: TieBreakCode, order: Order | None = None
             lines.append(extra[-1])
         total = ctx.value(code)[i]
     return Explanation(ctx.player_label(i), str(code), ctx.edition.name, tuple(lines), total, parts)
+
+
+def _round_lines(
+    ctx: Context, table: Adjusted, i: int, mode: tuple[bool, bool, bool]
+) -> tuple[list[Item], tuple[Phrase, ...]]:
+    """The counted items of player ``i`` in ``table`` and one line per round, the same
+    for every code of the Buchholz family read from that table (BH, BH/C1, BH/M1 share
+    theirs; SB shows its products): kept per run, so that explaining a whole standings
+    table describes each round once per table rather than once per code. ``mode`` is
+    (fore, played forfeits, SB): what ``table`` was made for, and whether the lines
+    show SB's products."""
+    sb = mode[2]
+    memo: dict[int, tuple[list[Item], tuple[Phrase, ...]]] = ctx.memo(
+        ("explain-rounds", mode), dict
+    )
+    found = memo.get(i)
+    if found is not None:
+        return found
+    items = (sonneborn_items if sb else buchholz_items)(ctx, table, i)  # Items already
+    by_round = {it.round: it for it in items}
+    lines = []
+    whys: dict[int, list[str]] = ctx.memo(("explain-whys", mode[:2]), dict)  # BH's for SB
+    if i not in whys:
+        whys[i] = [describe(ctx, table, i, r) for r in range(ctx.rounds)]
+    for r, why in enumerate(whys[i]):
+        it = by_round.get(r)
+        if it is None:
+            lines.append(phrase("round {round}: {why}", round=r + 1, why=why))
+            continue
+        product = f" x {table.pts[i][r]:g} = {it.value:g}" if sb else ""
+        lines.append(
+            phrase(
+                "round {round}: {value}{product}  ({why})",
+                round=r + 1,
+                value=_fmt(table.contrib[i][r]),
+                product=product,
+                why=why,
+            )
+        )
+    found = memo[i] = (items, tuple(lines))
+    return found
 
 
 def _extra_lines(ctx: Context, i: int, code: TieBreakCode, name: str) -> dict[int, Phrase]:

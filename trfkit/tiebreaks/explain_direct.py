@@ -22,14 +22,14 @@ from .standings import rank
 if TYPE_CHECKING:
     from .explain import Order
 
-__all__ = ["direct_lines"]
+__all__ = ["direct_lines", "tied_group"]
 
 
 def _fmt(v: float | None) -> str:
     return "-" if v is None else f"{v:g}"
 
 
-def direct_lines(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tuple[list[str], Value]:
+def direct_lines(run: Context, i: int, code: TieBreakCode, order: Order) -> tuple[list[str], Value]:
     """DE of player ``i``: the tied group at DE's place in ``order``, the games among
     it, DE's passes (recorded through :data:`~.direct_encounter.Trace`) and the rank.
 
@@ -37,27 +37,19 @@ def direct_lines(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tupl
     DE made, i.e. what :func:`~.direct_encounter.direct_encounter` returns to the standings
     (None when the player is not tied when DE is applied, as the standings print it).
     """
-    from .direct_encounter import group_tiers, tier_ranks  # DE/EDE explanations only
-
     if code not in order.codes:
         raise CodeError(f"the order {', '.join(map(str, order.codes))} does not name {code}")
-    before = list(order.codes[: order.codes.index(code)])
-    lines: list[str] = [
-        phrase(
-            "order: {codes} ({source})",
-            codes=", ".join(c.canonical for c in order.codes),
-            source=order.source,
-        )
-    ]
-    values = {c: ctx.for_code(c).value(c) for c in before if not lookup(c, ctx.scope).group}
-    _, ranks, values = rank(ctx, before, values)
+    head, ranks, groups, columns = run.memo(
+        ("explain-order", order, code), lambda: _order_at(run, code, order)
+    )
+    lines: list[str] = [head]
     # the group is the run's (criteria before DE in their own editions, as the standings
     # rank); DE itself is taken apart in the run that computes it (a /V edition)
-    ctx = ctx.for_code(code)
-    group = [j for j in range(ctx.n) if ranks[j] == ranks[i]]
+    ctx = run.for_code(code)
+    group = groups[ranks[i]]
     # a group criterion the standings never reached (everyone settled before it) has no column
     level: str = ", ".join(
-        f"{c.canonical} {_fmt(values[c][i] if c in values else None)}" for c in before
+        f"{name} {_fmt(col[i] if col else None)}" for name, col in columns
     ) or phrase("nothing yet")
     if len(group) < 2:
         lines.append(
@@ -79,8 +71,24 @@ def direct_lines(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tupl
             others=", ".join(others),
         )
     )
+    shared, ranks_in = run.memo(
+        ("explain-group", order, code, ranks[i]), lambda: _group_lines(ctx, code, group)
+    )
+    lines.extend(shared)
+    return lines, float(ranks_in[i])
+
+
+def _group_lines(
+    ctx: Context, code: TieBreakCode, group: list[int]
+) -> tuple[list[str], Mapping[int, int]]:
+    """The lines of DE's explanation that are the same for every member of ``group`` (the
+    rule, the games among them, DE's passes, the ranks it gave) and those ranks: kept per
+    group by :func:`direct_lines`, so that explaining every member of a large tie does the
+    group's work once."""
+    from .direct_encounter import group_tiers, tier_ranks  # DE/EDE explanations only
+
     old = ctx.edition.de_rule == "complete-only"
-    lines.append(
+    lines: list[str] = [
         phrase(
             "rule: Art. 32.1.6: decides only when every tied player met every other, "
             "by the sum of their points in those games"
@@ -91,7 +99,7 @@ def direct_lines(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tupl
             "(6.1.2); all met: sub-table, re-applied to subgroups (6.2); not all met: "
             "placed only if first whatever the missing games (6.3)"
         )
-    )
+    ]
     passes: list[tuple[Sequence[int], Mapping[int, float], Mapping[int, int], list[list[int]]]] = []
     tiers = group_tiers(
         ctx,
@@ -114,7 +122,45 @@ def direct_lines(ctx: Context, i: int, code: TieBreakCode, order: Order) -> tupl
             "{code} ranks in the group ({note}): {shown}", code=str(code), note=note, shown=shown
         )
     )
-    return lines, float(ranks_in[i])
+    return lines, ranks_in
+
+
+def tied_group(run: Context, i: int, code: TieBreakCode, order: Order) -> Sequence[int]:
+    """The players (indices, ``i`` among them) still tied with player ``i`` when the group
+    tie-break ``code`` is applied in ``order``: the group :func:`direct_lines` takes apart
+    (from the same per-run ranking). A caller explaining a whole table can see a large
+    tie coming: DE's explanation lists every game among the group, so it grows with it."""
+    if code not in order.codes:
+        raise CodeError(f"the order {', '.join(map(str, order.codes))} does not name {code}")
+    _, ranks, groups, _ = run.memo(
+        ("explain-order", order, code), lambda: _order_at(run, code, order)
+    )
+    return groups[ranks[i]]
+
+
+def _order_at(
+    ctx: Context, code: TieBreakCode, order: Order
+) -> tuple[Phrase, list[int], dict[int, list[int]], list[tuple[str, list[Value] | None]]]:
+    """What DE's explanation needs of ``order`` before ``code``: its first line, the ranks
+    after the criteria before it, the players of each rank (in index order: the tied
+    groups DE is applied to) and each criterion's name and values (None for a group
+    criterion the standings never reached: everyone was settled before it).
+
+    Kept once per run (:meth:`~.context.RunMemo.memo`): explaining DE for every player of
+    a field (a report's standings) would otherwise rank the whole field again, and scan
+    it for the group, once per player."""
+    before = list(order.codes[: order.codes.index(code)])
+    head = phrase(
+        "order: {codes} ({source})",
+        codes=", ".join(c.canonical for c in order.codes),
+        source=order.source,
+    )
+    values = {c: ctx.for_code(c).value(c) for c in before if not lookup(c, ctx.scope).group}
+    _, ranks, values = rank(ctx, before, values)
+    groups: dict[int, list[int]] = {}
+    for j, r in enumerate(ranks):
+        groups.setdefault(r, []).append(j)
+    return head, ranks, groups, [(c.canonical, values.get(c)) for c in before]
 
 
 def _games_lines(
@@ -160,10 +206,10 @@ def _games_lines(
                 else "rounds {rounds} vs {opponent} {sums}, average {value:g}"
             )
             parts.append(phrase(template, rounds=rounds, opponent=label(o), sums=sums, value=value))
-        unmet = [label(o) for o in group if o != j and o not in by_opponent]
+        unmet = [o for o in group if o != j and o not in by_opponent]  # labelled if few
         if unmet:
             parts.append(
-                phrase("did not meet {who}", who=", ".join(unmet))
+                phrase("did not meet {who}", who=", ".join(map(label, unmet)))
                 if len(unmet) <= 3
                 else phrase("did not meet {count} of them", count=len(unmet))
             )

@@ -48,6 +48,10 @@ class Report:
     standings: Standings | None = None
     team_standings: TeamStandings | None = None
     notes: tuple[str, ...] = ()
+    #: the settings the standings were computed with that they do not record themselves
+    #: (``--unrated-rating``, ``--team-pab-as-draw``): the sections' breakdowns use them too
+    unrated_rating: int | None = None
+    pab_as_draw: bool = False
 
     @property
     def tournament(self) -> Tournament:

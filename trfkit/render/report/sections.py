@@ -5,6 +5,7 @@ takes any list of :class:`~trfkit.render.report.page.Section`."""
 
 from __future__ import annotations
 
+from . import cards, charts, crosstable, standings_table
 from .page import Report, Section
 
 __all__ = ["report_sections"]
@@ -12,37 +13,35 @@ __all__ = ["report_sections"]
 
 def report_sections() -> tuple[Section, ...]:
     """Every section after the grid, in page order."""
-    # MERGE(issue 18): the guard below stands only until the section modules of the
-    # other branch are merged; the lead removes the try/except (the imports stay).
-    try:
-        from . import cards, charts, crosstable, standings_table  # type: ignore[attr-defined]
-    except ImportError:
-        return ()
 
     def standings(r: Report) -> str:
         if r.standings is None or r.team_standings is not None:
             return ""
-        return str(standings_table.standings_section(r.tournament, r.standings, r.diagnostics))
+        return standings_table.standings_section(
+            r.tournament, r.standings, r.diagnostics, unrated_rating=r.unrated_rating
+        )
 
     def teams(r: Report) -> str:
         if r.team_standings is None:
             return ""
-        return str(
-            standings_table.team_standings_section(r.tournament, r.team_standings, r.diagnostics)
+        return standings_table.team_standings_section(
+            r.tournament, r.team_standings, r.diagnostics, pab_as_draw=r.pab_as_draw
         )
 
     def cross(r: Report) -> str:
-        return str(crosstable.crosstable_section(r.tournament, r.standings, r.team_standings))
+        return crosstable.crosstable_section(r.tournament, r.standings, r.team_standings)
 
     def player_cards(r: Report) -> str:
         if r.standings is None:
             return ""
-        return str(cards.player_cards_section(r.tournament, r.standings))
+        return cards.player_cards_section(
+            r.tournament, r.standings, unrated_rating=r.unrated_rating
+        )
 
     def chart(r: Report) -> str:
         if r.standings is None:
             return ""
-        return str(charts.charts_section(r.tournament, r.standings))
+        return charts.charts_section(r.tournament, r.standings, unrated_rating=r.unrated_rating)
 
     return (
         Section(standings, standings_table.CSS),
