@@ -7,7 +7,7 @@ Three timings (median and range of ``--runs`` after a warm-up):
 * the whole command as a user runs it, ``trfkit report FILE -o page.html`` (start-up,
   read, every check of ``trfkit check``, the standings, the page written): wall and CPU
   time of the process (this tree's trfkit, through ``python -m trfkit``);
-* in one process, :func:`trfkit.render.report.page.render_page` alone on the document
+* in one process, :func:`trfkit.render.report.page.render_page` alone on the document and standings
   already read and checked (the header, the problems, the file's grid and the sections
   wired in :mod:`trfkit.render.report.sections`);
 * the same with a diagnostic and a related field on every player line (the grid's
@@ -63,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     from trfkit.diagnostics import Location, make
+    from trfkit.ranking import individual_standings
     from trfkit.reading import read_document
     from trfkit.render.report.page import Report, render_page
     from trfkit.render.report.sections import report_sections
@@ -86,12 +87,14 @@ def main(argv: list[str] | None = None) -> int:
             for n in player_lines[1:]
         )
         sections = report_sections()
+        standings, _ = individual_standings(doc.tournament)
 
         def page_time(diagnostics: tuple[object, ...]) -> list[float]:
             times = []
             for _ in range(args.runs + 1):
                 t0 = time.process_time()
-                render_page(Report(doc, "big.trf", "trf", diagnostics), sections)  # type: ignore[arg-type]
+                page = Report(doc, "big.trf", "trf", diagnostics, standings)  # type: ignore[arg-type]
+                render_page(page, sections)
                 times.append(time.process_time() - t0)
             return times[1:]
 
@@ -101,7 +104,10 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|")
     print(f"| `trfkit report FILE -o page.html`: wall | {_cell(list(walls))} |")
     print(f"| the same: CPU | {_cell(list(cpus))} |")
-    print(f"| the page alone (`render_page`, {size / 1e6:.1f} MB of HTML): CPU | {_cell(alone)} |")
+    print(
+        f"| the page alone (`render_page` with its sections, {size / 1e6:.1f} MB of HTML): CPU "
+        f"| {_cell(alone)} |"
+    )
     print(
         f"| the page with a marked field on each of {len(player_lines) - 1} lines: CPU "
         f"| {_cell(worst)} |"

@@ -24,10 +24,13 @@ from __future__ import annotations
 import gettext
 import io
 import struct
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from types import MappingProxyType
+from typing import Any, cast
 
 __all__ = [
     "DEFAULT",
@@ -36,6 +39,7 @@ __all__ = [
     "Translator",
     "choose_language",
     "compile_mo",
+    "english_only",
     "joined",
     "parse_po",
     "phrase",
@@ -60,21 +64,47 @@ class Phrase(str):
     template: str
     args: Mapping[str, Any]
     #: False for a template that is only punctuation around its arguments (:func:`joined`)
-    translated: bool
+    translated: bool = True
 
     def __new__(
         cls, template: str, args: Mapping[str, Any] | None = None, translated: bool = True
     ) -> Phrase:
-        args = dict(args or {})
-        self = super().__new__(cls, template.format(**args) if args else template)
+        # a report explains thousands of values in phrases: one format, no copy of args
+        self = super().__new__(cls, template.format_map(args) if args else template)
         self.template = template
-        self.args = args
-        self.translated = translated
+        self.args = args or _NO_ARGS
+        if not translated:
+            self.translated = False
         return self
 
 
+_NO_ARGS: Mapping[str, Any] = MappingProxyType({})
+
+
+#: True inside :func:`english_only`: phrases are made as plain English strings
+_ENGLISH_ONLY: ContextVar[bool] = ContextVar("trfkit_english_only", default=False)
+
+
+@contextmanager
+def english_only() -> Iterator[None]:
+    """Within it, :func:`phrase` gives the plain English string, without the template a
+    translation needs. For a renderer that says everything in English and makes many
+    texts: an HTML report explains every value of a standings table, tens of thousands
+    of lines, and a :class:`Phrase` is an object with attributes the garbage collector
+    walks again and again while the page is built, a ``str`` is not."""
+    token = _ENGLISH_ONLY.set(True)
+    try:
+        yield
+    finally:
+        _ENGLISH_ONLY.reset(token)
+
+
 def phrase(template: str, /, **args: Any) -> Phrase:
-    """``template`` formatted with ``args`` (``str.format``), translatable later."""
+    """``template`` formatted with ``args`` (``str.format``), translatable later (a plain
+    ``str`` of the same text inside :func:`english_only`, which :meth:`Translator.say`
+    in English says as it is)."""
+    if _ENGLISH_ONLY.get():
+        return cast(Phrase, template.format_map(args) if args else template)
     return Phrase(template, args)
 
 

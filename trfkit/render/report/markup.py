@@ -10,13 +10,14 @@ attribute value alike.
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable
 from typing import Final
 
 from ...diagnostic_codes import CODES
 from ...diagnostics import Diagnostic, Severity
-from ...terminal import escape_controls
+from ...terminal import CONTROLS, escape_controls
 
-__all__ = ["SYMBOLS", "attr", "help_of", "severity_mark", "text"]
+__all__ = ["SYMBOLS", "attr", "help_of", "severity_mark", "text", "text_lines"]
 
 #: A symbol for each severity, shown beside its colour (a page printed in black and
 #: white must still tell an error from a warning).
@@ -32,6 +33,16 @@ def text(value: object) -> str:
 
 #: The same escaping, named for where it is used.
 attr = text
+
+
+def text_lines(lines: Iterable[object]) -> str:
+    """``lines`` as HTML text joined by newlines (for a ``<pre>``-like block): each
+    line escaped as :func:`text` escapes, the newlines between them kept."""
+    items = [str(line) for line in lines]
+    joined = "\n".join(items)
+    if joined.count("\n") >= len(items) or CONTROLS.search(joined.replace("\n", " ")):
+        return "\n".join(map(text, items))  # rare: a line holds a control character
+    return html.escape(joined, quote=True)
 
 
 def severity_mark(severity: Severity) -> str:

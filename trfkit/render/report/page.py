@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ...diagnostics import Diagnostic
 from ...document import Document
+from ...i18n import english_only
 from ...model import Tournament
 from ...version import __version__
 from ..summary import summary, summary_rows
@@ -138,11 +139,12 @@ def render_page(report: Report, sections: Sequence[Section] = ()) -> str:
     diagnostics = ordered(report.diagnostics)
     doc = report.document
     count = len(file_lines(doc.text)) if doc.text is not None else 0
-    fragments = [
-        problems_section(diagnostics, count),
-        source_section(doc.text, diagnostics, report.read_as),
-        *(section.render(report) for section in sections),
-    ]
+    with english_only():  # the page is in English: no phrase needs its template
+        fragments = [
+            problems_section(diagnostics, count),
+            source_section(doc.text, diagnostics, report.read_as),
+            *(section.render(report) for section in sections),
+        ]
     fragments = [f for f in fragments if f]
     css = "".join([BASE_CSS, *(section.css for section in sections)])
     title = report.tournament.header.name or report.name

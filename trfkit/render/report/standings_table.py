@@ -26,6 +26,7 @@ from .declared_marks import CSS as DECLARED_CSS
 from .declared_marks import RANK, Marks, mark, player_marks, team_marks
 from .marks import number
 from .markup import text as escape
+from .markup import text_lines
 
 if TYPE_CHECKING:  # team events only
     from ...tiebreaks.team.standings import TeamStandings
@@ -50,7 +51,7 @@ def _cell(
     if breakdown is None:
         return f'<td class="{cls}" data-sort="{_sort(value)}">{shown}{flags}</td>'
     head = f"{breakdown.code} of {breakdown.player} under {breakdown.edition}"
-    body = "\n".join(map(escape, [head, *breakdown.lines, f"total: {shown}"]))
+    body = text_lines([head, *breakdown.lines, f"total: {shown}"])
     return (
         f'<td class="{cls}" data-sort="{_sort(value)}"><details><summary>{shown}</summary>'
         f'<div class="explain">{body}</div></details>{flags}</td>'
