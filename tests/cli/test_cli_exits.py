@@ -108,6 +108,10 @@ def test_a_real_sigint_exits_130_quietly(args: list[str]) -> None:
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env=env,
+            # as a terminal's Ctrl-C finds it: a suite started in the background by a
+            # non-interactive shell (`.ci/run &`, a CI step) inherits SIGINT ignored, and
+            # Python keeps an ignored SIGINT ignored, so the signal would be lost
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         time.sleep(wait)
         proc.send_signal(signal.SIGINT)

@@ -115,9 +115,14 @@ def record() -> dict[str, str]:
 
 
 FILES = corpus_files()
+#: Without the corpus one skipped case saying why (an empty list skips as "got empty
+#: parameter set", which names no reason).
+CASES = [pytest.param(p, id=str(p.relative_to(CORPUS))) for p in FILES] or [
+    pytest.param(None, marks=pytest.mark.skip(reason="reference corpus ../shared is not available"))
+]
 
 
-@pytest.mark.parametrize("path", FILES, ids=[str(p.relative_to(CORPUS)) for p in FILES])
+@pytest.mark.parametrize("path", CASES)
 def test_outputs_unchanged(path: Path, shared_dir: Path) -> None:
     recorded = json.loads(RECORD.read_text(encoding="utf-8"))
     name = str(path.relative_to(CORPUS))

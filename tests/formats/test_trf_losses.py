@@ -233,3 +233,27 @@ def test_a_number_too_wide_for_its_field_is_left_blank_not_cut_to_another(tmp_pa
     assert lines[1][48:52] == "    " and lines[2][57:68] == " " * 11
     assert lines[4][85:89] == "    " and lines[7][91:95] == "    "
     assert "3456" not in lines[1] and "2345" not in lines[7]
+
+
+def test_an_impossible_round_date_is_kept_as_written_and_said() -> None:
+    """A damaged Swiss-Manager file's round date 2026/04/66 (found by the fuzz test) was
+    written as ``26/04/66``, which reads back as 26 April 2066: a second write differed.
+    Only a real day is written YY/MM/DD; the other is cut to its cell, with a T603."""
+    from dataclasses import replace
+
+    from trfkit.model import PartialDate
+
+    t = formats.read((SAMPLES / "swiss.trf").read_bytes(), "trf").tournament
+    days = (PartialDate("2024/03/02", 2024, 3, 2), PartialDate("2024/03/66", 2024, 3, 66))
+    records = tuple(r for r in t.header.records if r.code != "132")  # as a Swiss-Manager file
+    t = replace(t, header=replace(t.header, round_dates=days, records=records))
+    first = formats.write(t, "trf26")
+    (record,) = [line for line in first.splitlines() if line.startswith("132")]
+    assert record[91:].split() == ["24/03/02", "2024/03/"]
+    again = formats.read(first.encode("utf-8"), "trf").tournament
+    assert formats.write(again, "trf26") == first
+    said = [d.message for d in conversion_losses(t, "trf26")]
+    assert (
+        "1 round date(s) that are no real day cut to 8 characters (first: round 2 '2024/03/66')"
+        in said
+    )

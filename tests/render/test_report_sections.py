@@ -250,10 +250,12 @@ def test_every_module_exports_its_css() -> None:
 
 
 def test_the_sort_script_orders_the_standings_by_a_column_in_chromium(tmp_path: Path) -> None:
-    import shutil
-    import subprocess
+    import sys  # the browser test's helpers live in docs/, beside the screenshot they take
 
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "docs"))
+    from screenshot import chromium, dump_dom  # the one place that finds Chromium
+
+    browser = chromium()
     if browser is None:
         pytest.skip("chromium is not installed")
     t = load(SWISS6)
@@ -279,13 +281,7 @@ def test_the_sort_script_orders_the_standings_by_a_column_in_chromium(tmp_path: 
         + "</script></body></html>",
         encoding="utf-8",
     )
-    run = subprocess.run(
-        [browser, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.as_uri()],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    dom = run.stdout
+    dom = dump_dom(browser, page)  # a fresh profile, as the browser test's pages
     assert 'data-by-start="s1 s2 s3 s4 s5 s6"' in dom
     order = re.findall(r'<tr id="(s\d+)">', dom)
     # BH: 5.5 (Ivy, Hazel), 5 (Elm, Fir), 4.5 (Juniper), 3 (Gum); equal keys keep the

@@ -26,6 +26,7 @@ from ...model import (
     Team,
     TeamBye,
 )
+from .dates import complete_date
 
 __all__ = [
     "player_line",
@@ -183,15 +184,22 @@ def team_310_line(t: Team) -> str:
 
 
 def round_dates_value(dates: tuple[PartialDate | None, ...]) -> str:
-    """The value of a ``132`` record: ``YY/MM/DD`` on the round grid (columns 92, 102, …)."""
+    """The value of a ``132`` record: ``YY/MM/DD`` on the round grid (columns 92, 102, …).
+
+    Only a real day is rewritten so: an impossible one (day 66 from a damaged
+    Swiss-Manager file) would read back as another style's real day (``26/04/66`` as
+    26 April 2066), so it is kept as written, like a partial date.
+    """
     cells = []
     for d in dates:
         if d is None:
             cells.append(" " * 8)
-        elif d.year is not None and d.month and d.day:
-            cells.append(f"{d.year % 100:02d}/{d.month:02d}/{d.day:02d}")
-        else:
+            continue
+        day = complete_date(d)
+        if day is None:
             cells.append(f"{d.raw[:8]:<8}")
+        else:
+            cells.append(f"{day[0] % 100:02d}/{day[1]:02d}/{day[2]:02d}")
     return (" " * 87 + "  ".join(cells)).rstrip()
 
 

@@ -19,6 +19,7 @@ from ...diagnostics import Diagnostic, make
 from ...limits import MAX_PLAYERS, MAX_ROUNDS
 from ...model import Tournament
 from . import lines as L
+from .dates import complete_date
 from .header import TRF26_HEADER_CODES
 
 __all__ = ["conversion_losses", "field_overflows"]
@@ -132,6 +133,13 @@ def _cut_fields(t: Tournament, tally: _Tally) -> None:
             tally.add("{n} sex value(s) cut to 1 character", p.line, f"player {p.start} {p.sex!r}")
         if p.birth is not None and p.birth.year is None and len(p.birth.raw) > 10:
             tally.add("{n} birth date(s) cut to 10 characters", p.line, f"player {p.start}")
+    for number, day in enumerate(t.header.round_dates, 1):  # (132: see L.round_dates_value)
+        if day is not None and complete_date(day) is None and len(day.raw) > 8:
+            tally.add(
+                "{n} round date(s) that are no real day cut to 8 characters",
+                0,
+                f"round {number} {day.raw!r}",
+            )
 
 
 def _line_breaks(t: Tournament, tally: _Tally) -> None:

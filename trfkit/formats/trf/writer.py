@@ -37,7 +37,7 @@ from typing import Final
 
 from ...model import HeaderRecord, RawLine, ScoringSystem, Tournament
 from . import lines as L
-from .dates import parse_date
+from .dates import complete_date, parse_date
 from .header import format_162, format_xxs, scoring_from_records, xxc_color
 from .losses import conversion_losses  # (what the output cannot hold: T603)
 
@@ -255,7 +255,7 @@ def _trf26_date_record(r: HeaderRecord, t: Tournament) -> HeaderRecord:
     """
     if r.code == "132":
         dates = t.header.round_dates
-        if dates and all(d is None or (d.year and d.month and d.day) for d in dates):
+        if dates and all(d is None or complete_date(d) is not None for d in dates):
             return HeaderRecord("132", L.round_dates_value(dates), r.line)
         return r
     date, _ = parse_date(r.value.strip())
