@@ -129,6 +129,9 @@ class Translator:
         self._known = known
         #: msgids asked for but absent from the catalog (said in English instead)
         self.missing: set[str] = set()
+        #: template -> its translation, for :meth:`say` (a report says thousands of
+        #: phrases made from a few dozen templates)
+        self._said: dict[str, str] = {}
 
     def _check(self, key: str) -> None:
         if self.lang != DEFAULT and key not in self._known:
@@ -156,9 +159,19 @@ class Translator:
             return str(text)
         if not isinstance(text, Phrase):
             return self.gettext(text)
-        template = self.gettext(text.template) if text.translated else text.template
+        if text.translated:
+            key = text.template
+            template = self._said.get(key)
+            if template is None:
+                template = self.gettext(key)
+                if key in self._known:  # a missing one is recorded each time it is asked
+                    self._said[key] = template
+        else:
+            template = text.template
+        if not text.args:
+            return template
         args = {k: self.say(v) if isinstance(v, Phrase) else v for k, v in text.args.items()}
-        return template.format(**args) if args else template
+        return template.format_map(args)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ from ...tiebreaks.explain import Explanation, Order, explain, explanation_contex
 from ...tiebreaks.registry import lookup
 from ..terms import term
 from .declared_marks import CSS as DECLARED_CSS
-from .declared_marks import RANK, Marks, mark, player_marks, team_marks
+from .declared_marks import DIFFERS, RANK, Marks, mark, player_marks, team_marks
 from .marks import number
 from .markup import ENGLISH, text_lines
 from .markup import text as escape
@@ -157,6 +157,14 @@ def _head(columns: Sequence[tuple[str, str]], codes: int, tr: Translator = ENGLI
     return f"<thead><tr>{cells}</tr></thead>"
 
 
+def _english_marks(section: str, tr: Translator) -> str:
+    """``section`` with its declared-value marks said to be English on a page in another
+    language: their titles are the diagnostics' messages, which stay English."""
+    if tr.lang == DEFAULT:
+        return section
+    return section.replace(DIFFERS, DIFFERS + ' lang="en"')
+
+
 def _terms(labels: Sequence[str], tr: Translator) -> str:
     """The legend of the tie-break columns on a page in another language than English:
     each code with the catalog's term (in Russian Article 32's)."""
@@ -228,7 +236,7 @@ def standings_section(
             add(_cell(value, breakdown(i, code, value), marks.get(start, label), tr))
         add("</tr>")
     out.append("</tbody></table></div></section>")
-    return "".join(out)
+    return _english_marks("".join(out), tr)
 
 
 def _caption(standings: Standings, tr: Translator = ENGLISH) -> str:
@@ -329,7 +337,7 @@ def team_standings_section(
             add(_cell(value, breakdown(row.index, code, value), marks.get(n, label), tr))
         add("</tr>")
     out.append("</tbody></table></div></section>")
-    return "".join(out)
+    return _english_marks("".join(out), tr)
 
 
 CSS: Final = (
