@@ -159,6 +159,9 @@ class Translator:
             return str(text)
         if not isinstance(text, Phrase):
             return self.gettext(text)
+        return self._say(text)
+
+    def _say(self, text: Phrase) -> str:
         if text.translated:
             key = text.template
             template = self._said.get(key)
@@ -168,10 +171,18 @@ class Translator:
                     self._said[key] = template
         else:
             template = text.template
-        if not text.args:
+        args = text.args
+        if not args:
             return template
-        args = {k: self.say(v) if isinstance(v, Phrase) else v for k, v in text.args.items()}
-        return template.format_map(args)
+        for value in args.values():
+            if isinstance(value, Phrase):
+                break
+        else:  # no argument to say again: the phrase's own (read-only) mapping
+            return template.format_map(args)
+        say = self._say
+        return template.format_map(
+            {k: say(v) if isinstance(v, Phrase) else v for k, v in args.items()}
+        )
 
 
 @dataclass(frozen=True, slots=True)
