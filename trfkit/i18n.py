@@ -129,7 +129,7 @@ class Translator:
         self._known = known
         #: msgids asked for but absent from the catalog (said in English instead)
         self.missing: set[str] = set()
-        #: template -> its translation, for :meth:`say` (a report says thousands of
+        #: template -> its translation, for :meth:`Translator.say` (a report says thousands of
         #: phrases made from a few dozen templates)
         self._said: dict[str, str] = {}
 
