@@ -11,10 +11,8 @@ by it, and nothing of the moment (time, paths of the machine) is written.
 
 from __future__ import annotations
 
-import gc
 import re
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -153,21 +151,6 @@ def _toc(fragments: Sequence[str], tr: Translator) -> str:
     return f'<nav class="toc" aria-label="{label}"><ul>{"".join(links)}</ul></nav>\n'
 
 
-@contextmanager
-def _uncollected() -> Iterator[None]:
-    """No cyclic garbage collection while the sections are made: a translated page makes
-    tens of thousands of phrases (objects with attributes) that the collector would walk
-    again and again, and the rendering makes no cycles to collect; reference counting
-    still frees everything, and collection resumes (when it was on) at the end."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
-
-
 def render_page(report: Report, sections: Sequence[Section] = ()) -> str:
     """The whole page of ``report``, with ``sections`` after the file's grid."""
     diagnostics = ordered(report.diagnostics)
@@ -187,8 +170,7 @@ def render_page(report: Report, sections: Sequence[Section] = ()) -> str:
         with english_only():  # the page is in English: no phrase needs its template
             fragments = render()
     else:  # the breakdowns' phrases are said again in the page's language
-        with _uncollected():
-            fragments = render()
+        fragments = render()
     fragments = [f for f in fragments if f]
     css = "".join([BASE_CSS, *(section.css for section in sections)])
     title = report.tournament.header.name or report.name
