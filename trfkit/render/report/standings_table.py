@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from ...diagnostics import Diagnostic
-from ...i18n import DEFAULT, Phrase, Translator, phrase
+from ...i18n import DEFAULT, Translator, phrase
 from ...model import Tournament
 from ...tiebreak_codes import CodeError, TieBreakCode
 from ...tiebreaks import Standings, UnknownTieBreak, parse
@@ -60,10 +60,9 @@ def _cell(
         head = f"{breakdown.code} of {breakdown.player} under {breakdown.edition}"
         body = text_lines([head, *breakdown.lines, f"total: {shown}"])
     else:
-        _, say = tr.gettext, tr.say
-        player = say(breakdown.player) if isinstance(breakdown.player, Phrase) else breakdown.player
+        _, say = tr.gettext, tr.known  # made inside i18n.speaking: said already
         head = _("{code} of {player} under {edition}").format(
-            code=breakdown.code, player=player, edition=breakdown.edition
+            code=breakdown.code, player=say(breakdown.player), edition=breakdown.edition
         )
         total = _("total: {total}").format(total=shown)
         body = text_lines([head, *map(say, breakdown.lines), total])
