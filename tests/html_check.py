@@ -80,3 +80,45 @@ def check_page(html: str) -> Page:
             page.problems.append("the style sheet loads something")
     assert not page.problems, page.problems
     return page
+
+
+#: Elements that hold no end tag.
+_VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
+
+
+class _Text(HTMLParser):
+    """The text a reader of the page meets: text nodes and ``title``/``aria-label``
+    values, without the style sheet, the script and what is marked ``lang="en"``."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, bool]] = []
+        self.out: list[str] = []
+
+    def _hidden(self) -> bool:
+        return any(tag in ("script", "style") or english for tag, english in self.stack)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        english = found.get("lang") == "en" and tag != "html"
+        if tag not in _VOID:
+            self.stack.append((tag, english))
+        if not self._hidden() and not english:
+            self.out.extend(v for k in ("title", "aria-label") if (v := found.get(k)))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack and self.stack.pop()[0] != tag:
+            pass
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden():
+            self.out.append(data)
+
+
+def page_text(html: str) -> str:
+    """The page's text as a reader meets it (one piece a line), leaving out the parts
+    marked English (``lang="en"``: the diagnostics' messages) and the style and script."""
+    parser = _Text()
+    parser.feed(html)
+    parser.close()
+    return "\n".join(parser.out)

@@ -43,6 +43,7 @@ __all__ = [
     "joined",
     "parse_po",
     "phrase",
+    "speaking",
     "translator",
 ]
 
@@ -99,12 +100,34 @@ def english_only() -> Iterator[None]:
         _ENGLISH_ONLY.reset(token)
 
 
+#: The translator of :func:`speaking`, None outside it.
+_SPEAKING: ContextVar[Translator | None] = ContextVar("trfkit_speaking", default=None)
+
+
+@contextmanager
+def speaking(tr: Translator) -> Iterator[None]:
+    """Within it, :func:`phrase` gives the text already said in the language of ``tr``,
+    a plain string: for a renderer that makes many texts in one language and says each
+    once (the translated HTML report), as :func:`english_only` is for English. Such a
+    text is said: it is not given to :meth:`Translator.say` again (which would look the
+    translation up as an English msgid); :meth:`Translator.known` says a fixed English
+    string of the library."""
+    token = _SPEAKING.set(tr)
+    try:
+        yield
+    finally:
+        _SPEAKING.reset(token)
+
+
 def phrase(template: str, /, **args: Any) -> Phrase:
     """``template`` formatted with ``args`` (``str.format``), translatable later (a plain
     ``str`` of the same text inside :func:`english_only`, which :meth:`Translator.say`
-    in English says as it is)."""
+    in English says as it is; the text said in the language inside :func:`speaking`)."""
     if _ENGLISH_ONLY.get():
         return cast(Phrase, template.format_map(args) if args else template)
+    tr = _SPEAKING.get()
+    if tr is not None:
+        return cast(Phrase, tr.said_now(template, args))
     return Phrase(template, args)
 
 
@@ -129,6 +152,9 @@ class Translator:
         self._known = known
         #: msgids asked for but absent from the catalog (said in English instead)
         self.missing: set[str] = set()
+        #: template -> its translation, for :meth:`Translator.say` (a report says thousands of
+        #: phrases made from a few dozen templates)
+        self._said: dict[str, str] = {}
 
     def _check(self, key: str) -> None:
         if self.lang != DEFAULT and key not in self._known:
@@ -156,9 +182,56 @@ class Translator:
             return str(text)
         if not isinstance(text, Phrase):
             return self.gettext(text)
-        template = self.gettext(text.template) if text.translated else text.template
-        args = {k: self.say(v) if isinstance(v, Phrase) else v for k, v in text.args.items()}
-        return template.format(**args) if args else template
+        return self._say(text)
+
+    def known(self, text: str) -> str:
+        """``text`` translated when it is a msgid of the catalog, else as it is (a text
+        already said, inside :func:`speaking`); a :class:`Phrase` is said."""
+        if isinstance(text, Phrase):
+            return self.say(text)
+        if self.lang == DEFAULT or text not in self._known:
+            return text
+        return self.gettext(text)
+
+    def said_now(self, template: str, args: Mapping[str, Any]) -> str:
+        """What :func:`phrase` gives inside :func:`speaking`: ``template`` translated and
+        formatted with ``args`` (a phrase among them, made outside, said too)."""
+        said = self._said.get(template)
+        if said is None:
+            said = self.gettext(template)
+            if template in self._known:  # a missing one is recorded each time it is asked
+                self._said[template] = said
+        if not args:
+            return said
+        for value in args.values():
+            if isinstance(value, Phrase):
+                return said.format_map(
+                    {k: self.say(v) if isinstance(v, Phrase) else v for k, v in args.items()}
+                )
+        return said.format_map(args)
+
+    def _say(self, text: Phrase) -> str:
+        if text.translated:
+            key = text.template
+            template = self._said.get(key)
+            if template is None:
+                template = self.gettext(key)
+                if key in self._known:  # a missing one is recorded each time it is asked
+                    self._said[key] = template
+        else:
+            template = text.template
+        args = text.args
+        if not args:
+            return template
+        for value in args.values():
+            if isinstance(value, Phrase):
+                break
+        else:  # no argument to say again: the phrase's own (read-only) mapping
+            return template.format_map(args)
+        say = self._say
+        return template.format_map(
+            {k: say(v) if isinstance(v, Phrase) else v for k, v in args.items()}
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""``--lang en|ru`` of playoff, tiebreaks, explain and info: the choice (option,
+"""``--lang en|ru`` of playoff, tiebreaks, explain, info and report: the choice (option,
 ``TRFKIT_LANG``, a Russian locale on a terminal), the Russian texts, and what never changes
 with the language (JSON, CSV, English output)."""
 
@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from html_check import page_text
 
 from trfkit.cli import cli
 from trfkit.i18n import translator
@@ -172,6 +173,10 @@ def command_lines() -> Iterator[list[str]]:
         "ru-2013",
     ]
     yield ["explain", str(SAMPLES / "swiss.trf"), "--player", "5", "--tb", "DE", "--order", "BH,DE"]
+    for f in FILES:  # the page to stdout: its text is read as a browser shows it
+        yield ["report", str(f)]
+    yield ["report", str(SAMPLES / "swiss.trf"), "--rules", "ru-2013", "--tb", "ARO", "--tb", "KS"]
+    yield ["report", str(SAMPLES / "swiss.trf"), "--after-round", "3"]
 
 
 def test_json_and_csv_are_the_same_in_every_language() -> None:
@@ -237,18 +242,36 @@ def english_words(text: str, allowed: set[str]) -> set[str]:
     }
 
 
+#: Latin words a Russian page may hold besides ``ALLOWED`` and the file's: the Tab key, the
+#: ``trfkit check`` and ``trfkit explain ... --player --tb`` commands it names.
+PAGE_ALLOWED = {"Tab", "check", "explain", "player", "tb"}
+
+
 def test_every_russian_output_is_russian_and_every_string_is_in_the_catalog() -> None:
     ru = translator("ru")
     ru.missing.clear()
     for args in command_lines():
         code, out, _ = run(*args, "--lang", "ru")
         assert code in (0, 1), args
-        assert english_words(out, ALLOWED | file_words(args)) == set(), args
+        allowed = ALLOWED | file_words(args)
+        if args[0] == "report":
+            assert '<html lang="ru">' in out, args
+            out, allowed = page_text(out), allowed | PAGE_ALLOWED
+        assert english_words(out, allowed) == set(), args
         assert ru.missing == set(), args
 
 
 def test_the_english_words_check_finds_english() -> None:
     assert english_words("тур 1: Brennan, played vs BH/C1", {"Brennan"}) == {"played", "vs"}
+
+
+def test_the_page_text_is_what_a_reader_sees_but_what_is_marked_english() -> None:
+    page = (
+        '<html lang="ru"><head><style>body { color: red }</style></head><body>'
+        '<p title="round one">Тур <b>first</b><span lang="en">a message <i>here</i></span>'
+        "<br>после</p><script>let sorted = 1;</script></body></html>"
+    )
+    assert english_words(page_text(page), set()) == {"round", "one", "first"}
 
 
 # ---------------------------------------------------------------- the language chosen

@@ -20,6 +20,7 @@ from trfkit.i18n import (
     joined,
     parse_po,
     phrase,
+    speaking,
     translator,
 )
 
@@ -245,3 +246,19 @@ def test_choose_language_names_where_an_unknown_language_came_from() -> None:
 
 def test_phrase_instances_are_str() -> None:
     assert isinstance(phrase("x"), Phrase) and str(phrase("x")) == "x"
+
+
+def test_inside_speaking_a_phrase_is_made_already_said() -> None:
+    ru = translator("ru")
+    outside = phrase("tie-breaks from the file: {listed}", listed="BH, SB")
+    with speaking(ru):
+        made = phrase("order: {codes} ({source})", codes="PTS, DE", source=outside)
+        inner = phrase(
+            "order: {codes} ({source})", codes="BH", source=phrase("the standings' list")
+        )
+    assert type(made) is str and type(inner) is str  # no template kept: a plain string
+    assert made == "порядок: PTS, DE (дополнительные показатели из файла: BH, SB)"
+    assert inner == "порядок: BH (список дополнительных показателей положения)"
+    assert ru.known(inner) == inner  # a said text is not looked up again
+    assert ru.known("the standings' list") == "список дополнительных показателей положения"
+    assert type(phrase("order: {codes} ({source})", codes="x", source="y")) is Phrase  # after it

@@ -22,6 +22,7 @@ import click
 from ..diagnostics import Diagnostic, Severity
 from ..document import nothing_read
 from ..formats import detect
+from ..i18n import translator
 from ..model import Tournament
 from ..ranking import individual_standings, team_standings
 from ..render.report.index import Entry
@@ -43,7 +44,7 @@ from .io import (
     rule_errors,
     write_output,
 )
-from .options import input_options
+from .options import input_options, lang_option
 from .output_guard import refuse_overwrite
 from .output_names import output_name
 from .tiebreak_options import (
@@ -72,6 +73,8 @@ class Options:
     unrated_rating: int | None
     team_bye: tuple[float, float] | None
     pab_as_draw: bool
+    #: the pages' language (``--lang``)
+    lang: str = "en"
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +162,7 @@ def build_page(path: str, options: Options, *, check_team_options: bool = True) 
         tuple(notes),
         unrated_rating=options.unrated_rating,
         pab_as_draw=options.pab_as_draw,
+        tr=translator(options.lang),
     )
     html = render_page(report, report_sections())
     entry = Entry(
@@ -191,6 +195,7 @@ def _is_batch(paths: Sequence[str]) -> bool:
 )
 @standings_options
 @team_options
+@lang_option
 @input_options
 @internal_errors
 def report(
@@ -204,6 +209,7 @@ def report(
     pab_as_draw: bool,
     fmt: str,
     encoding: str | None,
+    lang: str = "en",
 ) -> None:
     """Write a self-contained HTML page for each INPUT: the file's facts and verdict,
     its problems marked in place in the file itself, the standings (as `tiebreaks`
@@ -211,7 +217,8 @@ def report(
 
     One INPUT writes to -o FILE (default stdout); several inputs, a directory or a
     glob need -o DIR: one page each (x.trf -> DIR/x.html) and DIR/index.html linking
-    them. Exit status 0 = clean, 1 = an input has error-level problems (its page is
+    them. --lang ru writes the pages in Russian (the problems' messages stay English,
+    as check prints them). Exit status 0 = clean, 1 = an input has error-level problems (its page is
     still written) or is no tournament file, 2 = usage error or unreadable input.
 
     \b
@@ -219,8 +226,11 @@ def report(
       trfkit report samples/swiss.trf -o swiss.html
       trfkit report event.trf --tb BH/C1 --tb SB --after-round 5 -o event.html
       trfkit report submissions/ -o reports/
+      trfkit report event.trf --lang ru -o event.html
     """
-    options = Options(fmt, encoding, tb, rules, after_round, unrated_rating, team_bye, pab_as_draw)
+    options = Options(
+        fmt, encoding, tb, rules, after_round, unrated_rating, team_bye, pab_as_draw, lang
+    )
     if _is_batch(paths):
         if output is None or output == "-":
             raise click.UsageError(

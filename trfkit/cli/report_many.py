@@ -18,6 +18,7 @@ from pathlib import Path
 import click
 
 from ..check_many import DEFAULT_GLOBS
+from ..i18n import translator
 from ..input_paths import SHARED_EXTENSIONS, Input, iter_inputs, roots
 from ..render.report.index import Entry, render_index
 from ..terminal import escape_controls
@@ -114,5 +115,5 @@ def report_many(paths: Sequence[str], out: Path, options: Options) -> int:
                 page.entry.verdict,
             )
         )
-    _write(out / INDEX, render_index(entries))
+    _write(out / INDEX, render_index(entries, translator(options.lang)))
     return status

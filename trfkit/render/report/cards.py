@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from typing import Final
 
+from ...i18n import DEFAULT, Translator
 from ...model import Player, Tournament
 from ...model.results import COLUMN_CODES
 from ...tiebreaks import Standings, parse
 from ...tiebreaks.context import Context
 from .marks import CSS as MARKS_CSS
 from .marks import number, result_marks
+from .markup import ENGLISH
 from .markup import text as escape
 
 __all__ = ["CSS", "player_cards_section"]
@@ -27,7 +29,11 @@ _WORDS: Final = {c: escape(code.description) for c, code in COLUMN_CODES.items()
 
 
 def player_cards_section(
-    tournament: Tournament, standings: Standings, *, unrated_rating: int | None = None
+    tournament: Tournament,
+    standings: Standings,
+    *,
+    unrated_rating: int | None = None,
+    tr: Translator = ENGLISH,
 ) -> str:
     """Every player's card, in standings order, as one ``<section id="players">``.
 
@@ -47,23 +53,27 @@ def player_cards_section(
     ratings = [str(p.rating or "") for p in players]
     marks = result_marks(scoring)
     symbols = {"w": "○", "b": "●"}
+    _ = tr.gettext
+    note = _(
+        "After round {rounds}. ARO: average rating of the opponents; TPR: tournament "
+        "performance rating (C.07 10.1, 10.2; rules {rules}). ○ White, ● Black."
+    ).format(rounds=rounds, rules=escape(standings.edition.name))
     out = [
-        '<section class="page-section" id="players"><h2>Players</h2>',
-        f'<p class="section-note">After round {rounds}. ARO: average rating of the '
-        "opponents; TPR: tournament performance rating (C.07 10.1, 10.2; rules "
-        f"{escape(standings.edition.name)}). ○ White, ● Black.</p>",
+        f'<section class="page-section" id="players"><h2>{_("Players")}</h2>',
+        f'<p class="section-note">{note}</p>',
         '<div class="cards">',
     ]
     add = out.append
+    heads = "".join(
+        f'<th scope="col">{_(word)}</th>' for word in ("Rd", "Col", "Opponent", "Rtg", "Res")
+    )
+    rounds_head = f'<table class="card-rounds"><thead><tr>{heads}</tr></thead><tbody>'
+    words = _WORDS if tr.lang == DEFAULT else _words(tr)
     for row in standings.rows:
         i = index.get(row.start, row.index)
         p = players[i]
-        add(_card(p, row.rank, row.points, aro[i], tpr[i]))
-        add(
-            '<table class="card-rounds"><thead><tr><th scope="col">Rd</th>'
-            '<th scope="col">Col</th><th scope="col">Opponent</th><th scope="col">Rtg</th>'
-            '<th scope="col">Res</th></tr></thead><tbody>'
-        )
+        add(_card(p, row.rank, row.points, aro[i], tpr[i], tr))
+        add(rounds_head)
         lines = []
         for r in range(min(rounds, len(p.results))):
             opp, colour, result = p.opponents[r], p.colors[r], p.results[r]
@@ -73,9 +83,9 @@ def player_cards_section(
                 who = f'<a href="#p{opp}">{names[j]}</a>'
                 rating = ratings[j]
             else:
-                who = escape(_no_game(result))
+                who = escape(_(_no_game(result)))
                 rating = ""
-            title = "" if game else f' title="{_WORDS.get(result, "")}"'
+            title = "" if game else f' title="{words.get(result, "")}"'
             lines.append(
                 f"<tr><td>{r + 1}</td><td>{symbols.get(colour, '')}</td><td>{who}</td>"
                 f'<td>{rating}</td><td class="{cls}"{title}>{text}</td></tr>'
@@ -99,20 +109,33 @@ def _no_game(result: str) -> str:
     }.get(result, "not paired")
 
 
-def _card(p: Player, rank: int, points: float, aro: float | None, tpr: float | None) -> str:
+def _words(tr: Translator) -> dict[str, str]:
+    """:data:`_WORDS` in the language of ``tr``."""
+    return {c: escape(tr.say(code.description)) for c, code in COLUMN_CODES.items()}
+
+
+def _card(
+    p: Player,
+    rank: int,
+    points: float,
+    aro: float | None,
+    tpr: float | None,
+    tr: Translator = ENGLISH,
+) -> str:
     """The card's opening and its facts, before the rounds."""
+    _ = tr.gettext
     facts = [
         ("Rank", str(rank)),
         ("Points", number(points)),
         ("Title", escape(p.title)),
         ("Federation", escape(p.federation)),
-        ("Rating", str(p.rating or "unrated")),
+        ("Rating", str(p.rating or _("unrated"))),
         ("FIDE id", str(p.fide_id or "")),
         ("ARO", number(aro)),
         ("TPR", number(tpr)),
     ]
     shown = "".join(
-        f'<div><dt>{name}</dt><dd class="{name.lower().replace(" ", "-")}">{value}</dd></div>'
+        f'<div><dt>{name if name.isupper() else _(name)}</dt><dd class="{name.lower().replace(" ", "-")}">{value}</dd></div>'
         for name, value in facts
         if value
     )

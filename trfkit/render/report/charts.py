@@ -18,10 +18,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from ...i18n import Translator
 from ...model import Tournament
 from ...tiebreaks import CodeError, Standings, UnknownTieBreak, compute
 from ...tiebreaks.context import Context
 from .marks import number
+from .markup import ENGLISH
 from .markup import text as escape
 
 __all__ = ["CSS", "FULL_RANKING_LIMIT", "TOP", "charts_section"]
@@ -66,26 +68,35 @@ def _round(v: float) -> str:
 
 
 def charts_section(
-    tournament: Tournament, standings: Standings, *, unrated_rating: int | None = None
+    tournament: Tournament,
+    standings: Standings,
+    *,
+    unrated_rating: int | None = None,
+    tr: Translator = ENGLISH,
 ) -> str:
     """Both charts as one ``<section id="charts">``. ``unrated_rating`` is what the
     standings were computed with (``--unrated-rating``), for the rankings after each
     round when the list has a rating tie-break."""
     rounds = standings.rounds
     top = standings.rows[:TOP]
-    head = '<section class="page-section" id="charts"><h2>Progress</h2>'
+    _ = tr.gettext
+    head = f'<section class="page-section" id="charts"><h2>{_("Progress")}</h2>'
     if not top or rounds < 1:
-        return head + '<p class="section-note">No round has a result yet.</p></section>'
+        none = _("No round has a result yet.")
+        return f'{head}<p class="section-note">{none}</p></section>'
     ctx = Context(tournament, standings.edition, after_round=rounds)
     index = ctx.index
     players = [index.get(row.start, row.index) for row in top]
     cumulative = _cumulative(ctx)
-    ranks, how = _ranks(tournament, standings, ctx, cumulative, players, unrated_rating)
+    ranks, how = _ranks(tournament, standings, ctx, cumulative, players, unrated_rating, tr)
     names = [f"{row.start} {row.name}".strip() for row in top]
     scores = [cumulative[i] for i in players]
     floor = min(max(max(max(r) for r in ranks), len(top)), RANK_FLOOR)
     below = max(max(r) for r in ranks) > floor
-    clipped = f"; rank {floor} and below drawn on the bottom line" if below else ""
+    clipped = (
+        _("; rank {floor} and below drawn on the bottom line").format(floor=floor) if below else ""
+    )
+    rank_word, points_word = _("rank"), _("points")
     rank_chart = _chart(
         "rank",
         names,
@@ -94,10 +105,11 @@ def charts_section(
         low=1.0,
         high=float(floor),
         downward=True,
-        title=f"Rank after each round, top {len(top)} of the final standings",
-        desc=_describe(names, ranks, "rank"),
-        y_label="rank",
+        title=_("Rank after each round, top {n} of the final standings").format(n=len(top)),
+        desc=_describe(names, ranks, rank_word),
+        y_label=rank_word,
         floor_label=f"{floor}+" if below else "",
+        x_label=_("round"),
     )
     points_chart = _chart(
         "points",
@@ -107,19 +119,22 @@ def charts_section(
         low=0.0,
         high=max(ctx.max_score, max((max(s) for s in scores), default=0.0), 1.0),
         downward=False,
-        title=f"Points after each round, top {len(top)} of the final standings",
-        desc=_describe(names, scores, "points"),
-        y_label="points",
+        title=_("Points after each round, top {n} of the final standings").format(n=len(top)),
+        desc=_describe(names, scores, points_word),
+        y_label=points_word,
         floor_label="",
+        x_label=_("round"),
     )
     return "".join(
         [
             head,
             '<div class="charts">',
-            f"<figure>{rank_chart}<figcaption>Rank after each round ({escape(how)})"
-            f"{clipped}.</figcaption></figure>",
-            f"<figure>{points_chart}<figcaption>Points after each round (the results "
-            "under the file's scoring).</figcaption></figure>",
+            f"<figure>{rank_chart}<figcaption>"
+            + _("Rank after each round ({how}){clipped}.").format(how=escape(how), clipped=clipped)
+            + "</figcaption></figure>",
+            f"<figure>{points_chart}<figcaption>"
+            + _("Points after each round (the results under the file's scoring).")
+            + "</figcaption></figure>",
             "</div></section>",
         ]
     )
@@ -147,6 +162,7 @@ def _ranks(
     cumulative: list[list[float]],
     players: Sequence[int],
     unrated_rating: int | None,
+    tr: Translator = ENGLISH,
 ) -> tuple[list[list[int]], str]:
     """Each followed player's rank after each round, and how they were ranked."""
     rounds = standings.rounds
@@ -156,8 +172,8 @@ def _ranks(
         except (CodeError, UnknownTieBreak):  # the standings' own codes: not expected
             found = None
         if found is not None:
-            listed = ", ".join(["points", *standings.labels])
-            return found, f"standings after that round: {listed}"
+            listed = ", ".join([tr.gettext("points"), *standings.labels])
+            return found, tr.gettext("standings after that round: {listed}").format(listed=listed)
     by_round: list[list[int]] = [[] for _ in players]
     for r in range(rounds):
         ordered = sorted((row[r] for row in cumulative), reverse=True)
@@ -166,7 +182,7 @@ def _ranks(
             first.setdefault(score, place)
         for k, i in enumerate(players):
             by_round[k].append(first[cumulative[i][r]])
-    return by_round, "by points alone; players level on points share the best place"
+    return by_round, tr.gettext("by points alone; players level on points share the best place")
 
 
 def _full_ranks(
@@ -218,6 +234,7 @@ def _chart(
     desc: str,
     y_label: str,
     floor_label: str,
+    x_label: str = "round",
 ) -> str:
     """One line chart: x the rounds, y from ``low`` to ``high`` (``downward``: low at the
     top, as rank 1), one polyline per player with its marker, and the legend."""
@@ -268,7 +285,7 @@ def _chart(
             f'text-anchor="end">{escape(label)}</text>'
         )
     out.append(
-        f'<text x="{_LEFT + plot_w / 2:.0f}" y="{bottom + 28}" text-anchor="middle">round</text>'
+        f'<text x="{_LEFT + plot_w / 2:.0f}" y="{bottom + 28}" text-anchor="middle">{escape(x_label)}</text>'
         f'<text x="12" y="{_TOP + plot_h / 2:.0f}" text-anchor="middle" '
         f'transform="rotate(-90 12 {_TOP + plot_h / 2:.0f})">{escape(y_label)}</text></g>'
     )

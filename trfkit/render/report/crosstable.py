@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from ...i18n import Translator
 from ...model import Player, Team, Tournament
 from ...tiebreaks import Standings
 from ...tiebreaks.context import is_round_robin
@@ -31,6 +32,7 @@ from .marks import (
     result_text,
     round_title,
 )
+from .markup import ENGLISH
 from .markup import text as escape
 
 if TYPE_CHECKING:  # team events only
@@ -70,18 +72,22 @@ def crosstable_section(
     tournament: Tournament,
     standings: Standings | None,
     team_standings: TeamStandings | None,
+    *,
+    tr: Translator = ENGLISH,
 ) -> str:
-    """The crosstable as one ``<section id="crosstable">`` (see the module docstring)."""
+    """The crosstable as one ``<section id="crosstable">`` (see the module docstring), its
+    words in the language of ``tr``."""
     rows = _order(tournament, standings)
     rounds = standings.rounds if standings is not None else tournament.rounds
-    out = ['<section class="page-section" id="crosstable"><h2>Crosstable</h2>']
+    _ = tr.gettext
+    out = [f'<section class="page-section" id="crosstable"><h2>{_("Crosstable")}</h2>']
     if tournament.is_team_event:
-        out.append(_team_tables(tournament, team_standings, rows))
-        out.append(_swiss(tournament, rows, rounds, "Players' games"))
+        out.append(_team_tables(tournament, team_standings, rows, tr))
+        out.append(_swiss(tournament, rows, rounds, _("Players' games"), tr))
     elif len(rows) <= GRID_LIMIT and is_round_robin(tournament, tournament.rounds or rounds):
-        out.append(_grid(tournament, rows, rounds))
+        out.append(_grid(tournament, rows, rounds, tr))
     else:
-        out.append(_swiss(tournament, rows, rounds, ""))
+        out.append(_swiss(tournament, rows, rounds, "", tr))
     out.append("</section>")
     return "".join(out)
 
@@ -93,24 +99,36 @@ def _name_cells(place: int, rank: int, p: Player) -> str:
     )
 
 
+def _heads(words: Sequence[str], tr: Translator) -> str:
+    """Column heads in the language of ``tr``; a code (``MP``, ``GP``) stays as it is."""
+    return "".join(f'<th scope="col">{w if w.isupper() else tr.gettext(w)}</th>' for w in words)
+
+
 def _swiss(
-    tournament: Tournament, rows: list[tuple[int, Player, float]], rounds: int, title: str
+    tournament: Tournament,
+    rows: list[tuple[int, Player, float]],
+    rounds: int,
+    title: str,
+    tr: Translator = ENGLISH,
 ) -> str:
     """One row per player: per round the opponent's place (its row here), colour, result."""
+    _ = tr.gettext
+    r_ = _("R{round}")
     place = {p.start: at for at, (_, p, _) in enumerate(rows, 1)}
     scoring = tournament.header.scoring
     labels = {p.start: _label(p) for _, p, _ in rows}
-    heads = "".join(f'<th scope="col">R{r}</th>' for r in range(1, rounds + 1))
+    heads = "".join(f'<th scope="col">{r_.format(round=r)}</th>' for r in range(1, rounds + 1))
     out = [f"<h3>{escape(title)}</h3>" if title else ""]
-    out.append(
-        '<p class="section-note">Each round: the opponent\'s place in this table, ○ White '
-        "or ● Black, the result (1 ½ 0; + − a forfeit; F H U a full-point, half-point "
-        "or pairing-allocated bye; Z an absence; ? no result yet).</p>"
+    note = _(
+        "Each round: the opponent's place in this table, ○ White or ● Black, the result "
+        "(1 ½ 0; + − a forfeit; F H U a full-point, half-point or pairing-allocated bye; "
+        "Z an absence; ? no result yet)."
     )
+    out.append(f'<p class="section-note">{note}</p>')
     out.append(
         '<div class="table-wrap"><table class="crosstable swiss">'
-        '<thead><tr><th scope="col">Rank</th><th scope="col">Pl.</th>'
-        f'<th scope="col">Name</th>{heads}<th scope="col">Pts</th></tr></thead><tbody>'
+        f"<thead><tr>{_heads(('Rank', 'Pl.', 'Name'), tr)}{heads}"
+        f"{_heads(('Pts',), tr)}</tr></thead><tbody>"
     )
     add = out.append
     marks = result_marks(scoring)
@@ -130,7 +148,7 @@ def _swiss(
             if game:  # a plain game needs no words: the opponent's card has them
                 cells.append(f'<td class="{cls}">{text}</td>')
                 continue
-            title = round_title(r + 1, colour, result, labels[opp] if shown else "")
+            title = round_title(r + 1, colour, result, labels[opp] if shown else "", tr)
             cells.append(f'<td class="{cls}" title="{title}">{text}</td>')
         cells.append(f'<td class="num">{number(points)}</td></tr>')
         add("".join(cells))
@@ -138,23 +156,32 @@ def _swiss(
     return "".join(out)
 
 
-def _grid(tournament: Tournament, rows: list[tuple[int, Player, float]], rounds: int) -> str:
+def _grid(
+    tournament: Tournament,
+    rows: list[tuple[int, Player, float]],
+    rounds: int,
+    tr: Translator = ENGLISH,
+) -> str:
     """Player x player: each cell the games of the pair, in round order."""
+    _ = tr.gettext
     place = {p.start: at for at, (_, p, _) in enumerate(rows, 1)}
     scoring = tournament.header.scoring
     heads = "".join(
         f'<th scope="col" title="{escape(_label(p))}">{at}</th>'
         for at, (_, p, _) in enumerate(rows, 1)
     )
+    note = _(
+        "Round robin: each cell holds the row player's games against the column player, "
+        "in round order: ○ White or ● Black, then the result (1 ½ 0; + − a forfeit)."
+    )
     out = [
-        '<p class="section-note">Round robin: each cell holds the row player\'s games '
-        "against the column player, in round order: ○ White or ● Black, then the result "
-        "(1 ½ 0; + − a forfeit).</p>",
+        f'<p class="section-note">{note}</p>',
         '<div class="table-wrap"><table class="crosstable grid">'
-        '<thead><tr><th scope="col">Rank</th><th scope="col">Pl.</th>'
-        f'<th scope="col">Name</th>{heads}<th scope="col">Pts</th><th scope="col">Other</th>'
-        "</tr></thead><tbody>",
+        f"<thead><tr>{_heads(('Rank', 'Pl.', 'Name'), tr)}{heads}"
+        f"{_heads(('Pts', 'Other'), tr)}</tr></thead><tbody>",
     ]
+    r_ = _("R{round}")
+    same = _("same player")
     for at, (rank, p, points) in enumerate(rows, 1):
         games: dict[int, list[str]] = {}
         other: list[str] = []
@@ -163,18 +190,21 @@ def _grid(tournament: Tournament, rows: list[tuple[int, Player, float]], rounds:
             text = result_text(result, opp if opp in place else 0, scoring)
             cls = result_class(result, opp if opp in place else 0)
             if opp in place:
-                title = round_title(r + 1, colour, result, _label(rows[place[opp] - 1][1]))
+                title = round_title(r + 1, colour, result, _label(rows[place[opp] - 1][1]), tr)
                 games.setdefault(place[opp], []).append(
                     f'<span class="{cls}" title="{title}">'
                     f'<span class="colour-mark">{colour_symbol(colour)}</span>{text}</span>'
                 )
             elif text:
-                title = round_title(r + 1, colour, result, "")
-                other.append(f'<span class="{cls}" title="{title}">R{r + 1}&#8239;{text}</span>')
+                title = round_title(r + 1, colour, result, "", tr)
+                other.append(
+                    f'<span class="{cls}" title="{title}">{r_.format(round=r + 1)}&#8239;'
+                    f"{text}</span>"
+                )
         cells = [f"<tr>{_name_cells(at, rank, p)}"]
         for column in range(1, len(rows) + 1):
             if column == at:
-                cells.append('<td class="self" aria-label="same player">×</td>')
+                cells.append(f'<td class="self" aria-label="{same}">×</td>')
             else:
                 cells.append(f'<td class="pair">{" ".join(games.get(column, []))}</td>')
         cells.append(f'<td class="num">{number(points)}</td>')
@@ -188,8 +218,10 @@ def _team_tables(
     tournament: Tournament,
     team_standings: TeamStandings | None,
     rows: Sequence[tuple[int, Player, float]],
+    tr: Translator = ENGLISH,
 ) -> str:
     """Team x round (opposing team, match and game points), then the rosters."""
+    _ = tr.gettext
     from ...team_matches.rebuild import rebuild  # team events only
 
     event = team_standings.event if team_standings is not None else rebuild(tournament)
@@ -200,17 +232,21 @@ def _team_tables(
     else:
         order = [(0, t.number) for t in tournament.teams]
     place = {number_: at for at, (_, number_) in enumerate(order, 1)}
-    heads = "".join(f'<th scope="col">R{r}</th>' for r in range(1, rounds + 1))
+    r_ = _("R{round}")
+    heads = "".join(f'<th scope="col">{r_.format(round=r)}</th>' for r in range(1, rounds + 1))
+    note = _(
+        "Each round: the opposing team's place in this table, then the match points and "
+        "the game points (MP / GP); PAB a team bye, – no match."
+    )
     out = [
-        "<h3>Teams</h3>",
-        '<p class="section-note">Each round: the opposing team\'s place in this table, '
-        "then the match points and the game points (MP / GP); PAB a team bye, – no "
-        "match.</p>",
+        f"<h3>{_('Teams')}</h3>",
+        f'<p class="section-note">{note}</p>',
         '<div class="table-wrap"><table class="crosstable teams">'
-        '<thead><tr><th scope="col">Rank</th><th scope="col">Pl.</th>'
-        f'<th scope="col">Team</th>{heads}<th scope="col">MP</th><th scope="col">GP</th>'
-        "</tr></thead><tbody>",
+        f"<thead><tr>{_heads(('Rank', 'Pl.', 'Team'), tr)}{heads}"
+        f"{_heads(('MP', 'GP'), tr)}</tr></thead><tbody>",
     ]
+    vs_team = _("round {round}: vs team {number} {name}, {kind}, {mp} MP, {gp}-{other}")
+    alone = _("round {round}: {kind}, {mp} MP")
     for at, (rank, number_) in enumerate(order, 1):
         team = teams[number_]
         cells = [
@@ -218,30 +254,39 @@ def _team_tables(
             f'<td class="name"><a href="#t{number_}">{escape(team.name)}</a></td>'
         ]
         team_rounds = event.rounds.get(number_, ())[:rounds]
-        for tr in team_rounds:
-            score = f"{points_text(tr.match_points)}&#8239;/&#8239;{points_text(tr.game_points)}"
-            kind = tr.kind.value
-            if tr.opponent is not None and tr.opponent in place:
-                rival = teams[tr.opponent]
+        for tm in team_rounds:
+            score = f"{points_text(tm.match_points)}&#8239;/&#8239;{points_text(tm.game_points)}"
+            kind = tm.kind.value
+            if tm.opponent is not None and tm.opponent in place:
+                rival = teams[tm.opponent]
                 title = escape(
-                    f"round {tr.round}: vs team {rival.number} {rival.name}, {kind}, "
-                    f"{tr.match_points:g} MP, {tr.game_points:g}-{tr.opponent_game_points:g}"
+                    vs_team.format(
+                        round=tm.round,
+                        number=rival.number,
+                        name=rival.name,
+                        kind=_(kind),
+                        mp=f"{tm.match_points:g}",
+                        gp=f"{tm.game_points:g}",
+                        other=f"{tm.opponent_game_points:g}",
+                    )
                 )
                 cells.append(
-                    f'<td class="t-{kind}" title="{title}"><a href="#t{tr.opponent}">'
-                    f"{place[tr.opponent]}</a>: {score}</td>"
+                    f'<td class="t-{kind}" title="{title}"><a href="#t{tm.opponent}">'
+                    f"{place[tm.opponent]}</a>: {score}</td>"
                 )
             else:
-                title = escape(f"round {tr.round}: {kind}, {tr.match_points:g} MP")
-                word = "PAB" if tr.kind.name in ("PAB", "FULL_BYE", "HALF_BYE") else "–"
+                title = escape(
+                    alone.format(round=tm.round, kind=_(kind), mp=f"{tm.match_points:g}")
+                )
+                word = "PAB" if tm.kind.name in ("PAB", "FULL_BYE", "HALF_BYE") else "–"
                 cells.append(f'<td class="t-{kind}" title="{title}">{word} {score}</td>')
-        cells.extend('<td class="r-none"></td>' for _ in range(rounds - len(team_rounds)))
-        mp = sum(tr.match_points for tr in team_rounds)
-        gp = sum(tr.game_points for tr in team_rounds)
+        cells.extend('<td class="r-none"></td>' for _k in range(rounds - len(team_rounds)))
+        mp = sum(tm.match_points for tm in team_rounds)
+        gp = sum(tm.game_points for tm in team_rounds)
         cells.append(f'<td class="num">{number(mp)}</td><td class="num">{number(gp)}</td></tr>')
         out.append("".join(cells))
     out.append("</tbody></table></div>")
-    out.append(_rosters(tournament, [teams[n] for _, n in order], rows, rounds))
+    out.append(_rosters(tournament, [teams[n] for _, n in order], rows, rounds, tr))
     return "".join(out)
 
 
@@ -250,23 +295,25 @@ def _rosters(
     teams: Sequence[Team],
     rows: Sequence[tuple[int, Player, float]],
     rounds: int,
+    tr: Translator = ENGLISH,
 ) -> str:
     """Each team's members in board order: start number, name, rating, points."""
+    _ = tr.gettext
     players = {p.start: (p, points) for _, p, points in rows}
-    out = ['<h3>Rosters</h3><div class="rosters">']
+    out = [f'<h3>{_("Rosters")}</h3><div class="rosters">']
+    heads = _heads(("Bd", "No.", "Name", "Rating", "Pts"), tr)
+    missing = _("(no such player)")
     for team in teams:
         out.append(
             f'<table class="roster" id="t{team.number}"><caption>{team.number}. '
-            f'{escape(team.name)}</caption><thead><tr><th scope="col">Bd</th>'
-            '<th scope="col">No.</th><th scope="col">Name</th><th scope="col">Rating</th>'
-            '<th scope="col">Pts</th></tr></thead><tbody>'
+            f"{escape(team.name)}</caption><thead><tr>{heads}</tr></thead><tbody>"
         )
         for board, start in enumerate(team.members, 1):
             found = players.get(start)
             if found is None:
                 out.append(
                     f'<tr><td class="num">{board}</td><td class="num">{start}</td>'
-                    '<td colspan="3">(no such player)</td></tr>'
+                    f'<td colspan="3">{missing}</td></tr>'
                 )
                 continue
             p, points = found

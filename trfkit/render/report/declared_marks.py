@@ -20,7 +20,7 @@ from ...model import Tournament
 from ...tiebreaks import CodeError, parse
 from .markup import text as escape
 
-__all__ = ["CSS", "Marks", "mark", "player_marks", "team_marks"]
+__all__ = ["CSS", "DIFFERS", "Marks", "mark", "player_marks", "team_marks"]
 
 #: The column of a player's or a team's rank and of its points.
 RANK: Final = "#rank"
@@ -46,11 +46,14 @@ class Marks:
         return self.cells.get((key, column), [])
 
 
+#: The opening of a mark, up to its attributes.
+DIFFERS: Final = '<span class="differs"'
+
+
 def mark(found: Sequence[tuple[str, str]]) -> str:
     """The HTML of the marks of one cell: ``≠ 3,0`` with the message as its title."""
     return "".join(
-        f'<span class="differs" title="{escape(title)}">≠&#8239;{escape(said)}</span>'
-        for said, title in found
+        f'{DIFFERS} title="{escape(title)}">≠&#8239;{escape(said)}</span>' for said, title in found
     )
 
 

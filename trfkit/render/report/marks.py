@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ...i18n import DEFAULT, Translator
 from ...model import ScoringSystem
 from ...model.results import COLUMN_CODES, NO_RESULT_COLUMN, Kind, column_kind
 from .markup import text as escape
@@ -116,9 +117,14 @@ def result_marks(scoring: ScoringSystem) -> dict[tuple[str, bool], Mark]:
     return out
 
 
-def round_title(number_: int, colour: str, result: str, opponent: str) -> str:
+def round_title(
+    number_: int, colour: str, result: str, opponent: str, tr: Translator | None = None
+) -> str:
     """A round in words, for a ``title``, escaped: ``round 3: White vs #4 Ann, win``;
-    ``opponent`` is the opponent's label as the file has it (escaped here), "" for none."""
+    ``opponent`` is the opponent's label as the file has it (escaped here), "" for none;
+    in the language of ``tr`` when given."""
+    if tr is not None and tr.lang != DEFAULT:
+        return _round_title(number_, colour, result, opponent, tr)
     code = COLUMN_CODES.get(result)
     what = code.description if code is not None else f"result {result!r}"
     if opponent and result in NO_RESULT_COLUMN:
@@ -126,6 +132,19 @@ def round_title(number_: int, colour: str, result: str, opponent: str) -> str:
     side = _COLOUR_WORDS.get(colour, "")
     vs = f"{side + ' ' if side else ''}vs {opponent}, " if opponent else ""
     return escape(f"round {number_}: {vs}{what}")
+
+
+def _round_title(number_: int, colour: str, result: str, opponent: str, tr: Translator) -> str:
+    _ = tr.gettext
+    code = COLUMN_CODES.get(result)
+    what = _(code.description) if code is not None else _("result {result!r}").format(result=result)
+    if opponent and result in NO_RESULT_COLUMN:
+        what = _("paired, no result yet")
+    side = _(_COLOUR_WORDS[colour]) if colour in _COLOUR_WORDS else ""
+    vs = ""
+    if opponent:
+        vs = _("{side} vs {opponent}, ").format(side=side, opponent=opponent).lstrip()
+    return escape(_("round {round}: {vs}{what}").format(round=number_, vs=vs, what=what))
 
 
 CSS: Final = """

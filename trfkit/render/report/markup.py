@@ -15,9 +15,19 @@ from typing import Final
 
 from ...diagnostic_codes import CODES
 from ...diagnostics import Diagnostic, Severity
+from ...i18n import DEFAULT, Translator, translator
 from ...terminal import CONTROLS, escape_controls
 
-__all__ = ["SYMBOLS", "attr", "help_of", "severity_mark", "text", "text_lines"]
+__all__ = [
+    "ENGLISH",
+    "SYMBOLS",
+    "attr",
+    "english",
+    "help_of",
+    "severity_mark",
+    "text",
+    "text_lines",
+]
 
 #: A symbol for each severity, shown beside its colour (a page printed in black and
 #: white must still tell an error from a warning).
@@ -45,12 +55,24 @@ def text_lines(lines: Iterable[object]) -> str:
     return html.escape(joined, quote=True)
 
 
-def severity_mark(severity: Severity) -> str:
-    """The symbol and the word of ``severity`` (``✖ error``), classed for its colour."""
+def severity_mark(severity: Severity, tr: Translator | None = None) -> str:
+    """The symbol and the word of ``severity`` (``✖ error``; the word in the language of
+    ``tr``), classed for its colour."""
+    word = severity.value if tr is None else tr.pgettext("severity", severity.value)
     return (
         f'<span class="sev sev-{severity.value}"><span class="sym" aria-hidden="true">'
-        f"{SYMBOLS[severity]}</span> {severity.value}</span>"
+        f"{SYMBOLS[severity]}</span> {word}</span>"
     )
+
+
+def english(html_text: str, tr: Translator) -> str:
+    """``html_text`` (HTML already) marked as English on a page in another language: the
+    diagnostics' messages stay English, as ``check`` prints them; as it is in English."""
+    return html_text if tr.lang == DEFAULT else f'<span lang="en">{html_text}</span>'
+
+
+#: The English words of a page (the translator of no catalog).
+ENGLISH: Final = translator(DEFAULT)
 
 
 def help_of(d: Diagnostic) -> str:

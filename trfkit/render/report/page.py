@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ...diagnostics import Diagnostic
 from ...document import Document
-from ...i18n import english_only
+from ...i18n import DEFAULT, Translator, english_only, speaking, translator
 from ...model import Tournament
 from ...version import __version__
 from ..summary import summary, summary_rows
@@ -53,6 +53,8 @@ class Report:
     #: (``--unrated-rating``, ``--team-pab-as-draw``): the sections' breakdowns use them too
     unrated_rating: int | None = None
     pab_as_draw: bool = False
+    #: the page's language (``--lang``): its words; the diagnostics' messages stay English
+    tr: Translator = translator(DEFAULT)
 
     @property
     def tournament(self) -> Tournament:
@@ -79,29 +81,41 @@ def ordered(diagnostics: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
 
 
 def _standings_facts(report: Report) -> list[tuple[str, str]]:
+    tr = report.tr
+    _ = tr.gettext
     rows: list[tuple[str, str]] = []
     team = report.team_standings
     if team is not None:
         codes = ", ".join(c.canonical for c in team.codes)
+        said = _(
+            "ranked by {primary} after round {rounds} of {total}, rules {rules}; tie-breaks {codes}"
+        )
         rows.append(
             (
-                "teams",
-                f"ranked by {team.primary} after round {team.rounds} of {team.total_rounds}, "
-                f"rules {team.edition.name}; tie-breaks {codes or '-'}",
+                _("teams"),
+                said.format(
+                    primary=team.primary,
+                    rounds=team.rounds,
+                    total=team.total_rounds,
+                    rules=team.edition.name,
+                    codes=codes or "-",
+                ),
             )
         )
     s = report.standings
     if s is not None:
         codes = ", ".join(c.canonical for c in s.codes)
-        label = "players" if team is not None else "standings"
+        label = _("players") if team is not None else _("standings")
+        said = _("after round {rounds} of {total}, rules {rules}; tie-breaks {codes}")
         rows.append(
             (
                 label,
-                f"after round {s.rounds} of {s.total_rounds}, rules {s.edition.name}; "
-                f"tie-breaks {codes or '-'}",
+                said.format(
+                    rounds=s.rounds, total=s.total_rounds, rules=s.edition.name, codes=codes or "-"
+                ),
             )
         )
-    rows += [("note", note) for note in report.notes]
+    rows += [(_("note"), tr.say(note)) for note in report.notes]
     return rows
 
 
@@ -109,29 +123,32 @@ def header_section(report: Report, diagnostics: Sequence[Diagnostic]) -> str:
     """``<section id="summary">``: the title, the verdict badge, what ``info`` shows and
     the standings computed, and the count of each code."""
     info = summary(report.document, report.name, report.read_as, diagnostics)
-    rows = summary_rows(info)
-    rows = [r for r in rows if r[0] != "problems"] + _standings_facts(report)
+    tr = report.tr
+    rows = summary_rows(info, tr)
+    problems = tr.gettext("problems")
+    rows = [r for r in rows if r[0] != problems] + _standings_facts(report)
     title = info["name"] or report.name
     facts = "".join(f"<dt>{text(label)}</dt><dd>{text(value)}</dd>" for label, value in rows)
     found = verdict(diagnostics)
     return (
         f'<section id="summary" class="summary"><h1>{text(title)}</h1>'
-        f'<p class="verdict-line">{badge(found)}</p>'
-        f'<dl class="facts">{facts}</dl>{code_table(found)}</section>\n'
+        f'<p class="verdict-line">{badge(found, tr)}</p>'
+        f'<dl class="facts">{facts}</dl>{code_table(found, tr)}</section>\n'
     )
 
 
 _SECTION = re.compile(r'<section\b[^>]*\bid="([^"]+)"[^>]*>\s*<h2[^>]*>(.*?)</h2>', re.S)
 
 
-def _toc(fragments: Sequence[str]) -> str:
+def _toc(fragments: Sequence[str], tr: Translator) -> str:
     """Links to every section with an ``id`` and an ``<h2>`` (their titles as written)."""
     links = [
         f'<li><a href="#{target}">{title}</a></li>'
         for fragment in fragments
         for target, title in _SECTION.findall(fragment)[:1]
     ]
-    return f'<nav class="toc" aria-label="Sections"><ul>{"".join(links)}</ul></nav>\n'
+    label = tr.gettext("Sections")
+    return f'<nav class="toc" aria-label="{label}"><ul>{"".join(links)}</ul></nav>\n'
 
 
 def render_page(report: Report, sections: Sequence[Section] = ()) -> str:
@@ -139,24 +156,38 @@ def render_page(report: Report, sections: Sequence[Section] = ()) -> str:
     diagnostics = ordered(report.diagnostics)
     doc = report.document
     count = len(file_lines(doc.text)) if doc.text is not None else 0
-    with english_only():  # the page is in English: no phrase needs its template
-        fragments = [
-            problems_section(diagnostics, count),
-            source_section(doc.text, diagnostics, report.read_as),
+    tr = report.tr
+    _ = tr.gettext
+
+    def render() -> list[str]:
+        return [
+            problems_section(diagnostics, count, tr),
+            source_section(doc.text, diagnostics, report.read_as, tr),
             *(section.render(report) for section in sections),
         ]
+
+    if tr.lang == DEFAULT:
+        with english_only():  # the page is in English: no phrase needs its template
+            fragments = render()
+    else:  # the breakdowns' phrases are said in the page's language as they are made
+        with speaking(tr):
+            fragments = render()
     fragments = [f for f in fragments if f]
     css = "".join([BASE_CSS, *(section.css for section in sections)])
     title = report.tournament.header.name or report.name
+    made = _(
+        "Made by trfkit {version} from {name}. "
+        "The page is self-contained: it loads nothing from anywhere."
+    ).format(version=text(__version__), name=text(report.name))
     return (
         "<!DOCTYPE html>\n"
-        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<html lang="{tr.lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f'<meta name="generator" content="trfkit {text(__version__)}">\n'
-        f"<title>{text(title)}: trfkit report</title>\n<style>{css}</style>\n</head>\n<body>\n"
-        f"{header_section(report, diagnostics)}{_toc(fragments)}<main>\n"
+        f"<title>{_('{title}: trfkit report').format(title=text(title))}</title>\n"
+        f"<style>{css}</style>\n</head>\n<body>\n"
+        f"{header_section(report, diagnostics)}{_toc(fragments, tr)}<main>\n"
         f"{''.join(fragments)}</main>\n"
-        f"<footer><p>Made by trfkit {text(__version__)} from {text(report.name)}. "
-        "The page is self-contained: it loads nothing from anywhere.</p></footer>\n"
+        f"<footer><p>{made}</p></footer>\n"
         f"<script>{SCRIPT}</script>\n</body>\n</html>\n"
     )

@@ -18,30 +18,32 @@ def report_sections() -> tuple[Section, ...]:
         if r.standings is None or r.team_standings is not None:
             return ""
         return standings_table.standings_section(
-            r.tournament, r.standings, r.diagnostics, unrated_rating=r.unrated_rating
+            r.tournament, r.standings, r.diagnostics, unrated_rating=r.unrated_rating, tr=r.tr
         )
 
     def teams(r: Report) -> str:
         if r.team_standings is None:
             return ""
         return standings_table.team_standings_section(
-            r.tournament, r.team_standings, r.diagnostics, pab_as_draw=r.pab_as_draw
+            r.tournament, r.team_standings, r.diagnostics, pab_as_draw=r.pab_as_draw, tr=r.tr
         )
 
     def cross(r: Report) -> str:
-        return crosstable.crosstable_section(r.tournament, r.standings, r.team_standings)
+        return crosstable.crosstable_section(r.tournament, r.standings, r.team_standings, tr=r.tr)
 
     def player_cards(r: Report) -> str:
         if r.standings is None:
             return ""
         return cards.player_cards_section(
-            r.tournament, r.standings, unrated_rating=r.unrated_rating
+            r.tournament, r.standings, unrated_rating=r.unrated_rating, tr=r.tr
         )
 
     def chart(r: Report) -> str:
         if r.standings is None:
             return ""
-        return charts.charts_section(r.tournament, r.standings, unrated_rating=r.unrated_rating)
+        return charts.charts_section(
+            r.tournament, r.standings, unrated_rating=r.unrated_rating, tr=r.tr
+        )
 
     return (
         Section(standings, standings_table.CSS),

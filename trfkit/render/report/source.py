@@ -20,7 +20,8 @@ from itertools import pairwise
 from typing import Final
 
 from ...diagnostics import Diagnostic, Location, Severity
-from .markup import SYMBOLS, help_of, text
+from ...i18n import DEFAULT, Translator
+from .markup import ENGLISH, SYMBOLS, help_of, text
 
 __all__ = ["file_lines", "is_placed", "source_section", "where"]
 
@@ -70,9 +71,17 @@ def _span(column: int, end_column: int | None) -> tuple[int, int]:
     return column - 1, end
 
 
-def where(line: int, column: int, end_column: int | None) -> str:
-    """``line 14, column 112`` or ``line 14, columns 112-115``."""
+def where(line: int, column: int, end_column: int | None, tr: Translator = ENGLISH) -> str:
+    """``line 14, column 112`` or ``line 14, columns 112-115`` (in the language of ``tr``)."""
     start, end = _span(column, end_column)
+    if tr.lang != DEFAULT:
+        _ = tr.gettext
+        cols = (
+            _("column {column}").format(column=column)
+            if end - start == 1
+            else _("columns {first}-{last}").format(first=column, last=end)
+        )
+        return _("line {line}, {columns}").format(line=line, columns=cols)
     cols = f"column {column}" if end - start == 1 else f"columns {column}-{end}"
     return f"line {line}, {cols}"
 
@@ -98,6 +107,9 @@ def _tip(k: int, d: Diagnostic) -> str:
     return "".join(parts)
 
 
+#: The opening of a field's tip (a diagnostic, in English on every page).
+_TIP_OPEN: Final = '<span class="tip" role="tooltip">'
+
 #: A piece starting after this column opens its tip to the left (it would leave the page).
 _TIP_LEFT: Final = 60
 
@@ -116,7 +128,7 @@ def _piece(
     side = " tip-left" if start > _TIP_LEFT else ""
     return (
         f'<mark class="d sev-{worst.value}{side}" tabindex="0" data-d="{" ".join(map(str, own))}"'
-        f'{related}>{shown}<span class="tip" role="tooltip">{tips}</span></mark>'
+        f"{related}>{shown}{_TIP_OPEN}{tips}</span></mark>"
     )
 
 
@@ -187,19 +199,25 @@ LEGEND: Final = (
 
 
 def source_section(
-    source: str | None, diagnostics: Sequence[Diagnostic], kind: str = "binary"
+    source: str | None,
+    diagnostics: Sequence[Diagnostic],
+    kind: str = "binary",
+    tr: Translator = ENGLISH,
 ) -> str:
     """The ``<section id="source">`` of the page: the file in a grid, ``diagnostics`` (in
     the page's order: their numbers are 1-based positions in it) marked in place.
 
     ``source`` is the decoded input (:attr:`trfkit.document.Document.text`), None for an
-    input that is not line-based (``kind`` names its format then)."""
-    head = '<section id="source" class="source"><h2>The file</h2>'
+    input that is not line-based (``kind`` names its format then). The words are in
+    the language of ``tr``; the tips, diagnostics, stay English (``lang="en"``)."""
+    _ = tr.gettext
+    head = f'<section id="source" class="source"><h2>{_("The file")}</h2>'
     if source is None:
-        return (
-            f"{head}<p>This input is a {text(kind)} file, not text: it has no lines to show. "
-            "Its problems are listed above.</p></section>\n"
-        )
+        said = _(
+            "This input is a {kind} file, not text: it has no lines to show. "
+            "Its problems are listed above."
+        ).format(kind=text(kind))
+        return f"{head}<p>{said}</p></section>\n"
     lines = [_visible(line) for line in file_lines(source)]
     count = len(lines)
     by_line = _spans(diagnostics, count)
@@ -221,9 +239,12 @@ def source_section(
     if start <= count:
         body.append(html.escape("\n".join(lines[start - 1 :])) + "\n")
     cols = max((len(line) for line in lines), default=1)
+    shown = "".join(body)
+    if tr.lang != DEFAULT:  # the file's own text is escaped: only the tips open so
+        shown = shown.replace(_TIP_OPEN, _TIP_OPEN[:-1] + ' lang="en">')
     return (
-        f"{head}{LEGEND}"
+        f"{head}{_(LEGEND)}"
         f'<div class="grid" style="--cols: {max(cols, 40)}">'
         f'<pre class="gutter" aria-hidden="true">{_gutter(count, worst)}</pre>'
-        f'<pre class="text">{"".join(body)}</pre></div></section>\n'
+        f'<pre class="text">{shown}</pre></div></section>\n'
     )

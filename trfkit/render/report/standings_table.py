@@ -16,17 +16,19 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from ...diagnostics import Diagnostic
+from ...i18n import DEFAULT, Translator, phrase
 from ...model import Tournament
 from ...tiebreak_codes import CodeError, TieBreakCode
 from ...tiebreaks import Standings, UnknownTieBreak, parse
 from ...tiebreaks.context import Context
 from ...tiebreaks.explain import Explanation, Order, explain, explanation_context, tied_group
 from ...tiebreaks.registry import lookup
+from ..terms import term
 from .declared_marks import CSS as DECLARED_CSS
-from .declared_marks import RANK, Marks, mark, player_marks, team_marks
+from .declared_marks import DIFFERS, RANK, Marks, mark, player_marks, team_marks
 from .marks import number
+from .markup import ENGLISH, text_lines
 from .markup import text as escape
-from .markup import text_lines
 
 if TYPE_CHECKING:  # team events only
     from ...tiebreaks.team.standings import TeamStandings
@@ -42,16 +44,28 @@ def _sort(value: float | None) -> str:
 
 
 def _cell(
-    value: float | None, breakdown: Explanation | None, marks: Sequence[tuple[str, str]]
+    value: float | None,
+    breakdown: Explanation | None,
+    marks: Sequence[tuple[str, str]],
+    tr: Translator = ENGLISH,
 ) -> str:
-    """One value's ``<td>``: the number, its breakdown when there is one, its marks."""
+    """One value's ``<td>``: the number, its breakdown when there is one (in the language
+    of ``tr``), its marks."""
     shown = number(value)
     flags = mark(marks) if marks else ""
     cls = "num differ" if marks else "num"
     if breakdown is None:
         return f'<td class="{cls}" data-sort="{_sort(value)}">{shown}{flags}</td>'
-    head = f"{breakdown.code} of {breakdown.player} under {breakdown.edition}"
-    body = text_lines([head, *breakdown.lines, f"total: {shown}"])
+    if tr.lang == DEFAULT:
+        head = f"{breakdown.code} of {breakdown.player} under {breakdown.edition}"
+        body = text_lines([head, *breakdown.lines, f"total: {shown}"])
+    else:
+        _, say = tr.gettext, tr.known  # made inside i18n.speaking: said already
+        head = _("{code} of {player} under {edition}").format(
+            code=breakdown.code, player=say(breakdown.player), edition=breakdown.edition
+        )
+        total = _("total: {total}").format(total=shown)
+        body = text_lines([head, *map(say, breakdown.lines), total])
     return (
         f'<td class="{cls}" data-sort="{_sort(value)}"><details><summary>{shown}</summary>'
         f'<div class="explain">{body}</div></details>{flags}</td>'
@@ -105,8 +119,12 @@ def _individual(
                     str(code),
                     ctx.edition.name,
                     (
-                        f"tied with {len(group) - 1} other players when {code} is applied: "
-                        "their breakdown lists every game among them",
+                        phrase(
+                            "tied with {n} other players when {code} is applied: "
+                            "their breakdown lists every game among them",
+                            n=len(group) - 1,
+                            code=str(code),
+                        ),
                         f"trfkit explain FILE --player {start} --tb {code} --order {listed}",
                     ),
                     value,
@@ -116,12 +134,46 @@ def _individual(
     return run
 
 
-def _head(columns: Sequence[tuple[str, str]]) -> str:
-    """``<thead>``: (label, sort type ``num`` or ``text``) per column."""
-    cells = "".join(
-        f'<th scope="col" data-sort-type="{kind}">{escape(label)}</th>' for label, kind in columns
-    )
+def _head(columns: Sequence[tuple[str, str]], codes: int, tr: Translator = ENGLISH) -> str:
+    """``<thead>``: (label, sort type ``num`` or ``text``) per column, the last ``codes``
+    of them tie-break codes. In another language than English the fixed labels are
+    translated and a code, kept as the label, has the catalog's term as its ``title``."""
+    if tr.lang == DEFAULT:
+        cells = "".join(
+            f'<th scope="col" data-sort-type="{kind}">{escape(label)}</th>'
+            for label, kind in columns
+        )
+    else:
+        first = len(columns) - codes
+        cells = "".join(
+            f'<th scope="col" data-sort-type="{kind}">'
+            f"{escape(label if label.isupper() else tr.gettext(label))}</th>"
+            if k < first
+            else f'<th scope="col" data-sort-type="{kind}" title="{escape(term(label, tr))}">'
+            f"{escape(label)}</th>"
+            for k, (label, kind) in enumerate(columns)
+        )
     return f"<thead><tr>{cells}</tr></thead>"
+
+
+def _english_marks(section: str, tr: Translator) -> str:
+    """``section`` with its declared-value marks said to be English on a page in another
+    language: their titles are the diagnostics' messages, which stay English."""
+    if tr.lang == DEFAULT:
+        return section
+    return section.replace(DIFFERS, DIFFERS + ' lang="en"')
+
+
+def _terms(labels: Sequence[str], tr: Translator) -> str:
+    """The legend of the tie-break columns on a page in another language than English:
+    each code with the catalog's term (in Russian Article 32's)."""
+    if tr.lang == DEFAULT or not labels:
+        return ""
+    items = "".join(f"<dt>{escape(x)}</dt><dd>{escape(term(x, tr))}</dd>" for x in labels)
+    return (
+        f'<p class="section-note">{escape(tr.gettext("Tie-breaks:"))}</p>'
+        f'<dl class="terms">{items}</dl>'
+    )
 
 
 def standings_section(
@@ -130,6 +182,7 @@ def standings_section(
     diagnostics: Sequence[Diagnostic],
     *,
     unrated_rating: int | None = None,
+    tr: Translator = ENGLISH,
 ) -> str:
     """The players' standings as one ``<section id="standings">``.
 
@@ -144,7 +197,7 @@ def standings_section(
     )
     order = Order(
         tuple(codes) if standings.full_order else (parse("PTS"), *codes),
-        "the standings' list",
+        phrase("the standings' list"),
     )
     breakdown = _explainer(_individual(ctx, order, labels))
     marks = player_marks(tournament, labels, diagnostics)
@@ -154,10 +207,11 @@ def standings_section(
     columns += [("Fed", "text"), ("Rating", "num"), ("Pts", "num")]
     columns += [(label, "num") for label in labels]
     out = [
-        '<section class="page-section" id="standings"><h2>Standings</h2>',
-        _caption(standings),
+        f'<section class="page-section" id="standings"><h2>{tr.gettext("Standings")}</h2>',
+        _caption(standings, tr),
+        _terms(labels, tr),
         '<div class="table-wrap"><table class="standings sortable">',
-        _head(columns),
+        _head(columns, len(labels), tr),
         "<tbody>",
     ]
     add = out.append
@@ -178,14 +232,31 @@ def standings_section(
         add(_cell(row.points, None, marks.get(start, "PTS")))
         for code, label in zip(codes, labels, strict=True):
             value = row.values.get(label)
-            add(_cell(value, breakdown(i, code, value), marks.get(start, label)))
+            add(_cell(value, breakdown(i, code, value), marks.get(start, label), tr))
         add("</tr>")
     out.append("</tbody></table></div></section>")
-    return "".join(out)
+    return _english_marks("".join(out), tr)
 
 
-def _caption(standings: Standings) -> str:
+def _caption(standings: Standings, tr: Translator = ENGLISH) -> str:
     """What the table is: the round, the rule edition and the tie-breaks in order."""
+    if tr.lang != DEFAULT:
+        _ = tr.gettext
+        listed = ", ".join(standings.labels) or _("points only")
+        after = (
+            _("after round {rounds} of {total}")
+            if standings.total_rounds and standings.total_rounds != standings.rounds
+            else _("after round {rounds}")
+        ).format(rounds=standings.rounds, total=standings.total_rounds)
+        said = _(
+            "{after}; rules {rules}; tie-breaks: {listed}. Open a value for how it is made "
+            "up; ≠ marks a value the file declares otherwise."
+        )
+        return '<p class="section-note">{}</p>'.format(
+            said.format(
+                after=escape(after), rules=escape(standings.edition.name), listed=escape(listed)
+            )
+        )
     listed = ", ".join(standings.labels) or "points only"
     after = (
         f"after round {standings.rounds} of {standings.total_rounds}"
@@ -205,6 +276,7 @@ def team_standings_section(
     diagnostics: Sequence[Diagnostic],
     *,
     pab_as_draw: bool = False,
+    tr: Translator = ENGLISH,
 ) -> str:
     """The team standings as one ``<section id="team-standings">``: match and game points,
     then the team tie-breaks, each with ``trfkit explain --team``'s breakdown.
@@ -228,14 +300,23 @@ def team_standings_section(
     marks: Marks = team_marks(tournament, labels, diagnostics)
     columns = [("Rank", "num"), ("No.", "num"), ("Team", "text"), ("MP", "num"), ("GP", "num")]
     columns += [(label, "num") for label in labels]
-    listed = ", ".join(labels) or "score only"
+    _ = tr.gettext
+    listed = ", ".join(labels) or _("score only")
+    said = _(
+        "after round {rounds}; rules {rules}; ranked on {primary} first, then {listed}. "
+        "Open a value for how it is made up; ≠ marks a value the file declares otherwise."
+    ).format(
+        rounds=ts.rounds,
+        rules=escape(ts.edition.name),
+        primary=escape(ts.primary),
+        listed=escape(listed),
+    )
     out = [
-        '<section class="page-section" id="team-standings"><h2>Team standings</h2>',
-        f'<p class="section-note">after round {ts.rounds}; rules {escape(ts.edition.name)}; '
-        f"ranked on {escape(ts.primary)} first, then {escape(listed)}. Open a value for how "
-        "it is made up; ≠ marks a value the file declares otherwise.</p>",
+        f'<section class="page-section" id="team-standings"><h2>{_("Team standings")}</h2>',
+        f'<p class="section-note">{said}</p>',
+        _terms(labels, tr),
         '<div class="table-wrap"><table class="standings team-standings sortable">',
-        _head(columns),
+        _head(columns, len(labels), tr),
         "<tbody>",
     ]
     add = out.append
@@ -252,10 +333,10 @@ def team_standings_section(
         add(_cell(row.game_points, None, marks.get(n, "GP")))
         for code, label in zip(ts.codes, labels, strict=True):
             value = row.values.get(label)
-            add(_cell(value, breakdown(row.index, code, value), marks.get(n, label)))
+            add(_cell(value, breakdown(row.index, code, value), marks.get(n, label), tr))
         add("</tr>")
     out.append("</tbody></table></div></section>")
-    return "".join(out)
+    return _english_marks("".join(out), tr)
 
 
 CSS: Final = (
