@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .diagnostics import Diagnostic, make
+from .i18n import phrase
 from .model import Tournament
 from .tiebreaks import (
     CodeError,
@@ -74,7 +75,7 @@ def individual_standings(
             declared, _ = declared_codes(t)
             if declared:
                 listed = ", ".join(c.canonical for c in declared)
-                notes.append(f"tie-breaks from the file: {listed}")
+                notes.append(phrase("tie-breaks from the file: {codes}", codes=listed))
             else:
                 notes.append(_default(t, rules, after_round)[1])
         return compute(

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ..diagnostics import make
+from ..i18n import phrase
 from ..tiebreak_codes import CodeError, RangeError, TieBreakCode
 from .context import Context, Value
 from .editions import EDITIONS, Edition, resolve
@@ -157,14 +158,15 @@ def default_codes(ctx: Context) -> tuple[list[TieBreakCode], str]:
     round-robin SB, DE, WIN, KS (C.07 Annex: round-robin list); Swiss BH/C1, BH, SB, DE."""
     if ctx.round_robin:
         names = ["SB", "DE", "WIN", "KS"]
-        kind = "round-robin"
+        template = "default tie-breaks for a round-robin: {codes}"
     else:
         names = ["BH/C1", "BH", "SB", "DE"]
-        kind = "Swiss"
+        template = "default tie-breaks for a Swiss: {codes}"
 
     _load(ctx.scope)
     usable = [parse(n) for n in names if (ctx.scope, parse(n).name) in REGISTRY]
-    return usable, f"default tie-breaks for a {kind}: {', '.join(c.canonical for c in usable)}"
+    # a phrase: `tiebreaks --lang ru` says the note in Russian
+    return usable, phrase(template, codes=", ".join(c.canonical for c in usable))
 
 
 def _as_codes(codes: Iterable[TieBreakCode | str]) -> list[TieBreakCode]:
