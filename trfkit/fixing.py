@@ -35,6 +35,7 @@ from operator import attrgetter
 from typing import Final
 
 from .diagnostics import Severity
+from .formats import detect
 from .formats.trf.lines import int_field, points_field
 from .model import Player, Tournament, replace
 from .reading import LoadedDocument, load_data
@@ -137,9 +138,12 @@ def fix_trf(
         max_bytes=max_bytes,
     )
     t = doc.tournament
-    if t.source.format != "trf":
+    # the reader, not the model's source: trfkit's JSON of a TRF file keeps source.format "trf"
+    read_as = detect(data[:8192]) if fmt == "auto" else fmt
+    if t.source.format != "trf" or read_as != "trf":
+        shown = read_as if read_as != "trf" else t.source.format or "not TRF"
         raise NotTrf(
-            f"{path or 'the input'} is {t.source.format or 'not TRF'} input, not TRF: "
+            f"{shown} input, not TRF: "
             "fix edits TRF files only; convert it first (trfkit convert FILE --to trf)"
         )
     _refuse_unsafe(doc, encoding is None)
