@@ -342,3 +342,17 @@ def test_a_russian_locale_on_a_terminal_chooses_russian_and_a_pipe_stays_english
     assert _trfkit(russian, terminal=False).startswith("PLAY-OFF FOR FIRST PLACE")
     assert _trfkit({"LC_ALL": "C", "LANG": "ru_RU.UTF-8"}, terminal=True).startswith("PLAY-OFF")
     assert _trfkit({"LANG": "en_GB.UTF-8"}, terminal=True).startswith("PLAY-OFF")
+
+
+def test_explain_de_order_line_is_not_looked_up_as_a_message() -> None:
+    """The line ordering a DE group (``  -> #2 Player 2 | #4 Player 4``) holds names only:
+    it was a plain string the translator looked up and recorded as missing."""
+    ru = translator("ru")
+    ru.missing.clear()
+    path = DATA / "rules" / "T309-bye-with-opponent.clean.trf"
+    code, out, _ = run("explain", str(path), "--player", "2", "--tb", "DE", "--lang", "ru")
+    assert code == 0
+    assert "    -> #2 Player 2 | #4 Player 4\n" in out
+    assert ru.missing == set()
+    english = run("explain", str(path), "--player", "2", "--tb", "DE")[1]
+    assert "    -> #2 Player 2 | #4 Player 4\n" in english
