@@ -183,7 +183,14 @@ def _refuse_unsafe(doc: LoadedDocument, detected: bool) -> None:
     """:class:`FixRefused` when the reading is not sure enough to edit the file."""
     t = doc.tournament
     player_lines = {p.line for p in t.players}
+    played = any(r.strip() for p in t.players for r in p.results)
     for d in doc.diagnostics:
+        if d.code == "T102" and d.line in player_lines and played and d.end_column == 84:
+            # cut before its points: the round blocks are lost, its points are not 0.0
+            raise FixRefused(
+                f"line {d.line}: {d.code} {d.message}: the line is cut short and its "
+                "results are lost; nothing fixed"
+            )
         where = f"line {d.line}: " if d.line > 1 or d.code not in ("T001", "T005") else ""
         if d.code in UNSAFE and d.severity is Severity.ERROR:
             raise FixRefused(
