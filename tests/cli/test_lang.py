@@ -356,3 +356,14 @@ def test_explain_de_order_line_is_not_looked_up_as_a_message() -> None:
     assert ru.missing == set()
     english = run("explain", str(path), "--player", "2", "--tb", "DE")[1]
     assert "    -> #2 Player 2 | #4 Player 4\n" in english
+
+
+def test_a_team_codes_term_is_its_individual_codes() -> None:
+    """``BH:MP/C1`` fell back to the family's "Усечённый Бухгольц", losing the "- 1" that
+    ``BH/C1`` has; the score type names no other term."""
+    _, out, _ = run("tiebreaks", str(TEAM), "--tb", "BH:MP/C1", "--tb", "SB:GP", "--lang", "ru")
+    legend = out.split("Дополнительные показатели:\n")[1].splitlines()
+    assert [re.split(r"\s{2,}", x.strip(), maxsplit=1) for x in legend] == [
+        ["BH:MP/C1", "Усечённый Бухгольц - 1"],
+        ["SB:GP", "Система Зонненборна-Бергера"],
+    ]
