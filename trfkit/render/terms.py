@@ -26,7 +26,7 @@ CONTEXT = "tie-break"
 def _keys(code: TieBreakCode) -> list[str]:
     keys = [code.canonical]
     if code.score:  # a team code's score type (BH:MP/C1) names no other term than BH/C1's
-        keys.append(replace(code, score=None).canonical)
+        keys.append(replace(code, score="").canonical)
     if code.cut:
         keys.append(f"{code.name}/C")
     if code.median:
