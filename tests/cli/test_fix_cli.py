@@ -218,3 +218,14 @@ def test_trfkits_own_json_of_a_trf_file_is_not_fixed_as_trf(tmp_path: Path) -> N
     )
     assert path.read_bytes() == before
     assert run(str(path), "--diff")[0] == 2
+
+
+def test_diff_with_an_output_is_a_usage_error(tmp_path: Path) -> None:
+    """``--diff -o FILE`` printed the diff and wrote no FILE, without a word about -o."""
+    path = write(tmp_path, BROKEN, "a.trf")
+    target = tmp_path / "out.trf"
+    code, out, err = run(str(path), "--diff", "-o", str(target))
+    assert (code, out) == (2, b"")
+    assert err == "Error: --diff writes nothing: leave out -o (or --diff to write the file)\n"
+    assert not target.exists()
+    assert path.read_bytes() == BROKEN
