@@ -48,7 +48,7 @@ KEYS: Final[Mapping[str, str]] = {
     "fail-on": "severity",
     "encoding": "encoding",
     "fallback-encoding": "encoding",
-    "rules": "name",
+    "rules": "rules",
     "profile": "name",
     "cache-dir": "path",
 }
@@ -223,6 +223,14 @@ def _value(key: str, value: Any, directory: str) -> Any:
             raise ValueError(f"{key}: unknown encoding {value!r}") from None
     if kind == "path":
         return os.path.normpath(os.path.join(directory, os.path.expanduser(value)))
+    if kind == "rules":
+        # checked here, not only by the commands that rank: `check` in CI reads the same
+        # file and must not pass a value `tiebreaks` then refuses (only for this key)
+        from .tiebreaks.editions import EDITIONS
+
+        names = ("auto", *EDITIONS)
+        if value.strip().lower() not in names:
+            raise ValueError(f"{key}: {value!r} is not one of {', '.join(names)}")
     return value
 
 

@@ -35,6 +35,7 @@ from operator import attrgetter
 from typing import Final
 
 from .diagnostics import Severity
+from .formats import detect
 from .formats.trf.lines import int_field, points_field
 from .model import Player, Tournament, replace
 from .reading import LoadedDocument, load_data
@@ -137,9 +138,12 @@ def fix_trf(
         max_bytes=max_bytes,
     )
     t = doc.tournament
-    if t.source.format != "trf":
+    # the reader, not the model's source: trfkit's JSON of a TRF file keeps source.format "trf"
+    read_as = detect(data[:8192]) if fmt == "auto" else fmt
+    if t.source.format != "trf" or read_as != "trf":
+        shown = read_as if read_as != "trf" else t.source.format or "not TRF"
         raise NotTrf(
-            f"{path or 'the input'} is {t.source.format or 'not TRF'} input, not TRF: "
+            f"{shown} input, not TRF: "
             "fix edits TRF files only; convert it first (trfkit convert FILE --to trf)"
         )
     _refuse_unsafe(doc, encoding is None)
@@ -179,7 +183,14 @@ def _refuse_unsafe(doc: LoadedDocument, detected: bool) -> None:
     """:class:`FixRefused` when the reading is not sure enough to edit the file."""
     t = doc.tournament
     player_lines = {p.line for p in t.players}
+    played = any(r.strip() for p in t.players for r in p.results)
     for d in doc.diagnostics:
+        if d.code == "T102" and d.line in player_lines and played and d.end_column == 84:
+            # cut before its points: the round blocks are lost, its points are not 0.0
+            raise FixRefused(
+                f"line {d.line}: {d.code} {d.message}: the line is cut short and its "
+                "results are lost; nothing fixed"
+            )
         where = f"line {d.line}: " if d.line > 1 or d.code not in ("T001", "T005") else ""
         if d.code in UNSAFE and d.severity is Severity.ERROR:
             raise FixRefused(

@@ -267,6 +267,20 @@ def test_errors_are_located_one_line_exit_2(tree: Path, name: str, text: str, er
     assert cli_run(command, "a.trf", "--isolated").exit_code in (0, 1)
 
 
+def test_a_bad_rules_value_fails_check_too(tree: Path) -> None:
+    """``check`` (what CI runs) passed ``rules = "fide-1999"``, which only ``tiebreaks``
+    then refused: the value is checked when the file is read, for every command."""
+    (tree / "trfkit.toml").write_text('rules = "fide-1999"\n')
+    result = cli_run("check", "a.trf")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "Error: trfkit.toml:1: rules: 'fide-1999' is not one of auto, fide-2009, fide-2024, "
+        "fide-2026, ru-2013\n"
+    )
+    (tree / "trfkit.toml").write_text('rules = "FIDE-2024"\n')
+    assert cli_run("check", "a.trf").exit_code in (0, 1)
+
+
 def test_keys_reach_the_other_commands(tree: Path) -> None:
     cp1252 = tree / "cp.trf"
     cp1252.write_bytes((SWISS.parent / "cp1252.trf").read_bytes())

@@ -199,3 +199,33 @@ def test_diff_marks_a_last_line_without_a_line_end(tmp_path: Path) -> None:
         f"-{player(4, points='9.0')}\n\\ No newline at end of file\n"
         f"+{player(4)}\n\\ No newline at end of file\n"
     )
+
+
+def test_trfkits_own_json_of_a_trf_file_is_not_fixed_as_trf(tmp_path: Path) -> None:
+    """The JSON model keeps its source's format ("trf"): fix read it, edited nothing and
+    said ``nothing to fix`` (exit 0) instead of asking to convert it first."""
+    source = write(tmp_path, BROKEN, "a.trf")
+    path = tmp_path / "a.json"
+    result = CliRunner().invoke(cli, ["convert", str(source), "--to", "json", "-o", str(path)])
+    assert result.exit_code in (0, 1)
+    before = path.read_bytes()
+    assert b'"format": "trf"' in before
+    code, out, err = run(str(path))
+    assert (code, out) == (2, b"")
+    assert err == (
+        f"Error: {path}: json input, not TRF: fix edits TRF files only; "
+        "convert it first (trfkit convert FILE --to trf)\n"
+    )
+    assert path.read_bytes() == before
+    assert run(str(path), "--diff")[0] == 2
+
+
+def test_diff_with_an_output_is_a_usage_error(tmp_path: Path) -> None:
+    """``--diff -o FILE`` printed the diff and wrote no FILE, without a word about -o."""
+    path = write(tmp_path, BROKEN, "a.trf")
+    target = tmp_path / "out.trf"
+    code, out, err = run(str(path), "--diff", "-o", str(target))
+    assert (code, out) == (2, b"")
+    assert err == "Error: --diff writes nothing: leave out -o (or --diff to write the file)\n"
+    assert not target.exists()
+    assert path.read_bytes() == BROKEN

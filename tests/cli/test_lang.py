@@ -186,10 +186,10 @@ def test_json_and_csv_are_the_same_in_every_language() -> None:
         *(["info", str(f), "--to", "json"] for f in FILES),
         *(["tiebreaks", str(f), "--to", to] for f in FILES for to in ("json", "csv")),
     ]
-    for args in machine:
-        english = run(*args)
-        assert run(*args, "--lang", "ru") == english, args
-        assert run(*args, env={"TRFKIT_LANG": "ru"}) == english, args
+    for args in machine:  # stdout and status; stderr's note on the list is for people
+        english = run(*args)[:2]
+        assert run(*args, "--lang", "ru")[:2] == english, args
+        assert run(*args, env={"TRFKIT_LANG": "ru"})[:2] == english, args
 
 
 def test_lang_en_is_the_output_of_no_lang() -> None:
@@ -251,14 +251,31 @@ def test_every_russian_output_is_russian_and_every_string_is_in_the_catalog() ->
     ru = translator("ru")
     ru.missing.clear()
     for args in command_lines():
-        code, out, _ = run(*args, "--lang", "ru")
+        code, out, err = run(*args, "--lang", "ru")
         assert code in (0, 1), args
         allowed = ALLOWED | file_words(args)
         if args[0] == "report":
             assert '<html lang="ru">' in out, args
             out, allowed = page_text(out), allowed | PAGE_ALLOWED
         assert english_words(out, allowed) == set(), args
+        notes = "\n".join(line for line in err.splitlines() if not DIAGNOSTIC.match(line))
+        assert english_words(notes, ALLOWED | file_words(args)) == set(), args
         assert ru.missing == set(), args
+
+
+#: A diagnostic line, English by design (``check`` and its codes stay English).
+DIAGNOSTIC = re.compile(r"^.+:\d+:\d+: [A-Z]\d{3} ")
+
+
+def test_the_note_naming_the_tie_break_list_is_russian_too() -> None:
+    _, _, err = run("tiebreaks", str(SAMPLES / "swiss.trf"), "--lang", "ru")
+    assert (
+        err == "дополнительные показатели по умолчанию для швейцарской системы: BH/C1, BH, SB, DE\n"
+    )
+    _, _, err = run("tiebreaks", str(SAMPLES / "roundrobin.trf"), "--lang", "ru")
+    assert err.startswith("дополнительные показатели по умолчанию для круговой системы: SB, DE")
+    _, _, err = run("tiebreaks", str(SAMPLES / "swiss.trf"))
+    assert err == "default tie-breaks for a Swiss: BH/C1, BH, SB, DE\n"
 
 
 def test_the_english_words_check_finds_english() -> None:
@@ -348,3 +365,28 @@ def test_a_russian_locale_on_a_terminal_chooses_russian_and_a_pipe_stays_english
     assert _trfkit(russian, terminal=False).startswith("PLAY-OFF FOR FIRST PLACE")
     assert _trfkit({"LC_ALL": "C", "LANG": "ru_RU.UTF-8"}, terminal=True).startswith("PLAY-OFF")
     assert _trfkit({"LANG": "en_GB.UTF-8"}, terminal=True).startswith("PLAY-OFF")
+
+
+def test_explain_de_order_line_is_not_looked_up_as_a_message() -> None:
+    """The line ordering a DE group (``  -> #2 Player 2 | #4 Player 4``) holds names only:
+    it was a plain string the translator looked up and recorded as missing."""
+    ru = translator("ru")
+    ru.missing.clear()
+    path = DATA / "rules" / "T309-bye-with-opponent.clean.trf"
+    code, out, _ = run("explain", str(path), "--player", "2", "--tb", "DE", "--lang", "ru")
+    assert code == 0
+    assert "    -> #2 Player 2 | #4 Player 4\n" in out
+    assert ru.missing == set()
+    english = run("explain", str(path), "--player", "2", "--tb", "DE")[1]
+    assert "    -> #2 Player 2 | #4 Player 4\n" in english
+
+
+def test_a_team_codes_term_is_its_individual_codes() -> None:
+    """``BH:MP/C1`` fell back to the family's "Усечённый Бухгольц", losing the "- 1" that
+    ``BH/C1`` has; the score type names no other term."""
+    _, out, _ = run("tiebreaks", str(TEAM), "--tb", "BH:MP/C1", "--tb", "SB:GP", "--lang", "ru")
+    legend = out.split("Дополнительные показатели:\n")[1].splitlines()
+    assert [re.split(r"\s{2,}", x.strip(), maxsplit=1) for x in legend] == [
+        ["BH:MP/C1", "Усечённый Бухгольц - 1"],
+        ["SB:GP", "Система Зонненборна-Бергера"],
+    ]

@@ -253,3 +253,16 @@ def test_missing_extra_is_one_line_exit_2_and_nothing_written(tmp_path: Path) ->
         assert (result.returncode, result.stdout, result.stderr) == (2, "", MISSING), args
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.xlsx"]
     assert kept.read_bytes() == b"old"
+
+
+@pytest.mark.parametrize(
+    ("command", "to"), [("tiebreaks", None), ("tiebreaks", "csv"), ("convert", None)]
+)
+def test_text_into_a_file_named_xlsx_is_refused(tmp_path: Path, command: str, to: str) -> None:
+    """``-o standings.xlsx`` without ``--to xlsx`` wrote text Excel calls a corrupt file."""
+    target = tmp_path / "standings.XLSX"
+    result = cli_run(command, SWISS, *(["--to", to] if to else []), "-o", target)
+    assert result.exit_code == 2
+    assert result.stderr.endswith("writes text, not a workbook; add --to xlsx\n")
+    assert result.stderr.count("\n") == 1
+    assert not target.exists()

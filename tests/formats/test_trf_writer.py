@@ -350,3 +350,20 @@ def test_missing_points_are_written_from_the_results() -> None:
     assert lines[1][80:84] == " 9.0"  # declared points are written as declared
     again = loads_trf(write_trf(t)).tournament
     assert [p.points for p in again.players] == [3.5, 9.0]
+
+
+def test_a_missing_start_number_stays_missing() -> None:
+    """A blank start number (T102) is start 0 in the model; written as "   0" it read back
+    without T102, so a conversion hid the error and write-read-write was not stable."""
+    text = (
+        "012 t\n"
+        "001           Player 1                                                           3.0\n"
+        "001    2      Player 2                               GER                         0.0    2\n"
+    )
+    doc = loads_trf(text, path="blank.trf")
+    assert [d.code for d in doc.diagnostics] == ["T102"]
+    written = write_trf(doc.tournament)
+    assert written.splitlines()[1][:10] == "001       "
+    again = loads_trf(written, path="again.trf")
+    assert [d.code for d in again.diagnostics] == ["T102"]
+    assert write_trf(again.tournament) == written

@@ -265,3 +265,22 @@ def test_a_round_in_progress_ranks_after_the_last_round_with_results() -> None:
         "fixed the ranks of 2 players (1: 4 -> 1, 4: blank -> 4; tie-breaks BH, rules fide-2026)",
     )
     assert result.data == trf(*head, *lines({}))
+
+
+def test_a_001_line_cut_before_its_points_is_refused_once_games_are_played() -> None:
+    """A line ending before column 84 (T102) has lost its round blocks: fix wrote its
+    points as 0.0, which hid T102 and left the opponents' games pointing at nothing."""
+    cut = player(4)[:60]
+    with pytest.raises(
+        FixRefused, match=r"^line 9: T102 001 record ends at column \d+, .*cut short"
+    ):
+        fixed(trf(*HEAD, player(1), player(2), player(3), cut))
+
+
+def test_a_starting_list_of_short_lines_is_still_fixed() -> None:
+    """Before round 1 no line has results, so a line ending at the birth date has lost
+    nothing: the other fixes (here the 062 count) are made."""
+    head = ["012 Fix Test", "062 3", "072 2"]
+    lines = [p001(s, name=f"Player {s}", fide=str(1000 + s))[:79].rstrip() for s in (1, 2)]
+    result = fixed(trf(*head, *lines))
+    assert result.changes == ("fixed 062: 3 -> 2",)

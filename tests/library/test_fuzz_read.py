@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from corrupt import KINDS, corrupt
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from seeds import SEEDS
 
@@ -126,6 +126,9 @@ def _stable(doc: Document) -> None:
 
 @FUZZ
 @given(st.sampled_from(sorted(SEEDS)), st.sampled_from(sorted(KINDS)), st.integers(0, 2**32 - 1))
+# a rank of 17777777777 (no room in TRF's columns 5-8: written blank, T603) read back as
+# start 0, which the writer wrote as "   0" instead of blank again
+@example(name="table.html", kind="insert", seed=50882032)
 def test_output_of_an_error_free_input_reads_back_the_same(name: str, kind: str, seed: int) -> None:
     doc = formats.read(corrupt(SEEDS[name], kind, seed), path=name)
     if doc.has_reader_errors:

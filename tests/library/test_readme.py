@@ -73,3 +73,30 @@ def test_encoding_examples_match_the_command(runner, monkeypatch, tmp_path) -> N
         result = runner.invoke(cli, ["info", name])
         assert result.stderr.splitlines() == shown[:1]
         assert shown[2] in result.stdout.splitlines()
+
+
+def test_show_settings_example_matches_the_command(runner, monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The ``--show-settings`` example, from the configuration it describes: every key the
+    command prints (``profile`` was added after the example was written)."""
+    from trfkit.cli import cli
+
+    (tmp_path / "trfkit.toml").write_text(
+        'select = ["T"]\nfail-on = "warning"\n\n[per-file-ignores]\n"archive/2019/*.trf" = ["T505"]\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "reports").mkdir()
+    (tmp_path / "reports" / "a.trf").write_bytes((ROOT / "samples" / "swiss.trf").read_bytes())
+    monkeypatch.chdir(tmp_path)
+    command = "trfkit check reports/ --show-settings --ignore T308"
+    shown = README.split(f"$ {command}\n", 1)[1].split("```", 1)[0]
+    assert runner.invoke(cli, command.split()[1:]).stdout == shown
+
+
+def test_profile_example_matches_the_command(runner, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from trfkit.cli import cli
+
+    command = "trfkit check tests/data/rules/T703-platform-in-header.trf --profile fide-rating"
+    shown = README.split(f"$ {command}\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(ROOT)
+    result = runner.invoke(cli, command.split()[1:])
+    assert result.stdout + result.stderr == shown

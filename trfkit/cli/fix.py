@@ -74,6 +74,8 @@ def fix(
       cat event.trf | trfkit fix - > fixed.trf
     """
     check_encoding(encoding)
+    if diff and output is not None:  # else -o was silently ignored and no file appeared
+        raise InputError("--diff writes nothing: leave out -o (or --diff to write the file)")
     if len(paths) > 1 and (output is not None or "-" in paths):
         raise InputError("-o and '-' take one FILE; several are fixed each in place")
     if output is not None and output != "-" and names_directory(output):

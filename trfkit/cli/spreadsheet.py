@@ -11,6 +11,7 @@ written in vain.
 from __future__ import annotations
 
 import importlib.util
+import os
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -73,6 +74,9 @@ def refuse_xlsx(to: str, output: str | None) -> None:
     """Before anything is read: ``--to xlsx`` needs ``-o FILE`` (a workbook is binary, not
     for a terminal or a pipe) and the ``xlsx`` extra; each refusal is one line, exit 2."""
     if to != "xlsx":
+        # a text output named .xlsx is a file Excel calls corrupt: say how to get a workbook
+        if output and output.lower().endswith(".xlsx") and not os.path.isdir(output):
+            raise InputError(f"{output}: --to {to} writes text, not a workbook; add --to xlsx")
         return
     if output is None or output == "-":
         raise InputError("--to xlsx writes a binary workbook, not for stdout: give -o FILE.xlsx")

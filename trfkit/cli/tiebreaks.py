@@ -236,7 +236,7 @@ def tiebreaks(
     except (CodeError, UnknownTieBreak) as exc:  # the user's own --tb: exit 2
         raise InputError(f"T501 {exc}") from None
     for note in notes:  # which list the standings follow, when the user named none
-        click.echo(note, err=True)
+        click.echo(translator(lang).say(note), err=True)
     teams = team_cells(doc.tournament)  # a team event's players (--players): their team too
     if to == "json":
         text = render_json(standings)

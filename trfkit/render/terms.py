@@ -4,13 +4,15 @@ A code stays the column's label in every language (``BH/C1``: what a script and 
 arbiter both recognise); a translated table adds a legend that names each column with the
 catalog's term, in Russian the words of Article 32 ("Усечённый Бухгольц - 1"). Terms live
 in the catalog under the context ``tie-break``, keyed by the canonical code (``BH/C1``),
-then by the name with its kind of cut (``BH/C``, ``BH/M``), then by the bare name: a code
+then by that code without a team score type (``BH:MP/C1`` as ``BH/C1``), then by the name
+with its kind of cut (``BH/C``, ``BH/M``), then by the bare name: a code
 with a modifier the Article does not name (``BH/C3``, ``SB/P``) gets the term of its family.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..i18n import DEFAULT, Translator
 from ..tiebreak_codes import CodeError, TieBreakCode, parse
@@ -23,6 +25,8 @@ CONTEXT = "tie-break"
 
 def _keys(code: TieBreakCode) -> list[str]:
     keys = [code.canonical]
+    if code.score:  # a team code's score type (BH:MP/C1) names no other term than BH/C1's
+        keys.append(replace(code, score="").canonical)
     if code.cut:
         keys.append(f"{code.name}/C")
     if code.median:

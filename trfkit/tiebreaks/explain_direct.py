@@ -288,7 +288,9 @@ def _pass_lines(
         if len(decided) == 1:
             out.append(phrase("  -> their games do not separate them"))
             return out
-        out.append("  -> " + " | ".join(", ".join(label(j) for j in tier) for tier in decided))
+        # names only: joined, so that a translator passes it through instead of looking it up
+        tiers = joined(" | ", [", ".join(label(j) for j in tier) for tier in decided])
+        out.append(joined("", ["  -> ", tiers]))
         if any(len(tier) > 1 for tier in decided):
             out.append(
                 phrase("  still tied: Art. 32.1.6 has no further step")

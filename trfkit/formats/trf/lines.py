@@ -129,10 +129,12 @@ def _fixed(
     birth: PartialDate | None,
 ) -> str:
     """Columns 1-79 shared by 001 and National Rating Support lines (an id too long for
-    its 11 columns is left blank, as :func:`_int` leaves a number)."""
+    its 11 columns is left blank, as :func:`_int` leaves a number). Start number 0 is the
+    model's "none" (a blank field, T102): written blank, so that a missing start number
+    stays missing instead of reading back as a silent ``0``."""
     ident = ident if len(ident) <= 11 else ""
     return (
-        f"{code:<3} {_int(start, 4)} {sex[:1] or ' '}{_field(title, 3):>3} "
+        f"{code:<3} {_int(start or None, 4)} {sex[:1] or ' '}{_field(title, 3):>3} "
         f"{_field(name, NAME_WIDTH):<{NAME_WIDTH}} "
         f"{_int(rating or None, 4)} {_field(federation, 3):<3} {ident:>11} {_date(birth):<10}"
     )
