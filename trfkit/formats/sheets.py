@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..model import Tournament
-from ..team_matches.records import team_of
 
 __all__ = [
     "BOM",
@@ -153,6 +152,8 @@ def team_cells(t: Tournament) -> dict[int, tuple[int, str]] | None:
     first (:func:`~trfkit.team_matches.records.team_of`), one in none has no entry."""
     if not t.is_team_event:
         return None
+    from ..team_matches.records import team_of  # team events only: not for every CSV or run
+
     names = {team.number: team.name for team in reversed(t.teams)}  # the first of a number
     return {start: (number, names[number]) for start, number in team_of(t).items()}
 
