@@ -282,13 +282,15 @@ def run(
     workers: int = 1,
     cache_dir: str | None = None,
     per_job: PerJob = None,
+    warn: Callable[[str], None] | None = None,
 ) -> Iterator[FileReport]:
     """Check every job, in ``workers`` processes when more than one; results in job order.
 
     With ``cache_dir``, inputs whose bytes (and settings, and trfkit) were checked
     before are answered from :mod:`trfkit.check_cache` without being parsed. The jobs are
     taken a bounded chunk at a time (read, looked up, checked, stored, yielded), so
-    memory does not grow with the number of files.
+    memory does not grow with the number of files. A cache that cannot be used is
+    said once through ``warn`` and the run goes on without it.
     """
     if not cache_dir:
         yield from stream(jobs, settings, workers, per_job)
@@ -308,6 +310,7 @@ def run(
             settings.profile,
             *rating_key(settings),
         ),
+        warn,
     )
     try:
         for chunk in _chunks(jobs, settings):

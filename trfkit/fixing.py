@@ -79,7 +79,8 @@ _START: Final = attrgetter("start")
 
 class NotTrf(ValueError):
     """The input is another format (JSON, Swiss-Manager, chess-results): ``fix`` edits TRF
-    lines only; the message says to convert it first."""
+    lines only; the message says to convert it first. Also a text with no TRF record at
+    all (T006): it is no tournament report, so there is nothing to convert either."""
 
 
 class FixRefused(ValueError):
@@ -122,8 +123,8 @@ def fix_trf(
     ``trf``, any other reader's name is :class:`NotTrf`. ``newline`` (``"\\n"``,
     ``"\\r\\n"``, ``"\\r"``) sets the line end, else the file's most used one is kept.
 
-    Raises :class:`NotTrf` for another format and :class:`FixRefused` for a file that
-    cannot be fixed safely.
+    Raises :class:`NotTrf` for another format or no report at all (T006) and
+    :class:`FixRefused` for a file that cannot be fixed safely.
     """
     if fmt not in ("auto", "trf"):
         raise NotTrf(
@@ -146,6 +147,9 @@ def fix_trf(
             f"{shown} input, not TRF: "
             "fix edits TRF files only; convert it first (trfkit convert FILE --to trf)"
         )
+    if any(d.code == "T006" and d.severity is Severity.ERROR for d in doc.diagnostics):
+        # no 001 or ??2 record at all: a note or a letter, not a report fix could make safe
+        raise NotTrf("not a tournament report (T006); nothing fixed")
     _refuse_unsafe(doc, encoding is None)
     text = doc.text or ""
     lines = text.split("\n")

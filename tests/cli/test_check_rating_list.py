@@ -169,6 +169,33 @@ def test_a_bad_list_is_a_one_line_error(
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
+@pytest.mark.parametrize(
+    ("members", "why"),
+    [
+        ([], "the zip holds no .txt or .xml list (it is empty)"),
+        (["sub/"], "the zip holds no .txt or .xml list (it is empty)"),
+        (
+            ["readme.pdf", "logo.png"],
+            "the zip holds no .txt or .xml list (it holds readme.pdf, logo.png)",
+        ),
+        (
+            ["a.txt", "sub/b.XML"],
+            "the zip holds 2 .txt/.xml lists (a.txt, sub/b.XML); a rating list zip holds one",
+        ),
+    ],
+)
+def test_a_zip_without_one_list_says_what_it_holds(
+    runner: CliRunner, tmp_path: Path, members: list[str], why: str
+) -> None:
+    archive = tmp_path / "list.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        for member in members:
+            z.writestr(member, "" if member.endswith("/") else "x\n")
+    status, out, err = run(runner, str(EVENT), "--rating-list", str(archive))
+    assert (status, out) == (2, "")
+    assert err == f"Error: --rating-list: {archive}: {why}\n"
+
+
 def test_a_truncated_xml_list_is_refused(runner: CliRunner, tmp_path: Path) -> None:
     whole = (DATA / "players_list_xml_foa.xml").read_bytes()
     cut = tmp_path / "players_list_xml_foa.xml"

@@ -152,6 +152,20 @@ def test_other_formats_are_a_usage_error(tmp_path: Path) -> None:
     assert code == 2
 
 
+def test_a_text_that_is_no_report_is_a_usage_error(tmp_path: Path) -> None:
+    notes = write(tmp_path, b"shopping list\nmilk\n", "notes.txt")
+    for extra in ([], ["--diff"], ["-o", str(tmp_path / "out.trf")]):
+        code, out, err = run(str(notes), *extra)
+        assert (code, out) == (2, b"")  # as another format, not 1 "cannot fix safely"
+        assert err == f"Error: {notes}: not a tournament report (T006); nothing fixed\n"
+    assert notes.read_bytes() == b"shopping list\nmilk\n"
+    assert notes.stat().st_mtime == 1_000_000_000 and not (tmp_path / "out.trf").exists()
+    good = write(tmp_path, BROKEN, "a.trf")
+    code, out, err = run(str(notes), str(good))  # of several: the others are still fixed
+    assert code == 2 and good.read_bytes() == clean()
+    assert err == f"Error: {notes}: not a tournament report (T006); nothing fixed\n"
+
+
 def test_several_files_are_fixed_each_in_place(tmp_path: Path) -> None:
     first, second = write(tmp_path, BROKEN, "a.trf"), write(tmp_path, clean(), "b.trf")
     refused = write(tmp_path, trf(*HEAD, player(1), player(1)), "c.trf")

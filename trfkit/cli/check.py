@@ -245,7 +245,15 @@ def check(
     try:
         if cache_dir:  # streamed in bounded chunks, as without a cache
             outcomes = _counted(
-                run(chain([first], inputs), settings, batch.processes, cache_dir, own), tally
+                run(
+                    chain([first], inputs),
+                    settings,
+                    batch.processes,
+                    cache_dir,
+                    own,
+                    warn=_warn_cache,
+                ),
+                tally,
             )
         else:
             tasks = ((job, own(job) if own else settings) for job in chain([first], inputs))
@@ -292,6 +300,11 @@ def check(
     if tally.files > 1:
         print_summary(tally, quiet=quiet)
     sys.exit(tally.exit_status(fail_on, exit_zero))
+
+
+def _warn_cache(message: str) -> None:
+    """An unusable --cache-dir: one line, and the run goes on without the cache."""
+    click.echo(escape_controls(f"trfkit: {message}"), err=True)
 
 
 def _rating_settings(

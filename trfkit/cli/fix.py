@@ -2,8 +2,8 @@
 
 Exit status: 0 when the file was fixed or had nothing to fix (with ``--diff``: when
 there is nothing to fix), 1 when ``--diff`` shows changes or the file cannot be fixed
-safely (nothing is written), 2 for an input that is not TRF, an unreadable path or a
-usage error. The file is rewritten in place (atomically, its mode kept) only when
+safely (nothing is written), 2 for an input that is not TRF (or no report at all:
+T006), an unreadable path or a usage error. The file is rewritten in place (atomically, its mode kept) only when
 something changes; ``-o`` writes elsewhere and never touches the input.
 """
 

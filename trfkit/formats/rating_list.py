@@ -131,6 +131,36 @@ def identity(path: str) -> tuple[str, int, int]:
     return os.path.abspath(path), stat.st_size, stat.st_mtime_ns
 
 
+#: A zip's first four bytes: a member's header, an empty archive's end record, a split
+#: archive's marker.
+ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
+
+#: How many member names a message about the zip's contents shows.
+SHOWN_MEMBERS = 5
+
+
+def _names(members: list[zipfile.ZipInfo]) -> str:
+    """The first :data:`SHOWN_MEMBERS` names, and how many more."""
+    names = ", ".join(m.filename for m in members[:SHOWN_MEMBERS])
+    more = len(members) - SHOWN_MEMBERS
+    return f"{names} and {more} more" if more > 0 else names
+
+
+def _one_member(archive: zipfile.ZipFile) -> zipfile.ZipInfo:
+    """The zip's one .txt or .xml member, or why there is none to read."""
+    files = [m for m in archive.infolist() if not m.is_dir()]
+    members = [m for m in files if m.filename.lower().endswith((".txt", ".xml"))]
+    if not members:
+        holds = f"it holds {_names(files)}" if files else "it is empty"
+        raise RatingListError(f"the zip holds no .txt or .xml list ({holds})")
+    if len(members) > 1:
+        raise RatingListError(
+            f"the zip holds {len(members)} .txt/.xml lists ({_names(members)}); "
+            "a rating list zip holds one"
+        )
+    return members[0]
+
+
 def read_rating_list(
     path: str, wanted: Collection[int] | None = None, *, period: tuple[int, int] | None = None
 ) -> RatingList:
@@ -141,7 +171,7 @@ def read_rating_list(
         with open(path, "rb") as raw:
             head = raw.read(4)
             raw.seek(0)
-            if head.startswith(b"PK\x03\x04"):
+            if head in ZIP_MAGICS:  # an empty zip starts with its end record
                 return _read_zip(raw, path, wanted, period)
             return _read_stream(raw, os.path.basename(path), wanted, period, None)
     except OSError as exc:
@@ -158,12 +188,7 @@ def _read_zip(
     except (zipfile.BadZipFile, ValueError) as exc:
         raise RatingListError(f"not a readable zip archive ({exc})") from None
     with archive:
-        members = [m for m in archive.infolist() if m.filename.lower().endswith((".txt", ".xml"))]
-        if len(members) != 1:
-            raise RatingListError(
-                f"the zip holds {len(members)} .txt/.xml files; a rating list zip holds one"
-            )
-        (member,) = members
+        member = _one_member(archive)
         name = os.path.basename(member.filename)
         try:
             with archive.open(member) as stream:
