@@ -34,6 +34,7 @@ __all__ = [
     "render_team_table",
     "render_text",
     "render_trf",
+    "short_number",
     "standings_table",
     "team_table",
 ]
@@ -44,8 +45,9 @@ _defined = partial(is_not, None)
 TEAM_TABLE = "team table"
 
 
-def _number(value: float | None) -> str:
-    """Short text for a value: ``11``, ``7.25``, ``12.6``; ``-`` when undefined."""
+def short_number(value: float | None) -> str:
+    """Short text for a value: ``11``, ``7.25``, ``12.6``; ``-`` when undefined (as the
+    standings tables print it, and the HTML report too)."""
     if value is None:
         return "-"
     if float(value).is_integer():
@@ -131,7 +133,7 @@ def table_csv(table: Table, style: CsvStyle | None = None) -> str:
     """``table`` as the CSV of ``tiebreaks`` (LF-ended rows, numbers short: ``7.25``)."""
     from ..formats.sheets import CsvStyle, csv_text  # for CSV output only
 
-    return csv_text(table, style or CsvStyle(), number=_number, newline="\n")
+    return csv_text(table, style or CsvStyle(), number=short_number, newline="\n")
 
 
 def render_csv(
@@ -162,8 +164,8 @@ def render_text(standings: Standings, tr: Translator | None = None) -> str:
             escape_controls(r.name),
             escape_controls(r.federation),
             str(r.rating or ""),
-            _number(r.points),
-            *(_number(r.values[c]) for c in labels),
+            short_number(r.points),
+            *(short_number(r.values[c]) for c in labels),
         ]
         for r in standings.rows
     ]
@@ -263,9 +265,9 @@ def render_team_table(
             str(r.rank),
             str(r.number),
             r.name,
-            _number(r.match_points),
-            _number(r.game_points),
-            *(_number(r.values[c]) for c in labels),
+            short_number(r.match_points),
+            short_number(r.game_points),
+            *(short_number(r.values[c]) for c in labels),
         ]
         for r in standings.rows
     ]

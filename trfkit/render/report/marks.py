@@ -13,6 +13,7 @@ from typing import Final
 from ...i18n import DEFAULT, Translator
 from ...model import ScoringSystem
 from ...model.results import COLUMN_CODES, NO_RESULT_COLUMN, Kind, column_kind
+from ..standings import short_number
 from .markup import text as escape
 
 __all__ = [
@@ -46,13 +47,9 @@ _KINDS: Final[dict[Kind, tuple[str | None, str]]] = {
 }
 
 
-def number(value: float | None) -> str:
-    """A score or tie-break value as short text (``11``, ``7.25``, ``2.5``), ``-`` when undefined (as ``trfkit tiebreaks`` prints it)."""
-    if value is None:
-        return "-"
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:.2f}".rstrip("0").rstrip(".")
+#: A score or tie-break value as short text (``11``, ``7.25``), ``-`` when undefined:
+#: as ``trfkit tiebreaks`` prints it.
+number = short_number
 
 
 def points_text(value: float) -> str:
