@@ -39,7 +39,6 @@ __all__ = [
     "Translator",
     "choose_language",
     "compile_mo",
-    "english_only",
     "joined",
     "parse_po",
     "phrase",
@@ -82,24 +81,6 @@ class Phrase(str):
 _NO_ARGS: Mapping[str, Any] = MappingProxyType({})
 
 
-#: True inside :func:`english_only`: phrases are made as plain English strings
-_ENGLISH_ONLY: ContextVar[bool] = ContextVar("trfkit_english_only", default=False)
-
-
-@contextmanager
-def english_only() -> Iterator[None]:
-    """Within it, :func:`phrase` gives the plain English string, without the template a
-    translation needs. For a renderer that says everything in English and makes many
-    texts: an HTML report explains every value of a standings table, tens of thousands
-    of lines, and a :class:`Phrase` is an object with attributes the garbage collector
-    walks again and again while the page is built, a ``str`` is not."""
-    token = _ENGLISH_ONLY.set(True)
-    try:
-        yield
-    finally:
-        _ENGLISH_ONLY.reset(token)
-
-
 #: The translator of :func:`speaking`, None outside it.
 _SPEAKING: ContextVar[Translator | None] = ContextVar("trfkit_speaking", default=None)
 
@@ -108,7 +89,9 @@ _SPEAKING: ContextVar[Translator | None] = ContextVar("trfkit_speaking", default
 def speaking(tr: Translator) -> Iterator[None]:
     """Within it, :func:`phrase` gives the text already said in the language of ``tr``,
     a plain string: for a renderer that makes many texts in one language and says each
-    once (the translated HTML report), as :func:`english_only` is for English. Such a
+    once. The HTML report explains every value of a standings table, tens of thousands
+    of lines, and a :class:`Phrase` is an object with attributes the garbage collector
+    walks again and again while the page is built, a ``str`` is not. Such a
     text is said: it is not given to :meth:`Translator.say` again (which would look the
     translation up as an English msgid); :meth:`Translator.known` says a fixed English
     string of the library."""
@@ -120,11 +103,8 @@ def speaking(tr: Translator) -> Iterator[None]:
 
 
 def phrase(template: str, /, **args: Any) -> Phrase:
-    """``template`` formatted with ``args`` (``str.format``), translatable later (a plain
-    ``str`` of the same text inside :func:`english_only`, which :meth:`Translator.say`
-    in English says as it is; the text said in the language inside :func:`speaking`)."""
-    if _ENGLISH_ONLY.get():
-        return cast(Phrase, template.format_map(args) if args else template)
+    """``template`` formatted with ``args`` (``str.format``), translatable later (inside
+    :func:`speaking`, a plain ``str``: the text said in that language)."""
     tr = _SPEAKING.get()
     if tr is not None:
         return cast(Phrase, tr.said_now(template, args))

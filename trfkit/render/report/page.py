@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ...diagnostics import Diagnostic
 from ...document import Document
-from ...i18n import DEFAULT, Translator, english_only, speaking, translator
+from ...i18n import DEFAULT, Translator, speaking, translator
 from ...model import Tournament
 from ...version import __version__
 from ..summary import summary, summary_rows
@@ -166,12 +166,8 @@ def render_page(report: Report, sections: Sequence[Section] = ()) -> str:
             *(section.render(report) for section in sections),
         ]
 
-    if tr.lang == DEFAULT:
-        with english_only():  # the page is in English: no phrase needs its template
-            fragments = render()
-    else:  # the breakdowns' phrases are said in the page's language as they are made
-        with speaking(tr):
-            fragments = render()
+    with speaking(tr):  # the breakdowns' phrases are said in the page's language as made
+        fragments = render()
     fragments = [f for f in fragments if f]
     css = "".join([BASE_CSS, *(section.css for section in sections)])
     title = report.tournament.header.name or report.name
